@@ -1,0 +1,162 @@
+"""The state contract every game in lopti_nb follows.
+
+A game is a mutable ``GameState`` driven one action at a time::
+
+    state = lopti_nb.new_game("lopti", players=4, seed=7)
+    while not state.is_over:
+        action = state.legal_actions()[0]
+        state.apply(action)
+    state.result.scores
+
+Every game keeps to the same promises, which widgets, explainers, analysis and rooms rely on:
+
+* ``current_player`` is the seat to act, or ``None`` once the game is over.
+* ``legal_actions()`` lists small immutable action values (frozen dataclasses).
+* ``apply(action)`` either performs the action and returns the events it caused, or
+  raises :class:`IllegalAction` (a ``ValueError``) and leaves the state untouched.
+* ``events`` is an append-only list of :class:`Event` values that describe themselves.
+* ``observation(seat)`` is plain data holding only what that seat may know.
+* Each state owns a ``random.Random`` seeded from ``seed``; the global ``random`` and
+  ``numpy.random`` generators are never read or changed.
+"""
+from __future__ import annotations
+
+import copy as _copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Hashable, Sequence
+
+
+class LoptiNbError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+
+class IllegalAction(LoptiNbError):
+    """An action that the rules do not allow in this position. The state is unchanged."""
+
+
+class SettingsError(LoptiNbError):
+    """A game setting (players, mode, scoring system...) that the game does not accept."""
+
+
+class UnknownGame(LoptiNbError):
+    """A game name that is not one of the package's games."""
+
+
+class UnknownBot(LoptiNbError):
+    """A bot name that is not registered for the game."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a game. Subclasses add their own fields.
+
+    ``describe()`` gives a sentence for the table's event log. Events that carry private
+    information (a card drawn into a hand) override ``for_seat`` to return a version with
+    the secret removed for every other seat.
+    """
+
+    def describe(self) -> str:  # pragma: no cover - every game event overrides it
+        return type(self).__name__
+
+    def for_seat(self, seat: int | None) -> "Event":
+        """This event as ``seat`` may see it (``None``: a spectator who sees no hand)."""
+        return self
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``scores`` and ``places`` are per seat (place 1 is best; tied seats share a place).
+    ``stalemate`` is true when the game was stopped by a turn cap rather than by its rules.
+    ``details`` holds per-game extras (score components, rounds...).
+    """
+
+    scores: tuple[float, ...]
+    places: tuple[int, ...]
+    stalemate: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s for s, p in enumerate(self.places) if p == 1)
+
+
+def places_from_keys(keys: Sequence[Hashable]) -> tuple[int, ...]:
+    """Competition places (1, 1, 3...) from per-seat sort keys where larger is better."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+class GameState:
+    """Base class of every game's state. Subclasses implement the abstract parts."""
+
+    game: ClassVar[str] = ""
+
+    def __init__(self, players: int, seed: int | None, settings: dict[str, Any]):
+        self.num_players = players
+        self.seed = seed
+        self.settings = settings
+        # A private generator: the global random module is never touched.
+        self.rng = random.Random(seed)
+        self.events: list[Event] = []
+        self.actions: list[Any] = []  # every action applied, in order (a replayable log)
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> None:
+        """Perform a legal action, appending events. Called only after ``check``."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence saying why not."""
+        if self.is_over:
+            return "the game is over"
+        if action in self.legal_actions():
+            return None
+        return f"{action} is not one of the legal actions now"
+
+    # -- shared behaviour ---------------------------------------------------------------
+    def apply(self, action: Any) -> list[Event]:
+        """Apply ``action`` for ``current_player`` and return the new events.
+
+        Raises :class:`IllegalAction` (state unchanged) if the rules forbid it.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"Illegal action {action}: {reason}.")
+        start = len(self.events)
+        self.actions.append(action)
+        self._apply(action)
+        return self.events[start:]
+
+    def copy(self) -> "GameState":
+        """An independent copy (its own generator, lists and cards)."""
+        return _copy.deepcopy(self)
+
+    def describe_events(self, seat: int | None = None, start: int = 0) -> list[str]:
+        """The event log in words, as ``seat`` may see it."""
+        return [e.for_seat(seat).describe() for e in self.events[start:]]
+
+    def seat_name(self, seat: int) -> str:
+        return f"Seat {seat}"
