@@ -1,0 +1,77 @@
+"""Lopti bots. Each is ``bot(observation, legal_actions, rng) -> action``."""
+from __future__ import annotations
+
+from .cards import RANK_INDEX, SEVEN, TEN, THREE, TWO, SPECIAL_RANKS
+from .state import KeepCards, Play, PlayBlind, Swap, TakePile
+
+# How much a card is worth keeping: ordinary ranks by height, specials above them all,
+# the 10 (a clear whenever it is wanted) most of all.
+KEEP_VALUE = {i: i for i in range(13)}
+KEEP_VALUE.update({SEVEN: 14, THREE: 15, TWO: 16, TEN: 17})
+# When only specials can be played, spend the cheapest first.
+SPECIAL_ORDER = (SEVEN, TWO, THREE, TEN)
+
+
+def _rank(card_name: str) -> int:
+    return RANK_INDEX[card_name[:-1]]
+
+
+def heuristic_bot(obs, legal, rng):
+    """Sheds its lowest ordinary cards first, saves 2s, 3s, 7s and 10s for when nothing else
+    goes, answers a 3 duty with a 3 when it can, and takes a small, harmless pile rather than
+    burn a special card on it."""
+    if obs["phase"] == "swap":
+        # Put the weakest hand card face up if a face-up card is worth more to hold.
+        best, gain = None, 0
+        for action in legal:
+            if isinstance(action, Swap):
+                g = KEEP_VALUE[_rank(action.face_up_card)] - KEEP_VALUE[_rank(action.hand_card)]
+                if g > gain:
+                    best, gain = action, g
+        return best or legal[0]
+
+    plays = []
+    blinds = []
+    take = None
+    for action in legal:
+        cls = type(action)
+        if cls is Play:
+            plays.append(action)
+        elif cls is PlayBlind:
+            blinds.append(action)
+        elif cls is TakePile:
+            take = action
+    if blinds:
+        # A miss only turns an unknown face-down card into a known hand card, so flip.
+        return blinds[rng.randrange(len(blinds))]
+    if not plays:
+        return take
+
+    ordinary = [p for p in plays if RANK_INDEX[p.rank] not in SPECIAL_RANKS]
+    if ordinary:
+        low = min(RANK_INDEX[p.rank] for p in ordinary)
+        return max((p for p in ordinary if RANK_INDEX[p.rank] == low), key=lambda p: p.count)
+
+    if obs["duty"]:
+        return min(plays, key=lambda p: p.count)  # one 3 is enough to pass the duty on
+    pile = obs["pile"]
+    if take is not None and len(pile) <= 2 and all(_rank(c) < 9 and _rank(c) not in SPECIAL_RANKS for c in pile):
+        return take
+    for rank in SPECIAL_ORDER:
+        chosen = [p for p in plays if RANK_INDEX[p.rank] == rank]
+        if chosen:
+            if rank == TEN or rank == THREE:
+                return min(chosen, key=lambda p: p.count)
+            return max(chosen, key=lambda p: p.count)
+    return plays[0]
+
+
+def first_legal_bot(obs, legal, rng):
+    """Always takes the first legal action (useful for reproducible demonstrations)."""
+    return legal[0]
+
+
+BOTS = {
+    "heuristic": lambda: heuristic_bot,
+    "first": lambda: first_legal_bot,
+}

@@ -1,0 +1,154 @@
+"""What can happen in a round of Lopti, each able to say itself in words."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import Event
+from .cards import RANKS, card_label
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def _ranks(rank: int, count: int) -> str:
+    r = RANKS[rank]
+    return f"a {r}" if count == 1 else f"{count} \u00d7 {r}"
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    dealer: int
+    leader: int
+    face_up: tuple[tuple[int, ...], ...]  # public: every seat's three face-up cards
+
+    def describe(self) -> str:
+        ups = "; ".join(f"seat {s}: {_cards(c)}" for s, c in enumerate(self.face_up))
+        return f"Seat {self.dealer} deals. Face-up cards \u2014 {ups}. Seat {self.leader} leads."
+
+
+@dataclass(frozen=True)
+class Swapped(Event):
+    seat: int
+    given: int  # hand card now face up (public)
+    taken: int  # face-up card now in hand (public: it was face up)
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} swaps {card_label(self.taken)} from the table for {card_label(self.given)} from hand."
+
+
+@dataclass(frozen=True)
+class KeptCards(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} keeps their cards as dealt."
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    seat: int
+    rank: int
+    cards: tuple[int, ...]
+    source: str  # "hand" or "blind"
+    bonus: bool  # a bonus play after a clear
+
+    def describe(self) -> str:
+        how = "a bonus play: " if self.bonus else ""
+        if self.source == "blind":
+            return f"Seat {self.seat} flips a face-down card ({how}{card_label(self.cards[0])}) and it is legal."
+        return f"Seat {self.seat} plays {how}{_cards(self.cards)}."
+
+
+@dataclass(frozen=True)
+class BlindMiss(Event):
+    seat: int
+    card: int
+    reason: str
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} flips a face-down {card_label(self.card)}, which cannot be played: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Cleared(Event):
+    seat: int
+    how: str  # "ten", "four", "chain"
+    cards: int  # how many cards left play with the pile
+
+    def describe(self) -> str:
+        why = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain"}[self.how]
+        return f"Seat {self.seat} clears the pile {why} ({self.cards} cards leave play)."
+
+
+@dataclass(frozen=True)
+class BonusPlay(Event):
+    seat: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} takes a bonus play onto the empty table."
+
+
+@dataclass(frozen=True)
+class DutyPassed(Event):
+    seat: int  # the player who now must play 3s or take the pile
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} must now play 3s or take the pile."
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    seat: int
+    card: int | None  # None in the version other seats see
+    left: int  # cards left in the draw pile
+
+    def describe(self) -> str:
+        what = card_label(self.card) if self.card is not None else "a card"
+        return f"Seat {self.seat} draws {what} ({self.left} left in the draw pile)."
+
+    def for_seat(self, seat):
+        return self if seat == self.seat else Drew(self.seat, None, self.left)
+
+
+@dataclass(frozen=True)
+class TookFaceUp(Event):
+    seat: int
+    cards: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} has an empty hand and takes their face-up cards {_cards(self.cards)}."
+
+
+@dataclass(frozen=True)
+class PickedUp(Event):
+    seat: int
+    count: int
+    forced: bool  # under a 3 duty
+
+    def describe(self) -> str:
+        why = " under the 3 duty" if self.forced else ""
+        return f"Seat {self.seat} takes the pile{why} ({self.count} cards)."
+
+
+@dataclass(frozen=True)
+class WentOut(Event):
+    seat: int
+    place: int
+
+    def describe(self) -> str:
+        if self.place == 1:
+            return f"Seat {self.seat} plays their last card and wins the round!"
+        return f"Seat {self.seat} is out in place {self.place}."
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    winner: int | None
+    stalemate: bool
+    turns: int
+
+    def describe(self) -> str:
+        if self.stalemate:
+            return f"The round reaches the turn cap after {self.turns} turns and ends as a stalemate."
+        return f"The round is over after {self.turns} turns; seat {self.winner} won."

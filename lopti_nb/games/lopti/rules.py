@@ -1,0 +1,208 @@
+"""The Lopti rules oracle: is a play legal, does it clear, does it hand on a 3 duty?
+
+The engine and :func:`judge` share :func:`check_play` and :func:`after_play`, so the
+table, the explainers and outside callers all read the rules from one place.
+
+The pile is summarised by a :class:`Pile` value: the rank and count of the last play that
+entered the pile (3s never do), how many cards of that rank lie on top in a row (``run``),
+the number of 3s chained since the last non-3 play, pickup or clear, whether a 3 duty is
+live, and how many cards the pile holds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Sequence
+
+from .cards import LOW_UNDER_SEVEN, RANKS, SEVEN, TEN, THREE, TWO, parse_rank
+
+
+class Pile(NamedTuple):
+    top: int | None = None  # rank index of the last play in the pile, None when empty
+    top_count: int = 0  # cards in that last play
+    run: int = 0  # cards of the top rank lying consecutively on top, across plays
+    chain: int = 0  # 3s played since the last non-3 play, pickup or clear
+    duty: bool = False  # the player to act must play 3s or take the pile
+    size: int = 0  # cards in the pile
+
+
+EMPTY = Pile()
+
+# Reason codes for check_play. 0 means legal.
+LEGAL = 0
+DUTY = 1
+TEN_ON_SEVEN = 2
+MATCH_MORE = 3
+TOO_HIGH_FOR_SEVEN = 4
+TOO_LOW = 5
+
+
+def check_play(pile: Pile, rank: int, count: int) -> int:
+    """0 if playing ``count`` cards of ``rank`` on ``pile`` is legal, else a reason code.
+
+    The order of the tests is the order of RULINGS 1.2.
+    """
+    if pile.duty:
+        return LEGAL if rank == THREE else DUTY
+    top = pile.top
+    if top is None or rank == THREE:
+        return LEGAL
+    if rank == TWO or rank == SEVEN:
+        if top != rank or count > pile.top_count or pile.run + count == 4:
+            return LEGAL
+        return MATCH_MORE
+    if rank == TEN:
+        return TEN_ON_SEVEN if top == SEVEN else LEGAL
+    if top == TWO:
+        return LEGAL
+    if top == SEVEN:
+        return LEGAL if rank in LOW_UNDER_SEVEN else TOO_HIGH_FOR_SEVEN
+    if rank > top:
+        return LEGAL
+    if rank == top:
+        return LEGAL if (count > pile.top_count or pile.run + count == 4) else MATCH_MORE
+    return TOO_LOW
+
+
+def after_play(pile: Pile, rank: int, count: int) -> tuple[Pile, bool]:
+    """The pile after a legal play, and whether the play cleared it.
+
+    A cleared pile comes back as ``EMPTY``; the caller moves the cards out of play.
+    """
+    if rank == THREE:
+        chain = pile.chain + count
+        if chain >= 4:
+            return EMPTY, True
+        # A 3 onto an empty table hands on no duty: there is nothing to take.
+        return pile._replace(chain=chain, duty=pile.size > 0), False
+    if rank == TEN:
+        return EMPTY, True
+    run = pile.run + count if rank == pile.top else count
+    if run >= 4:
+        return EMPTY, True
+    return Pile(rank, count, run, 0, False, pile.size + count), False
+
+
+def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
+    """A sentence a player understands for a reason code (or for a legal play)."""
+    r = RANKS[rank]
+    top = RANKS[pile.top] if pile.top is not None else None
+    cards = f"{count} \u00d7 {r}" if count > 1 else f"a {r}"
+    if code == DUTY:
+        return (f"A 3 duty is live: you must play one or more 3s or take the pile, "
+                f"so {cards} cannot be played.")
+    if code == TEN_ON_SEVEN:
+        return "A 10 can never be played on a 7."
+    if code == MATCH_MORE:
+        return (f"To play {r}s on {r}s you must put down more than the last play "
+                f"({pile.top_count}) or complete all four; {count} does neither.")
+    if code == TOO_HIGH_FOR_SEVEN:
+        return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
+                f"{r} is too high.")
+    if code == TOO_LOW:
+        return f"{r} is lower than the {top} on top of the pile; play higher or match with more."
+    # Legal: say which rule allows it.
+    if pile.duty:
+        return "A 3 answers the 3 duty and passes it on to the next player."
+    if pile.top is None:
+        if rank == THREE:
+            return "Any rank may lead an empty table; a 3 there hands on no duty."
+        return "The table is empty, so any rank, in any number, may lead."
+    if rank == THREE:
+        return "3s may be played on anything; the next player must answer with 3s or take the pile."
+    if rank == TEN:
+        return "A 10 goes on anything but a 7 and clears the pile."
+    if rank in (TWO, SEVEN) and pile.top == rank:
+        return f"More {r}s than the last play, or the fourth {r}, may go on {r}s."
+    if rank == TWO:
+        return "A 2 goes on anything; the next player may then play any rank."
+    if rank == SEVEN:
+        return "A 7 goes on anything; the next play must be 4, 5 or 6 (or a special)."
+    if pile.top == TWO:
+        return "After a 2, any rank may be played."
+    if pile.top == SEVEN:
+        return f"{r} is one of the low ranks (4, 5, 6) allowed on a 7."
+    if rank == pile.top:
+        if pile.run + count == 4:
+            return f"These complete all four {r}s, which is a legal match."
+        return f"{count} {r}s outnumber the last play of {pile.top_count}: matching with more is legal."
+    return f"{r} is higher than the {top} on top of the pile."
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The oracle's answer: ``legal``, ``clears``, ``duty`` (the next player must play a 3
+    or take the pile) and ``reason``, a sentence that says why."""
+
+    legal: bool
+    clears: bool
+    duty: bool
+    reason: str
+
+    def __bool__(self) -> bool:  # so ``if judge(...)`` reads naturally
+        return self.legal
+
+
+def parse_play(text: str) -> tuple[int, int]:
+    """``"9 9"`` -> (rank index of 9, 2). Raises ``ValueError`` on malformed text."""
+    if not isinstance(text, str):
+        raise ValueError(f"A play is a string of space-separated ranks such as '9 9', not {text!r}")
+    parts = text.split()
+    if not parts:
+        raise ValueError("A play needs at least one card, e.g. '9' or '9 9'")
+    ranks = {parse_rank(p) for p in parts}
+    if len(ranks) != 1:
+        raise ValueError(f"A play is one rank only; {text!r} mixes {' and '.join(sorted({p.upper() for p in parts}))}")
+    if len(parts) > 4:
+        raise ValueError(f"There are only four cards of each rank; {text!r} has {len(parts)}")
+    return ranks.pop(), len(parts)
+
+
+def pile_from_history(history: Sequence[str]) -> Pile:
+    """The pile summary after ``history`` (plays since the last clear or pickup, oldest
+    first, 3-plays included)."""
+    if isinstance(history, str):
+        raise ValueError("history is a list of plays such as ['9 9', '3'], not a single string")
+    pile = EMPTY
+    seen = [0] * 13
+    for text in history:
+        rank, count = parse_play(text)
+        seen[rank] += count
+        if seen[rank] > 4:
+            raise ValueError(f"The history holds more than four {RANKS[rank]}s")
+        pile, _ = after_play(pile, rank, count)
+    return pile
+
+
+def judge(history: Sequence[str], play: str) -> Judgement:
+    """Judge ``play`` on the pile built by ``history``.
+
+    ``history`` lists the plays since the last clear or pickup, oldest first, each a string
+    of space-separated ranks (``"9 9"``, ``"3"``, ``"10"``, ``"A"``), 3-plays included.
+
+    >>> judge(["9 9"], "9").legal
+    False
+    >>> judge(["9 9"], "9 9 9").legal
+    True
+    >>> j = judge(["9 9", "9"], "9"); (j.legal, j.clears)
+    (True, True)
+    >>> judge(["K"], "3").duty
+    True
+    """
+    pile = pile_from_history(history)
+    rank, count = parse_play(play)
+    used = sum(parse_play(t)[1] for t in history if parse_play(t)[0] == rank)
+    if used + count > 4:
+        raise ValueError(f"There are only four {RANKS[rank]}s; the history already holds {used}")
+    code = check_play(pile, rank, count)
+    reason = reason_text(code, pile, rank, count)
+    if code != LEGAL:
+        return Judgement(False, False, False, reason)
+    new_pile, clears = after_play(pile, rank, count)
+    if clears:
+        if rank == THREE:
+            reason += " It is the fourth 3 in the chain, so the pile is cleared and the player takes a bonus play."
+        elif rank == TEN:
+            reason += " The pile is cleared and the player takes a bonus play."
+        else:
+            reason += f" Four {RANKS[rank]}s lie on top, so the pile is cleared and the player takes a bonus play."
+    return Judgement(True, clears, new_pile.duty, reason)

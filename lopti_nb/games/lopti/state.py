@@ -1,0 +1,452 @@
+"""One round of Lopti as an engine state."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import GameState, Result, SettingsError
+from . import events as ev
+from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
+from .rules import EMPTY, LEGAL, Pile, after_play, check_play, reason_text
+
+
+# -- actions ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Play:
+    """Play ``count`` cards of ``rank`` (a rank string such as ``"9"``) from the hand."""
+
+    rank: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"play {' '.join([self.rank] * self.count)}"
+
+
+@dataclass(frozen=True)
+class PlayBlind:
+    """Flip the face-down card at ``position`` (0, 1 or 2) and play it unseen."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"play face-down card {self.position + 1}"
+
+
+@dataclass(frozen=True)
+class TakePile:
+    """Take the whole pile into the hand; the turn ends."""
+
+    def __str__(self) -> str:
+        return "take the pile"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """At the deal: put hand card ``hand_card`` face up and take face-up card ``face_up_card``."""
+
+    hand_card: str
+    face_up_card: str
+
+    def __str__(self) -> str:
+        return f"swap {self.hand_card} (hand) for {self.face_up_card} (face up)"
+
+
+@dataclass(frozen=True)
+class KeepCards:
+    """At the deal: make no swap."""
+
+    def __str__(self) -> str:
+        return "keep the cards as dealt"
+
+
+TAKE_PILE = TakePile()
+KEEP = KeepCards()
+_PLAYS = [[Play(RANKS[r], c) if c else None for c in range(5)] for r in range(13)]
+_BLIND = [PlayBlind(p) for p in range(3)]
+
+
+DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "leader": None}
+
+
+class LoptiState(GameState):
+    """A round of Lopti for 2-5 players (RULINGS 1.1-1.6).
+
+    Settings: ``swap`` (offer the optional swap at the deal), ``play_on`` (after the winner
+    is out the rest play on for places), ``turn_cap`` (turns before the round is stopped and
+    recorded as a stalemate), ``dealer`` (seat), ``leader`` (seat that leads; ``None``: the
+    dealer, as in a session's first round; later rounds pass the previous winner).
+    """
+
+    game = "lopti"
+
+    def __init__(self, players: int, seed: int | None = None, **settings: Any):
+        settings = {**DEFAULTS, **settings}
+        super().__init__(players, seed, settings)
+        if not 2 <= players <= 5:
+            raise SettingsError(f"Lopti is for 2-5 players, not {players}")
+        cap = settings["turn_cap"]
+        if not isinstance(cap, int) or cap < 1:
+            raise SettingsError(f"turn_cap must be a positive whole number, not {cap!r}")
+        for key in ("dealer", "leader"):
+            seat = settings[key]
+            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < players):
+                raise SettingsError(f"{key} must be a seat from 0 to {players - 1}, not {seat!r}")
+        self.dealer: int = settings["dealer"]
+        self.leader: int = self.dealer if settings["leader"] is None else settings["leader"]
+        self.turn_cap: int = cap
+        self.play_on: bool = bool(settings["play_on"])
+
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        n = players
+        self.face_down: list[list[int | None]] = [deck[3 * s: 3 * s + 3] for s in range(n)]
+        self.face_up: list[list[int]] = [deck[3 * (n + s): 3 * (n + s) + 3] for s in range(n)]
+        self.hands: list[list[int]] = [deck[3 * (2 * n + s): 3 * (2 * n + s) + 3] for s in range(n)]
+        self.draw_pile: list[int] = deck[9 * n:]  # drawn from the end
+        self.pile_cards: list[int] = []
+        self.pile: Pile = EMPTY
+        self.gone: list[int] = []  # cleared cards and 3s: out of the round
+        self.out: list[int] = []  # seats in the order they went out
+        self.active: list[bool] = [True] * n
+        self.turn: int | None = self.leader
+        self.turns = 1  # turns begun, including the current one
+        self.first_play_done = False  # the turn's draw chance is spent
+        self.bonus = False  # the player to act makes a bonus play
+        self.stalemate = False
+        self.over = False
+        # per-seat tallies for analysis
+        self.pickups = [0] * n
+        self.duty_pickups = [0] * n
+        self.clears = [0] * n
+        self.swap_queue: list[int] = (
+            [(self.leader + i) % n for i in range(n)] if settings["swap"] else []
+        )
+        self.events.append(ev.Dealt(self.dealer, self.leader, tuple(tuple(f) for f in self.face_up)))
+
+    # -- contract -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.swap_queue:
+            return self.swap_queue[0]
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.over else ("swap" if self.swap_queue else "play")
+
+    @property
+    def winner(self) -> int | None:
+        return self.out[0] if self.out else None
+
+    @property
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        n = self.num_players
+        places = [0] * n
+        for i, seat in enumerate(self.out):
+            places[seat] = i + 1
+        rest = len(self.out) + 1
+        for seat in range(n):
+            if not places[seat]:
+                places[seat] = rest
+        # points: how many players finished in a worse place
+        scores = tuple(float(sum(1 for q in places if q > p)) for p in places)
+        return Result(
+            scores=scores,
+            places=tuple(places),
+            stalemate=self.stalemate,
+            details={"winner": self.winner, "out_order": tuple(self.out), "turns": self.turns,
+                     "dealer": self.dealer, "leader": self.leader},
+        )
+
+    def cards_held(self, seat: int) -> int:
+        return (len(self.hands[seat]) + len(self.face_up[seat])
+                + sum(1 for c in self.face_down[seat] if c is not None))
+
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        if self.swap_queue:
+            seat = self.swap_queue[0]
+            return [KEEP] + [
+                Swap(card_name(h), card_name(u)) for h in self.hands[seat] for u in self.face_up[seat]
+            ]
+        seat = self.turn
+        hand = self.hands[seat]
+        pile = self.pile
+        out: list[Any] = []
+        if hand:
+            counts: dict[int, int] = {}
+            for c in hand:
+                r = c >> 2
+                counts[r] = counts.get(r, 0) + 1
+            for rank in sorted(counts):
+                plays = _PLAYS[rank]
+                for count in range(1, counts[rank] + 1):
+                    if check_play(pile, rank, count) == LEGAL:
+                        out.append(plays[count])
+        else:
+            fd = self.face_down[seat]
+            out.extend(_BLIND[p] for p in range(3) if fd[p] is not None)
+        if pile.size:
+            out.append(TAKE_PILE)
+        return out
+
+    def why_illegal(self, action: Any) -> str | None:
+        if self.over:
+            return "the round is over"
+        seat = self.current_player
+        if self.swap_queue:
+            if isinstance(action, KeepCards):
+                return None
+            if not isinstance(action, Swap):
+                return f"seat {seat} must first choose whether to swap a hand card with a face-up card"
+            try:
+                h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
+            except ValueError as exc:
+                return str(exc)
+            if h not in self.hands[seat]:
+                return f"{action.hand_card} is not in seat {seat}'s hand"
+            if u not in self.face_up[seat]:
+                return f"{action.face_up_card} is not one of seat {seat}'s face-up cards"
+            return None
+        if isinstance(action, (Swap, KeepCards)):
+            return "the swap is only made at the deal, before the first lead"
+        if isinstance(action, TakePile):
+            return None if self.pile.size else "the pile is empty, so there is nothing to take"
+        if isinstance(action, PlayBlind):
+            if self.hands[seat]:
+                return "face-down cards are played only once hand and face-up cards are gone"
+            fd = self.face_down[seat]
+            if not isinstance(action.position, int) or not 0 <= action.position < 3 or fd[action.position] is None:
+                left = [str(p) for p in range(3) if fd[p] is not None]
+                return f"there is no face-down card at position {action.position!r}; positions left: {', '.join(left)}"
+            return None
+        if isinstance(action, Play):
+            try:
+                rank = parse_rank(action.rank)
+            except ValueError as exc:
+                return str(exc)
+            if not isinstance(action.count, int) or action.count < 1:
+                return f"a play needs at least one card, not {action.count!r}"
+            have = sum(1 for c in self.hands[seat] if c >> 2 == rank)
+            if have < action.count:
+                if not self.hands[seat]:
+                    return "your hand is empty: play a face-down card or take the pile"
+                return f"you hold {have} \u00d7 {action.rank}, not {action.count}"
+            code = check_play(self.pile, rank, action.count)
+            if code != LEGAL:
+                return reason_text(code, self.pile, rank, action.count)
+            return None
+        return f"{action!r} is not a Lopti action"
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        pile = self.pile
+        obs = {
+            "game": "lopti",
+            "seat": seat,
+            "players": self.num_players,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "hand": [NAMES[c] for c in sorted(self.hands[seat])] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "face_up": [[NAMES[c] for c in f] for f in self.face_up],
+            "face_down": [[p for p, c in enumerate(fd) if c is not None] for fd in self.face_down],
+            "draw_pile": len(self.draw_pile),
+            "pile": [NAMES[c] for c in self.pile_cards],
+            "top": RANKS[pile.top] if pile.top is not None else None,
+            "top_count": pile.top_count,
+            "run": pile.run,
+            "chain": pile.chain,
+            "duty": pile.duty,
+            "seven": pile.top == SEVEN,
+            "bonus": self.bonus,
+            "out": list(self.out),
+            "turns": self.turns,
+        }
+        return obs
+
+    def copy(self) -> "LoptiState":
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = type(self.rng)()
+        new.rng.setstate(self.rng.getstate())
+        new.settings = dict(self.settings)
+        for key in ("events", "actions", "draw_pile", "pile_cards", "gone", "out", "active",
+                    "pickups", "duty_pickups", "clears", "swap_queue"):
+            setattr(new, key, list(getattr(self, key)))
+        for key in ("face_down", "face_up", "hands"):
+            setattr(new, key, [list(x) for x in getattr(self, key)])
+        return new
+
+    # -- the rules in motion ----------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        if self.swap_queue:
+            seat = self.swap_queue.pop(0)
+            if isinstance(action, Swap):
+                h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
+                hand, up = self.hands[seat], self.face_up[seat]
+                hand[hand.index(h)] = u
+                up[up.index(u)] = h
+                self.events.append(ev.Swapped(seat, h, u))
+            else:
+                self.events.append(ev.KeptCards(seat))
+            if not self.swap_queue:
+                self._settle(self.turn)
+            return
+        seat = self.turn
+        if action is TAKE_PILE or isinstance(action, TakePile):
+            self._pick_up(seat)
+            self._end_turn(seat)
+            return
+        if isinstance(action, PlayBlind):
+            fd = self.face_down[seat]
+            card = fd[action.position]
+            fd[action.position] = None
+            rank = card >> 2
+            code = check_play(self.pile, rank, 1)
+            if code != LEGAL:
+                self.events.append(ev.BlindMiss(seat, card, reason_text(code, self.pile, rank, 1)))
+                self.pile_cards.append(card)
+                self.pile = self.pile._replace(size=self.pile.size + 1)
+                self._pick_up(seat)
+                self._end_turn(seat)
+                return
+            self._resolve(seat, rank, (card,), "blind")
+            return
+        rank = RANK_INDEX.get(action.rank)
+        if rank is None:
+            rank = parse_rank(action.rank)
+        hand = self.hands[seat]
+        played = []
+        need = action.count
+        for c in hand:
+            if c >> 2 == rank:
+                played.append(c)
+                if len(played) == need:
+                    break
+        for c in played:
+            hand.remove(c)
+        self._resolve(seat, rank, tuple(played), "hand")
+
+    def _resolve(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
+        events = self.events
+        events.append(ev.Played(seat, rank, cards, source, self.bonus))
+        before = self.pile
+        self.pile, cleared = after_play(before, rank, len(cards))
+        if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
+            self.gone.extend(cards)
+        else:
+            self.pile_cards.extend(cards)
+        if cleared:
+            how = "chain" if rank == THREE else ("ten" if rank == TEN else "four")
+            events.append(ev.Cleared(seat, how, len(self.pile_cards) + (len(cards) if rank in (THREE, TEN) else 0)))
+            self.gone.extend(self.pile_cards)
+            self.pile_cards = []
+            self.clears[seat] += 1
+        if self.cards_held(seat) == 0:
+            # Out the moment the last card is played legally; its effect still stands, and a
+            # clear with the last card earns no bonus play.
+            self._go_out(seat)
+            return
+        if not self.first_play_done:
+            self.first_play_done = True
+            if self.draw_pile and len(self.hands[seat]) < 3:
+                card = self.draw_pile.pop()
+                self.hands[seat].append(card)
+                events.append(ev.Drew(seat, card, len(self.draw_pile)))
+        self._take_face_up_if_due(seat)
+        if cleared:
+            self.bonus = True
+            events.append(ev.BonusPlay(seat))
+            return
+        self._end_turn(seat)
+
+    def _take_face_up_if_due(self, seat: int) -> None:
+        if not self.hands[seat] and self.face_up[seat] and (self.first_play_done or not self.draw_pile):
+            cards = tuple(self.face_up[seat])
+            self.hands[seat] = list(cards)
+            self.face_up[seat] = []
+            self.events.append(ev.TookFaceUp(seat, cards))
+
+    def _settle(self, seat: int) -> None:
+        """At the start of a turn: an empty hand takes the face-up cards."""
+        if not self.hands[seat] and self.face_up[seat]:
+            cards = tuple(self.face_up[seat])
+            self.hands[seat] = list(cards)
+            self.face_up[seat] = []
+            self.events.append(ev.TookFaceUp(seat, cards))
+
+    def _pick_up(self, seat: int) -> None:
+        forced = self.pile.duty
+        self.events.append(ev.PickedUp(seat, len(self.pile_cards), forced))
+        self.hands[seat].extend(self.pile_cards)
+        self.pile_cards = []
+        self.pile = EMPTY
+        self.pickups[seat] += 1
+        if forced:
+            self.duty_pickups[seat] += 1
+
+    def _next_active(self, seat: int) -> int:
+        n = self.num_players
+        nxt = (seat + 1) % n
+        while not self.active[nxt]:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _end_turn(self, seat: int) -> None:
+        self.bonus = False
+        self.first_play_done = False
+        if self.turns >= self.turn_cap:
+            self.stalemate = True
+            self._finish()
+            return
+        nxt = self._next_active(seat)
+        self.turn = nxt
+        self.turns += 1
+        if self.pile.duty:
+            self.events.append(ev.DutyPassed(nxt))
+        self._settle(nxt)
+
+    def _go_out(self, seat: int) -> None:
+        self.active[seat] = False
+        self.out.append(seat)
+        self.events.append(ev.WentOut(seat, len(self.out)))
+        still_in = self.active.count(True)
+        if not self.play_on or still_in <= 1:
+            self._finish()
+            return
+        self._end_turn(seat)
+
+    def _finish(self) -> None:
+        self.over = True
+        self.turn = None
+        self.swap_queue = []
+        self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns))
+
+    # -- sessions -----------------------------------------------------------------------
+    def next_round(self, seed: int | None = None) -> "LoptiState":
+        """The next round of the session: the deal passes clockwise and this round's
+        winner leads (after a stalemate, with no winner, the new dealer leads)."""
+        if not self.over:
+            raise SettingsError("the round is not over yet")
+        settings = dict(self.settings)
+        settings["dealer"] = (self.dealer + 1) % self.num_players
+        settings["leader"] = self.winner
+        return LoptiState(self.num_players, seed, **settings)
+
+    def all_cards(self) -> list[int]:
+        """Every card of the round wherever it is (for conservation checks)."""
+        cards = list(self.draw_pile) + self.pile_cards + self.gone
+        for s in range(self.num_players):
+            cards += self.hands[s] + self.face_up[s] + [c for c in self.face_down[s] if c is not None]
+        return cards
