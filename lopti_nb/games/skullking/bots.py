@@ -1,0 +1,113 @@
+"""Skull King bots.
+
+* ``random`` (added by the engine): any legal action.
+* ``heuristic``: bids the rounded sum of an estimated chance that each card in its hand
+  takes a trick, then plays to hit that bid: while it still needs tricks it takes the
+  current trick as cheaply as it can (or leads strong cards), once it has enough it ducks
+  by playing the strongest card that still loses (or leads weak cards).
+"""
+from __future__ import annotations
+
+from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
+from .rules import _resolve
+
+# Estimated chance that a card takes a trick, before table-size scaling.
+_SPECIAL_STRENGTH = {
+    "skull-king": 0.9,
+    "pirate": 0.75,
+    "tigress": 0.75,  # she can still be declared an escape later
+    "tigress:pirate": 0.75,
+    "mermaid": 0.5,
+    "white-whale": 0.2,
+    "kraken": 0.0,
+    "escape": 0.0,
+    "loot": 0.0,
+    "tigress:escape": 0.0,
+}
+
+
+def card_strength(card: str, players: int) -> float:
+    """Estimated chance that ``card`` wins a trick at a table of ``players``."""
+    s = _SPECIAL_STRENGTH.get(card)
+    if s is not None:
+        return s
+    rank = RANK[card]
+    crowd = 4.0 / players  # more players, more rivals for every number
+    if SUIT[card] == "B":
+        return min(0.85, (0.1 + 0.05 * rank) * (0.6 + 0.4 * crowd))
+    return max(0.0, (rank - 9) * 0.11) * crowd
+
+
+# play-time strength: how valuable a card is to keep (used to pick the cheapest winner
+# and the most dangerous loser)
+_PLAY_VALUE = {}
+for _c, _k in KIND.items():
+    if _k == NUMBER:
+        _PLAY_VALUE[_c] = RANK[_c] + (20 if SUIT[_c] == "B" else 0)
+    elif _k == SKULL_KING:
+        _PLAY_VALUE[_c] = 60
+    elif _k == PIRATE:
+        _PLAY_VALUE[_c] = 50
+    elif _k == MERMAID:
+        _PLAY_VALUE[_c] = 45
+    elif _k == WHALE:
+        _PLAY_VALUE[_c] = 35
+    elif _k == TIGRESS:
+        _PLAY_VALUE[_c] = 50
+    else:  # escapes, loot, tigress as escape, kraken
+        _PLAY_VALUE[_c] = -1
+
+
+class HeuristicBot:
+    """Bid by estimated strength, then play to make the bid exactly."""
+
+    def __call__(self, obs, legal, rng):
+        if obs["phase"] == "bid":
+            return self.bid(obs, legal)
+        return self.play(obs, legal, rng)
+
+    @staticmethod
+    def bid(obs, legal):
+        players = obs["players"]
+        est = sum(card_strength(c, players) for c in obs["hand"])
+        n = int(est + 0.5)
+        top = len(legal) - 1
+        return legal[n if n <= top else top]
+
+    @staticmethod
+    def play(obs, legal, rng):
+        seat = obs["seat"]
+        need = obs["bids"][seat] - obs["tricks_won"][seat]
+        trick = obs["trick"]
+        value = _PLAY_VALUE
+        if not trick:
+            if need > 0:  # lead the strongest card
+                return max(legal, key=lambda a: value[a.card])
+            return min(legal, key=lambda a: value[a.card])
+        players = obs["players"]
+        last = len(trick) == players - 1
+        pos = len(trick)
+        winners = []
+        losers = []
+        for a in legal:
+            w = _resolve(trick + (a.card,))[0]
+            (winners if w == pos else losers).append(a)
+        if need > 0:
+            if winners:
+                if last:
+                    return min(winners, key=lambda a: value[a.card])
+                strong = [a for a in winners if value[a.card] >= 45]
+                if strong:
+                    return min(strong, key=lambda a: value[a.card])
+                return max(winners, key=lambda a: value[a.card])
+            return min(legal, key=lambda a: value[a.card])
+        if losers:
+            return max(losers, key=lambda a: value[a.card])
+        return min(legal, key=lambda a: value[a.card])
+
+
+def heuristic_bot():
+    return HeuristicBot()
+
+
+__all__ = ["HeuristicBot", "heuristic_bot", "card_strength"]

@@ -1,0 +1,316 @@
+"""The pure rules of Skull King: who wins a trick, who leads next, what a trick is worth,
+what a round scores and which cards may be played. The engine state and the bots use the
+same code (the underscored fast versions work on already-valid card strings).
+
+The decisions follow the project's RULINGS §3; the choices where the rulings say nothing
+are written next to the code that makes them:
+
+* A trick is *suit-free* only when its first card is a Pirate, the Tigress as a pirate,
+  the Skull King, a Mermaid, the Kraken or the White Whale. Otherwise the first number card
+  played sets the suit, even if a character card was played before it (after an Escape lead).
+* When ranking numbers the suit is always the one of the first number card in the trick.
+* A Loot card only makes an alliance in a trick that has a winner and where specials keep
+  their powers: under an active White Whale the Loot is powerless (no alliance), a
+  destroyed trick makes none, and a Loot whose own player wins the trick makes none.
+* Whale first, Kraken later: the trick is destroyed and the next leader is the winner of
+  the trick without both creatures; if no other card was played, the Whale's player leads.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .cards import (
+    BLACK, CARDS, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE,
+    RANK, SKULL_KING, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS, WHALE, Card, parse_card,
+)
+
+SCORING_SYSTEMS = ("classic", "rascal", "cannonball")
+EDITIONS = ("table", "2021")
+
+# How a trick was resolved.
+NORMAL = 0  # specials keep their powers
+WHALE_DECIDES = 1  # an active White Whale with numbers: highest number wins
+WHALE_DESTROYS = 2  # an active White Whale and no numbers: destroyed
+KRAKEN_DESTROYS = 3  # an active Kraken: destroyed
+
+MERMAID_CATCHES_KING = {"table": 50, "2021": 40}
+KING_CATCHES_PIRATE = 30
+PIRATE_CATCHES_MERMAID_2021 = 20
+LOOT_ALLIANCE = 20
+
+
+# -- input normalisation ----------------------------------------------------------------------
+def _trick_texts(cards: Iterable) -> list[str]:
+    """Card strings for a trick: validated, the Tigress declared, at least one card."""
+    out = []
+    for c in cards:
+        if not (isinstance(c, str) and c in CARDS):
+            c = parse_card(c).text
+        if KIND[c] == TIGRESS:
+            raise ValueError(
+                "a played Tigress must be declared: write 'tigress:pirate' or 'tigress:escape'"
+            )
+        out.append(c)
+    return out
+
+
+def _hand_texts(cards: Iterable) -> list[str]:
+    out = []
+    for c in cards:
+        if not (isinstance(c, str) and c in CARDS):
+            c = parse_card(c).text
+        out.append(c)
+    return out
+
+
+# -- trick resolution -------------------------------------------------------------------------
+def _normal_winner(cards: Sequence[str], idx: Iterable[int]) -> int:
+    """The winner among the positions ``idx`` with every special keeping its power."""
+    king = pirate = mermaid = first = -1
+    black = best = -1
+    black_rank = best_rank = 0
+    led = None
+    for i in idx:
+        c = cards[i]
+        kind = KIND[c]
+        if first < 0:
+            first = i
+        if kind == NUMBER:
+            suit = SUIT[c]
+            rank = RANK[c]
+            if led is None:
+                led = suit
+            if suit == BLACK:
+                if rank > black_rank:
+                    black, black_rank = i, rank
+            if suit == led and rank > best_rank:
+                best, best_rank = i, rank
+        elif kind == SKULL_KING:
+            if king < 0:
+                king = i
+        elif kind == PIRATE:
+            if pirate < 0:
+                pirate = i
+        elif kind == MERMAID:
+            if mermaid < 0:
+                mermaid = i
+    if king >= 0:
+        return mermaid if mermaid >= 0 else king
+    if pirate >= 0:
+        return pirate
+    if mermaid >= 0:
+        return mermaid
+    if black >= 0:
+        return black
+    if best >= 0:
+        return best
+    return first  # only escapes (Escape, Loot, Tigress as escape): the first card wins
+
+
+def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
+    """``(winner, next_leader, how)`` for valid, declared card strings in play order."""
+    kraken = whale = -1
+    for i, c in enumerate(cards):
+        k = KIND[c]
+        if k == KRAKEN:
+            kraken = i
+        elif k == WHALE:
+            whale = i
+    if whale > kraken:  # the Whale is present and played after any Kraken: it decides
+        best = -1
+        best_rank = 0
+        for i, c in enumerate(cards):
+            r = RANK[c]
+            if r > best_rank:  # strictly greater: the first played keeps a tie
+                best, best_rank = i, r
+        if best < 0:
+            return None, whale, WHALE_DESTROYS
+        return best, best, WHALE_DECIDES
+    if kraken >= 0:  # the Kraken decides (any Whale was earlier and is ignored)
+        rest = [i for i, c in enumerate(cards) if KIND[c] != KRAKEN and KIND[c] != WHALE]
+        if rest:
+            return None, _normal_winner(cards, rest), KRAKEN_DESTROYS
+        # nothing else in the trick: the earlier card (acting as an escape) would win
+        return None, (whale if whale >= 0 else kraken), KRAKEN_DESTROYS
+    w = _normal_winner(cards, range(len(cards)))
+    return w, w, NORMAL
+
+
+def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> int:
+    """Raw bonus captured by the winner (see :func:`trick_bonus`)."""
+    if winner is None:
+        return 0
+    bonus = 0
+    for c in cards:
+        bonus += FOURTEEN_BONUS[c]
+    if how != NORMAL:
+        return bonus
+    kind = KIND[cards[winner]]
+    if kind == SKULL_KING:
+        bonus += KING_CATCHES_PIRATE * sum(1 for c in cards if KIND[c] == PIRATE)
+    elif kind == MERMAID:
+        if any(KIND[c] == SKULL_KING for c in cards):
+            bonus += MERMAID_CATCHES_KING[edition]
+    elif kind == PIRATE and edition == "2021":
+        bonus += PIRATE_CATCHES_MERMAID_2021 * sum(1 for c in cards if KIND[c] == MERMAID)
+    return bonus
+
+
+def _loot_allies(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
+    """Positions of the Loot cards that ally their player with the trick's winner."""
+    if winner is None or how != NORMAL:
+        return []
+    return [i for i, c in enumerate(cards) if c == LOOT and i != winner]
+
+
+# -- the public rule functions ----------------------------------------------------------------
+def trick_winner(cards: Sequence[str | Card]) -> int | None:
+    """Index (in play order) of the card that wins the trick, or ``None`` if it is destroyed.
+
+    ``cards`` are the cards of one trick in the order they were played, as notation strings
+    or :class:`Card` values; a Tigress must be declared (``"tigress:pirate"`` or
+    ``"tigress:escape"``).
+
+    >>> trick_winner(["Y7", "Y12", "B2"])
+    2
+    >>> trick_winner(["pirate", "skull-king", "mermaid"])
+    2
+    >>> trick_winner(["Y7", "kraken"]) is None
+    True
+    """
+    cards = _trick_texts(cards)
+    if not cards:
+        raise ValueError("a trick needs at least one card")
+    return _resolve(cards)[0]
+
+
+def next_leader(cards: Sequence[str | Card]) -> int:
+    """Index of the card whose player leads the next trick: the winner's card, or for a
+    destroyed trick the card that would have won without the Kraken (or the White Whale's
+    own card when the Whale finds no numbers)."""
+    cards = _trick_texts(cards)
+    if not cards:
+        raise ValueError("a trick needs at least one card")
+    return _resolve(cards)[1]
+
+
+def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
+    """Raw bonus points captured by the winner of this trick (0 if it is destroyed).
+
+    Every captured 14 is worth 10, the black 14 20 (whoever played it). The Skull King
+    winning earns 30 for every pirate in the trick (the Tigress as a pirate counts). A
+    Mermaid winning a trick with the Skull King in it earns 50 (40 in the 2021 edition) and
+    no pirate bonus. In the 2021 edition a pirate winning earns 20 per mermaid captured.
+    Under an active White Whale only the numbers (so only the 14s) are captured.
+    Whether the bonus is paid depends on the bid: see :func:`score_round`.
+    """
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
+    cards = _trick_texts(cards)
+    if not cards:
+        raise ValueError("a trick needs at least one card")
+    winner, _, how = _resolve(cards)
+    return _bonus(cards, winner, how, edition)
+
+
+def score_parts(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 0,
+                loot_alliances: int = 0) -> tuple[int, int | float, int]:
+    """``(base, bonus paid, loot paid)`` for one player's round; see :func:`score_round`."""
+    if system not in SCORING_SYSTEMS:
+        raise ValueError(
+            f"scoring system must be one of {', '.join(SCORING_SYSTEMS)}, not {system!r}"
+        )
+    for label, value in (("cards_dealt", cards_dealt), ("bid", bid), ("won", won),
+                         ("bonus", bonus), ("loot_alliances", loot_alliances)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{label} must be a whole number >= 0, not {value!r}")
+    if cards_dealt < 1:
+        raise ValueError("cards_dealt must be at least 1")
+    if bid > cards_dealt or won > cards_dealt:
+        raise ValueError(
+            f"bid and tricks won must be between 0 and the {cards_dealt} cards dealt "
+            f"(got bid {bid}, won {won})"
+        )
+    return _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances)
+
+
+def _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances):
+    off = abs(bid - won)
+    loot = LOOT_ALLIANCE * loot_alliances if off == 0 else 0
+    if system == "classic":
+        if bid == 0:
+            base = 10 * cards_dealt if won == 0 else -10 * cards_dealt
+        else:
+            base = 20 * bid if off == 0 else -10 * off
+        return base, (bonus if off == 0 else 0), loot
+    if system == "rascal":
+        if off == 0:
+            return 10 * cards_dealt, bonus, loot
+        if off == 1:
+            half = bonus // 2 if bonus % 2 == 0 else bonus / 2
+            return 5 * cards_dealt, half, loot
+        return 0, 0, loot
+    # cannonball
+    if off == 0:
+        return 15 * cards_dealt, bonus, loot
+    return 0, 0, loot
+
+
+def score_round(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 0,
+                loot_alliances: int = 0) -> int:
+    """A player's points for one round.
+
+    ``system``: ``"classic"`` (exact bid B >= 1 scores 20 per trick, a miss loses 10 per trick
+    off; a zero bid wins or loses 10 per card dealt), ``"rascal"`` (the round is worth 10 per
+    card dealt: all of it when exact, half when off by one, nothing when further off) or
+    ``"cannonball"`` (15 per card dealt when exact, else nothing).
+
+    ``bonus`` is the raw bonus the player captured this round (paid on an exact bid, halved
+    when a Rascal's bid is off by one, else lost). ``loot_alliances`` counts the player's
+    Loot alliances whose partner also bid exactly: 20 each, only when this player's bid is
+    exact too, never halved.
+
+    >>> score_round("classic", 5, 2, 2, bonus=30)
+    70
+    >>> score_round("rascal", 4, 1, 2, bonus=20)
+    30
+    """
+    return sum(score_parts(system, cards_dealt, bid, won, bonus, loot_alliances))
+
+
+def led_suit(cards_played: Sequence[str]) -> str | None:
+    """The suit players must follow after ``cards_played`` (declared card strings), or
+    ``None`` when there is none yet or the lead made the trick suit-free."""
+    if not cards_played or cards_played[0] in SUIT_FREE_LEAD:
+        return None
+    for c in cards_played:
+        s = SUIT[c]
+        if s is not None:
+            return s
+    return None
+
+
+def legal_cards(hand: Sequence[str | Card], cards_played_so_far: Sequence[str | Card] = ()) -> list:
+    """The cards of ``hand`` that may be played now, in the hand's order (duplicates kept).
+
+    ``cards_played_so_far`` are the trick's cards in play order. A hand holds the Tigress as
+    ``"tigress"`` (one card that is declared when played); she, like every special card, may
+    always be played. Number cards must follow the led suit when the hand holds any of it.
+    The items of ``hand`` are returned as given (strings or :class:`Card` values).
+    """
+    texts = _hand_texts(hand)
+    suit = led_suit(_trick_texts(cards_played_so_far))
+    if suit is None or not any(SUIT[c] == suit for c in texts):
+        return list(hand)
+    return [orig for orig, c in zip(hand, texts) if SUIT[c] is None or SUIT[c] == suit]
+
+
+def must_follow_reason(hand: Sequence[str], suit: str, card: str) -> str | None:
+    """Why ``card`` breaks suit-following, or ``None`` if it does not."""
+    s = SUIT.get(card)
+    if s is None or s == suit:
+        return None
+    held = [c for c in hand if SUIT[c] == suit]
+    if not held:
+        return None
+    return f"you must follow {SUIT_NAMES[suit]}: you hold {', '.join(held)}"

@@ -1,0 +1,544 @@
+"""The Skull King game state on the shared engine.
+
+A game is ten rounds. In round N every player gets N cards, capped at
+``floor(deck size / players)`` (with 8 players and 74 cards rounds 9 and 10 deal 9). The
+whole deck is reshuffled for every round. The dealer moves one seat to the left (seat + 1)
+each round; round 1 is dealt by the last seat, so seat 0 bids first and leads the first
+trick.
+
+Bids are secret and simultaneous. The engine takes them one at a time, starting left of the
+dealer, but no observation or event shows a number until the last bid is in; then one
+:class:`BidsRevealed` event shows them all. After the reveal the player left of the dealer
+leads the first trick and the winner of each trick leads the next (after a destroyed trick,
+see :func:`rules.next_leader`). When every card is played the round is scored and the next
+round is dealt; after round ten the game is over.
+
+Settings: ``scoring`` (``"classic"``, ``"rascal"``, ``"cannonball"``), ``edition``
+(``"table"`` or ``"2021"`` bonus table) and ``legendary`` (``False`` leaves out the two Loot,
+the Kraken and the White Whale: a 70-card deck).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lopti_nb.engine import Event, GameState, Result, SettingsError, places_from_keys
+
+from . import rules
+from .cards import (
+    CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS,
+    build_deck,
+)
+
+ROUNDS = 10
+BID, PLAY, OVER = "bid", "play", "over"
+
+
+# -- actions -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bid:
+    """Bid ``n`` tricks for this round (secret until everyone has bid)."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return f"bid {self.n}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` (notation string; the Tigress as ``"tigress:pirate"`` or
+    ``"tigress:escape"``)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        name = NAME.get(self.card) if isinstance(self.card, str) else None
+        return f"play {name}" if name else f"play {self.card!r}"
+
+
+_MAX_BID = 14
+BIDS = tuple(Bid(n) for n in range(_MAX_BID + 1))
+PLAYS = {c: Play(c) for c in CARDS if KIND[c] != TIGRESS}
+#: the actions each card in a hand offers (the Tigress offers two)
+PLAYS_OF = {c: (PLAYS[c],) for c in HOLDABLE if KIND[c] != TIGRESS}
+PLAYS_OF["tigress"] = (PLAYS["tigress:pirate"], PLAYS["tigress:escape"])
+
+
+def _seat(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+def _cards_words(cards) -> str:
+    return ", ".join(cards) if cards else "nothing"
+
+
+# -- events ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundDealt(Event):
+    """A new round: who deals, how many cards each, and the hands (secret)."""
+
+    round: int
+    dealer: int
+    cards_each: int
+    hands: tuple | None  # per seat: a tuple of cards, or None where hidden
+
+    def describe(self) -> str:
+        text = (f"Round {self.round}: {_seat(self.dealer)} deals {self.cards_each} "
+                f"card{'s' if self.cards_each != 1 else ''} to each player.")
+        if self.hands:
+            shown = [f"{_seat(s)} holds {_cards_words(h)}" for s, h in enumerate(self.hands)
+                     if h is not None]
+            if shown:
+                text += " " + "; ".join(shown) + "."
+        return text
+
+    def for_seat(self, seat: int | None) -> "RoundDealt":
+        if self.hands is None:
+            return self
+        hands = None
+        if seat is not None and 0 <= seat < len(self.hands):
+            hands = tuple(h if s == seat else None for s, h in enumerate(self.hands))
+        return RoundDealt(self.round, self.dealer, self.cards_each, hands)
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    """A player has bid; the number stays secret until :class:`BidsRevealed`."""
+
+    round: int
+    seat: int
+
+    def describe(self) -> str:
+        return f"{_seat(self.seat)} has made a secret bid."
+
+
+@dataclass(frozen=True)
+class BidsRevealed(Event):
+    round: int
+    bids: tuple[int, ...]
+
+    def describe(self) -> str:
+        parts = ", ".join(f"{_seat(s)} {b}" for s, b in enumerate(self.bids))
+        return f"Bids revealed for round {self.round}: {parts}."
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    seat: int
+    card: str
+
+    def describe(self) -> str:
+        return f"{_seat(self.seat)} plays {NAME[self.card]}."
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    round: int
+    trick: int  # 1-based within the round
+    cards: tuple[str, ...]  # in play order
+    leader: int  # seat that played cards[0]
+    seat: int  # the winner
+    card: str  # the winning card
+    bonus: int  # raw bonus captured
+    loot_allies: tuple[int, ...]  # seats allied with the winner by a Loot
+
+    def describe(self) -> str:
+        text = f"{_seat(self.seat)} wins trick {self.trick} with {NAME[self.card]}"
+        if self.bonus:
+            text += f" and captures a bonus of {self.bonus}"
+        text += "."
+        for ally in self.loot_allies:
+            text += f" {_seat(ally)}'s Loot allies them with {_seat(self.seat)}."
+        return text
+
+
+@dataclass(frozen=True)
+class TrickDestroyed(Event):
+    round: int
+    trick: int
+    cards: tuple[str, ...]
+    leader: int  # seat that played cards[0]
+    by: str  # "kraken" or "white-whale"
+    next_leader: int
+
+    def describe(self) -> str:
+        if self.by == "kraken":
+            cause = "The Kraken destroys"
+        else:
+            cause = "The White Whale finds no numbers and destroys"
+        return f"{cause} trick {self.trick}; {_seat(self.next_leader)} leads next."
+
+
+@dataclass(frozen=True)
+class RoundScored(Event):
+    round: int
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        parts = [
+            f"{_seat(s)} bid {b}, won {w}: {p:+g} (total {t:g})"
+            for s, (b, w, p, t) in enumerate(zip(self.bids, self.won, self.points, self.totals))
+        ]
+        return f"Round {self.round} scores: " + "; ".join(parts) + "."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def describe(self) -> str:
+        best = self.scores[self.winners[0]]
+        who = " and ".join(_seat(s) for s in self.winners)
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        return f"Game over: {who} {verb} with {best:g} points."
+
+
+# Cached immutable events (the engine appends the same value objects; they are never mutated).
+_CARD_PLAYED: dict[tuple[int, str], CardPlayed] = {}
+_BID_MADE: dict[tuple[int, int], BidMade] = {}
+
+
+def _card_played(seat: int, card: str) -> CardPlayed:
+    ev = _CARD_PLAYED.get((seat, card))
+    if ev is None:
+        ev = _CARD_PLAYED[(seat, card)] = CardPlayed(seat, card)
+    return ev
+
+
+def _bid_made(rnd: int, seat: int) -> BidMade:
+    ev = _BID_MADE.get((rnd, seat))
+    if ev is None:
+        ev = _BID_MADE[(rnd, seat)] = BidMade(rnd, seat)
+    return ev
+
+
+_SORT = SORT_KEY.__getitem__
+
+
+# -- the state ---------------------------------------------------------------------------------
+class SkullKingState(GameState):
+    """A game of Skull King for 2-8 players."""
+
+    game = "skull-king"
+
+    def __init__(self, players: int, seed: int | None = None, scoring: str = "classic",
+                 edition: str = "table", legendary: bool = True):
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
+            raise SettingsError(f"Skull King is for 2-8 players, not {players!r}")
+        if scoring not in rules.SCORING_SYSTEMS:
+            raise SettingsError(
+                f"scoring must be one of {', '.join(rules.SCORING_SYSTEMS)}, not {scoring!r}")
+        if edition not in rules.EDITIONS:
+            raise SettingsError(
+                f"edition must be one of {', '.join(rules.EDITIONS)}, not {edition!r}")
+        if not isinstance(legendary, bool):
+            raise SettingsError(f"legendary must be True or False, not {legendary!r}")
+        GameState.__init__(self, players, seed,
+                           {"scoring": scoring, "edition": edition, "legendary": legendary})
+        self.scoring = scoring
+        self.edition = edition
+        self.deck = build_deck(legendary)
+        self.max_cards = min(ROUNDS, len(self.deck) // players)
+        n = players
+        self.phase = BID
+        self.round = 0
+        self.dealer = (n - 2) % n  # round 1 is dealt by the last seat: seat 0 opens it
+        self.cards_dealt = 0
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.bids: list[int | None] = [None] * n
+        self.won = [0] * n
+        self.bonus = [0] * n  # raw bonus captured this round
+        self.allies: list[tuple[int, int]] = []  # (loot seat, winner seat) this round
+        self.totals = [0] * n
+        self.trick: list[str] = []
+        self.leader = 0
+        self.trick_number = 0
+        self.led: str | None = None  # the suit to follow, if any
+        self.destroyed = 0  # tricks destroyed this round
+        self.records: list[dict[str, Any]] = []  # one per seat per round
+        self._cur: int | None = 0
+        self._result: Result | None = None
+        self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
+        self._start_round()
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._cur
+
+    @property
+    def is_over(self) -> bool:
+        return self._cur is None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def legal_actions(self) -> list:
+        seat = self._cur
+        if seat is None:
+            return []
+        if self.phase == BID:
+            return list(BIDS[: self.cards_dealt + 1])
+        hand = self.hands[seat]
+        led = self.led
+        if led is not None:
+            for c in hand:
+                if SUIT[c] == led:
+                    break
+            else:
+                led = None
+        out = []
+        prev = None
+        for c in hand:
+            if c == prev:
+                continue
+            prev = c
+            s = SUIT[c]
+            if led is None or s is None or s == led:
+                out.extend(PLAYS_OF[c])
+        return out
+
+    def why_illegal(self, action) -> str | None:
+        seat = self._cur
+        if seat is None:
+            return "the game is over"
+        if isinstance(action, Bid):
+            if self.phase != BID:
+                return "the bids are in: it is time to play a card"
+            n = action.n
+            if not isinstance(n, int) or isinstance(n, bool):
+                return f"a bid must be a whole number, not {n!r}"
+            if not 0 <= n <= self.cards_dealt:
+                return (f"a bid must be between 0 and {self.cards_dealt}, the number of cards "
+                        "dealt this round")
+            return None
+        if isinstance(action, Play):
+            if self.phase != BID:
+                card = action.card
+                if not (isinstance(card, str) and card in CARDS):
+                    return f"{card!r} is not a Skull King card"
+                if card == "tigress":
+                    return ("declare the Tigress as you play her: 'tigress:pirate' or "
+                            "'tigress:escape'")
+                hand = self.hands[seat]
+                held = "tigress" if card.startswith("tigress:") else card
+                if held not in hand:
+                    return f"you do not hold {NAME[held]}"
+                if self.led is not None:
+                    return rules.must_follow_reason(hand, self.led, card)
+                return None
+            return "everyone bids before the first card is played"
+        return f"{action!r} is not a Skull King action (use Bid(n) or Play(card))"
+
+    def _apply(self, action) -> None:
+        seat = self._cur
+        n = self.num_players
+        if self.phase == BID:
+            self.bids[seat] = action.n
+            self.events.append(_bid_made(self.round, seat))
+            seat = (seat + 1) % n
+            if seat == self.leader:  # everyone has bid
+                self.events.append(BidsRevealed(self.round, tuple(self.bids)))
+                self.phase = PLAY
+            self._cur = seat
+            return
+        card = action.card
+        hand = self.hands[seat]
+        hand.remove("tigress" if card[0] == "t" else card)
+        trick = self.trick
+        if self.led is None and SUIT[card] is not None and (
+                not trick or trick[0] not in SUIT_FREE_LEAD):
+            self.led = SUIT[card]
+        trick.append(card)
+        self.events.append(_card_played(seat, card))
+        if len(trick) < n:
+            self._cur = (seat + 1) % n
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        n = self.num_players
+        trick = self.trick
+        leader = self.leader
+        self.trick_number += 1
+        winner, nxt, how = rules._resolve(trick)
+        cards = tuple(trick)
+        if winner is None:
+            self.destroyed += 1
+            by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
+            self.events.append(TrickDestroyed(self.round, self.trick_number, cards, leader, by,
+                                              (leader + nxt) % n))
+        else:
+            wseat = (leader + winner) % n
+            bonus = rules._bonus(trick, winner, how, self.edition)
+            allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
+            allies = tuple(a for a in allies if a != wseat)
+            self.won[wseat] += 1
+            self.bonus[wseat] += bonus
+            for a in allies:
+                self.allies.append((a, wseat))
+            self.events.append(TrickWon(self.round, self.trick_number, cards, leader, wseat,
+                                        trick[winner], bonus, allies))
+        self.leader = (leader + nxt) % n
+        self.trick = []
+        self.led = None
+        if self.trick_number < self.cards_dealt:
+            self._cur = self.leader
+            return
+        self._score_round()
+        if self.round < ROUNDS:
+            self._start_round()
+        else:
+            self._finish_game()
+
+    def _start_round(self) -> None:
+        n = self.num_players
+        self.round += 1
+        self.dealer = (self.dealer + 1) % n
+        cd = self.cards_dealt = self.rounds[self.round - 1]
+        dealt = self.rng.sample(self.deck, cd * n)
+        hands = self.hands = [sorted(dealt[s * cd:(s + 1) * cd], key=_SORT) for s in range(n)]
+        self.bids = [None] * n
+        self.won = [0] * n
+        self.bonus = [0] * n
+        self.allies = []
+        self.trick = []
+        self.led = None
+        self.trick_number = 0
+        self.destroyed = 0
+        self.phase = BID
+        self.leader = self._cur = (self.dealer + 1) % n
+        self.events.append(RoundDealt(self.round, self.dealer, cd,
+                                      tuple(tuple(h) for h in hands)))
+
+    def _score_round(self) -> None:
+        n = self.num_players
+        cd = self.cards_dealt
+        bids, won = self.bids, self.won
+        exact = [b == w for b, w in zip(bids, won)]
+        alliances = [0] * n
+        for a, w in self.allies:
+            if exact[a] and exact[w]:
+                alliances[a] += 1
+                alliances[w] += 1
+        points = []
+        for s in range(n):
+            base, bonus, loot = rules._score_parts(self.scoring, cd, bids[s], won[s],
+                                                   self.bonus[s], alliances[s])
+            p = base + bonus + loot
+            self.totals[s] += p
+            points.append(p)
+            self.records.append({
+                "round": self.round, "seat": s, "cards_dealt": cd, "bid": bids[s],
+                "won": won[s], "hit": exact[s], "base": base, "bonus": bonus, "loot": loot,
+                "raw_bonus": self.bonus[s], "alliances": alliances[s], "points": p,
+                "total": self.totals[s], "destroyed": self.destroyed,
+            })
+        self.events.append(RoundScored(self.round, tuple(bids), tuple(won), tuple(points),
+                                       tuple(self.totals)))
+
+    def _finish_game(self) -> None:
+        self.phase = OVER
+        self._cur = None
+        self.hands = [[] for _ in range(self.num_players)]
+        scores = tuple(self.totals)
+        places = places_from_keys(scores)
+        winners = tuple(s for s, p in enumerate(places) if p == 1)
+        self.events.append(GameOver(scores, winners))
+        self._result = Result(scores, places, False, {
+            "rounds": list(self.records),
+            "seats": [self.seat_totals(s) for s in range(self.num_players)],
+            "settings": dict(self.settings),
+        })
+
+    # -- summaries ----------------------------------------------------------------------------
+    def seat_totals(self, seat: int) -> dict[str, Any]:
+        """The game so far for one seat: total base, bonus and loot points, bids hit, rounds."""
+        rows = [r for r in self.records if r["seat"] == seat]
+        hits = sum(1 for r in rows if r["hit"])
+        return {
+            "base": sum(r["base"] for r in rows),
+            "bonus": sum(r["bonus"] for r in rows),
+            "loot": sum(r["loot"] for r in rows),
+            "bids_hit": hits,
+            "rounds": len(rows),
+            "hit_rate": hits / len(rows) if rows else 0.0,
+            "tricks_won": sum(r["won"] for r in rows),
+        }
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand and the public table (``None``: spectator).
+
+        ``trick`` lists the cards of the trick in play order; the card at index ``i`` was
+        played by seat ``(leader + i) % players``. ``bids`` holds ``None`` for every seat
+        until all bids are revealed; ``has_bid`` says who has bid; ``my_bid`` is the
+        observer's own bid.
+        """
+        revealed = self.phase != BID
+        bids = self.bids
+        return {
+            "game": "skull-king",
+            "seat": seat,
+            "players": self.num_players,
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "cards_dealt": self.cards_dealt,
+            "dealer": self.dealer,
+            "current_player": self._cur,
+            "hand": tuple(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": tuple(map(len, self.hands)),
+            "bids": tuple(bids) if revealed else (None,) * self.num_players,
+            "has_bid": tuple(b is not None for b in bids),
+            "my_bid": bids[seat] if seat is not None else None,
+            "tricks_won": tuple(self.won),
+            "tricks_played": self.trick_number,
+            "leader": self.leader,
+            "trick": tuple(self.trick),
+            "led_suit": self.led,
+            "suit_free": bool(self.trick) and self.trick[0] in SUIT_FREE_LEAD,
+            "scores": tuple(self.totals),
+            "settings": dict(self.settings),
+        }
+
+    def copy(self) -> "SkullKingState":
+        new = object.__new__(SkullKingState)
+        new.__dict__.update(self.__dict__)
+        new.rng = type(self.rng)()
+        new.rng.setstate(self.rng.getstate())
+        new.events = list(self.events)
+        new.actions = list(self.actions)
+        new.settings = dict(self.settings)
+        new.hands = [list(h) for h in self.hands]
+        new.bids = list(self.bids)
+        new.won = list(self.won)
+        new.bonus = list(self.bonus)
+        new.allies = list(self.allies)
+        new.totals = list(self.totals)
+        new.trick = list(self.trick)
+        new.records = list(self.records)
+        return new
+
+    def describe_suit(self) -> str:
+        """The trick's suit situation in words."""
+        if self.trick and self.trick[0] in SUIT_FREE_LEAD:
+            return "this trick is suit-free"
+        if self.led is None:
+            return "no suit is set yet"
+        return f"{SUIT_NAMES[self.led]} was led"
+
+
+def seat_columns(state: SkullKingState, seat: int) -> dict[str, Any]:
+    """Per-seat columns for ``simulate()``."""
+    return state.seat_totals(seat)
+
+
+def game_length(state: SkullKingState) -> int:
+    """Tricks played in the game."""
+    return sum(state.rounds)
