@@ -1,0 +1,198 @@
+"""Exact Reckoning risk for The Drowned Ledger.
+
+A diver who *means to surface with* ``target`` machines keeps flipping until the haul holds
+``target`` machines, unless a live hazard (number at or below the sea) turns up first.
+Near-misses (hazards above the sea) change nothing, so only the machines and the live hazards
+in the wreck deck matter; cards are drawn without replacement.
+
+* :func:`catch_probability` -- the chance the dive is caught at least once before the haul
+  reaches ``target`` machines (the first catch, whatever Reckoning follows).
+* :func:`dive_outcomes` -- the exact distribution of how the whole dive ends, over the flips
+  *and* the Reckoning deck: when The Sea Blinks is drawn, the catching hazard is discarded and
+  the dive goes on against the remaining deck (and the remaining Reckoning cards).
+
+The ``deck`` argument (default: a fresh 58-card table deck) may be
+
+* ``None`` -- the default composition (40 machines, hazards 1-9 twice each);
+* a deck composition mapping as in :mod:`lopti_nb.games.ledger.cards`
+  (``{"suits": 5, "values": (...), "hazards": {number: copies}}``);
+* the short form ``{"machines": 40, "hazards": {number: copies}}``;
+* any iterable of :class:`~lopti_nb.games.ledger.cards.Card` values, for instance a game's
+  current wreck deck (``state.wreck``).
+
+The composition must hold at least ``target`` machines, so the dive never needs a reshuffle
+of the discards. The ``reckoning`` argument of :func:`dive_outcomes` maps Reckoning names to
+copies (default: a fresh twelve-card Reckoning deck). All arithmetic uses
+:class:`fractions.Fraction`; pass ``exact=True`` for exact fractions instead of floats.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from .cards import DEFAULT_RECKONING, RECKONING_BY_NAME, RECKONINGS, Card, deck_spec, lost_count
+
+__all__ = ["catch_probability", "dive_outcomes", "risk_table", "deck_counts"]
+
+OUTCOME_COLUMNS = [
+    "outcome", "caught", "probability", "sealed", "opened", "lost", "coins",
+    "sea_triggers", "sea_rise", "blinks", "exact",
+]
+
+
+def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
+    """``(machines, live hazards)`` in ``deck`` when the sea stands at ``sea``."""
+    if not isinstance(sea, int) or isinstance(sea, bool):
+        raise ValueError(f"sea must be a whole number, not {sea!r}")
+    if isinstance(deck, Mapping) and "machines" in deck:
+        machines = deck["machines"]
+        if not isinstance(machines, int) or machines < 0:
+            raise ValueError(f"machines must be a whole number of cards, not {machines!r}")
+        hazards = deck.get("hazards", {})
+        live = sum(c for n, c in hazards.items() if n <= sea)
+        return machines, live
+    if deck is None or isinstance(deck, Mapping):
+        spec = deck_spec(deck)
+        return spec.machine_count, sum(c for n, c in spec.hazards if n <= sea)
+    machines = live = 0
+    for card in deck:
+        card = Card.parse(card)
+        if card.is_machine:
+            machines += 1
+        elif card.number <= sea:
+            live += 1
+    return machines, live
+
+
+def _check_target(target: int, machines: int) -> None:
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise ValueError(f"target must be a whole number of machines, at least 1, not {target!r}")
+    if target > machines:
+        raise ValueError(f"the deck holds only {machines} machines; a dive cannot reach {target}")
+
+
+def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = False):
+    """Probability that a dive meaning to surface with ``target`` machines is caught first.
+
+    With ``M`` machines and ``L`` live hazards in the deck, the dive is safe exactly when the
+    first ``target`` of those ``M + L`` cards are all machines:
+    ``1 - prod(M - i) / (M - i + L) for i < target``.
+    """
+    machines, live = deck_counts(sea, deck)
+    _check_target(target, machines)
+    safe = Fraction(1)
+    for i in range(target):
+        safe *= Fraction(machines - i, machines - i + live)
+    p = 1 - safe
+    return p if exact else float(p)
+
+
+def _reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
+    if reckoning is None:
+        reckoning = DEFAULT_RECKONING
+    unknown = set(reckoning) - set(RECKONING_BY_NAME)
+    if unknown:
+        raise ValueError(f"unknown Reckoning card(s) {sorted(unknown)}; "
+                         f"known: {', '.join(RECKONING_BY_NAME)}")
+    counts = tuple(int(reckoning.get(r.name, 0)) for r in RECKONINGS)
+    if any(c < 0 for c in counts) or sum(counts) == 0:
+        raise ValueError("the Reckoning deck needs at least one card and no negative counts")
+    if sum(counts) == counts[[r.keep_diving for r in RECKONINGS].index(True)]:
+        raise ValueError("a Reckoning deck of nothing but The Sea Blinks never ends a dive")
+    return counts
+
+
+def dive_outcomes(sea: int, target: int, deck: Any = None,
+                  reckoning: Mapping[str, int] | None = None, exact: bool = False):
+    """Exact distribution of how a dive aiming at ``target`` machines ends.
+
+    Returns a pandas DataFrame, one row per distinct outcome, with columns
+
+    ``outcome``      ``"surfaced"`` or the name of the Reckoning card that ended the dive;
+    ``caught``       whether a Reckoning ended the dive;
+    ``probability``  the chance of this row (the rows sum to 1);
+    ``sealed``       machines that go into the hand, sealed;
+    ``opened``       machines opened straight into the yard (Forced to Account);
+    ``lost``         machines the sea took;
+    ``coins``        coins paid by Salvage Rights;
+    ``sea_triggers`` sea-trigger units caused by the dive (The Sea Rises Twice counts 2,
+                     The Sea Blinks followed by another Reckoning counts both);
+    ``sea_rise``     how far this dive alone would move the sea at the round's end (0-2);
+    ``blinks``       how many times The Sea Blinks let the dive go on;
+    ``exact``        the probability as a :class:`fractions.Fraction`.
+    """
+    import pandas as pd
+
+    machines, live = deck_counts(sea, deck)
+    _check_target(target, machines)
+    full = _reckoning_counts(reckoning)
+    table = _outcomes(target, machines, live, full)
+    rows = []
+    for key, p in table.items():
+        name, sealed, opened, lost, coins, trig, rise, blinks = key
+        rows.append({
+            "outcome": name, "caught": name != "surfaced", "probability": p if exact else float(p),
+            "sealed": sealed, "opened": opened, "lost": lost, "coins": coins,
+            "sea_triggers": trig, "sea_rise": rise, "blinks": blinks, "exact": p,
+        })
+    rows.sort(key=lambda r: (r["caught"], r["outcome"], r["blinks"], -r["sealed"], r["lost"]))
+    return pd.DataFrame(rows, columns=OUTCOME_COLUMNS)
+
+
+def _outcomes(target: int, machines: int, live: int, full: tuple[int, ...]) -> dict:
+    @lru_cache(maxsize=None)
+    def go(h: int, m: int, l: int, rc: tuple[int, ...], trig: int, dbl: bool, blinks: int):
+        if h >= target:
+            rise = 2 if dbl else (1 if trig else 0)
+            return {("surfaced", h, 0, 0, 0, trig, rise, blinks): Fraction(1)}
+        out: dict = {}
+        total = m + l
+        if m:
+            pm = Fraction(m, total)
+            for k, q in go(h + 1, m - 1, l, rc, trig, dbl, blinks).items():
+                out[k] = out.get(k, 0) + pm * q
+        if l:
+            pl = Fraction(l, total)
+            deck_rc = rc if sum(rc) else full  # an exhausted Reckoning deck is reshuffled
+            size = sum(deck_rc)
+            for i, count in enumerate(deck_rc):
+                if not count:
+                    continue
+                rule = RECKONINGS[i]
+                p = pl * Fraction(count, size)
+                rest = deck_rc[:i] + (count - 1,) + deck_rc[i + 1:]
+                t2 = trig + rule.triggers
+                d2 = dbl or rule.triggers == 2
+                if rule.keep_diving:
+                    sub = go(h, m, l - 1, rest, t2, d2, blinks + 1)
+                    for k, q in sub.items():
+                        out[k] = out.get(k, 0) + p * q
+                    continue
+                lost = lost_count(rule, h)
+                opened = h if rule.open_all else 0
+                sealed = h - lost - opened
+                rise = 2 if d2 else (1 if t2 else 0)
+                k = (rule.name, sealed, opened, lost, lost * rule.coin_per_lost, t2, rise, blinks)
+                out[k] = out.get(k, 0) + p
+        return out
+
+    return go(0, machines, live, full, 0, False, 0)
+
+
+def risk_table(seas: Iterable[int] = range(1, 10), targets: Iterable[int] = range(1, 5),
+               deck: Any = None):
+    """Catch probability for every (sea, target) pair as a tidy DataFrame
+    (columns ``sea``, ``target``, ``catch_probability``, ``expected_sealed``)."""
+    import pandas as pd
+
+    rows = []
+    for sea in seas:
+        for target in targets:
+            outcomes = dive_outcomes(sea, target, deck)
+            rows.append({
+                "sea": sea, "target": target,
+                "catch_probability": catch_probability(sea, target, deck),
+                "expected_sealed": float((outcomes["exact"] * outcomes["sealed"]).sum()),
+            })
+    return pd.DataFrame(rows)
