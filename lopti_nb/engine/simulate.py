@@ -97,7 +97,7 @@ def game_rows(spec: GameSpec, state: GameState, number: int, names: Sequence[str
             "bot": names[seat],
             "score": result.scores[seat],
             "place": result.places[seat],
-            "won": result.places[seat] == 1,
+            "won": result.places[seat] == 1 and not result.stalemate,
             "length": length,
             "stalemate": result.stalemate,
         }
