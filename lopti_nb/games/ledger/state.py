@@ -1,0 +1,551 @@
+"""The game state of The Drowned Ledger (rules: RULINGS section 2; see the package docstring)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from lopti_nb.engine import GameState, Result, SettingsError, places_from_keys
+
+from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
+from .cards import RECKONINGS, SUITS, Card, deck_spec, lost_count, reckoning_deck
+from .events import (DutyCaught, Flipped, GameEnded, GameStarted, Opened, Paid, ReckoningDrawn,
+                     Reshuffled, RoundEnded, Sold, Surfaced)
+from .offices import OFFICE_INDEX, OFFICE_NAMES, OFFICES, PLAIN
+
+PRICE_START = 6
+PRICE_FLOOR = 3
+CLEAN_LEDGER_BONUS = 5
+MODES = ("offices", "plain")
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "mode": "offices",
+    "hold_limit": 4,
+    "sea_start": 3,
+    "sea_claim": 10,
+    "deck": None,          # None = the default 58-card deck; else a deck composition mapping
+    "table_watch": False,
+    "offices": None,       # None = dealt at random; else one office name per seat
+    "max_rounds": 200,     # safety cap: a game reaching it ends as a recorded stalemate
+}
+
+TURN, DIVING, OVER = 0, 1, 2
+PHASE_NAMES = ("turn", "dive", "over")
+
+# per-seat statistics (indices into state.stats[seat])
+STAT_NAMES = ("dives", "flips", "caught", "surfaced", "sealed", "opens", "opened", "sells",
+              "sale_coins", "gift_coins", "blinks", "duty_caught")
+(DIVES, FLIPS, CAUGHT, SURFACED, SEALED, OPENS, OPENED, SELLS, SALE_COINS, GIFT_COINS, BLINKS,
+ DUTY_CAUGHT) = range(len(STAT_NAMES))
+
+
+def _whole(name, value, low):
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise SettingsError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    return value
+
+
+class LedgerState(GameState):
+    """A game of The Drowned Ledger. Seats act in order 0..n-1 every round."""
+
+    game = "drowned-ledger"
+
+    def __init__(self, players: int = 4, seed: int | None = None, **settings):
+        unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
+        if unknown:
+            raise SettingsError(f"Unknown setting(s) {', '.join(unknown)} for drowned-ledger. "
+                                f"Valid settings: {', '.join(sorted(DEFAULT_SETTINGS))}.")
+        settings = {**DEFAULT_SETTINGS, **settings}
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise SettingsError(f"The Drowned Ledger is for 2-5 players, not {players!r}")
+        GameState.__init__(self, players, seed, settings)
+        mode = settings["mode"]
+        if mode not in MODES:
+            raise SettingsError(f"Unknown mode {mode!r}; choose 'offices' or 'plain'")
+        self.hold_limit = _whole("hold_limit", settings["hold_limit"], 1)
+        self.sea = _whole("sea_start", settings["sea_start"], 0)
+        self.sea_claim = _whole("sea_claim", settings["sea_claim"], 1)
+        if self.sea >= self.sea_claim:
+            raise SettingsError(f"sea_start ({self.sea}) must be below sea_claim ({self.sea_claim}), "
+                                "or the sea has claimed the game before it starts")
+        self.max_rounds = _whole("max_rounds", settings["max_rounds"], 1)
+        self.table_watch = settings["table_watch"]
+        if not isinstance(self.table_watch, bool):
+            raise SettingsError(f"table_watch must be True or False, not {self.table_watch!r}")
+        spec = deck_spec(settings["deck"])
+        self.deck_spec = spec
+        self.suits = spec.suits
+        self.machine_total = spec.machine_count
+        self.price_floor = PRICE_FLOOR
+        self.mode = mode
+
+        n = players
+        rng = self.rng
+        if mode == "offices":
+            chosen = settings["offices"]
+            if chosen is None:
+                order = list(range(len(OFFICES)))
+                rng.shuffle(order)
+                self.offices = order[:n]
+            else:
+                if isinstance(chosen, str) or len(chosen) != n:
+                    raise SettingsError(f"offices must list one office name per seat ({n}), not {chosen!r}")
+                bad = [o for o in chosen if o not in OFFICE_INDEX]
+                if bad:
+                    raise SettingsError(f"Unknown office(s) {bad}. Offices: {', '.join(OFFICE_NAMES)}")
+                self.offices = [OFFICE_INDEX[o] for o in chosen]
+        else:
+            if settings["offices"] is not None:
+                raise SettingsError("offices can only be chosen in mode 'offices'")
+            self.offices = [None] * n
+        self._grants = [PLAIN if o is None else OFFICES[o].grants for o in self.offices]
+        self._breaks = [None if o is None else OFFICES[o].breaks for o in self.offices]
+
+        self.wreck: list[Card] = spec.cards()
+        rng.shuffle(self.wreck)
+        self.discard: list[Card] = []
+        self.reck: list[int] = reckoning_deck()
+        rng.shuffle(self.reck)
+        self.reck_turned: list[int] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.yards: list[list[Card]] = [[] for _ in range(n)]
+        self.ycount: list[list[int]] = [[0] * self.suits for _ in range(n)]
+        self.coins = [0] * n
+        self.market = [PRICE_START] * self.suits
+        self.haul: list[Card] = []
+        self.dive_flips = 0
+        self.round = 1
+        self.seat = 0
+        self.phase = TURN
+        self.trigger = 0            # this round: 0 none, 1 a trigger, 2 a double trigger
+        self.round_sales = [0] * n
+        self.last_kind: list[str | None] = [None] * n
+        self.suspended = [0] * n    # privilege off while round <= suspended[seat]
+        self.turns = [0] * n
+        self.stats = [[0] * len(STAT_NAMES) for _ in range(n)]
+        self.max_depth = [0] * n
+        self.stalemate = False
+        self._enforce = False       # table watch: duty enforced for the redo after a catch
+        self._result: Result | None = None
+        self.events.append(GameStarted(n, tuple(OFFICE_NAMES[o] for o in self.offices if o is not None),
+                                       self.sea, self.sea_claim))
+
+    # -- contract -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def copy(self) -> "LedgerState":
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        new.__dict__ = d
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        d["events"] = self.events[:]
+        d["actions"] = self.actions[:]
+        for key in ("wreck", "discard", "reck", "reck_turned", "coins", "market", "haul",
+                    "round_sales", "last_kind", "suspended", "turns", "max_depth"):
+            d[key] = d[key][:]
+        for key in ("hands", "yards", "ycount", "stats"):
+            d[key] = [x[:] for x in d[key]]
+        return new
+
+    def seat_name(self, seat: int) -> str:
+        return f"Seat {seat}"
+
+    # -- helpers ------------------------------------------------------------------------
+    def grants(self, seat: int):
+        """The privilege in force for ``seat`` (plain rules while suspended or in plain mode)."""
+        return self._grants[seat] if self.round > self.suspended[seat] else PLAIN
+
+    def hold_limit_of(self, seat: int) -> int:
+        return self.hold_limit + self.grants(seat).hold_bonus
+
+    def office_of(self, seat: int):
+        o = self.offices[seat]
+        return None if o is None else OFFICES[o]
+
+    def _candidates(self) -> list:
+        """Every action listed at this decision, before duties."""
+        if self.phase == DIVING:
+            return [FLIP, SURFACE] if (self.wreck or self.discard) else [SURFACE]
+        hand = self.hands[self.seat]
+        if not hand:
+            return [DIVE]
+        out = [DIVE]
+        distinct = sorted(set(hand))
+        full = tuple(sorted(hand))
+        seen = set()
+        for c in distinct:
+            seen.add((c,))
+            out.append(Open((c,)))
+        by_suit: dict[int, list] = {}
+        for c in full:
+            by_suit.setdefault(c // 10, []).append(c)
+        for group in by_suit.values():
+            t = tuple(group)
+            if t not in seen:
+                seen.add(t)
+                out.append(Open(t))
+        if full not in seen:
+            out.append(Open(full))
+        for c in distinct:
+            out.append(Sell(c))
+        return out
+
+    def _duty_breakers(self, actions: list) -> list:
+        """The actions among ``actions`` that break the acting seat's duty where it binds
+        (some other action here keeps it); empty when there is no binding duty."""
+        breaks = self._breaks[self.seat]
+        if breaks is None or len(actions) < 2:
+            return []
+        seat = self.seat
+        bad = [a for a in actions if breaks(self, seat, a)]
+        if len(bad) == len(actions):
+            return []
+        return bad
+
+    def legal_actions(self) -> list:
+        if self.phase == OVER:
+            return []
+        if self.phase == DIVING:
+            actions = [FLIP, SURFACE] if (self.wreck or self.discard) else [SURFACE]
+        elif not self.hands[self.seat]:
+            return [DIVE]
+        else:
+            actions = self._candidates()
+        if self._breaks[self.seat] is not None and (not self.table_watch or self._enforce):
+            bad = self._duty_breakers(actions)
+            if bad:
+                actions = [a for a in actions if a not in bad]
+        return actions
+
+    def watched_actions(self) -> list:
+        """With ``table_watch``: the listed actions the table would catch as broken duties."""
+        if self.phase == OVER or not self.table_watch or self._enforce:
+            return []
+        return self._duty_breakers(self._candidates())
+
+    def why_illegal(self, action: Any) -> str | None:
+        if self.phase == OVER:
+            return "the game is over"
+        seat = self.seat
+        t = type(action)
+        if self.phase == DIVING:
+            if t is FlipAgain:
+                if not (self.wreck or self.discard):
+                    return "there is no card left to flip"
+            elif t is not Surface:
+                return "you are in the middle of a dive: flip again or surface"
+        else:
+            hand = self.hands[seat]
+            if t in (FlipAgain, Surface):
+                return "you are not diving; Dive starts a dive"
+            if t is Dive:
+                pass
+            elif t is Open:
+                if not hand:
+                    return "your hand is empty, so you must dive"
+                if not action.cards:
+                    return "an Open needs at least one sealed card"
+                rest = list(hand)
+                for c in action.cards:
+                    if c not in rest:
+                        return f"you do not hold a sealed {c} to open" if c.is_machine else f"{c} is not a machine"
+                    rest.remove(c)
+            elif t is Sell:
+                if not hand:
+                    return "your hand is empty, so you must dive"
+                if action.card not in hand:
+                    return f"you do not hold a sealed {action.card} to sell"
+            else:
+                return f"{action!r} is not a Drowned Ledger action"
+        breaks = self._breaks[seat]
+        if breaks is not None and (not self.table_watch or self._enforce) and breaks(self, seat, action):
+            if any(not breaks(self, seat, a) for a in self._candidates()):
+                office = OFFICES[self.offices[seat]]
+                return f"the {office.name}'s duty forbids it ({office.duty[0].lower()}{office.duty[1:-1]})"
+        return None
+
+    # -- applying -----------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        seat = self.seat
+        if self.table_watch and not self._enforce and self._breaks[seat] is not None:
+            breaks = self._breaks[seat]
+            if breaks(self, seat, action) and any(not breaks(self, seat, a) for a in self._candidates()):
+                self._caught(action)
+                return
+        self._enforce = False
+        self._do(action)
+
+    def _caught(self, action) -> None:
+        """Table watch: let the action happen, then undo it as far as the cards allow."""
+        seat = self.seat
+        snap = self.copy()
+        self._do(action)
+        returned = tuple(now - before for now, before in zip(self.coins, snap.coins))
+        events, actions = self.events, self.actions
+        self.__dict__ = snap.__dict__
+        self.events, self.actions = events, actions
+        self.suspended[seat] = self.round + 1
+        self.stats[seat][DUTY_CAUGHT] += 1
+        self._enforce = True
+        self.events.append(DutyCaught(seat, OFFICES[self.offices[seat]].name, str(action),
+                                      returned, self.round + 1))
+
+    def _do(self, action) -> None:
+        t = type(action)
+        seat = self.seat
+        if t is FlipAgain:
+            self._flip(seat)
+        elif t is Surface:
+            self._surface(seat, False)
+        elif t is Dive:
+            self.phase = DIVING
+            self.haul = []
+            self.dive_flips = 0
+            self.stats[seat][DIVES] += 1
+            self._flip(seat)
+        elif t is Open:
+            hand = self.hands[seat]
+            for c in action.cards:
+                hand.remove(c)
+            self._open(seat, action.cards, False)
+            self._end_turn(seat, "open")
+        else:  # Sell
+            self._sell(seat, action.card)
+            self._end_turn(seat, "sell")
+
+    def _flip(self, seat: int) -> None:
+        if not self.wreck:
+            self.wreck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.wreck)
+            self.events.append(Reshuffled("wreck", len(self.wreck)))
+        card = self.wreck.pop()
+        self.dive_flips += 1
+        st = self.stats[seat]
+        st[FLIPS] += 1
+        if card < 100:
+            self.haul.append(card)
+            self.events.append(Flipped(seat, card, "machine"))
+            if len(self.haul) >= self.hold_limit + self.grants(seat).hold_bonus:
+                self._surface(seat, True)
+            return
+        g = self.grants(seat)
+        self.discard.append(card)
+        if card - 100 <= self.sea - g.edge_safe:
+            self.events.append(Flipped(seat, card, "live"))
+            self._reckoning(seat, g)
+        else:
+            self.events.append(Flipped(seat, card, "near-miss"))
+            if g.near_miss_coin:
+                self._pay(seat, g.near_miss_coin, "Lamplighter: a near-miss")
+
+    def _surface(self, seat: int, automatic: bool) -> None:
+        haul = self.haul
+        self.hands[seat].extend(haul)
+        st = self.stats[seat]
+        st[SURFACED] += 1
+        st[SEALED] += len(haul)
+        self.events.append(Surfaced(seat, tuple(haul), len(haul), automatic))
+        self._end_turn(seat, "dive")
+
+    def _reckoning(self, seat: int, g) -> None:
+        if not self.reck:
+            self.reck = reckoning_deck()
+            self.rng.shuffle(self.reck)
+            self.reck_turned = []
+            self.events.append(Reshuffled("reckoning", len(self.reck)))
+        index = self.reck.pop()
+        self.reck_turned.append(index)
+        rule = RECKONINGS[index]
+        st = self.stats[seat]
+        if rule.triggers > self.trigger:
+            self.trigger = rule.triggers
+        haul = self.haul
+        if rule.keep_diving:
+            st[BLINKS] += 1
+            self.events.append(ReckoningDrawn(seat, rule.name, (), (), (), rule.triggers))
+            return
+        st[CAUGHT] += 1
+        if rule.open_all:
+            self.events.append(ReckoningDrawn(seat, rule.name, (), (), tuple(haul), rule.triggers))
+            if haul:
+                self._open(seat, tuple(sorted(haul)), True)
+            self._end_turn(seat, "dive")
+            return
+        lost = lost_count(rule, len(haul))
+        if g.spare_first and haul and lost == len(haul):
+            lost -= 1
+        keep = len(haul) - lost
+        kept, gone = haul[:keep], haul[keep:]
+        self.discard.extend(gone)
+        self.hands[seat].extend(kept)
+        st[SEALED] += keep
+        self.events.append(ReckoningDrawn(seat, rule.name, tuple(gone), tuple(kept), (), rule.triggers))
+        if rule.coin_per_lost and gone:
+            self._pay(seat, rule.coin_per_lost * len(gone), "salvage")
+        self._end_turn(seat, "dive")
+
+    def _pay(self, seat: int, coins: int, reason: str) -> None:
+        self.coins[seat] += coins
+        self.events.append(Paid(seat, coins, reason))
+
+    def _open(self, seat: int, cards: tuple, forced: bool) -> None:
+        n = self.num_players
+        ycount = self.ycount
+        g = self.grants(seat)
+        gifts = [0] * n
+        fresh = 0
+        for c in cards:
+            s = c // 10 - 1
+            alone = True
+            for o in range(n):
+                if o != seat and ycount[o][s]:
+                    gifts[o] += self.grants(o).gift_value
+                    alone = False
+            if alone:
+                fresh += 1
+        mine = ycount[seat]
+        for c in cards:
+            mine[c // 10 - 1] += 1
+        self.yards[seat].extend(cards)
+        st = self.stats[seat]
+        st[OPENS] += 1
+        st[OPENED] += len(cards)
+        self.events.append(Opened(seat, cards, forced, tuple((o, c) for o, c in enumerate(gifts) if c)))
+        for o, c in enumerate(gifts):
+            if c:
+                self.stats[o][GIFT_COINS] += c
+                self._pay(o, c, "gift")
+        if g.fresh_open_coin and fresh:
+            self._pay(seat, g.fresh_open_coin * fresh, "Chronicler: first to publish")
+        need, bonus = g.big_open
+        if need and len(cards) >= need:
+            self._pay(seat, bonus, "Auditor: a large opening")
+
+    def _sell(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        g = self.grants(seat)
+        s = card // 10 - 1
+        price = self.market[s]
+        coins = price + g.sale_bonus
+        if not g.price_holds and price > PRICE_FLOOR:
+            self.market[s] = price - 1
+        self.discard.append(card)
+        quiet = self.round_sales[seat] < g.quiet_sales
+        self.round_sales[seat] += 1
+        if not quiet and self.trigger < 1:
+            self.trigger = 1
+        st = self.stats[seat]
+        st[SELLS] += 1
+        st[SALE_COINS] += coins
+        self.events.append(Sold(seat, card, coins, self.market[s], not quiet))
+        self._pay(seat, coins, "sale")
+
+    def _end_turn(self, seat: int, kind: str) -> None:
+        if kind == "dive":
+            if self.dive_flips > self.max_depth[seat]:
+                self.max_depth[seat] = self.dive_flips
+            self.haul = []
+        self.phase = TURN
+        self.last_kind[seat] = kind
+        self.turns[seat] += 1
+        if seat + 1 < self.num_players:
+            self.seat = seat + 1
+            return
+        rise = self.trigger
+        self.sea = min(self.sea + rise, self.sea_claim)
+        self.events.append(RoundEnded(self.round, rise, self.sea))
+        if self.sea >= self.sea_claim:
+            self._finish(False)
+        elif self.round >= self.max_rounds:
+            self._finish(True)
+        else:
+            self.round += 1
+            self.seat = 0
+            self.trigger = 0
+            self.round_sales = [0] * self.num_players
+
+    # -- scoring ------------------------------------------------------------------------
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat: coins, machine values, set bonus, clean-ledger bonus, sealed points, total."""
+        counts = [len(y) for y in self.yards]
+        most = max(counts)
+        out = []
+        for s in range(self.num_players):
+            g = self.grants(s)
+            values = sum(c % 10 for c in self.yards[s])
+            sets = sum(1 for k in self.ycount[s] if k >= 3) * g.set_bonus
+            clean = CLEAN_LEDGER_BONUS if most > 0 and counts[s] == most else 0
+            sealed = g.sealed_points * len(self.hands[s])
+            total = self.coins[s] + values + sets + clean + sealed
+            out.append({"coins": self.coins[s], "machines": values, "sets": sets, "clean_ledger": clean,
+                        "sealed": sealed, "total": total, "open_machines": counts[s]})
+        return out
+
+    def _finish(self, stalemate: bool) -> None:
+        self.phase = OVER
+        self.stalemate = stalemate
+        parts = self.score_breakdown()
+        scores = tuple(p["total"] for p in parts)
+        places = places_from_keys([(p["total"], p["open_machines"]) for p in parts])
+        self._result = Result(scores, places, stalemate,
+                              {"rounds": self.round, "sea": self.sea, "breakdown": parts,
+                               "offices": tuple(OFFICE_NAMES[o] if o is not None else None for o in self.offices)})
+        self.events.append(GameEnded(scores, stalemate))
+
+    # -- what a seat may see ------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        offices = self.offices
+        return {
+            "game": "drowned-ledger",
+            "seat": seat,
+            "players": n,
+            "to_act": self.current_player,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round,
+            "sea": self.sea,
+            "sea_claim": self.sea_claim,
+            "hold_limit": self.hold_limit if seat is None else self.hold_limit_of(seat),
+            "mode": self.mode,
+            "hand": tuple(sorted(self.hands[seat])) if seat is not None else None,
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "yards": tuple(tuple(y) for y in self.yards),
+            "coins": tuple(self.coins),
+            "offices": tuple(OFFICE_NAMES[o] if o is not None else None for o in offices),
+            "privilege_active": tuple(self.round > s for s in self.suspended),
+            "market": tuple(self.market),
+            "wreck_size": len(self.wreck),
+            "discard": tuple(self.discard),
+            "reckoning_left": len(self.reck),
+            "reckoning_turned": tuple(RECKONINGS[i].name for i in self.reck_turned),
+            "haul": tuple(self.haul),
+            "diver": self.seat if self.phase == DIVING else None,
+            "flips": self.dive_flips if self.phase == DIVING else 0,
+            "sea_trigger": self.trigger,
+            "last_turn": tuple(self.last_kind),
+            "table_watch": self.table_watch,
+            "watched": tuple(self.watched_actions()) if (self.table_watch and seat == self.current_player) else (),
+        }
+
+    def seat_stats(self, seat: int) -> dict[str, Any]:
+        st = self.stats[seat]
+        out = dict(zip(STAT_NAMES, st))
+        out["office"] = OFFICE_NAMES[self.offices[seat]] if self.offices[seat] is not None else None
+        out["max_flips"] = self.max_depth[seat]
+        out["flips_per_dive"] = st[FLIPS] / st[DIVES] if st[DIVES] else 0.0
+        out["coins"] = self.coins[seat]
+        out["open_machines"] = len(self.yards[seat])
+        out["sealed_left"] = len(self.hands[seat])
+        return out
