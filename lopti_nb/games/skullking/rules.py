@@ -107,8 +107,11 @@ def _normal_winner(cards: Sequence[str], idx: Iterable[int]) -> int:
     return first  # only escapes (Escape, Loot, Tigress as escape): the first card wins
 
 
-def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
-    """``(winner, next_leader, how)`` for valid, declared card strings in play order."""
+def _resolve_reference(cards: Sequence[str]) -> tuple[int | None, int, int]:
+    """``(winner, next_leader, how)`` for valid, declared card strings in play order.
+
+    The plain statement of the rules; :func:`_resolve` is the fast version the engine uses
+    and the tests check that both always agree."""
     kraken = whale = -1
     for i, c in enumerate(cards):
         k = KIND[c]
@@ -133,6 +136,51 @@ def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
         # nothing else in the trick: the earlier card (acting as an escape) would win
         return None, (whale if whale >= 0 else kraken), KRAKEN_DESTROYS
     w = _normal_winner(cards, range(len(cards)))
+    return w, w, NORMAL
+
+
+# Power of each card when the specials keep their powers, per led suit: the highest power
+# wins and among equal powers the first played wins (list.index of the max). Escapes and
+# off-suit colours are 0; a trick whose best is 0 holds only escapes, so its first card wins.
+def _power_table(led):
+    table = {}
+    for c, kind in KIND.items():
+        if kind == NUMBER:
+            if SUIT[c] == BLACK:
+                table[c] = 100 + RANK[c]
+            elif SUIT[c] == led:
+                table[c] = 50 + RANK[c]
+            else:
+                table[c] = 0
+        elif kind == SKULL_KING:
+            table[c] = 400
+        elif kind == PIRATE:
+            table[c] = 300
+        elif kind == MERMAID:
+            table[c] = 200
+        else:
+            table[c] = 0
+    return table
+
+
+_POWER = {led: _power_table(led) for led in (None, "Y", "P", "G", "B")}
+_SLOW = frozenset({"kraken", "white-whale"})
+
+
+def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
+    """``(winner, next_leader, how)`` for valid, declared card strings in play order."""
+    if "kraken" in cards or "white-whale" in cards:
+        return _resolve_reference(cards)
+    led = None
+    for c in cards:
+        led = SUIT[c]
+        if led is not None:
+            break
+    power = _POWER[led]
+    ps = [power[c] for c in cards]
+    w = ps.index(max(ps))
+    if cards[w] == "skull-king" and "mermaid" in cards:
+        w = cards.index("mermaid")
     return w, w, NORMAL
 
 

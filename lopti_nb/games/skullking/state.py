@@ -25,6 +25,7 @@ from typing import Any
 from lopti_nb.engine import Event, GameState, Result, SettingsError, places_from_keys
 
 from . import rules
+from .rules import _bonus, _resolve
 from .cards import (
     CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS,
     build_deck,
@@ -199,15 +200,7 @@ class GameOver(Event):
 
 
 # Cached immutable events (the engine appends the same value objects; they are never mutated).
-_CARD_PLAYED: dict[tuple[int, str], CardPlayed] = {}
 _BID_MADE: dict[tuple[int, int], BidMade] = {}
-
-
-def _card_played(seat: int, card: str) -> CardPlayed:
-    ev = _CARD_PLAYED.get((seat, card))
-    if ev is None:
-        ev = _CARD_PLAYED[(seat, card)] = CardPlayed(seat, card)
-    return ev
 
 
 def _bid_made(rnd: int, seat: int) -> BidMade:
@@ -218,6 +211,19 @@ def _bid_made(rnd: int, seat: int) -> BidMade:
 
 
 _SORT = SORT_KEY.__getitem__
+TIGRESS_OF = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
+#: the declared card strings a held card can be played as
+DECLARED = {c: ((c,) if KIND[c] != TIGRESS else ("tigress:pirate", "tigress:escape"))
+            for c in HOLDABLE}
+_PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
+_new = object.__new__
+
+
+def _event(cls, *values):
+    """A frozen event built without the dataclass ``__init__`` (hot path; same value)."""
+    ev = _new(cls)
+    ev.__dict__.update(zip(cls.__dataclass_fields__, values))
+    return ev
 
 
 # -- the state ---------------------------------------------------------------------------------
@@ -255,7 +261,7 @@ class SkullKingState(GameState):
         self.bonus = [0] * n  # raw bonus captured this round
         self.allies: list[tuple[int, int]] = []  # (loot seat, winner seat) this round
         self.totals = [0] * n
-        self.trick: list[str] = []
+        self.trick: tuple[str, ...] = ()  # the cards of the trick in play order
         self.leader = 0
         self.trick_number = 0
         self.led: str | None = None  # the suit to follow, if any
@@ -264,6 +270,7 @@ class SkullKingState(GameState):
         self._cur: int | None = 0
         self._result: Result | None = None
         self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
+        self._played_events = _PLAYED_EVENTS
         self._start_round()
 
     # -- the contract -------------------------------------------------------------------------
@@ -280,29 +287,20 @@ class SkullKingState(GameState):
         return self._result
 
     def legal_actions(self) -> list:
+        """Bids 0..cards dealt, or one :class:`Play` per distinct playable card in the hand
+        (the Tigress gives two: as a pirate and as an escape)."""
         seat = self._cur
         if seat is None:
             return []
         if self.phase == BID:
             return list(BIDS[: self.cards_dealt + 1])
-        hand = self.hands[seat]
         led = self.led
         if led is not None:
-            for c in hand:
-                if SUIT[c] == led:
-                    break
-            else:
-                led = None
-        out = []
-        prev = None
-        for c in hand:
-            if c == prev:
-                continue
-            prev = c
-            s = SUIT[c]
-            if led is None or s is None or s == led:
-                out.extend(PLAYS_OF[c])
-        return out
+            buckets = self._buckets[seat]
+            follow = buckets[led]
+            if follow:
+                return [*follow.values(), *buckets[None].values()]
+        return [*self._plays[seat].values()]
 
     def why_illegal(self, action) -> str | None:
         seat = self._cur
@@ -338,58 +336,90 @@ class SkullKingState(GameState):
 
     def _apply(self, action) -> None:
         seat = self._cur
-        n = self.num_players
+        pub = self._pub
         if self.phase == BID:
-            self.bids[seat] = action.n
-            self.events.append(_bid_made(self.round, seat))
-            seat = (seat + 1) % n
-            if seat == self.leader:  # everyone has bid
-                self.events.append(BidsRevealed(self.round, tuple(self.bids)))
-                self.phase = PLAY
-            self._cur = seat
+            self._apply_bid(seat, action.n)
             return
         card = action.card
+        held = TIGRESS_OF.get(card, card)
         hand = self.hands[seat]
-        hand.remove("tigress" if card[0] == "t" else card)
+        hand.remove(held)
+        if held not in hand:  # the last copy left: its plays go
+            plays = self._plays[seat]
+            bucket = self._buckets[seat][SUIT[held]]
+            for k in DECLARED[held]:
+                del plays[k]
+                del bucket[k]
         trick = self.trick
-        if self.led is None and SUIT[card] is not None and (
-                not trick or trick[0] not in SUIT_FREE_LEAD):
-            self.led = SUIT[card]
-        trick.append(card)
-        self.events.append(_card_played(seat, card))
+        if self.led is None:
+            if not trick:
+                self._free = pub["suit_free"] = card in SUIT_FREE_LEAD
+            if not self._free:
+                suit = SUIT[card]
+                if suit is not None:
+                    self.led = pub["led_suit"] = suit
+        self.trick = pub["trick"] = trick = trick + (card,)
+        self.events.append(self._played_events[seat][card])
+        n = self.num_players
         if len(trick) < n:
-            self._cur = (seat + 1) % n
+            seat += 1
+            self._cur = pub["current_player"] = seat if seat < n else 0
             return
         self._finish_trick()
+
+    def _apply_bid(self, seat: int, bid: int) -> None:
+        pub = self._pub
+        bids = self.bids
+        bids[seat] = bid
+        self.events.append(_bid_made(self.round, seat))
+        seat += 1
+        if seat == self.num_players:
+            seat = 0
+        if seat == self.leader:  # everyone has bid: reveal
+            self.events.append(BidsRevealed(self.round, tuple(bids)))
+            self.phase = pub["phase"] = PLAY
+            pub["bids"] = tuple(bids)
+        pub["has_bid"] = tuple([b is not None for b in bids])
+        self._cur = pub["current_player"] = seat
 
     def _finish_trick(self) -> None:
         n = self.num_players
         trick = self.trick
         leader = self.leader
         self.trick_number += 1
-        winner, nxt, how = rules._resolve(trick)
-        cards = tuple(trick)
+        winner, nxt, how = _resolve(trick)
         if winner is None:
             self.destroyed += 1
             by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
-            self.events.append(TrickDestroyed(self.round, self.trick_number, cards, leader, by,
-                                              (leader + nxt) % n))
+            self.events.append(_event(TrickDestroyed, self.round, self.trick_number, trick,
+                                      leader, by, (leader + nxt) % n))
         else:
             wseat = (leader + winner) % n
-            bonus = rules._bonus(trick, winner, how, self.edition)
-            allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
-            allies = tuple(a for a in allies if a != wseat)
+            bonus = _bonus(trick, winner, how, self.edition)
+            allies = ()
+            if "loot" in trick:
+                allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
+                allies = tuple(a for a in allies if a != wseat)
+                for a in allies:
+                    self.allies.append((a, wseat))
             self.won[wseat] += 1
-            self.bonus[wseat] += bonus
-            for a in allies:
-                self.allies.append((a, wseat))
-            self.events.append(TrickWon(self.round, self.trick_number, cards, leader, wseat,
-                                        trick[winner], bonus, allies))
-        self.leader = (leader + nxt) % n
-        self.trick = []
+            if bonus:
+                self.bonus[wseat] += bonus
+            self.events.append(_event(TrickWon, self.round, self.trick_number, trick, leader,
+                                      wseat, trick[winner], bonus, allies))
+        self.leader = leader = (leader + nxt) % n
+        self.trick = ()
         self.led = None
+        self._free = False
+        pub = self._pub
+        pub["trick"] = ()
+        pub["led_suit"] = None
+        pub["suit_free"] = False
+        pub["leader"] = leader
+        pub["tricks_won"] = tuple(self.won)
+        pub["tricks_played"] = self.trick_number
         if self.trick_number < self.cards_dealt:
-            self._cur = self.leader
+            self._cur = pub["current_player"] = leader
             return
         self._score_round()
         if self.round < ROUNDS:
@@ -402,20 +432,69 @@ class SkullKingState(GameState):
         self.round += 1
         self.dealer = (self.dealer + 1) % n
         cd = self.cards_dealt = self.rounds[self.round - 1]
-        dealt = self.rng.sample(self.deck, cd * n)
-        hands = self.hands = [sorted(dealt[s * cd:(s + 1) * cd], key=_SORT) for s in range(n)]
+        # A partial Fisher-Yates shuffle of the whole deck with the state's own generator:
+        # only the cards that are dealt get drawn.
+        pool = list(self.deck)
+        rnd = self.rng.random
+        size = len(pool)
+        for i in range(cd * n):
+            j = i + int(rnd() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        hands = self.hands = [sorted(pool[s * cd:(s + 1) * cd], key=_SORT) for s in range(n)]
+        self._index_hands()
         self.bids = [None] * n
         self.won = [0] * n
         self.bonus = [0] * n
         self.allies = []
-        self.trick = []
+        self.trick = ()
         self.led = None
+        self._free = False
         self.trick_number = 0
         self.destroyed = 0
         self.phase = BID
         self.leader = self._cur = (self.dealer + 1) % n
         self.events.append(RoundDealt(self.round, self.dealer, cd,
                                       tuple(tuple(h) for h in hands)))
+        self._sync_pub()
+
+    def _index_hands(self) -> None:
+        """Per seat: the distinct plays of the hand in order, and the same split by suit
+        (``None``: the specials), so that legal_actions() and _apply() stay cheap."""
+        self._plays = []
+        self._buckets = []
+        for hand in self.hands:
+            plays = {}
+            buckets = {None: {}, "Y": {}, "P": {}, "G": {}, "B": {}}
+            for c in hand:
+                bucket = buckets[SUIT[c]]
+                for k in DECLARED[c]:
+                    plays[k] = bucket[k] = PLAYS[k]
+            self._plays.append(plays)
+            self._buckets.append(buckets)
+
+    def _sync_pub(self) -> None:
+        """Rebuild the public part of the observations (each action then patches it)."""
+        n = self.num_players
+        revealed = self.phase != BID
+        self._pub = {
+            "game": "skull-king",
+            "players": n,
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "cards_dealt": self.cards_dealt,
+            "dealer": self.dealer,
+            "current_player": self._cur,
+            "bids": tuple(self.bids) if revealed else (None,) * n,
+            "has_bid": tuple([b is not None for b in self.bids]),
+            "tricks_won": tuple(self.won),
+            "tricks_played": self.trick_number,
+            "leader": self.leader,
+            "trick": tuple(self.trick),
+            "led_suit": self.led,
+            "suit_free": bool(self.trick) and self.trick[0] in SUIT_FREE_LEAD,
+            "scores": tuple(self.totals),
+        }
 
     def _score_round(self) -> None:
         n = self.num_players
@@ -451,6 +530,7 @@ class SkullKingState(GameState):
         places = places_from_keys(scores)
         winners = tuple(s for s, p in enumerate(places) if p == 1)
         self.events.append(GameOver(scores, winners))
+        self._sync_pub()
         self._result = Result(scores, places, False, {
             "rounds": list(self.records),
             "seats": [self.seat_totals(s) for s in range(self.num_players)],
@@ -475,37 +555,23 @@ class SkullKingState(GameState):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand and the public table (``None``: spectator).
 
+        Keys: ``game, seat, players, phase ("bid", "play", "over"), round, rounds,
+        cards_dealt, dealer, current_player, hand, my_bid, bids, has_bid, tricks_won,
+        tricks_played, leader, trick, led_suit, suit_free, scores, settings``.
         ``trick`` lists the cards of the trick in play order; the card at index ``i`` was
         played by seat ``(leader + i) % players``. ``bids`` holds ``None`` for every seat
         until all bids are revealed; ``has_bid`` says who has bid; ``my_bid`` is the
-        observer's own bid.
+        observer's own bid. A spectator's ``hand`` and ``my_bid`` are ``None``.
         """
-        revealed = self.phase != BID
-        bids = self.bids
-        return {
-            "game": "skull-king",
-            "seat": seat,
-            "players": self.num_players,
-            "phase": self.phase,
-            "round": self.round,
-            "rounds": ROUNDS,
-            "cards_dealt": self.cards_dealt,
-            "dealer": self.dealer,
-            "current_player": self._cur,
-            "hand": tuple(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": tuple(map(len, self.hands)),
-            "bids": tuple(bids) if revealed else (None,) * self.num_players,
-            "has_bid": tuple(b is not None for b in bids),
-            "my_bid": bids[seat] if seat is not None else None,
-            "tricks_won": tuple(self.won),
-            "tricks_played": self.trick_number,
-            "leader": self.leader,
-            "trick": tuple(self.trick),
-            "led_suit": self.led,
-            "suit_free": bool(self.trick) and self.trick[0] in SUIT_FREE_LEAD,
-            "scores": tuple(self.totals),
-            "settings": dict(self.settings),
-        }
+        obs = self._pub.copy()
+        obs["seat"] = seat
+        if seat is None:
+            obs["hand"] = obs["my_bid"] = None
+        else:
+            obs["hand"] = tuple(self.hands[seat])
+            obs["my_bid"] = self.bids[seat]
+        obs["settings"] = self.settings.copy()
+        return obs
 
     def copy(self) -> "SkullKingState":
         new = object.__new__(SkullKingState)
@@ -521,8 +587,10 @@ class SkullKingState(GameState):
         new.bonus = list(self.bonus)
         new.allies = list(self.allies)
         new.totals = list(self.totals)
-        new.trick = list(self.trick)
         new.records = list(self.records)
+        new._pub = dict(self._pub)
+        new._plays = [dict(p) for p in self._plays]
+        new._buckets = [{k: dict(v) for k, v in b.items()} for b in self._buckets]
         return new
 
     def describe_suit(self) -> str:
