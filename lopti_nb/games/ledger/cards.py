@@ -126,6 +126,9 @@ def hazard(number: int) -> Card:
     return card_from_code(HAZARD_BASE + number)
 
 
+_DECK_CACHE: dict = {}
+
+
 @dataclass(frozen=True)
 class DeckSpec:
     """A validated deck composition (see the module docstring)."""
@@ -143,10 +146,13 @@ class DeckSpec:
         return sum(c for _, c in self.hazards)
 
     def cards(self) -> list[Card]:
-        """Every card of the wreck deck, in a fixed (unshuffled) order."""
-        out = [machine(s, v) for s in range(self.suits) for v in self.values]
-        out += [hazard(n) for n, c in self.hazards for _ in range(c)]
-        return out
+        """Every card of the wreck deck, in a fixed (unshuffled) order (a new list)."""
+        cached = _DECK_CACHE.get(self)
+        if cached is None:
+            out = [machine(s, v) for s in range(self.suits) for v in self.values]
+            out += [hazard(n) for n, c in self.hazards for _ in range(c)]
+            cached = _DECK_CACHE[self] = tuple(out)
+        return list(cached)
 
     def counter(self) -> Counter:
         return Counter(self.cards())

@@ -133,6 +133,7 @@ class Office:
     privilege: str
     breaks: Callable = field(repr=False, compare=False)
     grants: Privilege = PLAIN
+    when: str = "turn"  # the decision the duty speaks about: "turn" (dive/open/sell) or "dive" (a step)
 
     def describe(self) -> str:
         return f"{self.name}. Duty: {self.duty} Privilege: {self.privilege}"
@@ -158,15 +159,15 @@ OFFICES: tuple[Office, ...] = (
     Office("Lamplighter",
            "Do not surface with an empty haul while a machine could still be found.",
            "Take 1 coin for every near-miss you flip.",
-           _lamplighter, Privilege(near_miss_coin=1)),
+           _lamplighter, Privilege(near_miss_coin=1), when="dive"),
     Office("Bell Diver",
            "Do not surface with fewer than two machines while the wreck could still give them.",
            "A hazard equal to the sea is a near-miss for you.",
-           _bell_diver, Privilege(edge_safe=True)),
+           _bell_diver, Privilege(edge_safe=True), when="dive"),
     Office("Lookout",
            "Once your haul holds two machines, surface.",
            "No Reckoning takes the first machine of your haul; it comes up sealed.",
-           _lookout, Privilege(spare_first=True)),
+           _lookout, Privilege(spare_first=True), when="dive"),
     Office("Notary",
            "Do not take the same kind of turn (dive, open, sell) as your previous turn.",
            "Every gift you receive is 2 coins.",

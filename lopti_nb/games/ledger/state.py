@@ -38,6 +38,37 @@ STAT_NAMES = ("dives", "flips", "caught", "surfaced", "sealed", "opens", "opened
  DUTY_CAUGHT) = range(len(STAT_NAMES))
 
 
+_OPTIONS: dict[tuple, tuple] = {}
+
+
+def _hand_options(full: tuple) -> tuple:
+    """The listed Open and Sell actions for a sorted hand (cached: hands repeat a lot)."""
+    got = _OPTIONS.get(full)
+    if got is not None:
+        return got
+    distinct = sorted(set(full))
+    out = []
+    seen = set()
+    for c in distinct:
+        seen.add((c,))
+        out.append(Open((c,)))
+    by_suit: dict[int, list] = {}
+    for c in full:
+        by_suit.setdefault(c // 10, []).append(c)
+    for group in by_suit.values():
+        t = tuple(group)
+        if t not in seen:
+            seen.add(t)
+            out.append(Open(t))
+    if full not in seen:
+        out.append(Open(full))
+    out.extend(Sell(c) for c in distinct)
+    if len(_OPTIONS) > 100_000:
+        _OPTIONS.clear()
+    got = _OPTIONS[full] = tuple(out)
+    return got
+
+
 def _whole(name, value, low):
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise SettingsError(f"{name} must be a whole number of at least {low}, not {value!r}")
@@ -99,6 +130,14 @@ class LedgerState(GameState):
             self.offices = [None] * n
         self._grants = [PLAIN if o is None else OFFICES[o].grants for o in self.offices]
         self._breaks = [None if o is None else OFFICES[o].breaks for o in self.offices]
+        self._duty_phase = [None if o is None else (TURN if OFFICES[o].when == "turn" else DIVING)
+                            for o in self.offices]
+        self._office_names = tuple(OFFICE_NAMES[o] if o is not None else None for o in self.offices)
+        self._pub = None            # cached public part of observations
+        self._yards_t = None
+        self._active_round = None
+        self._active_t = ()
+        self._turned_t = ()
 
         self.wreck: list[Card] = spec.cards()
         rng.shuffle(self.wreck)
@@ -180,31 +219,17 @@ class LedgerState(GameState):
         hand = self.hands[self.seat]
         if not hand:
             return [DIVE]
-        out = [DIVE]
-        distinct = sorted(set(hand))
-        full = tuple(sorted(hand))
-        seen = set()
-        for c in distinct:
-            seen.add((c,))
-            out.append(Open((c,)))
-        by_suit: dict[int, list] = {}
-        for c in full:
-            by_suit.setdefault(c // 10, []).append(c)
-        for group in by_suit.values():
-            t = tuple(group)
-            if t not in seen:
-                seen.add(t)
-                out.append(Open(t))
-        if full not in seen:
-            out.append(Open(full))
-        for c in distinct:
-            out.append(Sell(c))
-        return out
+        return [DIVE, *_hand_options(tuple(sorted(hand)))]
+
+    def _duty(self):
+        """The acting seat's duty predicate if it speaks about the current decision."""
+        seat = self.seat
+        return self._breaks[seat] if self._duty_phase[seat] == self.phase else None
 
     def _duty_breakers(self, actions: list) -> list:
         """The actions among ``actions`` that break the acting seat's duty where it binds
         (some other action here keeps it); empty when there is no binding duty."""
-        breaks = self._breaks[self.seat]
+        breaks = self._duty()
         if breaks is None or len(actions) < 2:
             return []
         seat = self.seat
@@ -222,7 +247,7 @@ class LedgerState(GameState):
             return [DIVE]
         else:
             actions = self._candidates()
-        if self._breaks[self.seat] is not None and (not self.table_watch or self._enforce):
+        if self._duty_phase[self.seat] == self.phase and (not self.table_watch or self._enforce):
             bad = self._duty_breakers(actions)
             if bad:
                 actions = [a for a in actions if a not in bad]
@@ -268,7 +293,7 @@ class LedgerState(GameState):
                     return f"you do not hold a sealed {action.card} to sell"
             else:
                 return f"{action!r} is not a Drowned Ledger action"
-        breaks = self._breaks[seat]
+        breaks = self._duty()
         if breaks is not None and (not self.table_watch or self._enforce) and breaks(self, seat, action):
             if any(not breaks(self, seat, a) for a in self._candidates()):
                 office = OFFICES[self.offices[seat]]
@@ -277,14 +302,19 @@ class LedgerState(GameState):
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, action) -> None:
-        seat = self.seat
-        if self.table_watch and not self._enforce and self._breaks[seat] is not None:
-            breaks = self._breaks[seat]
-            if breaks(self, seat, action) and any(not breaks(self, seat, a) for a in self._candidates()):
+        if self.table_watch:
+            seat = self.seat
+            breaks = self._duty()
+            if (not self._enforce and breaks is not None and breaks(self, seat, action)
+                    and any(not breaks(self, seat, a) for a in self._candidates())):
                 self._caught(action)
                 return
-        self._enforce = False
-        self._do(action)
+            self._enforce = False
+        t = type(action)
+        if t is FlipAgain:
+            self._flip(self.seat)
+        else:
+            self._do(action)
 
     def _caught(self, action) -> None:
         """Table watch: let the action happen, then undo it as far as the cards allow."""
@@ -296,6 +326,8 @@ class LedgerState(GameState):
         self.__dict__ = snap.__dict__
         self.events, self.actions = events, actions
         self.suspended[seat] = self.round + 1
+        self._pub = None
+        self._active_round = None
         self.stats[seat][DUTY_CAUGHT] += 1
         self._enforce = True
         self.events.append(DutyCaught(seat, OFFICES[self.offices[seat]].name, str(action),
@@ -334,13 +366,13 @@ class LedgerState(GameState):
         self.dive_flips += 1
         st = self.stats[seat]
         st[FLIPS] += 1
+        g = self._grants[seat] if self.round > self.suspended[seat] else PLAIN
         if card < 100:
             self.haul.append(card)
             self.events.append(Flipped(seat, card, "machine"))
-            if len(self.haul) >= self.hold_limit + self.grants(seat).hold_bonus:
+            if len(self.haul) >= self.hold_limit + g.hold_bonus:
                 self._surface(seat, True)
             return
-        g = self.grants(seat)
         self.discard.append(card)
         if card - 100 <= self.sea - g.edge_safe:
             self.events.append(Flipped(seat, card, "live"))
@@ -364,9 +396,12 @@ class LedgerState(GameState):
             self.reck = reckoning_deck()
             self.rng.shuffle(self.reck)
             self.reck_turned = []
+            self._turned_t = ()
             self.events.append(Reshuffled("reckoning", len(self.reck)))
+        self._pub = None
         index = self.reck.pop()
         self.reck_turned.append(index)
+        self._turned_t = self._turned_t + (RECKONINGS[index].name,)
         rule = RECKONINGS[index]
         st = self.stats[seat]
         if rule.triggers > self.trigger:
@@ -397,6 +432,7 @@ class LedgerState(GameState):
         self._end_turn(seat, "dive")
 
     def _pay(self, seat: int, coins: int, reason: str) -> None:
+        self._pub = None
         self.coins[seat] += coins
         self.events.append(Paid(seat, coins, reason))
 
@@ -419,6 +455,7 @@ class LedgerState(GameState):
         for c in cards:
             mine[c // 10 - 1] += 1
         self.yards[seat].extend(cards)
+        self._yards_t = None
         st = self.stats[seat]
         st[OPENS] += 1
         st[OPENED] += len(cards)
@@ -457,6 +494,7 @@ class LedgerState(GameState):
             if self.dive_flips > self.max_depth[seat]:
                 self.max_depth[seat] = self.dive_flips
             self.haul = []
+        self._pub = None
         self.phase = TURN
         self.last_kind[seat] = kind
         self.turns[seat] += 1
@@ -505,39 +543,58 @@ class LedgerState(GameState):
         self.events.append(GameEnded(scores, stalemate))
 
     # -- what a seat may see ------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        n = self.num_players
-        offices = self.offices
-        return {
+    def _yards_tuple(self):
+        self._yards_t = t = tuple(map(tuple, self.yards))
+        return t
+
+    def _active(self):
+        self._active_round = self.round
+        self._active_t = t = tuple(self.round > s for s in self.suspended)
+        return t
+
+    def _public(self) -> dict[str, Any]:
+        pub = {
             "game": "drowned-ledger",
-            "seat": seat,
-            "players": n,
-            "to_act": self.current_player,
-            "phase": PHASE_NAMES[self.phase],
+            "players": self.num_players,
             "round": self.round,
             "sea": self.sea,
             "sea_claim": self.sea_claim,
-            "hold_limit": self.hold_limit if seat is None else self.hold_limit_of(seat),
             "mode": self.mode,
-            "hand": tuple(sorted(self.hands[seat])) if seat is not None else None,
-            "hand_sizes": tuple(len(h) for h in self.hands),
-            "yards": tuple(tuple(y) for y in self.yards),
+            "hand_sizes": tuple(map(len, self.hands)),
+            "yards": self._yards_t or self._yards_tuple(),
             "coins": tuple(self.coins),
-            "offices": tuple(OFFICE_NAMES[o] if o is not None else None for o in offices),
-            "privilege_active": tuple(self.round > s for s in self.suspended),
+            "offices": self._office_names,
+            "privilege_active": self._active_t if self._active_round == self.round else self._active(),
             "market": tuple(self.market),
-            "wreck_size": len(self.wreck),
-            "discard": tuple(self.discard),
             "reckoning_left": len(self.reck),
-            "reckoning_turned": tuple(RECKONINGS[i].name for i in self.reck_turned),
-            "haul": tuple(self.haul),
-            "diver": self.seat if self.phase == DIVING else None,
-            "flips": self.dive_flips if self.phase == DIVING else 0,
-            "sea_trigger": self.trigger,
+            "reckoning_turned": self._turned_t,
             "last_turn": tuple(self.last_kind),
             "table_watch": self.table_watch,
-            "watched": tuple(self.watched_actions()) if (self.table_watch and seat == self.current_player) else (),
         }
+        self._pub = pub
+        return pub
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: its own sealed hand, and everything public (yards, coins,
+        hand sizes, offices, sea, market, deck sizes, the discard pile, the haul of the dive
+        in progress -- flips are face up -- and the Reckonings turned since the last
+        reshuffle). Never another seat's hand nor the order of any deck."""
+        obs = dict(self._pub or self._public())
+        diving = self.phase == DIVING
+        obs["seat"] = seat
+        obs["to_act"] = None if self.phase == OVER else self.seat
+        obs["phase"] = PHASE_NAMES[self.phase]
+        obs["hold_limit"] = self.hold_limit if seat is None else self.hold_limit + self.grants(seat).hold_bonus
+        obs["hand"] = tuple(sorted(self.hands[seat])) if seat is not None else None
+        obs["wreck_size"] = len(self.wreck)
+        obs["discard"] = tuple(self.discard)
+        obs["haul"] = tuple(self.haul)
+        obs["diver"] = self.seat if diving else None
+        obs["flips"] = self.dive_flips if diving else 0
+        obs["sea_trigger"] = self.trigger
+        obs["watched"] = (tuple(self.watched_actions())
+                          if (self.table_watch and seat is not None and seat == self.seat) else ())
+        return obs
 
     def seat_stats(self, seat: int) -> dict[str, Any]:
         st = self.stats[seat]
