@@ -118,6 +118,7 @@ class LoptiState(GameState):
         self.pickups = [0] * n
         self.duty_pickups = [0] * n
         self.clears = [0] * n
+        self._table: tuple | None = None  # cached public view; None after any change
         self.swap_queue: list[int] = (
             [(self.leader + i) % n for i in range(n)] if settings["swap"] else []
         )
@@ -247,8 +248,18 @@ class LoptiState(GameState):
             return None
         return f"{action!r} is not a Lopti action"
 
+    def _table_view(self) -> tuple:
+        # Face-up and face-down cards change rarely; keep their public view between steps.
+        if self._table is None:
+            self._table = (
+                tuple(tuple(NAMES[c] for c in f) for f in self.face_up),
+                tuple(tuple(p for p, c in enumerate(fd) if c is not None) for fd in self.face_down),
+            )
+        return self._table
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         pile = self.pile
+        face_up, face_down = self._table_view()
         obs = {
             "game": "lopti",
             "seat": seat,
@@ -259,8 +270,8 @@ class LoptiState(GameState):
             "leader": self.leader,
             "hand": [NAMES[c] for c in sorted(self.hands[seat])] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "face_up": [[NAMES[c] for c in f] for f in self.face_up],
-            "face_down": [[p for p, c in enumerate(fd) if c is not None] for fd in self.face_down],
+            "face_up": face_up,
+            "face_down": face_down,
             "draw_pile": len(self.draw_pile),
             "pile": [NAMES[c] for c in self.pile_cards],
             "top": RANKS[pile.top] if pile.top is not None else None,
@@ -297,6 +308,7 @@ class LoptiState(GameState):
                 hand, up = self.hands[seat], self.face_up[seat]
                 hand[hand.index(h)] = u
                 up[up.index(u)] = h
+                self._table = None
                 self.events.append(ev.Swapped(seat, h, u))
             else:
                 self.events.append(ev.KeptCards(seat))
@@ -312,6 +324,7 @@ class LoptiState(GameState):
             fd = self.face_down[seat]
             card = fd[action.position]
             fd[action.position] = None
+            self._table = None
             rank = card >> 2
             code = check_play(self.pile, rank, 1)
             if code != LEGAL:
@@ -376,6 +389,7 @@ class LoptiState(GameState):
             cards = tuple(self.face_up[seat])
             self.hands[seat] = list(cards)
             self.face_up[seat] = []
+            self._table = None
             self.events.append(ev.TookFaceUp(seat, cards))
 
     def _settle(self, seat: int) -> None:
@@ -384,6 +398,7 @@ class LoptiState(GameState):
             cards = tuple(self.face_up[seat])
             self.hands[seat] = list(cards)
             self.face_up[seat] = []
+            self._table = None
             self.events.append(ev.TookFaceUp(seat, cards))
 
     def _pick_up(self, seat: int) -> None:
@@ -443,6 +458,65 @@ class LoptiState(GameState):
         settings["dealer"] = (self.dealer + 1) % self.num_players
         settings["leader"] = self.winner
         return LoptiState(self.num_players, seed, **settings)
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: list[list[str]],
+        face_up: list[list[str]] | None = None,
+        face_down: list[list[str]] | None = None,
+        draw_pile: list[str] = (),
+        pile: list[str] = (),
+        turn: int = 0,
+        seed: int | None = 0,
+        **settings: Any,
+    ) -> "LoptiState":
+        """A state in the middle of play, built from card names (for lessons and tests).
+
+        ``hands``/``face_up``/``face_down`` give each seat's cards (``"9S"``...); ``pile``
+        lists the plays since the last clear or pickup, oldest first, each a string of card
+        names (``"9S 9H"``; 3-plays included, they count toward the chain). Cards named
+        nowhere are out of play. ``draw_pile`` is drawn from its end. The swap is skipped.
+        """
+        n = len(hands)
+        state = cls(n, seed, **{**settings, "swap": False})
+        face_up = face_up or [[] for _ in range(n)]
+        face_down = face_down or [[] for _ in range(n)]
+        used: list[int] = []
+
+        def cards(names) -> list[int]:
+            out = [parse_card(x) for x in (names.split() if isinstance(names, str) else names)]
+            used.extend(out)
+            return out
+
+        state.hands = [cards(h) for h in hands]
+        state.face_up = [cards(f) for f in face_up]
+        state.face_down = []
+        for fd in face_down:
+            row: list[int | None] = cards(fd)
+            state.face_down.append(row + [None] * (3 - len(row)))
+        state.draw_pile = cards(draw_pile)
+        state.pile = EMPTY
+        state.pile_cards = []
+        gone: list[int] = []
+        for play in pile:
+            played = cards(play)
+            ranks = {c >> 2 for c in played}
+            if len(ranks) != 1:
+                raise SettingsError(f"pile play {play!r} mixes ranks")
+            rank = ranks.pop()
+            state.pile, cleared = after_play(state.pile, rank, len(played))
+            if cleared:
+                raise SettingsError(f"pile play {play!r} would have cleared the pile")
+            (gone if rank == THREE else state.pile_cards).extend(played)
+        if len(set(used)) != len(used):
+            raise SettingsError("a card is named twice in the position")
+        state.gone = gone + [c for c in DECK if c not in set(used)]
+        state.turn = turn
+        state._table = None
+        state.events = [ev.Dealt(state.dealer, turn, tuple(tuple(f) for f in state.face_up))]
+        state._settle(turn)
+        return state
 
     def all_cards(self) -> list[int]:
         """Every card of the round wherever it is (for conservation checks)."""
