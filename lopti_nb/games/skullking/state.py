@@ -19,6 +19,7 @@ the Kraken and the White Whale: a 70-card deck).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,7 @@ from . import rules
 from .rules import _bonus, _resolve
 from .cards import (
     CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS,
-    build_deck,
+    build_deck, parse_card,
 )
 
 ROUNDS = 10
@@ -455,6 +456,36 @@ class SkullKingState(GameState):
         self.leader = self._cur = (self.dealer + 1) % n
         self.events.append(RoundDealt(self.round, self.dealer, cd,
                                       tuple(tuple(h) for h in hands)))
+        self._sync_pub()
+
+    def set_hands(self, hands) -> None:
+        """Replace this round's deal with chosen hands (for teaching, puzzles and tests).
+
+        Only allowed before the first bid of a round. Every hand must have the same size
+        (1 to floor(deck / players)); the cards must exist in this game's deck (the Tigress
+        as ``"tigress"``) and not be used more often than the deck holds them. The round
+        then deals that many cards.
+        """
+        n = self.num_players
+        if self.phase != BID or any(b is not None for b in self.bids):
+            raise ValueError("hands can only be set before the first bid of a round")
+        hands = [[parse_card(c).text for c in h] for h in hands]
+        if len(hands) != n:
+            raise ValueError(f"give one hand per player ({n}), not {len(hands)}")
+        size = len(hands[0])
+        if any(len(h) != size for h in hands) or not 1 <= size <= len(self.deck) // n:
+            raise ValueError(f"every hand must hold the same number of cards, 1 to "
+                             f"{len(self.deck) // n}")
+        left = Counter(self.deck)
+        left.subtract(c for h in hands for c in h)
+        short = sorted(c for c, k in left.items() if k < 0)
+        if short:
+            raise ValueError(f"the deck does not hold that many of: {', '.join(short)}")
+        self.cards_dealt = size
+        self.hands = [sorted(h, key=_SORT) for h in hands]
+        self._index_hands()
+        self.events[-1] = RoundDealt(self.round, self.dealer, size,
+                                     tuple(tuple(h) for h in self.hands))
         self._sync_pub()
 
     def _index_hands(self) -> None:
