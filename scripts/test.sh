@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs everything the test suite needs on a fresh Debian machine, then runs it all.
+# Extra arguments go to pytest (e.g. `bash scripts/test.sh tests/lopti -x`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Browser tests drive Debian's Chromium; the rooms tests start a real redis-server.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium redis-server >/dev/null
+fi
+
+python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+python3 -m pytest "$@"
