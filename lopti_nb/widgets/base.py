@@ -1,0 +1,161 @@
+"""Small reusable widget pieces: pools of buttons and card pickers updated in place."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+CSS_MUTED = "color:var(--jp-ui-font-color2)"
+CSS_TEXT = "color:var(--jp-ui-font-color1)"
+
+
+def set_if(widget: W.Widget, **values: Any) -> None:
+    """Set traits only when they change (no message is sent for an unchanged value)."""
+    for key, value in values.items():
+        if getattr(widget, key) != value:
+            setattr(widget, key, value)
+
+
+def show(widget: W.Widget, visible: bool, display: str = "") -> None:
+    want = display if visible else "none"
+    if widget.layout.display != want:
+        widget.layout.display = want
+
+
+def panel_html(title: str, body: str, accent: bool = False) -> str:
+    border = "var(--jp-brand-color1)" if accent else "var(--jp-border-color1)"
+    return (f'<div style="border:1px solid {border};border-radius:6px;padding:4px 8px;'
+            f'background:var(--jp-layout-color1);{CSS_TEXT}">'
+            f'<div style="font-weight:bold;margin-bottom:2px">{title}</div>{body}</div>')
+
+
+def esc(text: Any) -> str:
+    return escape(str(text))
+
+
+class ButtonPool(W.HBox):
+    """A row of buttons, each bound to an action; reused in place as the choices change.
+
+    ``set(items)`` takes ``(label, action, enabled, reason)`` tuples. Disabled buttons carry
+    ``reason`` as their hover text. A click calls ``on_action(action)``.
+    """
+
+    def __init__(self, on_action: Callable[[Any], None], width: str | None = None, **kwargs):
+        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap", gap="4px"))
+        super().__init__(**kwargs)
+        self._on_action = on_action
+        self._width = width
+        self.buttons: list[W.Button] = []
+
+    def _click(self, button: W.Button) -> None:
+        action = getattr(button, "_lnb_action", None)
+        if action is not None and not button.disabled:
+            self._on_action(action)
+
+    def set(self, items: Sequence[tuple[str, Any, bool, str]], style: str = "") -> None:
+        while len(self.buttons) < len(items):
+            layout = W.Layout(width=self._width) if self._width else W.Layout(width="auto")
+            b = W.Button(layout=layout)
+            b.on_click(self._click)
+            self.buttons.append(b)
+            self.children = tuple(self.buttons)
+        for b, (label, action, enabled, reason) in zip(self.buttons, items):
+            b._lnb_action = action
+            set_if(b, description=label, disabled=not enabled,
+                   tooltip=(label if enabled else f"{label}: not possible now \u2014 {reason}"),
+                   button_style=(style if enabled else ""))
+            show(b, True)
+        for b in self.buttons[len(items):]:
+            b._lnb_action = None
+            set_if(b, disabled=True, description="", tooltip="")
+            show(b, False)
+
+    @property
+    def visible_buttons(self) -> list[W.Button]:
+        return [b for b in self.buttons if b.layout.display != "none"]
+
+
+class CardColumns(W.HBox):
+    """Cards side by side, each an SVG with up to two controls under it.
+
+    ``set(items)`` takes dicts: ``svg`` (the card), ``kind`` (``"toggle"``, ``"buttons"`` or
+    ``None``), and for a toggle ``label``/``value``/``enabled``/``reason``/``key``, for buttons
+    ``buttons`` = ``[(label, action, enabled, reason), ...]``.
+    """
+
+    def __init__(self, on_action: Callable[[Any], None] | None = None,
+                 on_toggle: Callable[[int, bool], None] | None = None, **kwargs):
+        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap", gap="6px", align_items="flex-start"))
+        super().__init__(**kwargs)
+        self._on_action = on_action
+        self._on_toggle = on_toggle
+        self.columns: list[dict[str, Any]] = []
+        self._muted = False
+
+    def _make(self, index: int) -> dict[str, Any]:
+        html = W.HTML()
+        toggle = W.ToggleButton(layout=W.Layout(width="auto"))
+        toggle._lnb_index = index
+        toggle.observe(self._toggled, names="value")
+        pool = ButtonPool(self._on_action or (lambda a: None),
+                          layout=W.Layout(flex_flow="column", gap="2px"))
+        box = W.VBox([html, toggle, pool], layout=W.Layout(align_items="center"))
+        return {"box": box, "html": html, "toggle": toggle, "pool": pool}
+
+    def _toggled(self, change) -> None:
+        if self._muted or self._on_toggle is None:
+            return
+        self._on_toggle(change["owner"]._lnb_index, change["new"])
+
+    def set(self, items: Sequence[dict[str, Any]]) -> None:
+        grew = False
+        while len(self.columns) < len(items):
+            self.columns.append(self._make(len(self.columns)))
+            grew = True
+        if grew:
+            self.children = tuple(c["box"] for c in self.columns)
+        self._muted = True
+        try:
+            for col, item in zip(self.columns, items):
+                set_if(col["html"], value=item["svg"])
+                kind = item.get("kind")
+                toggle = col["toggle"]
+                if kind == "toggle":
+                    label = item["label"]
+                    enabled = item.get("enabled", True)
+                    set_if(toggle, description=label, value=bool(item.get("value")),
+                           disabled=not enabled,
+                           tooltip=(f"select {label}" if enabled else
+                                    f"{label}: not playable now \u2014 {item.get('reason', '')}"))
+                    toggle._lnb_key = item.get("key")
+                    show(toggle, True)
+                else:
+                    set_if(toggle, value=False, description="", tooltip="", disabled=True)
+                    show(toggle, False)
+                if kind == "buttons":
+                    col["pool"].set(item["buttons"], style=item.get("style", "primary"))
+                    show(col["pool"], True)
+                else:
+                    col["pool"].set([])
+                    show(col["pool"], False)
+                show(col["box"], True)
+            for col in self.columns[len(items):]:
+                set_if(col["html"], value="")
+                set_if(col["toggle"], value=False, description="", tooltip="", disabled=True)
+                col["pool"].set([])
+                show(col["box"], False)
+        finally:
+            self._muted = False
+
+    @property
+    def toggles(self) -> list[W.ToggleButton]:
+        return [c["toggle"] for c in self.columns
+                if c["box"].layout.display != "none" and c["toggle"].layout.display != "none"]
+
+    def buttons(self) -> list[W.Button]:
+        out = []
+        for c in self.columns:
+            if c["box"].layout.display != "none":
+                out.extend(c["pool"].visible_buttons)
+        return out

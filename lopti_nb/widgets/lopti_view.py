@@ -1,0 +1,290 @@
+"""The Lopti table: pile, duties, your hand/face-up/face-down cards, draw pile, swap at the deal."""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from ..games.lopti import KeepCards, Play, PlayBlind, Swap, TakePile
+from ..games.lopti.events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
+from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from .svg import card_back_svg, card_slot_svg, cards_row_html, lopti_card_svg
+from .table import GameView
+
+_SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def label(name: str) -> str:
+    """``"9S"`` -> ``"9\u2660"``."""
+    return name[:-1] + _SUIT_SYMBOLS[name[-1]]
+
+
+def rank_of(name: str) -> str:
+    return name[:-1]
+
+
+class LoptiView(GameView):
+    def __init__(self, table):
+        super().__init__(table)
+        self.selected: set[int] = set()  # indices into the viewer's sorted hand
+        self._hand: list[str] = []
+        self.banner = W.HTML()
+        self.pile = W.HTML()
+        self.others = W.HTML()
+        self.swap_title = W.HTML()
+        self.swap_buttons = ButtonPool(table.act)
+        self.swap_box = W.VBox([self.swap_title, self.swap_buttons])
+        self.mine_title = W.HTML()
+        self.hand = CardColumns(on_toggle=self._toggle)
+        self.play_button = W.Button(description="Play selected", button_style="primary",
+                                    layout=W.Layout(width="auto"))
+        self.play_button.on_click(lambda b: self._play_selected())
+        self.take_button = W.Button(description="Take the pile", button_style="warning",
+                                    layout=W.Layout(width="auto"))
+        self.take_button.on_click(lambda b: table.act(TakePile()))
+        self.face_up = W.HTML()
+        self.blind = CardColumns(on_action=table.act)
+        self.mine = W.VBox([
+            self.mine_title,
+            W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Hand: pick cards of one rank, then play them.</span>'),
+            self.hand,
+            W.HBox([self.play_button, self.take_button], layout=W.Layout(gap="6px")),
+            self.face_up,
+            self.blind,
+        ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
+        self.widget = W.VBox([self.banner, self.pile, self.others, self.swap_box, self.mine],
+                             layout=W.Layout(gap="6px"))
+
+    def reset(self) -> None:
+        self.selected = set()
+
+    def settings_words(self, state) -> str:
+        s = state.settings
+        return (f"swap at the deal {'on' if s.get('swap') else 'off'} \u00b7 "
+                f"{'play on for places' if s.get('play_on') else 'round ends when the first player is out'}")
+
+    # -- the seat strip and scores --------------------------------------------------------------
+    def seat_line(self, obs, seat) -> str:
+        if seat in obs["out"]:
+            place = obs["out"].index(seat) + 1
+            return f"<b>out \u2014 place {place}</b>"
+        ups = obs["face_up"][seat]
+        downs = len(obs["face_down"][seat])
+        return (f"hand {obs['hand_sizes'][seat]} \u00b7 face-up {len(ups)} \u00b7 face-down {downs}")
+
+    def scores_html(self, obs, result) -> str:
+        if result is None:
+            return ""
+        rows = "".join(
+            f"<tr><td>{esc(self.table.state.seat_name(s))}</td><td>{p}</td><td>{result.scores[s]:g}</td></tr>"
+            for s, p in sorted(enumerate(result.places), key=lambda x: x[1]))
+        note = " (stopped at the turn cap: a stalemate)" if result.stalemate else ""
+        return panel_html(f"Final places{esc(note)}",
+                          f'<table style="font-size:13px"><tr><th>Seat</th><th>Place</th>'
+                          f'<th>Points</th></tr>{rows}</table>', accent=True)
+
+    # -- the main update ------------------------------------------------------------------------
+    def update(self, obs, viewer, new_events, can_act) -> None:
+        table = self.table
+        self._banner(new_events)
+        self._pile(obs)
+        self._others(obs, viewer)
+        me_acting = can_act and obs["current_player"] == viewer
+        # swap at the deal
+        swapping = obs["phase"] == "swap" and viewer is not None
+        show(self.swap_box, swapping, "flex")
+        if swapping:
+            hand = obs["hand"] or []
+            ups = obs["face_up"][viewer]
+            who = "You may" if me_acting else f"Seat {obs['current_player']} may"
+            set_if(self.swap_title, value=(
+                f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once."
+                if me_acting else f"<b>The deal:</b> {esc(who)} swap one hand card with a face-up card."))
+            items = [("Keep my cards as dealt", KeepCards(), *self._ok(KeepCards(), viewer, can_act))]
+            for h in hand:
+                for u in ups:
+                    a = Swap(h, u)
+                    items.append((f"Swap {label(h)} (hand) \u2194 {label(u)} (face up)", a,
+                                  *self._ok(a, viewer, can_act)))
+            self.swap_buttons.set(items if me_acting else [], style="info")
+        # my cards
+        show(self.mine, viewer is not None, "flex")
+        if viewer is None:
+            self.hand.set([])
+            self.blind.set([])
+            self._hand = []
+            set_if(self.face_up, value="")
+            return
+        hand = list(obs["hand"] or [])
+        if hand != self._hand:
+            self._hand = hand
+            self.selected = set()
+        set_if(self.mine_title, value=f"<b>Your cards (Seat {viewer})</b> \u2014 {len(hand)} in hand")
+        playing = obs["phase"] == "play" and me_acting
+        items = []
+        sel_rank = self._selected_rank()
+        for i, name in enumerate(hand):
+            r = rank_of(name)
+            if playing:
+                reason = self.reason(Play(r, 1), viewer, can_act)
+                if reason is not None:
+                    # a single card may be illegal but more of the rank legal (match with more)
+                    have = sum(1 for h in hand if rank_of(h) == r)
+                    for count in range(2, have + 1):
+                        if self.reason(Play(r, count), viewer, can_act) is None:
+                            reason = None
+                            break
+                enabled = reason is None
+            else:
+                enabled, reason = False, (self.reason(Play(r, 1), viewer, can_act)
+                                          if obs["phase"] == "play" else "first finish the swap at the deal")
+            items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "kind": "toggle",
+                          "label": f"Select {label(name)}", "value": i in self.selected and enabled,
+                          "enabled": enabled, "reason": reason or "", "key": name})
+        self.hand.set(items)
+        # play / take buttons
+        if sel_rank is not None and playing:
+            count = len(self.selected)
+            action = Play(sel_rank, count)
+            reason = self.reason(action, viewer, can_act)
+            set_if(self.play_button, description=f"Play {count} \u00d7 {sel_rank}", disabled=reason is not None,
+                   tooltip=f"Play {count} \u00d7 {sel_rank}" if reason is None else f"Not possible: {reason}")
+        else:
+            why = (self.reason(Play("4", 1), viewer, can_act) if not playing else
+                   ("your hand is empty: flip a face-down card or take the pile" if not hand
+                    else "select one or more cards of one rank first"))
+            set_if(self.play_button, description="Play selected", disabled=True,
+                   tooltip=f"Not possible: {why}")
+        take_reason = self.reason(TakePile(), viewer, can_act) if obs["phase"] == "play" else \
+            "the swap at the deal comes first"
+        set_if(self.take_button, description=f"Take the pile ({len(obs['pile'])} cards)",
+               disabled=take_reason is not None,
+               tooltip="Take every card of the pile into your hand; your turn ends"
+               if take_reason is None else f"Not possible: {take_reason}")
+        ups = obs["face_up"][viewer]
+        set_if(self.face_up, value=(
+            f'<div style="font-size:12px;{CSS_MUTED}">Your face-up cards (played once your hand is empty):</div>'
+            + cards_row_html([lopti_card_svg(u) for u in ups], empty="none left")))
+        blind_items = []
+        for p in obs["face_down"][viewer]:
+            a = PlayBlind(p)
+            reason = self.reason(a, viewer, can_act) if obs["phase"] == "play" else "the swap at the deal comes first"
+            blind_items.append({"svg": card_back_svg(text=str(p + 1), label=f"your face-down card {p + 1}"),
+                                "kind": "buttons",
+                                "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})
+        self.blind.set(blind_items)
+
+    def _ok(self, action, viewer, can_act):
+        reason = self.reason(action, viewer, can_act)
+        return reason is None, reason or ""
+
+    # -- selection -----------------------------------------------------------------------------
+    def _selected_rank(self) -> str | None:
+        if not self.selected:
+            return None
+        return rank_of(self._hand[min(self.selected)])
+
+    def _toggle(self, index: int, value: bool) -> None:
+        if index >= len(self._hand):
+            return
+        if value:
+            rank = rank_of(self._hand[index])
+            # one rank at a time: picking another rank starts a new selection
+            self.selected = {i for i in self.selected if rank_of(self._hand[i]) == rank}
+            self.selected.add(index)
+        else:
+            self.selected.discard(index)
+        self.table.refresh()
+
+    def select(self, rank: str, count: int) -> None:
+        """Select ``count`` cards of ``rank`` by clicking their toggles (for tests and keyboard)."""
+        for t in list(self.hand.toggles):
+            if t.value and rank_of(t._lnb_key) != rank:
+                t.value = False
+        picked = 0
+        for t in self.hand.toggles:
+            if rank_of(t._lnb_key) == rank:
+                if picked < count:
+                    if not t.value:
+                        t.value = True
+                    picked += 1
+                elif t.value:
+                    t.value = False
+
+    def _play_selected(self) -> None:
+        rank = self._selected_rank()
+        if rank is None:
+            return
+        count = len(self.selected)
+        self.selected = set()
+        self.table.act(Play(rank, count))
+
+    # -- public table ---------------------------------------------------------------------------
+    def _pile(self, obs) -> None:
+        pile = obs["pile"]
+        top, count = obs["top"], obs["top_count"]
+        shown = pile[-8:]
+        svgs = [lopti_card_svg(c, highlight=(i >= len(shown) - count) and top is not None)
+                for i, c in enumerate(shown)]
+        if not svgs:
+            svgs = [card_slot_svg(text="empty")]
+        notes = []
+        if obs["duty"]:
+            notes.append(f'<div style="color:var(--jp-error-color1);font-weight:bold">\u26a0 3 DUTY: '
+                         f'Seat {obs["current_player"]} must play one or more 3s or take the pile.</div>')
+        if obs["seven"] and not obs["duty"]:
+            notes.append('<div style="color:var(--jp-warn-color1);font-weight:bold">\u2193 7 DIRECTIVE: '
+                         'the next play must be a 4, 5 or 6 (or a 2, a 3, or more 7s); no 10 on a 7.</div>')
+        if obs["chain"]:
+            notes.append(f"<div>3s in the current chain: {obs['chain']} of 4 (the fourth clears).</div>")
+        if obs["bonus"]:
+            notes.append(f'<div style="color:var(--jp-success-color1);font-weight:bold">\u2605 BONUS PLAY: '
+                         f'Seat {obs["current_player"]} leads again onto the empty table.</div>')
+        if top is None:
+            top_words = "The table is empty: any rank may lead."
+        else:
+            top_words = (f"Top play: {count} \u00d7 {esc(top)} ({obs['run']} of that rank in a row on top)"
+                         f" \u00b7 {len(pile)} cards in the pile")
+        more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
+        draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
+        pile_body = (cards_row_html(svgs) + f'<div style="font-size:12px">{top_words}</div>'
+                     + "".join(notes))
+        draw_body = draw + f'<div style="font-size:12px">{obs["draw_pile"]} cards</div>'
+        set_if(self.pile, value=(
+            '<div style="display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap">'
+            f'<div>{panel_html("Pile" + esc(more), pile_body, accent=True)}</div>'
+            f'<div>{panel_html("Draw pile", draw_body)}</div>'
+            "</div>"))
+
+    def _others(self, obs, viewer) -> None:
+        parts = []
+        for seat in range(obs["players"]):
+            if seat == viewer:
+                continue
+            ups = [lopti_card_svg(c, scale=0.7) for c in obs["face_up"][seat]]
+            downs = [card_back_svg(scale=0.7, label=f"Seat {seat} face-down card {p + 1}")
+                     for p in obs["face_down"][seat]]
+            hand_n = obs["hand_sizes"][seat]
+            status = ""
+            if seat in obs["out"]:
+                status = f" \u2014 out, place {obs['out'].index(seat) + 1}"
+            body = (f'<div style="font-size:11px">hand: {hand_n} card{"s" if hand_n != 1 else ""} (hidden)</div>'
+                    f'<div style="font-size:11px">face up / face down:</div>'
+                    + cards_row_html(ups + downs, empty="no table cards"))
+            parts.append(f"<div>{panel_html(f'Seat {seat}{status}', body, seat == obs['current_player'])}</div>")
+        set_if(self.others, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
+
+    def _banner(self, new_events) -> None:
+        notes = []
+        for e in new_events:
+            if isinstance(e, (Cleared, BonusPlay, BlindMiss, TookFaceUp, WentOut, DutyPassed)) or (
+                    isinstance(e, Played) and (e.source == "blind" or e.bonus)):
+                notes.append(e.describe())
+        if not new_events:
+            return
+        if notes:
+            items = "".join(f"<li>{esc(n)}</li>" for n in notes[-5:])
+            set_if(self.banner, value=(
+                '<div role="status" style="border-left:4px solid var(--jp-warn-color1);padding:2px 8px;'
+                'background:var(--jp-layout-color2);color:var(--jp-ui-font-color1);font-size:13px">'
+                f'<ul style="margin:0;padding-left:16px">{items}</ul></div>'))
+        else:
+            set_if(self.banner, value="")

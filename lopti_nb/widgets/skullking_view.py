@@ -1,0 +1,275 @@
+"""The Skull King table: secret bids, the trick as it forms, the Tigress choice, round scores."""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from ..games.skullking import Bid, Play
+from ..games.skullking.rules import score_parts
+from ..games.skullking.state import BidsRevealed, RoundDealt, RoundScored, TrickDestroyed, TrickWon
+from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from .svg import card_slot_svg, cards_row_html, skullking_card_svg
+from .table import GameView
+
+SUIT_WORDS = {"Y": "yellow", "P": "purple", "G": "green", "B": "black (Jolly Roger)"}
+SYSTEM_WORDS = {
+    "classic": "Classic: exact bid scores 20 per trick, a miss costs 10 per trick off; "
+               "a zero bid wins or loses 10 per card dealt.",
+    "rascal": "Rascal's: each round is worth 10 per card dealt; exact takes all, one off takes "
+              "half, further off nothing.",
+    "cannonball": "Cannonball: 15 per card dealt on an exact bid, else nothing.",
+}
+SHORT_NAMES = {"pirate": "Pirate", "tigress": "Tigress", "skull-king": "Skull King", "mermaid": "Mermaid",
+               "escape": "Escape", "loot": "Loot", "kraken": "Kraken", "white-whale": "White Whale"}
+
+
+def card_words(card: str) -> str:
+    if card in SHORT_NAMES:
+        return SHORT_NAMES[card]
+    if card.startswith("tigress:"):
+        return f"Tigress ({card.split(':')[1]})"
+    return f"{card[0]}{card[1:]}"
+
+
+def hand_size(obs, seat: int) -> int:
+    """Cards in ``seat``'s hand, from public facts (cards dealt, tricks played, this trick)."""
+    sizes = obs.get("hand_sizes")
+    if sizes is not None:
+        return sizes[seat]
+    if obs["phase"] == "over":
+        return 0
+    n = obs["players"]
+    played_now = (seat - obs["leader"]) % n < len(obs["trick"])
+    return obs["cards_dealt"] - obs["tricks_played"] - (1 if played_now else 0)
+
+
+class SkullKingView(GameView):
+    def __init__(self, table):
+        super().__init__(table)
+        self.info = W.HTML()
+        self.bids = W.HTML()
+        self.trick = W.HTML()
+        self.bid_title = W.HTML()
+        self.bid_buttons = ButtonPool(table.act, width="auto")
+        self.bid_box = W.VBox([self.bid_title, self.bid_buttons])
+        self.hand_title = W.HTML()
+        self.hand = CardColumns(on_action=table.act)
+        self.round_scores = W.HTML()
+        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand],
+                           layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
+        self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(gap="12px", flex_flow="row wrap")),
+                              self.mine, self.round_scores], layout=W.Layout(gap="6px"))
+        self.reset()
+
+    def reset(self) -> None:
+        self.last_trick = None  # the last finished trick event
+        self.round_rows: list[dict] = []  # per seat components of the last scored round
+        self.round_no = 0
+        self.cards_dealt = 0
+        self._bonus: dict[int, int] = {}
+        self._allies: list[tuple[int, int]] = []
+        self.totals_parts: dict[int, dict[str, float]] = {}
+        self.history: list[tuple[int, tuple]] = []  # (round, points per seat)
+
+    def settings_words(self, state) -> str:
+        s = state.settings
+        deck = 74 if s.get("legendary", True) else 70
+        return (f"scoring: {s.get('scoring')} \u00b7 bonuses: {s.get('edition')} edition \u00b7 "
+                f"Legendary cards {'in' if s.get('legendary', True) else 'out'} ({deck} cards)")
+
+    # -- public events --------------------------------------------------------------------------
+    def _take_events(self, events, obs) -> None:
+        system = obs["settings"]["scoring"]
+        for e in events:
+            if isinstance(e, RoundDealt):
+                self.round_no, self.cards_dealt = e.round, e.cards_each
+                self._bonus, self._allies = {}, []
+                self.last_trick = None
+            elif isinstance(e, TrickWon):
+                self.last_trick = e
+                self._bonus[e.seat] = self._bonus.get(e.seat, 0) + e.bonus
+                self._allies.extend((a, e.seat) for a in e.loot_allies)
+            elif isinstance(e, TrickDestroyed):
+                self.last_trick = e
+            elif isinstance(e, RoundScored):
+                n = len(e.bids)
+                exact = [b == w for b, w in zip(e.bids, e.won)]
+                alliances = [0] * n
+                for a, w in self._allies:
+                    if exact[a] and exact[w]:
+                        alliances[a] += 1
+                        alliances[w] += 1
+                rows = []
+                for s in range(n):
+                    base, bonus, loot = score_parts(system, self.cards_dealt, e.bids[s], e.won[s],
+                                                    self._bonus.get(s, 0), alliances[s])
+                    rows.append({"bid": e.bids[s], "won": e.won[s], "base": base, "bonus": bonus,
+                                 "loot": loot, "points": e.points[s], "total": e.totals[s]})
+                    parts = self.totals_parts.setdefault(s, {"base": 0, "bonus": 0, "loot": 0})
+                    parts["base"] += base
+                    parts["bonus"] += bonus
+                    parts["loot"] += loot
+                self.round_rows = rows
+                self.history.append((e.round, e.points))
+
+    # -- shell hooks ----------------------------------------------------------------------------
+    def seat_line(self, obs, seat) -> str:
+        bid = obs["bids"][seat]
+        if bid is None:
+            bid_words = "bid: " + ("made (secret)" if obs["has_bid"][seat] else "\u2026")
+        else:
+            bid_words = f"bid {bid}"
+        dealer = " \u00b7 dealer" if seat == obs["dealer"] else ""
+        return (f"{bid_words} \u00b7 won {obs['tricks_won'][seat]} \u00b7 {hand_size(obs, seat)} cards"
+                f"{dealer}<br>score <b>{obs['scores'][seat]:g}</b>")
+
+    def scores_html(self, obs, result) -> str:
+        n = obs["players"]
+        name = self.table.state.seat_name
+        head = "".join(f"<th>{esc(name(s))}</th>" for s in range(n))
+        rows = []
+        for rnd, points in self.history:
+            rows.append(f"<tr><td>Round {rnd}</td>" + "".join(f"<td>{p:+g}</td>" for p in points) + "</tr>")
+        if result is not None:
+            places = result.places
+            rows.append("<tr style='font-weight:bold'><td>Total</td>" +
+                        "".join(f"<td>{result.scores[s]:g}</td>" for s in range(n)) + "</tr>")
+            for part in ("base", "bonus", "loot"):
+                rows.append(f"<tr style='{CSS_MUTED}'><td>of which {part}</td>" +
+                            "".join(f"<td>{self.totals_parts.get(s, {}).get(part, 0):g}</td>" for s in range(n))
+                            + "</tr>")
+            rows.append("<tr><td>Place</td>" + "".join(f"<td>{p}</td>" for p in places) + "</tr>")
+            title = "Final score: " + " and ".join(name(s) for s in result.winners) + " win" + (
+                "s" if len(result.winners) == 1 else "")
+        else:
+            title = "Score sheet"
+        if not rows:
+            return ""
+        return panel_html(esc(title), f'<table style="font-size:12px"><tr><th></th>{head}</tr>{"".join(rows)}</table>',
+                          accent=result is not None)
+
+    # -- the update -----------------------------------------------------------------------------
+    def update(self, obs, viewer, new_events, can_act) -> None:
+        self._take_events(new_events, obs)
+        players = obs["players"]
+        deck = 74 if obs["settings"].get("legendary", True) else 70
+        cap = deck // players
+        cap_words = (f" (capped: {deck} cards \u00f7 {players} players = at most {cap} each)"
+                     if obs["cards_dealt"] < obs["round"] else
+                     (f" \u00b7 with {players} players no one ever gets more than {cap}" if cap < 10 else ""))
+        if obs["phase"] == "bid":
+            suit = "Bidding: every bid stays secret until all are in."
+        elif obs["suit_free"]:
+            suit = "This trick is suit-free: nobody has to follow."
+        elif obs["led_suit"]:
+            suit = f"Led suit: <b>{SUIT_WORDS[obs['led_suit']]}</b> \u2014 follow it if you can (special cards always allowed)."
+        elif obs["phase"] == "play":
+            suit = "No suit set yet: the first number card sets it."
+        else:
+            suit = ""
+        system = obs["settings"]["scoring"]
+        set_if(self.info, value=(
+            f'<div style="font-size:13px;color:var(--jp-ui-font-color1)"><b>Round {obs["round"]} of {obs["rounds"]}</b>: '
+            f'{obs["cards_dealt"]} card{"s" if obs["cards_dealt"] != 1 else ""} each{esc(cap_words)} \u00b7 '
+            f'dealer Seat {obs["dealer"]} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
+            f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
+        self._bids(obs)
+        self._trick(obs)
+        self._mine(obs, viewer, can_act)
+        self._round_scores(obs)
+
+    def _bids(self, obs) -> None:
+        rows = []
+        for s in range(obs["players"]):
+            b = obs["bids"][s]
+            if b is None:
+                b = "secret \u2713" if obs["has_bid"][s] else "\u2014"
+            rows.append(f"<tr><td>Seat {s}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
+                        f"<td>{obs['scores'][s]:g}</td></tr>")
+        set_if(self.bids, value=panel_html("Bids and tricks",
+               f'<table style="font-size:12px"><tr><th>Seat</th><th>Bid</th><th>Won</th><th>Score</th></tr>'
+               f'{"".join(rows)}</table>'))
+
+    def _trick(self, obs) -> None:
+        n = obs["players"]
+        trick = obs["trick"]
+        leader = obs["leader"]
+        svgs = [skullking_card_svg(c) for c in trick]
+        caps = [f"Seat {(leader + i) % n}" for i in range(len(trick))]
+        for i in range(len(trick), n):
+            svgs.append(card_slot_svg(text="\u2026"))
+            caps.append(f"Seat {(leader + i) % n}")
+        body = cards_row_html(svgs, caps)
+        last = self.last_trick
+        if last is not None:
+            lsvgs = [skullking_card_svg(c, scale=0.6) for c in last.cards]
+            lcaps = [f"S{(last.leader + i) % n}" for i in range(len(last.cards))]
+            if isinstance(last, TrickWon):
+                words = f"Seat {last.seat} won trick {last.trick} with {card_words(last.card)}" + (
+                    f" (bonus {last.bonus})" if last.bonus else "")
+                if last.loot_allies:
+                    words += "; Loot alliance with " + ", ".join(f"Seat {a}" for a in last.loot_allies)
+            else:
+                words = (f"Trick {last.trick} destroyed by the "
+                         f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; Seat {last.next_leader} leads")
+            body += (f'<div style="font-size:12px;margin-top:4px">Last trick: {esc(words)}.</div>'
+                     + cards_row_html(lsvgs, lcaps, gap=2))
+        title = "The trick" if obs["phase"] == "play" else "The table"
+        set_if(self.trick, value=panel_html(title, body, accent=True))
+
+    def _mine(self, obs, viewer, can_act) -> None:
+        show(self.mine, viewer is not None, "flex")
+        if viewer is None:
+            self.hand.set([])
+            self.bid_buttons.set([])
+            return
+        hand = obs["hand"] or ()
+        my_bid = obs["my_bid"]
+        set_if(self.hand_title, value=(
+            f"<b>Your hand (Seat {viewer})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            + (f" \u00b7 your bid: {my_bid}" if my_bid is not None else "")))
+        bidding = obs["phase"] == "bid"
+        show(self.bid_box, bidding, "flex")
+        if bidding:
+            if my_bid is not None:
+                set_if(self.bid_title, value=f"You bid {my_bid} (secret until everyone has bid).")
+            else:
+                set_if(self.bid_title, value=f"How many tricks will you win? (0-{obs['cards_dealt']}, secret)")
+            items = []
+            for k in range(obs["cards_dealt"] + 1):
+                a = Bid(k)
+                r = self.reason(a, viewer, can_act) if my_bid is None else "you have already bid"
+                items.append((f"Bid {k}", a, r is None, r or ""))
+            self.bid_buttons.set(items, style="primary")
+        else:
+            self.bid_buttons.set([])
+        items = []
+        for c in hand:
+            if bidding:
+                buttons = [(f"Play {card_words(c)}", Play(c if c != "tigress" else "tigress:pirate"), False,
+                            "everyone bids before the first card is played")]
+            elif c == "tigress":
+                buttons = []
+                for as_ in ("pirate", "escape"):
+                    a = Play(f"tigress:{as_}")
+                    r = self.reason(a, viewer, can_act)
+                    buttons.append((f"Tigress as {as_}", a, r is None, r or ""))
+            else:
+                a = Play(c)
+                r = self.reason(a, viewer, can_act)
+                buttons = [(f"Play {card_words(c)}", a, r is None, r or "")]
+            items.append({"svg": skullking_card_svg(c), "kind": "buttons", "buttons": buttons})
+        self.hand.set(items)
+
+    def _round_scores(self, obs) -> None:
+        if not self.round_rows:
+            set_if(self.round_scores, value="")
+            return
+        head = "<tr><th>Seat</th><th>Bid</th><th>Won</th><th>Base</th><th>Bonus</th><th>Loot</th><th>Round</th><th>Total</th></tr>"
+        rows = "".join(
+            f"<tr><td>Seat {s}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
+            f"<td>{r['bonus']:+g}</td><td>{r['loot']:+g}</td><td><b>{r['points']:+g}</b></td><td>{r['total']:g}</td></tr>"
+            for s, r in enumerate(self.round_rows))
+        rnd = self.history[-1][0] if self.history else ""
+        set_if(self.round_scores, value=panel_html(
+            f"Round {rnd} scores by component ({esc(obs['settings']['scoring'])} scoring)",
+            f'<table style="font-size:12px">{head}{rows}</table>'))

@@ -1,0 +1,434 @@
+"""The table shell shared by every game: seats, turn, log, scores, controls, hot seat, bots.
+
+A game view (see :class:`GameView`) draws the game itself. The shell decides *who is in front
+of the device* (the viewer) and hands the view only ``state.observation(viewer)`` and events
+redacted with ``event.for_seat(viewer)``: no view reads hidden state.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from ..engine import IllegalAction, SettingsError, get_spec
+from .base import CSS_MUTED, ButtonPool, esc, set_if, show
+
+LOG_LINES = 80
+SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
+
+
+class GameView:
+    """Base class of a game's view. Subclasses build ``self.widget`` and fill it in
+    ``update``; they call ``self.table.act(action)`` when the viewer chooses an action."""
+
+    def __init__(self, table: "Table"):
+        self.table = table
+        self.widget: W.Widget = W.VBox()
+
+    # what the shell asks of a view
+    def update(self, obs: dict, viewer: int | None, new_events: list, can_act: bool) -> None:
+        raise NotImplementedError
+
+    def seat_line(self, obs: dict, seat: int) -> str:
+        return ""
+
+    def scores_html(self, obs: dict, result) -> str:
+        return ""
+
+    def settings_words(self, state) -> str:
+        return ""
+
+    def reset(self) -> None:
+        """A new game starts (clear selections)."""
+
+    # helpers for subclasses
+    def reason(self, action, viewer, can_act) -> str | None:
+        """``None`` if the viewer may take ``action`` now, else why not (rules' own words)."""
+        return self.table.reason(action, viewer, can_act)
+
+
+class Table(W.VBox):
+    """A playable table. ``.state`` is the live engine state."""
+
+    def __init__(self, game: str, view_class, players: int | None = None, humans: int = 1,
+                 bots: str | Sequence[str] | None = None, seed: int | None = None,
+                 bot_delay: float = 0.6, **settings):
+        self.spec = spec = get_spec(game)
+        players = spec.default_players if players is None else spec.check_players(players)
+        if not isinstance(humans, int) or isinstance(humans, bool) or not 0 <= humans <= players:
+            raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {humans!r}")
+        if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or bot_delay < 0:
+            raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+        self.players = players
+        self.human_seats = tuple(range(humans))
+        self.bot_names = self._bot_names(bots, players, humans)
+        self.settings = spec.check_settings(settings)
+        self._seed_rng = random.Random(seed)
+        self.bot_delay = float(bot_delay)
+        self.paused = False
+        self._task = None
+        self._generation = 0
+        self.click_times: list[float] = []  # seconds from a human action to updated widgets
+        self.message = ""
+
+        self.view: GameView | None = None
+        self._view_class = view_class
+        self._build()
+        super().__init__(children=self._children, layout=W.Layout(gap="6px", width="100%"))
+        self.add_class("lnb-table")
+        self.new_game(seed=seed)
+
+    # -- construction -----------------------------------------------------------------------
+    def _bot_names(self, bots, players: int, humans: int) -> list[str | None]:
+        n_bots = players - humans
+        if bots is None:
+            names = [self.spec.default_bot] * n_bots
+        elif isinstance(bots, str):
+            names = [bots] * n_bots
+        else:
+            names = list(bots)
+            if len(names) == players:
+                names = names[humans:]
+            elif len(names) != n_bots:
+                raise SettingsError(
+                    f"bots lists {len(names)} bots; give one name for all bots, or one per bot seat "
+                    f"({n_bots}), or one per seat ({players})")
+        for name in names:
+            self.spec.make_bot(name)  # UnknownBot lists the valid names
+        return [None] * humans + names
+
+    def _build(self) -> None:
+        self.header = W.HTML()
+        self.status = W.HTML()
+        self.seats = W.HTML()
+        self.cover_text = W.HTML()
+        self.cover_button = W.Button(description="Show my cards", button_style="warning",
+                                     layout=W.Layout(width="auto"))
+        self.cover_button.on_click(lambda b: self.confirm())
+        self.cover = W.VBox([self.cover_text, self.cover_button],
+                            layout=W.Layout(padding="24px", align_items="center",
+                                            border="2px dashed var(--jp-warn-color1)"))
+        self.view = self._view_class(self)
+        self.view_box = self.view.widget
+        self.scores = W.HTML()
+        self.log_html = W.HTML()
+        self.new_button = W.Button(description="New game", tooltip="Deal a new game with the same settings",
+                                   layout=W.Layout(width="auto"))
+        self.new_button.on_click(lambda b: self.new_game())
+        self.rematch_button = W.Button(description="Rematch (same deal)",
+                                       tooltip="Play the same deal again from the start",
+                                       layout=W.Layout(width="auto"))
+        self.rematch_button.on_click(lambda b: self.new_game(seed=self.state.seed))
+        self.pause_button = W.ToggleButton(description="Pause bots", value=False,
+                                           tooltip="Stop the bots between moves",
+                                           layout=W.Layout(width="auto"))
+        self.pause_button.observe(self._pause_changed, names="value")
+        self.step_button = W.Button(description="Bot: one move", tooltip="Let the bot to act make one move",
+                                    layout=W.Layout(width="auto"))
+        self.step_button.on_click(lambda b: self.step_bot())
+        self.speed = W.Dropdown(options=[(f"Bot speed: {name}", value) for name, value in SPEEDS],
+                                value=None, layout=W.Layout(width="auto"))
+        self._set_speed_options()
+        self.speed.observe(self._speed_changed, names="value")
+        self.controls = W.HBox([self.new_button, self.rematch_button, self.pause_button,
+                                self.step_button, self.speed],
+                               layout=W.Layout(flex_flow="row wrap", gap="4px"))
+        log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
+        self.main = W.VBox([self.seats, self.view_box, self.scores])
+        self._children = [self.header, self.status, self.cover, self.main, self.controls, log_box]
+
+    def _set_speed_options(self) -> None:
+        options = [(f"Bot speed: {name} ({value:g} s)", value) for name, value in SPEEDS]
+        if all(v != self.bot_delay for _, v in options):
+            options.append((f"Bot speed: {self.bot_delay:g} s", self.bot_delay))
+        self.speed.options = options
+        self.speed.value = self.bot_delay
+
+    # -- game flow --------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the same players and settings (a fresh seed unless given)."""
+        if seed is None:
+            seed = self._seed_rng.getrandbits(32)
+        self._generation += 1
+        self.state = self.spec.state_class(self.players, seed, **self.settings)
+        self.bots = [self.spec.make_bot(name) if name else None for name in self.bot_names]
+        self.bot_rng = random.Random(seed)
+        self.viewer: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
+        self.pending: int | None = None  # hot seat: the seat asked to take the device
+        self._log_viewer = object()
+        self._log_lines: list[str] = []
+        self._log_count = 0
+        self._seen = 0  # events already passed to the view
+        self.message = ""
+        self.view.reset()
+        self._advance()
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.human_seats) >= 2
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.bot_names[seat] is not None
+
+    def can_act(self) -> bool:
+        """The seat in front of the device is the one to act (and no cover is up)."""
+        cur = self.state.current_player
+        return cur is not None and not self.is_bot(cur) and self.pending is None and cur == self.viewer
+
+    def reason(self, action, viewer, can_act) -> str | None:
+        state = self.state
+        if state.is_over:
+            return "the game is over"
+        if not can_act:
+            cur = state.current_player
+            if self.pending is not None:
+                return f"waiting for {state.seat_name(self.pending)} to take the device"
+            return f"it is {state.seat_name(cur)}'s turn" + (" (a bot)" if self.is_bot(cur) else "")
+        # the viewer is the player to act: the rules' own reason text
+        return state.why_illegal(action)
+
+    def act(self, action) -> None:
+        """The viewer takes ``action`` (what every enabled button does)."""
+        t0 = time.perf_counter()
+        if not self.can_act():
+            self.message = self.reason(action, self.viewer, False) or ""
+            self.refresh()
+            return
+        try:
+            self.state.apply(action)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            self.refresh()
+            return
+        self.message = ""
+        self._advance()
+        self.click_times.append(time.perf_counter() - t0)
+
+    def confirm(self) -> None:
+        """The player asked for (hot seat) confirms they hold the device."""
+        if self.pending is None:
+            return
+        self.viewer = self.pending
+        self.pending = None
+        self.refresh()
+
+    def _settle_viewer(self) -> None:
+        cur = self.state.current_player
+        if not self.hot_seat or cur is None or self.is_bot(cur):
+            return
+        if cur != self.viewer and self.pending != cur:
+            self.pending = cur
+            self.viewer = None  # hide everything private until the next player confirms
+
+    def _advance(self) -> None:
+        """After a change: let bots move (instantly or one step at a time), then redraw."""
+        if self._bots_to_move() and not self.paused:
+            if self.bot_delay > 0 and _running_loop() is not None:
+                self._settle_viewer()
+                self.refresh()
+                self._start_task()
+                return
+            while self._bots_to_move():
+                self._bot_move()
+        self._settle_viewer()
+        self.refresh()
+
+    def _bots_to_move(self) -> bool:
+        return not self.state.is_over and self.is_bot(self.state.current_player)
+
+    def _bot_move(self) -> None:
+        state = self.state
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = self.bots[seat](state.observation(seat), legal, self.bot_rng)
+        state.apply(action)
+
+    def step_bot(self) -> None:
+        """One bot move (useful while paused)."""
+        if self._bots_to_move():
+            self._bot_move()
+            self._settle_viewer()
+            self.refresh()
+
+    def _start_task(self) -> None:
+        if self._task is not None and not self._task.done():
+            return
+        loop = _running_loop()
+        self._task = loop.create_task(self._bot_loop(self._generation))
+
+    async def _bot_loop(self, generation: int) -> None:
+        while generation == self._generation and not self.paused and self._bots_to_move():
+            await asyncio.sleep(self.bot_delay)
+            if generation != self._generation or self.paused or not self._bots_to_move():
+                break
+            self._bot_move()
+            self._settle_viewer()
+            self.refresh()
+
+    def _pause_changed(self, change) -> None:
+        self.paused = bool(change["new"])
+        set_if(self.pause_button, description="Resume bots" if self.paused else "Pause bots")
+        if not self.paused:
+            self._advance()
+        else:
+            self.refresh()
+
+    def _speed_changed(self, change) -> None:
+        if change["new"] is not None:
+            self.bot_delay = float(change["new"])
+
+    # -- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        state = self.state
+        viewer = self.viewer
+        obs = state.observation(viewer)
+        cur = state.current_player
+        can_act = self.can_act()
+
+        events = state.events
+        new_events = [e.for_seat(viewer) for e in events[self._seen:]]
+        self._seen = len(events)
+        self._update_log(viewer)
+
+        view = self.view
+        set_if(self.header, value=self._header_html(view))
+        set_if(self.status, value=self._status_html(cur, can_act))
+        set_if(self.seats, value=self._seats_html(obs, cur))
+        covered = self.pending is not None
+        if covered:
+            name = state.seat_name(self.pending)
+            set_if(self.cover_text, value=(
+                f'<div style="font-size:20px;font-weight:bold;text-align:center">'
+                f'Pass the device to {esc(name)}</div><div style="{CSS_MUTED};text-align:center">'
+                f'Everything private is hidden until {esc(name)} confirms.</div>'))
+            set_if(self.cover_button, description=f"I am {name}: show my cards")
+        show(self.cover, covered, "flex")
+        show(self.main, not covered, "flex")
+        view.update(obs, viewer, new_events, can_act)
+        set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None))
+        bots_waiting = self._bots_to_move()
+        set_if(self.step_button, disabled=not (self.paused and bots_waiting),
+               tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
+                        else "Only while the bots are paused and a bot is to move"))
+        show(self.step_button, any(self.bot_names))
+        show(self.pause_button, any(self.bot_names))
+        show(self.speed, any(self.bot_names))
+
+    def _header_html(self, view: GameView) -> str:
+        s = self.state
+        humans = len(self.human_seats)
+        if humans == 0:
+            who = "spectating: all seats are bots"
+        elif humans == 1:
+            who = "you are Seat 0"
+        else:
+            who = f"hot seat: Seats 0-{humans - 1} share this device"
+        bots = [n for n in self.bot_names if n]
+        bot_words = ""
+        if bots:
+            counts: dict[str, int] = {}
+            for n in bots:
+                counts[n] = counts.get(n, 0) + 1
+            bot_words = " \u00b7 bots: " + ", ".join(f"{n} \u00d7{c}" for n, c in counts.items())
+        extra = view.settings_words(s)
+        return (f'<div style="font-size:16px;font-weight:bold;color:var(--jp-ui-font-color0)">'
+                f'{esc(self.spec.title)}</div><div style="{CSS_MUTED};font-size:12px">'
+                f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)} \u00b7 seed {esc(s.seed)}'
+                f'{" · " + esc(extra) if extra else ""}</div>')
+
+    def _status_html(self, cur, can_act) -> str:
+        s = self.state
+        if s.is_over:
+            text = "Game over."
+            colour = "var(--jp-success-color1)"
+        elif self.pending is not None:
+            text = f"{s.seat_name(self.pending)} to play: pass the device."
+            colour = "var(--jp-warn-color1)"
+        elif can_act:
+            text = f"Your turn ({s.seat_name(cur)})."
+            colour = "var(--jp-brand-color1)"
+        elif self.is_bot(cur):
+            text = f"{s.seat_name(cur)} (bot) is thinking" + (" \u2014 bots paused." if self.paused else "\u2026")
+            colour = "var(--jp-ui-font-color1)"
+        else:
+            text = f"{s.seat_name(cur)} to play."
+            colour = "var(--jp-ui-font-color1)"
+        msg = (f'<div style="color:var(--jp-error-color1);font-size:12px">{esc(self.message)}</div>'
+               if self.message else "")
+        return (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
+                f'color:{colour}">\u25b6 {esc(text)}</div>{msg}')
+
+    def _seats_html(self, obs: dict, cur) -> str:
+        cells = []
+        for seat in range(self.players):
+            kind = f"bot: {self.bot_names[seat]}" if self.bot_names[seat] else (
+                "you" if len(self.human_seats) == 1 else "human")
+            here = seat == cur
+            mine = seat == self.viewer
+            border = ("2px solid var(--jp-brand-color1)" if here else "1px solid var(--jp-border-color1)")
+            line = self.view.seat_line(obs, seat)
+            arrow = "\u25b6 " if here else ""
+            cells.append(
+                f'<div data-seat="{seat}" style="border:{border};border-radius:6px;padding:3px 8px;'
+                f'background:{"var(--jp-layout-color2)" if mine else "var(--jp-layout-color1)"};'
+                f'color:var(--jp-ui-font-color1);min-width:110px">'
+                f'<div style="font-weight:bold">{arrow}{esc(self.state.seat_name(seat))}'
+                f' <span style="font-weight:normal;{CSS_MUTED};font-size:11px">({esc(kind)})</span></div>'
+                f'<div style="font-size:12px">{line}</div></div>')
+        return f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
+
+    def _update_log(self, viewer) -> None:
+        events = self.state.events
+        if self._log_viewer != viewer:
+            self._log_viewer = viewer
+            start = max(0, len(events) - LOG_LINES)
+            self._log_lines = [e.for_seat(viewer).describe() for e in events[start:]]
+        else:
+            self._log_lines.extend(e.for_seat(viewer).describe() for e in events[self._log_count:])
+            if len(self._log_lines) > LOG_LINES:
+                del self._log_lines[:-LOG_LINES]
+        self._log_count = len(events)
+        first = len(events) - len(self._log_lines)
+        items = []
+        for i in range(len(self._log_lines) - 1, -1, -1):
+            items.append(f'<li value="{first + i + 1}">{esc(self._log_lines[i])}</li>')
+        set_if(self.log_html, value=(
+            '<ol reversed class="lnb-log" style="max-height:180px;overflow-y:auto;margin:0;'
+            'padding-left:38px;font-size:12px;color:var(--jp-ui-font-color1);'
+            'border:1px solid var(--jp-border-color2);background:var(--jp-layout-color1)">'
+            + "".join(items) + "</ol>"))
+
+    # -- for tests and notebooks ----------------------------------------------------------------
+    def all_buttons(self) -> list[W.Widget]:
+        return [w for w in iter_widgets(self) if isinstance(w, (W.Button, W.ToggleButton))]
+
+
+def iter_widgets(root: W.Widget):
+    """Every widget reachable from ``root`` through its state (children, and so on)."""
+    seen = set()
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        yield w
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, W.Widget):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(v for v in value if isinstance(v, W.Widget))
+
+
+def _running_loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
