@@ -123,6 +123,8 @@ class LedgerState(GameState):
                 bad = [o for o in chosen if o not in OFFICE_INDEX]
                 if bad:
                     raise SettingsError(f"Unknown office(s) {bad}. Offices: {', '.join(OFFICE_NAMES)}")
+                if len(set(chosen)) != len(chosen):
+                    raise SettingsError(f"offices are dealt from one deck of twelve: no office twice ({chosen!r})")
                 self.offices = [OFFICE_INDEX[o] for o in chosen]
         else:
             if settings["offices"] is not None:
