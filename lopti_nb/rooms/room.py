@@ -1,0 +1,570 @@
+"""Rooms: create, join, leave, rejoin, add bots, start, play, host.
+
+A :class:`RoomSession` is one kernel's membership of one room: it holds the seat's secret
+token, keeps a local copy of the game rebuilt from the store's log, and sends actions. Every
+member's kernel can act as host: the host holds a lease in the store, renews it with a
+heartbeat, and moves the bots (and stands in for players whose kernel has gone away). When
+the host's heartbeat stops, the next member to poll takes the lease over.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import lopti_nb
+from lopti_nb.engine import IllegalAction, SettingsError, get_spec
+
+from . import codec
+from .codes import new_code, normalize, pretty
+from .errors import (
+    BadAction, BadName, BadToken, CorruptLog, DuplicateName, IllegalPlay, NotHost,
+    NotYourTurn, RoomExpired, RoomFull, StaleAction, StoreError, UnknownRoom, WrongPhase,
+)
+from .store import RoomStore, open_store
+
+GAME = "skull-king"
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+MAX_NAME = 24
+DEFAULT_TTL = 12 * 3600.0  # a room is forgotten after 12 hours without a write
+DEFAULT_LEASE = 10.0  # seconds without a host heartbeat before another member takes over
+DEFAULT_STAND_IN = 90.0  # seconds a player's kernel may be gone before a bot plays for them
+SEEN_EVERY = 1.0  # how often a member's kernel writes its presence
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def clean_name(name: Any) -> str:
+    """A display name as it will be shown, or :class:`BadName` saying what is wrong."""
+    if not isinstance(name, str):
+        raise BadName(f"A display name is text, not {type(name).__name__}.")
+    if len(name) > 200:
+        raise BadName(f"That name is far too long: at most {MAX_NAME} characters.")
+    text = " ".join(unicodedata.normalize("NFC", name).split())
+    if not text:
+        raise BadName("Please type a display name (it cannot be empty or only spaces).")
+    if len(text) > MAX_NAME:
+        raise BadName(f"That name has {len(text)} characters; at most {MAX_NAME}, please.")
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat[0] == "C" or cat in ("Zl", "Zp"):
+            raise BadName(f"Names cannot hold invisible or control characters "
+                          f"(found U+{ord(ch):04X}).")
+    if not any(unicodedata.category(ch)[0] in "LNS" for ch in text):
+        raise BadName("A name needs at least one letter, digit or symbol.")
+    return text
+
+
+def bot_rng(seed: int, seq: int) -> random.Random:
+    """The generator a bot uses for log entry ``seq``: the same in every kernel, so whoever
+    hosts makes the same bot moves."""
+    digest = hashlib.sha256(f"lopti_nb-room-bot:{seed}:{seq}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def new_state(meta: dict):
+    return lopti_nb.new_game(meta["game"], players=meta["players"], seed=meta["seed"],
+                             **meta["settings"])
+
+
+def apply_record(state, record: dict, seq: int) -> None:
+    """Apply one log record to ``state`` (checked: position, seat, legality)."""
+    if record.get("seq") != seq:
+        raise CorruptLog(f"Log entry {seq} is numbered {record.get('seq')!r}.")
+    if record.get("seat") != state.current_player:
+        raise CorruptLog(f"Log entry {seq} is by seat {record.get('seat')!r}, but seat "
+                         f"{state.current_player} was to act.")
+    try:
+        state.apply(codec.decode(record["action"], state.game))
+    except (IllegalAction, BadAction, KeyError) as exc:
+        raise CorruptLog(f"Log entry {seq} does not replay: {exc}") from None
+
+
+def replay(meta: dict, records: list[dict]):
+    """The game after ``records`` (a room's log), rebuilt from the settings and seed alone."""
+    state = new_state(meta)
+    for i, record in enumerate(records):
+        apply_record(state, record, i)
+    return state
+
+
+@dataclass
+class Lease:
+    holder: str
+    seat: int | None
+    at: float
+
+
+class Room:
+    """A handle on a room in a store (no identity): reading, replay and the checks shared by
+    every request. :class:`RoomSession` adds a seat and its token."""
+
+    def __init__(self, code: str, store: RoomStore | str | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.store = open_store(store)
+        self.code = normalize(code)
+        self.clock = clock
+        self.meta: dict = {}
+        self.version = 0
+        self.records: list[dict] = []
+        self.state = None
+        self.load()
+
+    # -- reading ----------------------------------------------------------------------------------
+    def _get(self) -> tuple[dict, int]:
+        got = self.store.get(self.code)
+        if got is None:
+            raise UnknownRoom(f"No room has the code {pretty(self.code)}. Check the code with "
+                              "the host (rooms are forgotten after a long idle spell).")
+        meta, version, touched = got
+        if self.clock() > touched + meta["ttl"]:
+            raise RoomExpired(f"Room {pretty(self.code)} has expired: nothing happened in it for "
+                              f"{meta['ttl'] / 3600:g} hours. Ask the host for a new room.")
+        return meta, version
+
+    def load(self) -> bool:
+        """Read the latest meta and new log entries; ``True`` if anything changed."""
+        meta, version = self._get()
+        changed = version != self.version
+        self.meta, self.version = meta, version
+        if self.state is None:
+            self.state = new_state(meta)
+        new = self.store.log(self.code, len(self.records))
+        for record in new:
+            apply_record(self.state, record, len(self.records))
+            self.records.append(record)
+        return changed or bool(new)
+
+    @property
+    def status(self) -> str:
+        return self.meta["status"]
+
+    @property
+    def seq(self) -> int:
+        """How many actions the log holds (the number the next action will get)."""
+        return len(self.records)
+
+    @property
+    def seats(self) -> list[dict | None]:
+        return self.meta["seats"]
+
+    def seat_of(self, token: Any) -> int:
+        """The seat holding ``token``, or :class:`BadToken`."""
+        if not isinstance(token, str) or not 10 <= len(token) <= 200:
+            raise BadToken("That is not a seat token of this room.")
+        digest = token_hash(token)
+        found = None
+        for i, seat in enumerate(self.seats):
+            if seat and seat.get("kind") == "human" and hmac.compare_digest(seat["token"], digest):
+                found = i
+        if found is None:
+            raise BadToken(f"That seat token does not belong to room {pretty(self.code)}.")
+        return found
+
+    def view(self, token: str) -> dict:
+        """What the holder of ``token`` may see: their seat's observation plus the lobby."""
+        seat = self.seat_of(token)
+        return {"seat": seat, "room": self.public(), "observation": self.state.observation(seat)}
+
+    def public(self) -> dict:
+        """The lobby as everyone may see it (names, bots, status; no tokens, no seed)."""
+        seats = []
+        seen = self.store.seen(self.code) if self.meta else {}
+        now = self.clock()
+        for i, s in enumerate(self.seats):
+            if s is None:
+                seats.append({"seat": i, "kind": "empty", "name": None})
+            elif s["kind"] == "bot":
+                seats.append({"seat": i, "kind": "bot", "name": s["name"], "bot": s["bot"]})
+            else:
+                at = seen.get(i)
+                seats.append({"seat": i, "kind": "human", "name": s["name"], "left": s.get("left", False),
+                              "away": s.get("left", False) or at is None or
+                              now - at > self.meta["stand_in_after"]})
+        return {"code": pretty(self.code), "status": self.status, "players": self.meta["players"],
+                "settings": dict(self.meta["settings"]), "seats": seats, "seq": self.seq,
+                "bot": self.meta["bot"]}
+
+    def names(self) -> list[str]:
+        return [s["name"] if s else f"Seat {i}" for i, s in enumerate(self.seats)]
+
+    # -- writing the meta -------------------------------------------------------------------------
+    def update(self, change: Callable[[dict], Any]) -> Any:
+        """Apply ``change(meta)`` with compare-and-set, retrying on a concurrent change.
+        ``change`` raises to refuse (then nothing is written)."""
+        for _ in range(200):
+            meta, version = self._get()
+            result = change(meta)
+            if self.store.put(self.code, meta, version, self.clock()):
+                self.load()
+                return result
+            time.sleep(0.002 * random.random())
+        raise StoreError("The room is too busy right now; please try again.")
+
+    # -- the log ----------------------------------------------------------------------------------
+    def append(self, seat: int, action: Any, by: str, expect_seq: int | None = None,
+               check: Callable[[], None] | None = None) -> int:
+        """Validate ``action`` for ``seat`` against the game at the end of the log and append
+        it there (optimistic: on a race, reload and validate again)."""
+        encoded = codec.encode(action, self.meta["game"])
+        for _ in range(200):
+            self.load()
+            if check is not None:
+                check()
+            if self.status != PLAYING:
+                raise WrongPhase("The game has not started yet." if self.status == LOBBY
+                                 else "The game is over.")
+            k = self.seq
+            if expect_seq is not None and expect_seq != k:
+                raise StaleAction(f"That action was meant for move {expect_seq}, but the game is "
+                                  f"at move {k} now; look at the table again.")
+            state = self.state
+            if state.current_player != seat:
+                who = self.names()[state.current_player] if state.current_player is not None else None
+                raise NotYourTurn(f"It is not your turn: {who} is to act." if who else
+                                  "The game is over.")
+            reason = state.why_illegal(action)
+            if reason is not None:
+                raise IllegalPlay(f"You cannot {action} now: {reason}.")
+            record = {"seq": k, "seat": seat, "action": encoded, "by": by, "at": self.clock()}
+            if self.store.append(self.code, k, record, self.clock()):
+                self.load()
+                self._maybe_over()
+                return k
+            time.sleep(0.001 * random.random())
+        raise StoreError("The room is too busy right now; please try again.")
+
+    def _maybe_over(self) -> None:
+        if self.state.is_over and self.status == PLAYING:
+            def finish(meta):
+                if meta["status"] == PLAYING:
+                    meta["status"] = OVER
+            self.update(finish)
+
+    def bot_action(self, seat: int, bot_name: str):
+        state = self.state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        bot = get_spec(self.meta["game"]).make_bot(bot_name)
+        return bot(state.observation(seat), legal, bot_rng(self.meta["seed"], self.seq))
+
+
+def create_room(name: str, players: int = 4, *, scoring: str = "classic", edition: str = "table",
+                legendary: bool = True, bot: str = "heuristic", fill_with_bots: bool = True,
+                store: RoomStore | str | None = None, ttl: float = DEFAULT_TTL,
+                lease_ttl: float = DEFAULT_LEASE, stand_in_after: float | None = DEFAULT_STAND_IN,
+                seed: int | None = None, clock: Callable[[], float] = time.time) -> "RoomSession":
+    """Open a new room and sit its creator (the first host) at seat 0.
+
+    ``players`` seats in all; ``scoring``/``edition``/``legendary`` are the Skull King
+    settings; ``bot`` plays the seats given to bots; with ``fill_with_bots`` the seats still
+    empty at the start get bots. ``stand_in_after`` seconds after a player's kernel stops
+    polling, the host's bot plays their turns (``None``: wait for them). Returns the creator's
+    :class:`RoomSession`; ``session.code`` is the code to read out.
+    """
+    spec = get_spec(GAME)
+    players = spec.check_players(players)
+    settings = spec.check_settings({"scoring": scoring, "edition": edition, "legendary": legendary})
+    spec.state_class(players, 0, **settings)  # SettingsError on a bad value
+    spec.make_bot(bot)
+    for label, value in (("ttl", ttl), ("lease_ttl", lease_ttl)):
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+            raise SettingsError(f"{label} must be a positive number of seconds, not {value!r}")
+    if stand_in_after is not None and (not isinstance(stand_in_after, (int, float)) or stand_in_after < 0):
+        raise SettingsError(f"stand_in_after must be seconds >= 0 or None, not {stand_in_after!r}")
+    display = clean_name(name)
+    store = open_store(store)
+    token = secrets.token_urlsafe(24)
+    now = clock()
+    meta = {
+        "game": GAME, "players": players, "settings": settings,
+        "seed": secrets.randbits(63) if seed is None else int(seed),
+        "bot": bot, "fill_with_bots": bool(fill_with_bots), "status": LOBBY,
+        "ttl": float(ttl), "lease_ttl": float(lease_ttl),
+        "stand_in_after": None if stand_in_after is None else float(stand_in_after),
+        "created": now,
+        "seats": [{"kind": "human", "name": display, "token": token_hash(token), "left": False}]
+                 + [None] * (players - 1),
+    }
+    store.purge(now)
+    for _ in range(20):
+        code = new_code()
+        meta["code"] = code
+        if store.create(code, meta, now, ttl):
+            break
+    else:  # pragma: no cover - 20 collisions in a 6.6e11 space
+        raise StoreError("Could not find a free room code; try again.")
+    session = RoomSession(code, token, store=store, clock=clock)
+    session.host_tick()
+    return session
+
+
+def join_room(code: str, name: str, store: RoomStore | str | None = None,
+              clock: Callable[[], float] = time.time) -> "RoomSession":
+    """Take the first free seat of the room with ``code`` under the display name ``name``.
+    Returns the session; keep ``session.token`` to come back after leaving."""
+    display = clean_name(name)
+    room = Room(code, store, clock)
+    token = secrets.token_urlsafe(24)
+
+    def take_seat(meta):
+        if meta["status"] != LOBBY:
+            raise WrongPhase(f"The game in room {pretty(room.code)} has already started; only its "
+                             "players can come back (with their seat token).")
+        folded = display.casefold()
+        for s in meta["seats"]:
+            if s and s["name"].casefold() == folded:
+                raise DuplicateName(f"Someone in this room is already called {s['name']!r}; "
+                                    "please pick another name.")
+        free = [i for i, s in enumerate(meta["seats"]) if s is None]
+        if not free:
+            raise RoomFull(f"Room {pretty(room.code)} is full ({meta['players']} seats taken).")
+        meta["seats"][free[0]] = {"kind": "human", "name": display, "token": token_hash(token),
+                                  "left": False}
+        return free[0]
+
+    room.update(take_seat)
+    return RoomSession(room.code, token, store=room.store, clock=clock)
+
+
+def rejoin_room(code: str, token: str, store: RoomStore | str | None = None,
+                clock: Callable[[], float] = time.time) -> "RoomSession":
+    """Come back to your seat with the token you were given when you joined."""
+    session = RoomSession(code, token, store=store, clock=clock)
+
+    def back(meta):
+        meta["seats"][session.seat]["left"] = False
+    session.room.update(back)
+    return session
+
+
+class RoomSession:
+    """One kernel's seat in one room. ``token`` is the seat's secret (keep it private: with it
+    anyone can play this seat); ``observation()`` is what this seat may see."""
+
+    def __init__(self, code: str, token: str, store: RoomStore | str | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.room = Room(code, store, clock)
+        self.clock = clock
+        self.code = self.room.code
+        self.seat = self.room.seat_of(token)
+        self.token = token
+        self.holder = secrets.token_hex(8)  # this kernel's identity for the host lease
+        self._seen_at = 0.0
+        self.lease: Lease | None = None
+        self.room.store.mark_seen(self.code, self.seat, clock())
+
+    def __repr__(self) -> str:
+        return f"<RoomSession {pretty(self.code)} seat {self.seat} ({self.room.status})>"
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def store(self) -> RoomStore:
+        return self.room.store
+
+    @property
+    def pretty_code(self) -> str:
+        return pretty(self.code)
+
+    @property
+    def status(self) -> str:
+        return self.room.status
+
+    @property
+    def state(self):
+        """The local game (full state: only this kernel's code reads it; show players
+        ``observation()``)."""
+        return self.room.state
+
+    @property
+    def seq(self) -> int:
+        return self.room.seq
+
+    def refresh(self) -> bool:
+        """Poll the store: new meta and new actions. ``True`` if anything changed. Also
+        writes this seat's presence (at most once a second) and checks the token is still
+        this seat's."""
+        changed = self.room.load()
+        self.room.seat_of(self.token)
+        now = self.clock()
+        if now - self._seen_at >= SEEN_EVERY:
+            self._seen_at = now
+            self.store.mark_seen(self.code, self.seat, now)
+        return changed
+
+    def observation(self) -> dict:
+        return self.room.state.observation(self.seat)
+
+    def view(self) -> dict:
+        return self.room.view(self.token)
+
+    def events(self, start: int = 0) -> list:
+        return [e.for_seat(self.seat) for e in self.room.state.events[start:]]
+
+    def my_turn(self) -> bool:
+        return self.status == PLAYING and self.room.state.current_player == self.seat
+
+    # -- playing ----------------------------------------------------------------------------------
+    def submit(self, action: Any, expect_seq: int | None = None) -> int:
+        """Play ``action`` (an engine action, or its JSON form) for this seat. Returns the
+        log number it got. Out of turn, illegal, stale or forged: a :class:`RoomError`, and
+        nothing is written."""
+        if isinstance(action, (str, dict)):
+            action = codec.decode(action, self.room.meta["game"])
+        return self.room.append(self.seat, action, "human", expect_seq,
+                                check=lambda: self.room.seat_of(self.token))
+
+    def leave(self) -> None:
+        """Step away: the seat stays yours (come back with ``rejoin_room(code, token)``);
+        while you are away the host's bot may play your turns."""
+        def away(meta):
+            meta["seats"][self.seat]["left"] = True
+        self.room.update(away)
+        self.store.release_host(self.code, self.holder)
+        self.lease = None
+
+    # -- hosting ----------------------------------------------------------------------------------
+    @property
+    def is_host(self) -> bool:
+        lease = self.lease
+        return (lease is not None and lease.holder == self.holder
+                and self.clock() - lease.at < self.room.meta["lease_ttl"])
+
+    def claim_host(self) -> bool:
+        """Take or renew the host lease (free, ours, or stale); ``True`` if we host now."""
+        if self.room.meta["seats"][self.seat].get("left"):
+            return False
+        ttl = self.room.meta["lease_ttl"]
+        now = self.clock()
+        lease = self.lease
+        if lease is not None and lease.holder == self.holder and now - lease.at < ttl / 3:
+            return True  # renewed recently enough
+        # a read first, so that members who are not hosting never take the write lock
+        h = self.store.host(self.code)
+        if h is not None and h["holder"] != self.holder and now - h["at"] < ttl:
+            self.lease = Lease(h["holder"], h["seat"], h["at"])
+            return False
+        got = self.store.claim_host(self.code, self.holder, self.seat, now, ttl)
+        self.lease = Lease(got["holder"], got["seat"], got["at"])
+        return self.is_host
+
+    def host_seat(self) -> int | None:
+        h = self.store.host(self.code)
+        if h is None or self.clock() - h["at"] >= self.room.meta["lease_ttl"]:
+            return None
+        return h["seat"]
+
+    def _require_host(self) -> None:
+        self.refresh()
+        if not self.claim_host():
+            raise NotHost(f"Only the host ({self.room.names()[self.lease.seat]}) can do that.")
+
+    def add_bot(self, seat: int | None = None, bot: str | None = None) -> int:
+        """Host: give an empty seat (the first one, unless ``seat``) to a bot."""
+        self._require_host()
+        name = bot or self.room.meta["bot"]
+        get_spec(GAME).make_bot(name)
+
+        def put_bot(meta):
+            if meta["status"] != LOBBY:
+                raise WrongPhase("Bots can only be added in the lobby.")
+            free = [i for i, s in enumerate(meta["seats"]) if s is None]
+            if seat is None:
+                if not free:
+                    raise RoomFull("Every seat is taken.")
+                target = free[0]
+            else:
+                if not isinstance(seat, int) or not 0 <= seat < meta["players"]:
+                    raise RoomFull(f"There is no seat {seat!r}; seats are 0-{meta['players'] - 1}.")
+                if meta["seats"][seat] is not None:
+                    raise RoomFull(f"Seat {seat} is taken.")
+                target = seat
+            meta["seats"][target] = {"kind": "bot", "bot": name, "name": f"Bot {target} ({name})"}
+            return target
+        return self.room.update(put_bot)
+
+    def remove_bot(self, seat: int) -> None:
+        """Host: empty a bot's seat again (lobby only)."""
+        self._require_host()
+
+        def drop(meta):
+            if meta["status"] != LOBBY:
+                raise WrongPhase("Seats can only change in the lobby.")
+            if not (isinstance(seat, int) and 0 <= seat < meta["players"]) or \
+                    (meta["seats"][seat] or {}).get("kind") != "bot":
+                raise WrongPhase(f"Seat {seat!r} is not a bot.")
+            meta["seats"][seat] = None
+        self.room.update(drop)
+
+    def start(self) -> None:
+        """Host: start the game (empty seats get bots if the room says so)."""
+        self._require_host()
+
+        def go(meta):
+            if meta["status"] != LOBBY:
+                raise WrongPhase("The game has already started.")
+            empty = [i for i, s in enumerate(meta["seats"]) if s is None]
+            if empty and not meta["fill_with_bots"]:
+                raise WrongPhase(f"Seat{'s' if len(empty) > 1 else ''} "
+                                 f"{', '.join(map(str, empty))} {'are' if len(empty) > 1 else 'is'} "
+                                 "empty: add bots or wait for players.")
+            for i in empty:
+                meta["seats"][i] = {"kind": "bot", "bot": meta["bot"], "name": f"Bot {i} ({meta['bot']})"}
+            meta["status"] = PLAYING
+        self.room.update(go)
+
+    def stand_in_seats(self) -> set[int]:
+        """Human seats whose kernel is gone (left, or silent longer than the room allows)."""
+        after = self.room.meta["stand_in_after"]
+        if after is None:
+            return set()
+        seen = self.store.seen(self.code)
+        now = self.clock()
+        out = set()
+        for i, s in enumerate(self.room.seats):
+            if s and s["kind"] == "human" and i != self.seat:
+                at = seen.get(i)
+                if s.get("left") or at is None or now - at > after:
+                    out.add(i)
+        return out
+
+    def host_tick(self, max_moves: int | None = None) -> int:
+        """Poll; renew or take the host lease; as host, make the bots' moves (and stand-in
+        moves for absent players). Returns how many moves this kernel made."""
+        self.refresh()
+        if not self.claim_host() or self.room.status != PLAYING:
+            return 0
+        moves = 0
+        away: set[int] | None = None
+        while self.room.status == PLAYING and (max_moves is None or moves < max_moves):
+            state = self.room.state
+            cur = state.current_player
+            if cur is None:
+                break
+            seat = self.room.seats[cur]
+            if seat["kind"] == "bot":
+                by, bot = "bot", seat["bot"]
+            else:
+                if away is None:
+                    away = self.stand_in_seats()
+                if cur not in away:
+                    break
+                by, bot = "stand-in", self.room.meta["bot"]
+            k = self.room.seq
+            action = self.room.bot_action(cur, bot)
+            try:
+                self.room.append(cur, action, by, expect_seq=k)
+                moves += 1
+            except (StaleAction, NotYourTurn):  # someone else moved first: look again
+                self.refresh()
+            if not self.claim_host():
+                break
+        return moves
