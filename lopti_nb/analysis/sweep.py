@@ -1,0 +1,167 @@
+"""Run a grid of game settings, many games per cell, on Dask or local processes.
+
+    from lopti_nb.analysis import sweep
+    grid = [{"game": "skull-king", "scoring": s} for s in ("classic", "rascal", "cannonball")]
+    seats = sweep(grid, games_per_cell=1000)                       # a local Dask cluster
+    seats = sweep(grid, 1000, client="tcp://scheduler:8786")       # an existing cluster
+    seats = sweep(grid, 1000, client="processes", workers=2)       # no Dask: local processes
+    seats = sweep(grid, 1000, client="serial")                     # in this process
+
+The work is cut into chunks of ``chunk_size`` games. Every game's seed comes from the sweep's
+``seed``, the cell's index and the game's number (see :func:`~.frames.game_seeds`), never
+from the worker that plays it, so the result is identical whatever the scheduler, the
+number of workers or the chunk size. Rows come back ordered by cell, then game, then seat.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Mapping, Sequence
+
+import pandas as pd
+
+from .frames import play_games
+
+__all__ = ["sweep", "normalise_grid", "run_chunk", "dask_available"]
+
+CELL_KEYS = ("game", "players", "bots", "rotate", "settings", "label")
+
+
+def dask_available() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -> list[dict[str, Any]]:
+    """Each cell as ``{"game", "players", "bots", "rotate", "settings", "label"}``.
+
+    A cell may give settings under ``"settings"`` or as extra keys
+    (``{"game": "drowned-ledger", "hold_limit": 5}``). ``game`` is the default game.
+    """
+    cells = []
+    for i, cell in enumerate(grid):
+        cell = dict(cell)
+        settings = dict(cell.pop("settings", {}) or {})
+        out = {k: cell.pop(k, None) for k in ("game", "players", "bots", "rotate", "label")}
+        settings.update(cell)  # any other key is a setting
+        out["game"] = out["game"] or game
+        if out["game"] is None:
+            raise ValueError(f"grid cell {i} names no game")
+        out["rotate"] = bool(out["rotate"])
+        if isinstance(out["bots"], list):
+            out["bots"] = tuple(out["bots"])
+        out["settings"] = settings
+        cells.append(out)
+    return cells
+
+
+def run_chunk(task: tuple) -> dict[str, pd.DataFrame]:
+    """Play one chunk: ``(cell_index, cell, first_game, n_games, seed, tables)``."""
+    index, cell, first, n, seed, tables = task
+    frames = play_games(cell["game"], n, seed=f"{seed}:{index}", players=cell["players"],
+                        bots=cell["bots"], rotate=cell["rotate"], first=first, tables=tables,
+                        **cell["settings"])
+    for df in frames.values():
+        df.insert(0, "cell", index)
+        if cell["label"] is not None:
+            df.insert(1, "label", cell["label"])
+        if "game_name" not in df.columns:
+            df["game_name"] = cell["game"]
+    return frames
+
+
+def _tasks(cells, games_per_cell, seed, chunk_size, tables):
+    tasks = []
+    for index, cell in enumerate(cells):
+        n = games_per_cell[index] if isinstance(games_per_cell, Sequence) else games_per_cell
+        for first in range(0, n, chunk_size):
+            tasks.append((index, cell, first, min(chunk_size, n - first), seed, tables))
+    return tasks
+
+
+def _run_dask(client, tasks, workers, progress):
+    from distributed import Client, LocalCluster, as_completed  # noqa: F401
+
+    own_cluster = own_client = None
+    if client is None:
+        own_cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+        client = own_client = Client(own_cluster)
+    elif isinstance(client, str):
+        client = own_client = Client(client)
+    try:
+        futures = client.map(run_chunk, tasks, pure=False)
+        if progress:
+            from tqdm.auto import tqdm
+
+            for _ in tqdm(as_completed(futures), total=len(futures), desc="sweep", unit="chunk"):
+                pass
+        return client.gather(futures)
+    finally:
+        if own_client is not None:
+            own_client.close()
+        if own_cluster is not None:
+            own_cluster.close()
+
+
+def _run_processes(tasks, workers, progress):
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        results = pool.map(run_chunk, tasks)
+        if progress:
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=len(tasks), desc="sweep", unit="chunk")
+        return list(results)
+
+
+def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int], client: Any = None,
+          seed: Any = 0, workers: int | None = None, chunk_size: int = 50,
+          tables: str | Sequence[str] = "seats", game: str | None = None,
+          progress: bool = False):
+    """Play ``games_per_cell`` seeded games for every cell of ``grid``; return tidy rows.
+
+    ``grid`` is a list of cells, each a dict with ``game`` (or the ``game`` argument),
+    optionally ``players``, ``bots`` (one name or one per seat), ``rotate`` (turn the bots
+    one seat per game), ``label`` and settings (under ``"settings"`` or as extra keys).
+
+    ``client`` chooses where the games are played:
+
+    * ``None``: a local Dask cluster (``workers`` processes, one thread each) made for this
+      call and closed after it; without Dask installed, local processes instead;
+    * a ``distributed.Client`` or a scheduler address such as ``"tcp://10.0.0.5:8786"``;
+    * ``"processes"``: a ``concurrent.futures.ProcessPoolExecutor`` with ``workers``;
+    * ``"serial"``: in this process (quickest for small runs: no start-up).
+
+    ``tables`` is ``"seats"`` (default: a DataFrame, one row per seat per game, the
+    :func:`lopti_nb.simulate` columns plus ``cell``, ``label``, ``players`` and the cell's
+    settings) or a list of ``"seats"``, ``"games"``, ``"rounds"`` (then a dict of
+    DataFrames). The result does not depend on ``client``, ``workers`` or ``chunk_size``.
+    """
+    single = isinstance(tables, str)
+    names = (tables,) if single else tuple(tables)
+    cells = normalise_grid(grid, game)
+    if not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a positive whole number, not {chunk_size!r}")
+    tasks = _tasks(cells, games_per_cell, seed, chunk_size, names)
+    if client == "serial":
+        results = [run_chunk(t) for t in tasks]
+    elif client == "processes" or (client is None and not dask_available()):
+        results = _run_processes(tasks, workers, progress)
+    else:
+        results = _run_dask(client, tasks, workers, progress)
+    out = {}
+    for name in names:
+        parts = [r[name] for r in results if not r[name].empty]
+        if not parts:
+            out[name] = results[0][name] if results else pd.DataFrame()
+            continue
+        df = pd.concat(parts, ignore_index=True, sort=False)
+        for col in ("bot", "scoring", "edition", "mode", "office"):
+            if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
+                df[col] = df[col].astype("category")
+        out[name] = df
+    return out[names[0]] if single else out
