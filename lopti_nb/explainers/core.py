@@ -1,0 +1,172 @@
+"""The pieces every explainer shares: rule sections as plain data, steps, scenes and verdicts.
+
+A *step* teaches one rule. It has a title and a short text (per voice, for Lopti), the
+RULINGS clauses it covers, and a *scene*: a real position built by the game's own engine
+(constructors, ``from_position``, ``set_hands``, ``rig``...) together with the moves a
+learner may try on it. Every answer a scene gives comes from the engine: ``why_illegal``,
+``apply`` and the events it records, ``judge``, ``trick_winner``, ``score_round``,
+``catch_probability`` and so on. Nothing in a scene is a hand-written verdict.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable, Iterator, Sequence
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a game's rules as plain data.
+
+    ``title`` and ``text`` are prose; ``clauses`` are the RULINGS.md clause numbers the
+    section teaches (``"1.2"``, ``"3.3"``...). A section unpacks as ``title, text, clauses``.
+    """
+
+    title: str
+    text: str
+    clauses: tuple[str, ...] = ()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.title, self.text, self.clauses))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "text": self.text, "clauses": list(self.clauses)}
+
+    def markdown(self) -> str:
+        tag = f" *(RULINGS {', '.join(self.clauses)})*" if self.clauses else ""
+        return f"### {self.title}\n\n{self.text}{tag}\n"
+
+
+@dataclass
+class Verdict:
+    """What the engine said about one tried move.
+
+    ``legal`` is ``True``/``False`` for a move that the rules allow or forbid, or ``None``
+    for an outcome that is not a legality question (who wins a trick, what a bid scores).
+    ``headline`` is a short phrase, ``reason`` the rule's reason in the engine's words,
+    ``events`` the engine's event log of what happened, ``after`` optional HTML of the
+    position afterwards, and ``data`` the raw engine values (for tests).
+    """
+
+    legal: bool | None
+    headline: str
+    reason: str = ""
+    events: list[str] = field(default_factory=list)
+    after: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move a learner may try: a button label and the scene's key for it."""
+
+    label: str
+    key: Any
+
+
+class Scene:
+    """A position and the moves to try on it. Subclasses build the position with the engine.
+
+    ``progressive`` scenes keep a legal move's result (the learner plays on, as in a dive);
+    the others show what a move would do and leave the position as it was.
+    """
+
+    progressive = False
+    prompt = "Try a move:"
+
+    def __init__(self) -> None:
+        self.notify: Callable[[Verdict | None], None] = lambda verdict=None: None
+        self.reset()
+
+    def reset(self) -> None:
+        """Build the position afresh (engine constructors only)."""
+
+    def draw(self) -> str:
+        """The position as HTML (SVG cards)."""
+        return ""
+
+    def choices(self) -> list[Choice]:
+        return []
+
+    def attempt(self, key: Any) -> Verdict:
+        raise NotImplementedError
+
+    def controls(self) -> list:
+        """Extra widgets (sandboxes); built once per scene."""
+        return []
+
+    def check(self) -> None:
+        """Raise ``AssertionError`` unless the position is legal by the engine."""
+
+
+@dataclass
+class Step:
+    """One step of an explainer."""
+
+    key: str
+    title: str
+    text: str
+    clauses: tuple[str, ...]
+    make_scene: Callable[[], Scene]
+    topic: str = ""
+    kind: str = "rule"  # "rule", "quiz" or "sandbox"
+
+    def section(self) -> Section:
+        return Section(self.title, self.text, self.clauses)
+
+
+# -- small HTML helpers (JupyterLab theme variables, with plain fallbacks) -----------------------
+INK = "var(--jp-ui-font-color1, #222)"
+MUTED = "var(--jp-ui-font-color2, #666)"
+BORDER = "var(--jp-border-color1, #bbb)"
+PANEL = "var(--jp-layout-color1, #fff)"
+PANEL2 = "var(--jp-layout-color2, #eee)"
+OK = "var(--jp-success-color1, #2e7d32)"
+BAD = "var(--jp-error-color1, #c62828)"
+NOTE = "var(--jp-brand-color1, #1976d2)"
+
+
+def esc(text: Any) -> str:
+    return escape(str(text))
+
+
+def box(title: str, body: str, accent: str = BORDER) -> str:
+    return (f'<div class="lnb-x-box" style="border:1px solid {accent};border-radius:6px;'
+            f'padding:4px 8px;margin:2px 0;background:{PANEL};color:{INK}">'
+            f'<div style="font-weight:bold;font-size:12px;color:{MUTED}">{esc(title)}</div>{body}</div>')
+
+
+def line(text: str, muted: bool = False) -> str:
+    colour = MUTED if muted else INK
+    return f'<div style="color:{colour};font-size:13px">{text}</div>'
+
+
+def verdict_html(v: Verdict | None) -> str:
+    if v is None:
+        return ""
+    if v.legal is True:
+        colour, mark, word = OK, "\u2714", "Legal"
+    elif v.legal is False:
+        colour, mark, word = BAD, "\u2718", "Not legal"
+    else:
+        colour, mark, word = NOTE, "\u2192", "Outcome"
+    events = "".join(f"<li>{esc(e)}</li>" for e in v.events)
+    parts = [
+        f'<div class="lnb-x-verdict" data-legal="{"" if v.legal is None else str(v.legal).lower()}" '
+        f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0;'
+        f'background:{PANEL2};color:{INK}">',
+        f'<div style="font-weight:bold;color:{colour}">{mark} {word}: {esc(v.headline)}</div>',
+    ]
+    if v.reason:
+        parts.append(f'<div class="lnb-x-reason">{esc(v.reason)}</div>')
+    if events:
+        parts.append(f'<div style="font-size:12px;color:{MUTED}">What the engine records:</div>'
+                     f'<ul class="lnb-x-events" style="margin:2px 0 2px 18px;padding:0;font-size:13px">{events}</ul>')
+    if v.after:
+        parts.append(v.after)
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def texts_in(steps: Sequence[Step]) -> list[Section]:
+    return [s.section() for s in steps if s.kind == "rule"]

@@ -1,0 +1,445 @@
+"""Lopti positions for the explainer, built with ``LoptiState.from_position`` and judged by
+the engine (``why_illegal``, ``apply`` and its events) and the oracle ``judge``."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ..games.lopti import (
+    KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile, judge,
+)
+from ..games.lopti.cards import RANKS
+from ..games.lopti.rules import LEGAL, check_play, reason_text
+from ..widgets.svg import card_back_svg, cards_row_html, lopti_card_svg
+from .core import Choice, Scene, Verdict, box, esc, line
+
+RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
+
+
+def rank_of(name: str) -> str:
+    return name[:-1]
+
+
+def ranks_of_play(play: str) -> str:
+    """``"9S 9H"`` -> ``"9 9"`` (the oracle's notation)."""
+    return " ".join(rank_of(c) for c in play.split())
+
+
+def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> str:
+    """The table as the seat to act sees it: the pile, the 3 chain, their cards."""
+    seat = state.current_player if seat is None else seat
+    if seat is None:
+        seat = 0
+    obs = state.observation(seat)
+    pile_svgs = [lopti_card_svg(n, scale=0.85) for n in obs["pile"]]
+    notes = []
+    if obs["top"] is not None:
+        notes.append(f"top: {obs['top_count']} \u00d7 {obs['top']} (run of {obs['run']})")
+    if obs["chain"]:
+        notes.append(f"3s in the chain: {obs['chain']} (gone from play)")
+    if obs["duty"]:
+        notes.append("a 3 duty is live")
+    notes.append(f"draw pile: {obs['draw_pile']} card(s)")
+    pile = box("The pile" + (" \u2014 " + "; ".join(notes) if notes else ""),
+               cards_row_html(pile_svgs, empty="The table is empty."))
+    hand = cards_row_html([lopti_card_svg(n, scale=0.85) for n in obs["hand"]], empty="(empty)")
+    ups = cards_row_html([lopti_card_svg(n, scale=0.7) for n in obs["face_up"][seat]], empty="(none)")
+    downs = cards_row_html(
+        [card_back_svg(scale=0.7, label=f"face-down card {p + 1}", text=str(p + 1))
+         for p in obs["face_down"][seat]], empty="(none)")
+    who = "" if obs["current_player"] is None else (
+        " \u2014 a bonus play" if obs["bonus"] else "")
+    mine = box(f"Seat {seat} to act{who}",
+               '<div style="display:flex;gap:14px;flex-wrap:wrap">'
+               f'<div>{line("hand", True)}{hand}</div>'
+               f'<div>{line("face up", True)}{ups}</div>'
+               f'<div>{line("face down", True)}{downs}</div></div>')
+    others = []
+    for s in range(state.num_players):
+        if s == seat:
+            continue
+        if s in obs["out"]:
+            others.append(f"seat {s}: out")
+        else:
+            others.append(f"seat {s}: hand {obs['hand_sizes'][s]}, face up "
+                          f"{len(obs['face_up'][s])}, face down {len(obs['face_down'][s])}")
+    head = f'<div style="font-weight:bold">{esc(title)}</div>' if title else ""
+    return head + pile + mine + line(esc(" \u00b7 ".join(others)), True)
+
+
+def pile_row(state: LoptiState) -> str:
+    names = state.observation(None)["pile"]
+    return box("The pile afterwards", cards_row_html([lopti_card_svg(n, scale=0.6) for n in names],
+                                                     empty="empty"))
+
+
+class LoptiScene(Scene):
+    """A position from ``LoptiState.from_position`` (or a fresh deal) and every move of the
+    player to act: each rank and count from the hand (legal or not), the face-down cards,
+    taking the pile, and any extra actions listed."""
+
+    def __init__(self, build: Callable[[], LoptiState], pile: Sequence[str] = (),
+                 extra: Sequence[Any] = (), progressive: bool = False, prompt: str = "",
+                 only: Sequence[Any] | None = None):
+        self.build = build
+        self.pile_spec = list(pile)
+        self.extra = list(extra)
+        self.only = list(only) if only is not None else None
+        self.progressive = progressive
+        if prompt:
+            self.prompt = prompt
+        super().__init__()
+
+    def reset(self) -> None:
+        self.state = self.build()
+        self.history = [ranks_of_play(p) for p in self.pile_spec]
+
+    def draw(self) -> str:
+        if self.state.is_over:
+            return draw_state(self.state, 0) + line("The round is over.")
+        return draw_state(self.state)
+
+    def actions(self) -> list[Any]:
+        if self.only is not None:
+            return list(self.only)
+        state = self.state
+        if state.is_over:
+            return []
+        if state.phase == "swap":
+            return [KeepCards()] + self.extra
+        seat = state.current_player
+        hand = state.hands[seat]
+        counts: dict[str, int] = {}
+        for c in hand:
+            r = RANKS[c >> 2]
+            counts[r] = counts.get(r, 0) + 1
+        out: list[Any] = []
+        for r in sorted(counts, key=RANK_ORDER.get):
+            out.extend(Play(r, k) for k in range(1, counts[r] + 1))
+        if not hand:
+            out.extend(PlayBlind(p) for p in range(3) if state.face_down[seat][p] is not None)
+        out.append(TakePile())
+        return out + [a for a in self.extra if a not in out]
+
+    def choices(self) -> list[Choice]:
+        return [Choice(str(a)[:1].upper() + str(a)[1:], a) for a in self.actions()]
+
+    def attempt(self, action: Any) -> Verdict:
+        state = self.state
+        seat = state.current_player
+        reason = state.why_illegal(action)
+        if reason is not None:
+            return Verdict(False, str(action), reason[0].upper() + reason[1:],
+                           data={"why_illegal": reason})
+        new = state.copy()
+        start = len(new.events)
+        new.apply(action)
+        events = [e.for_seat(seat).describe() for e in new.events[start:]]
+        why = "The engine accepts this move."
+        headline = str(action)
+        data: dict[str, Any] = {"why_illegal": None}
+        if isinstance(action, Play) and state.phase == "play":
+            j = judge(self.history, " ".join([action.rank] * action.count)) if self._history_ok() else None
+            if j is not None:
+                why = j.reason
+                data["judge"] = j
+            else:
+                from ..games.lopti import parse_rank
+                why = reason_text(LEGAL, state.pile, parse_rank(action.rank), action.count)
+        elif isinstance(action, TakePile):
+            why = "The pile holds cards, so taking it is always allowed; it ends the turn."
+        elif isinstance(action, PlayBlind):
+            why = "Your hand and face-up cards are gone, so you may flip a face-down card unseen."
+            from ..games.lopti.events import BlindMiss, Played
+            for e in new.events[start:]:
+                if isinstance(e, BlindMiss):
+                    why += (" It turned out to be a card that cannot be played here, so it joins "
+                            "the pile and the whole pile goes to your hand: " + e.reason)
+                    data["blind_miss"] = True
+                elif isinstance(e, Played):
+                    data["blind_miss"] = False
+            headline = f"{action}: " + ("a miss, so the pile comes to you" if data.get("blind_miss")
+                                        else "the card turns out legal")
+        elif isinstance(action, (Swap, KeepCards)):
+            why = "The swap is offered once, at the deal, before the first lead."
+        after = "" if new.phase == "swap" else pile_row(new)
+        if self.progressive:
+            self.state = new
+            self._track(action)
+            after = ""
+        return Verdict(True, headline, why, events, after, data)
+
+    # the oracle's history follows the pile while the scene plays on
+    def _history_ok(self) -> bool:
+        return self.history is not None
+
+    def _track(self, action: Any) -> None:
+        if self.history is None:
+            return
+        st = self.state
+        if st.pile.size == 0 and st.pile.chain == 0:
+            self.history = []
+        elif isinstance(action, Play):
+            self.history.append(" ".join([action.rank] * action.count))
+        else:
+            self.history = None  # blind flips: fall back to the engine's own reason text
+
+    def check(self) -> None:
+        state = self.build()
+        cards = sorted(state.all_cards())
+        assert cards == list(range(52)), "the position must hold each of the 52 cards once"
+        history: list[str] = []
+        for play in self.pile_spec:
+            j = judge(history, ranks_of_play(play))
+            assert j.legal and not j.clears, f"pile play {play!r} is not legal on {history}: {j.reason}"
+            history.append(ranks_of_play(play))
+        assert not state.is_over
+        assert state.current_player is not None
+        for a in self.actions():
+            if state.why_illegal(a) is None and not isinstance(a, (Swap, KeepCards)):
+                assert a in state.legal_actions(), f"{a} legal by why_illegal but not listed"
+
+
+def position(hands, pile=(), face_up=None, face_down=None, draw_pile=(), turn=0, **settings):
+    """A builder for ``LoptiState.from_position`` with the pile given as card names."""
+    n = len(hands)
+    if face_down is None:
+        # every seat keeps three face-down cards (unused ordinary cards), so that playing
+        # the last hand card never ends the round by accident
+        named = {c for group in list(hands) + list(face_up or []) for c in group}
+        named |= set(draw_pile) | {c for p in pile for c in p.split()}
+        from ..games.lopti.cards import NAMES
+        spare = [c for c in NAMES if c not in named and rank_of(c) not in ("2", "3", "7", "10")]
+        face_down = [spare[3 * s: 3 * s + 3] for s in range(n)]
+
+    def build() -> LoptiState:
+        return LoptiState.from_position(
+            hands=[list(h) for h in hands], face_up=face_up, face_down=face_down,
+            draw_pile=list(draw_pile), pile=list(pile), turn=turn, **settings)
+    return build
+
+
+# -- the quiz: the seed's ruling questions, answered by the oracle ------------------------------
+class QuizItem:
+    def __init__(self, question: str, history: Sequence[str], play: str,
+                 options: Sequence[tuple[str, Any]], oracle: Callable[[], Any], expected: Any,
+                 explain: Callable[[], str]):
+        self.question = question
+        self.history = list(history)
+        self.play = play
+        self.options = list(options)
+        self.oracle = oracle
+        self.expected = expected
+        self.explain = explain
+
+
+def _duty_seats_after(play_ranks: str) -> int:
+    """How many players face the 3 duty after seat 0 plays ``play_ranks`` on a king, by
+    running the engine with four players."""
+    suits = "CDHS"
+    n = len(play_ranks.split())
+    threes = [f"3{suits[i]}" for i in range(n)]
+    state = LoptiState.from_position(
+        hands=[threes + ["5C"], ["4D"], ["4H"], ["4S"]], face_down=[["9C"], ["9D"], ["9H"], ["9S"]],
+        pile=["KD"], turn=0)
+    state.apply(Play("3", n))
+    seats = 0
+    probe = state.copy()
+    # every player who must answer: follow the turn while the duty stays live and nobody
+    # answers it (they take the pile instead)
+    while probe.pile.duty:
+        seats += 1
+        probe.apply(TakePile())
+    return seats
+
+
+def quiz_items() -> list[QuizItem]:
+    def jl(h, p):
+        return lambda: judge(h, p).legal
+
+    def jlc(h, p):
+        return lambda: (judge(h, p).legal, judge(h, p).clears)
+
+    def reason(h, p):
+        return lambda: judge(h, p).reason
+
+    return [
+        QuizItem("A 3 is played onto an empty table. Must the next player now play 3s or take the pile?",
+                 [], "3", [("Yes, the 3 duty applies", True), ("No, they simply lead", False)],
+                 lambda: judge([], "3").duty, False, reason([], "3")),
+        QuizItem("A single 9 was played, then a pair of 9s. May one more 9 go on top?",
+                 ["9", "9 9"], "9",
+                 [("No: one card is fewer than the pair", (False, False)),
+                  ("Yes, and the four 9s clear the pile", (True, True)),
+                  ("Yes, but nothing is cleared", (True, False))],
+                 jlc(["9", "9 9"], "9"), (True, True), reason(["9", "9 9"], "9")),
+        QuizItem("A 7 lies on top. May four 8s be played on it, to clear with four of a kind?",
+                 ["7"], "8 8 8 8", [("Yes, four of a kind always clears", True),
+                                    ("No, an 8 may not go on a 7 at all", False)],
+                 jl(["7"], "8 8 8 8"), False, reason(["7"], "8 8 8 8")),
+        QuizItem("And four 6s on that same 7?",
+                 ["7"], "6 6 6 6", [("Legal, and they clear the pile", (True, True)),
+                                    ("Legal, but no clear", (True, False)),
+                                    ("Not legal", (False, False))],
+                 jlc(["7"], "6 6 6 6"), (True, True), reason(["7"], "6 6 6 6")),
+        QuizItem("Two 3s are played together onto a king (four players). How many players face "
+                 "the 3 duty because of that one play?",
+                 ["K"], "3 3", [("One: the next player only", 1), ("Two: one player per 3", 2)],
+                 lambda: _duty_seats_after("3 3"), 1,
+                 lambda: judge(["K"], "3 3").reason + " The engine hands the duty to the next "
+                 "player only; the two 3s both count toward the chain."),
+        QuizItem("One 9 on a pair of 9s (the rest of the 9s are elsewhere)?",
+                 ["9 9"], "9", [("Legal", True), ("Not legal", False)],
+                 jl(["9 9"], "9"), False, reason(["9 9"], "9")),
+        QuizItem("May a 10 be played on a 7?",
+                 ["7"], "10", [("Yes, a 10 goes on anything", True), ("No", False)],
+                 jl(["7"], "10"), False, reason(["7"], "10")),
+        QuizItem("A king, then a 3: the duty is live. May the player on duty play a 2?",
+                 ["K", "3"], "2", [("Yes, a 2 goes on anything", True), ("No, only 3s", False)],
+                 jl(["K", "3"], "2"), False, reason(["K", "3"], "2")),
+        QuizItem("One 2 lies on top. May two 2s go on it?",
+                 ["2"], "2 2", [("Yes, that is matching with more", True), ("No", False)],
+                 jl(["2"], "2 2"), True, reason(["2"], "2 2")),
+    ]
+
+
+def _history_cards(history: Sequence[str]) -> list[str]:
+    """Card names for a rank history (suits dealt in order so no card repeats)."""
+    used: dict[str, int] = {}
+    out = []
+    for play in history:
+        for r in play.split():
+            k = used.get(r, 0)
+            used[r] = k + 1
+            out.append(r + "CDHS"[k % 4])
+    return out
+
+
+def draw_history(history: Sequence[str], play: str | None = None) -> str:
+    cards = _history_cards(history)
+    chain = 0
+    for p in history:
+        if p.split()[0] == "3":
+            chain += len(p.split())
+        else:
+            chain = 0
+    shown = [lopti_card_svg(c, scale=0.8) for c in cards if rank_of(c) != "3"]
+    note = f" \u2014 3s played in the chain: {chain} (they leave play)" if chain else ""
+    html = box("The pile, oldest first" + note, cards_row_html(shown, empty="The table is empty."))
+    if play:
+        pcards = _history_cards(list(history) + [play])[len(cards):]
+        html += box("The play in question", cards_row_html([lopti_card_svg(c, scale=0.8) for c in pcards]))
+    return html
+
+
+class QuizScene(Scene):
+    prompt = "Pick an answer; the rules oracle checks it."
+
+    def reset(self) -> None:
+        self.items = quiz_items()
+        self.at = 0
+        self.score = 0
+        self.answered: set[int] = set()
+
+    def controls(self) -> list:
+        if not hasattr(self, "_next"):
+            self._next = W.Button(description="Next question \u25b6", layout=W.Layout(width="auto"))
+            self._next.on_click(lambda b: self.next_question())
+        return [self._next]
+
+    def next_question(self) -> None:
+        self.at = (self.at + 1) % len(self.items)
+        self.notify(None)
+
+    def draw(self) -> str:
+        item = self.items[self.at]
+        return (line(f"<b>Question {self.at + 1} of {len(self.items)}</b> \u00b7 correct so far: "
+                     f"{self.score}") + line(esc(item.question)) + draw_history(item.history, item.play))
+
+    def choices(self) -> list[Choice]:
+        item = self.items[self.at]
+        return [Choice(label, (self.at, value)) for label, value in item.options]
+
+    def attempt(self, key) -> Verdict:
+        at, value = key
+        item = self.items[at]
+        truth = item.oracle()
+        right = value == truth
+        if right and at not in self.answered:
+            self.score += 1
+        self.answered.add(at)
+        label = next(lbl for lbl, v in item.options if v == truth)
+        head = ("Right: " if right else "Not quite. The answer is: ") + label
+        return Verdict(None, head, item.explain(), data={"correct": right, "truth": truth})
+
+
+class SandboxScene(Scene):
+    """Build any pile, one play at a time, and ask the oracle about any play."""
+
+    prompt = "Choose a rank and a count, then ask the oracle or lay the play on the pile."
+
+    def reset(self) -> None:
+        self.history: list[str] = []
+
+    def controls(self) -> list:
+        if not hasattr(self, "rank"):
+            self.rank = W.Dropdown(options=list(RANKS), value="9", description="Rank:",
+                                   layout=W.Layout(width="150px"))
+            self.count = W.Dropdown(options=[1, 2, 3, 4], value=1, description="Count:",
+                                    layout=W.Layout(width="150px"))
+            self.judge_button = W.Button(description="Ask the oracle", button_style="info",
+                                         layout=W.Layout(width="auto"))
+            self.lay_button = W.Button(description="Lay it on the pile", layout=W.Layout(width="auto"))
+            self.undo_button = W.Button(description="Take back the last play", layout=W.Layout(width="auto"))
+            self.empty_button = W.Button(description="Empty the table", layout=W.Layout(width="auto"))
+            self.judge_button.on_click(lambda b: self.notify(self.ask()))
+            self.lay_button.on_click(lambda b: self.notify(self.lay()))
+            self.undo_button.on_click(lambda b: self.notify(self.undo()))
+            self.empty_button.on_click(lambda b: (self.reset(), self.notify(None)))
+            self.box = W.VBox([
+                W.HBox([self.rank, self.count], layout=W.Layout(gap="8px", flex_flow="row wrap")),
+                W.HBox([self.judge_button, self.lay_button, self.undo_button, self.empty_button],
+                       layout=W.Layout(gap="6px", flex_flow="row wrap"))])
+        return [self.box]
+
+    @property
+    def play(self) -> str:
+        return " ".join([self.rank.value] * self.count.value)
+
+    def draw(self) -> str:
+        hist = ", ".join(f"[{p}]" for p in self.history) or "nothing yet"
+        return draw_history(self.history) + line(f"Plays since the last clear: {esc(hist)}", True)
+
+    def ask(self, play: str | None = None) -> Verdict:
+        play = play or self.play
+        try:
+            j = judge(self.history, play)
+        except ValueError as exc:
+            return Verdict(False, f"play {play}", str(exc), data={"error": str(exc)})
+        extra = []
+        if j.clears:
+            extra.append("The pile would be cleared, with a bonus play for the player.")
+        if j.duty:
+            extra.append("The next player would face the 3 duty.")
+        return Verdict(j.legal, f"play {play} on this pile", j.reason, extra, data={"judge": j})
+
+    def lay(self, play: str | None = None) -> Verdict:
+        play = play or self.play
+        v = self.ask(play)
+        if v.legal:
+            j = v.data["judge"]
+            if j.clears:
+                self.history = []
+                v.events.append("Laid: the table is now empty.")
+            else:
+                self.history.append(play)
+                v.events.append("Laid on the pile.")
+        else:
+            v.events.append("Not laid: the oracle forbids it.")
+        return v
+
+    def undo(self) -> Verdict | None:
+        if self.history:
+            self.history.pop()
+        return None
