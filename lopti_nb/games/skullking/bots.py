@@ -38,6 +38,9 @@ def card_strength(card: str, players: int) -> float:
     return max(0.0, (rank - 9) * 0.11) * crowd
 
 
+# Self-play calibration: fewer rivals make every card likelier to win, more rivals less.
+_TABLE_FACTOR = {p: (4.0 / p) ** 0.6 for p in range(2, 9)}
+
 # play-time strength: how valuable a card is to keep (used to pick the cheapest winner
 # and the most dangerous loser)
 _PLAY_VALUE = {}
@@ -69,7 +72,7 @@ class HeuristicBot:
     @staticmethod
     def bid(obs, legal):
         players = obs["players"]
-        est = sum(card_strength(c, players) for c in obs["hand"])
+        est = sum(card_strength(c, players) for c in obs["hand"]) * _TABLE_FACTOR[players]
         n = int(est + 0.5)
         top = len(legal) - 1
         return legal[n if n <= top else top]
