@@ -1,0 +1,517 @@
+"""The Skull King explainer (RULINGS section 3): tricks built with ``SkullKingState.set_hands``
+and played through the engine; winners, next leaders, bonuses and scores from the rule
+functions ``trick_winner``, ``next_leader``, ``trick_bonus`` and ``score_round``."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from ..games.skullking import (
+    Bid, Play, SkullKingState, next_leader, score_round, trick_bonus, trick_winner,
+)
+from ..games.skullking.cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
+from ..games.skullking.cards import ESCAPE, KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
+from ..widgets.svg import cards_row_html, skullking_card_svg
+from .core import Choice, Scene, Step, Verdict, box, esc, line
+
+DECK = Counter(build_deck(True))
+# number cards used to fill the other seats' hands
+_FILL = [f"{s}{r}" for r in range(2, 14) for s in "YPG"]
+
+
+def _holdable(card: str) -> str:
+    return "tigress" if card.startswith("tigress") else card
+
+
+def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any]:
+    """The engine's verdict on a complete trick, with the rule behind it in words.
+
+    ``winner``, ``leader`` and ``bonus`` come from ``trick_winner``, ``next_leader`` and
+    ``trick_bonus``; ``why``, ``why_leader`` and ``why_bonus`` say which rule of RULINGS 3.3
+    and 3.5 produced them."""
+    cards = list(cards)
+    winner = trick_winner(cards)
+    lead = next_leader(cards)
+    bonus = trick_bonus(cards, edition)
+    kinds = [KIND[c] for c in cards]
+    kraken = max((i for i, k in enumerate(kinds) if k == KRAKEN), default=-1)
+    whale = max((i for i, k in enumerate(kinds) if k == WHALE), default=-1)
+    numbers = [i for i, k in enumerate(kinds) if k == NUMBER]
+    normal = kraken < 0 and whale < 0  # no creature: every special keeps its power
+    parts_bonus: list[str] = []
+    points: list[int] = []
+    if whale > kraken:
+        pre = ("The Kraken came first, so it acts as an escape and the later White Whale rules. "
+               if kraken >= 0 else "")
+        if winner is None:
+            why = pre + ("The White Whale takes the power from every special card, and there is no "
+                         "number here, so the trick is destroyed.")
+            why_leader = "With no numbers, the White Whale's player leads next."
+        else:
+            why = pre + (f"The White Whale takes the power from every special card: the highest "
+                         f"number, {NAME[cards[winner]]}, wins whatever its suit (the first played "
+                         f"wins a tie), and only the numbers are captured.")
+            why_leader = "The winner leads the next trick."
+    elif kraken >= 0:
+        pre = ("The White Whale came first, so it acts as an escape and the later Kraken rules. "
+               if whale >= 0 else "")
+        why = pre + "The Kraken destroys the trick: nobody wins it and nothing is captured."
+        why_leader = (f"The card that would have won without the Kraken, {NAME[cards[lead]]}, "
+                      "gives its player the next lead.")
+    else:
+        w = cards[winner]
+        k = KIND[w]
+        why_leader = "The winner leads the next trick."
+        if k == SKULL_KING:
+            why = "The Skull King beats every number and every pirate."
+        elif k == MERMAID and SKULL_KING in kinds:
+            why = ("The Skull King is in the trick, so the first mermaid played captures him, "
+                   "whatever pirates are there.")
+        elif k == MERMAID:
+            why = ("A mermaid beats every number; with no pirate here she wins (the first mermaid "
+                   "played wins among mermaids).")
+        elif k == PIRATE:
+            why = ("Pirates beat every number and every mermaid when the Skull King is absent; "
+                   "the first pirate played wins among pirates.")
+        elif k == NUMBER and SUIT[w] == "B":
+            why = "A black card beats every other suit; the highest black number wins."
+        elif k == NUMBER:
+            led = SUIT[cards[numbers[0]]]
+            why = (f"No black and no special card with power: the highest {SUIT_NAMES[led]} card "
+                   f"(the led suit) wins; a card of another colour never wins.")
+        else:
+            why = ("Every card is an escape (Escape, Loot or the Tigress as an escape), so the "
+                   "first card played wins.")
+    if winner is not None:
+        for c in (c for c in cards if CARDS[c].rank == 14):
+            parts_bonus.append(f"{NAME[c]} captured: +{20 if SUIT[c] == 'B' else 10}")
+            points.append(20 if SUIT[c] == "B" else 10)
+        if normal:
+            wk = KIND[cards[winner]]
+            pirates = sum(1 for k in kinds if k == PIRATE)
+            if wk == SKULL_KING and pirates:
+                parts_bonus.append(f"the Skull King captures {pirates} pirate(s): +{30 * pirates}")
+                points.append(30 * pirates)
+            if wk == MERMAID and SKULL_KING in kinds:
+                parts_bonus.append(f"a mermaid captures the Skull King: +{50 if edition == 'table' else 40}")
+                points.append(50 if edition == "table" else 40)
+            if wk == PIRATE and edition == "2021":
+                m = sum(1 for k in kinds if k == MERMAID)
+                if m:
+                    parts_bonus.append(f"2021 edition: a pirate captures {m} mermaid(s): +{20 * m}")
+                    points.append(20 * m)
+    why_bonus = ("; ".join(parts_bonus) if parts_bonus else "nothing worth a bonus was captured")
+    why_bonus += ". Bonuses are paid only on an exact bid (halved on a Rascal's off-by-one)."
+    loot = [i for i, c in enumerate(cards) if c == "loot" and winner is not None and i != winner
+            and normal]
+    return {"winner": winner, "leader": lead, "bonus": bonus, "why": why, "why_leader": why_leader,
+            "why_bonus": why_bonus, "loot": loot, "bonus_parts": points}
+
+
+def trick_html(cards: Sequence[str], first_seat: int = 0, players: int | None = None,
+               title: str = "The trick so far", empty: str = "No card played yet.") -> str:
+    n = players or max(len(cards), 1)
+    caps = [f"seat {(first_seat + i) % n}" for i in range(len(cards))]
+    return box(title, cards_row_html([skullking_card_svg(c, scale=0.9) for c in cards], caps, empty=empty))
+
+
+def trick_verdict(cards: Sequence[str], first_seat: int, players: int, edition: str = "table") -> Verdict:
+    info = explain_trick(cards, edition)
+    w, lead = info["winner"], info["leader"]
+    seat = (first_seat + lead) % players
+    if w is None:
+        head = f"the trick is destroyed; seat {seat} leads next"
+    else:
+        head = f"seat {(first_seat + w) % players} wins with {NAME[cards[w]]} (bonus {info['bonus']})"
+    reason = f"{info['why']} {info['why_leader']} Bonus {info['bonus']}: {info['why_bonus']}"
+    if info["loot"]:
+        reason += " A Loot card here allies its player with the winner: +20 each at the round's end if both bid exactly."
+    return Verdict(None, head, reason, data=info)
+
+
+class TrickScene(Scene):
+    """Seats before the learner have played ``played``; the learner (last to play) picks a
+    card from ``hand``. The engine rules on the choice and finishes the trick."""
+
+    def __init__(self, played: Sequence[str], hand: Sequence[str], players: int | None = None,
+                 edition: str = "table", prompt: str = ""):
+        self.played = list(played)
+        self.hand = list(hand)
+        self.players = players or len(self.played) + 1
+        self.edition = edition
+        self.prompt = prompt or f"You are seat {len(self.played)}, last to play. Pick a card."
+        super().__init__()
+
+    def build(self) -> SkullKingState:
+        n = self.players
+        size = len(self.hand)
+        used = Counter(_holdable(c) for c in self.played) + Counter(self.hand)
+        fill = [c for c in _FILL if not used[c]]
+        hands = []
+        learner = len(self.played)
+        for s in range(n):
+            if s == learner:
+                hands.append(list(self.hand))
+            elif s < learner:
+                hands.append([_holdable(self.played[s])] + [fill.pop() for _ in range(size - 1)])
+            else:
+                hands.append([fill.pop() for _ in range(size)])
+        st = SkullKingState(n, seed=0, edition=self.edition)
+        st.set_hands(hands)
+        for s in range(n):
+            st.apply(Bid(1))
+        for c in self.played:
+            st.apply(Play(c))
+        return st
+
+    def reset(self) -> None:
+        self.state = self.build()
+
+    def draw(self) -> str:
+        st = self.state
+        obs = st.observation(st.current_player)
+        suit = st.describe_suit()
+        return (trick_html(obs["trick"], obs["leader"], st.num_players)
+                + line(f"Suit: {esc(suit)}. Bids (all 1): shown after everyone bid.", True)
+                + box(f"Your hand (seat {st.current_player})",
+                      cards_row_html([skullking_card_svg(c, scale=0.9) for c in obs["hand"]])))
+
+    def choices(self) -> list[Choice]:
+        out = []
+        for c in self.hand:
+            if c == "tigress":
+                out += [Choice("Tigress as a pirate", "tigress:pirate"),
+                        Choice("Tigress as an escape", "tigress:escape")]
+            else:
+                out.append(Choice(f"Play {NAME[c]}", c))
+        return out
+
+    def attempt(self, card: str) -> Verdict:
+        st = self.state
+        reason = st.why_illegal(Play(card))
+        if reason is not None:
+            return Verdict(False, f"play {NAME[card]}", reason[0].upper() + reason[1:] + ".",
+                           data={"why_illegal": reason})
+        new = st.copy()
+        start = len(new.events)
+        new.apply(Play(card))
+        trick = list(self.played) + [card]
+        v = trick_verdict(trick, 0, self.players, self.edition)
+        v.legal = True
+        v.headline = f"play {NAME[card]}: " + v.headline
+        v.events = [e.describe() for e in new.events[start:]]
+        v.data["why_illegal"] = None
+        return v
+
+    def check(self) -> None:
+        st = self.build()
+        assert st.current_player == len(self.played) and st.phase == "play"
+        for c in self.played:
+            assert c in PLAYABLE
+        for ch in self.choices():
+            legal = st.why_illegal(Play(ch.key)) is None
+            assert legal == (Play(ch.key) in st.legal_actions())
+
+
+class DealScene(Scene):
+    prompt = "Choose the number of players and ask the engine how many cards each round deals."
+
+    def draw(self) -> str:
+        specials = ["pirate", "tigress", "skull-king", "mermaid", "escape", "loot", "kraken", "white-whale"]
+        caps = [f"\u00d7{DECK[c]}" for c in specials]
+        numbers = [f"{s}14" for s in "YPGB"]
+        return (box("Four suits of 1\u201314 (black is the trump suit)",
+                    cards_row_html([skullking_card_svg(c, scale=0.8) for c in numbers]))
+                + box(f"Special cards ({sum(DECK.values())} cards in all)",
+                      cards_row_html([skullking_card_svg(c, scale=0.8) for c in specials], caps)))
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"{n} players", n) for n in (2, 4, 6, 7, 8)] + [
+            Choice("8 players, Legendary cards left out", (8, False))]
+
+    def attempt(self, key) -> Verdict:
+        n, legendary = (key, True) if isinstance(key, int) else key
+        st = SkullKingState(n, seed=0, legendary=legendary)
+        rounds = st.rounds
+        cap = len(st.deck) // n
+        return Verdict(None, f"cards per round: {', '.join(map(str, rounds))}",
+                       f"Round N deals N cards, but never more than {len(st.deck)} // {n} = {cap}. "
+                       f"Seat {st.leader} (left of the dealer, seat {st.dealer}) leads the first trick.",
+                       data={"rounds": rounds})
+
+
+class BidScene(Scene):
+    prompt = "Three cards are dealt this round. Make your bid (or try to play before bidding)."
+
+    def reset(self) -> None:
+        self.state = SkullKingState(3, seed=0)
+        self.state.set_hands([["Y14", "pirate", "G3"], ["B5", "P7", "escape"], ["mermaid", "Y2", "G11"]])
+
+    def draw(self) -> str:
+        st = self.state
+        return box(f"Your hand (seat {st.current_player}, first to bid; round of {st.cards_dealt} cards)",
+                   cards_row_html([skullking_card_svg(c) for c in st.hands[st.current_player]]))
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"Bid {n}", Bid(n)) for n in range(0, 5)] + [Choice("Play the yellow 14 now", Play("Y14"))]
+
+    def attempt(self, action) -> Verdict:
+        st = self.state
+        reason = st.why_illegal(action)
+        if reason:
+            return Verdict(False, str(action), reason[0].upper() + reason[1:] + ".")
+        new = st.copy()
+        start = len(new.events)
+        new.apply(action)
+        return Verdict(True, str(action), "A bid is any number from 0 to the cards dealt; it stays "
+                       "secret until everyone has bid, then all bids are shown together.",
+                       [e.describe() for e in new.events[start:]])
+
+    def check(self) -> None:
+        assert self.state.phase == "bid"
+
+
+class ScoreScene(Scene):
+    def __init__(self, system: str, cases: Sequence[tuple[int, int, int, int]]):
+        self.system = system
+        self.cases = list(cases)
+        self.prompt = f"Pick a round's result; score_round({system!r}, ...) scores it."
+        super().__init__()
+
+    def draw(self) -> str:
+        return box("Scoring system", line(esc({"classic": "Classic (Skull King's scoring)",
+                                               "rascal": "Rascal's scoring",
+                                               "cannonball": "Cannonball"}[self.system])))
+
+    def choices(self) -> list[Choice]:
+        out = []
+        for dealt, bid, won, bonus in self.cases:
+            extra = f", bonus {bonus}" if bonus else ""
+            out.append(Choice(f"{dealt} dealt, bid {bid}, took {won}{extra}", (dealt, bid, won, bonus)))
+        return out
+
+    def attempt(self, key) -> Verdict:
+        dealt, bid, won, bonus = key
+        pts = score_round(self.system, dealt, bid, won, bonus=bonus)
+        off = abs(bid - won)
+        if self.system == "classic":
+            if bid == 0:
+                why = f"A zero bid wins or loses 10 per card dealt ({dealt})."
+            elif off == 0:
+                why = f"Exact: 20 for each of the {bid} tricks bid."
+            else:
+                why = f"Missed by {off}: minus 10 per trick off; bonuses are lost."
+        elif self.system == "rascal":
+            why = (f"The round is worth 10 \u00d7 {dealt} = {10 * dealt}: "
+                   + ("all of it when exact." if off == 0 else "half when off by one (bonuses halved too)."
+                      if off == 1 else "nothing when off by two or more."))
+        else:
+            why = f"Exact: 15 \u00d7 {dealt} = {15 * dealt}." if off == 0 else "Not exact: nothing at all."
+        if bonus and off == 0:
+            why += f" The bonus of {bonus} is paid because the bid was exact."
+        return Verdict(None, f"{pts:+g} points", why, data={"points": pts})
+
+
+class LootScene(Scene):
+    prompt = "Two players, one card each. Seat 0 holds a Loot, seat 1 a yellow 5. Choose the bids."
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"Seat 0 bids {a}, seat 1 bids {b}", (a, b)) for a, b in ((0, 1), (1, 1), (0, 0))]
+
+    def draw(self) -> str:
+        return trick_html(["loot", "Y5"], 0, 2, title="The only trick of the round")
+
+    def attempt(self, key) -> Verdict:
+        st = SkullKingState(2, seed=0)
+        st.set_hands([["loot"], ["Y5"]])
+        start = len(st.events)
+        st.apply(Bid(key[0]))
+        st.apply(Bid(key[1]))
+        st.apply(Play("loot"))
+        st.apply(Play("Y5"))
+        recs = [r for r in st.records if r["round"] == 1]
+        loot = [r["loot"] for r in recs]
+        pts = [r["points"] for r in recs]
+        events = [e.describe() for e in st.events[start:] if "Round 2" not in e.describe()][:6]
+        why = ("Both bids were exact, so the Loot's player and the trick's winner each get +20 (never halved)."
+               if all(r["hit"] for r in recs) else
+               "The alliance pays only when both players bid exactly.")
+        return Verdict(None, f"round points: seat 0 {pts[0]:+d}, seat 1 {pts[1]:+d} (loot {loot[0]}, {loot[1]})",
+                       why, events, data={"points": pts, "loot": loot})
+
+
+class EditionScene(Scene):
+    prompt = "Compare the bonus of a trick at the table's default and in the 2021 edition."
+    TRICKS = [["pirate", "mermaid", "Y3"], ["skull-king", "mermaid", "pirate"], ["mermaid", "mermaid", "Y14"]]
+
+    def draw(self) -> str:
+        return "".join(trick_html(t, 0, len(t), title=f"Trick {i + 1}") for i, t in enumerate(self.TRICKS))
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"Trick {i + 1}, {ed}", (i, ed)) for i in range(len(self.TRICKS)) for ed in ("table", "2021")]
+
+    def attempt(self, key) -> Verdict:
+        i, ed = key
+        return trick_verdict(self.TRICKS[i], 0, len(self.TRICKS[i]), ed)
+
+
+class TrickSandbox(Scene):
+    prompt = "Lay any cards in order; after each card the engine names the winner, next leader and bonus."
+
+    def reset(self) -> None:
+        self.cards: list[str] = []
+
+    def controls(self) -> list:
+        if not hasattr(self, "pick"):
+            options = [(NAME[c] + f" ({c})", c) for c in sorted(PLAYABLE, key=lambda c: (CARDS[c].kind, c))]
+            self.pick = W.Dropdown(options=options, value="Y7", description="Card:",
+                                   layout=W.Layout(width="320px"))
+            self.edition = W.Dropdown(options=[("table bonuses", "table"), ("2021 edition", "2021")],
+                                      value="table", description="Bonuses:", layout=W.Layout(width="260px"))
+            lay = W.Button(description="Lay this card", button_style="info", layout=W.Layout(width="auto"))
+            undo = W.Button(description="Take back the last card", layout=W.Layout(width="auto"))
+            clear = W.Button(description="Start a new trick", layout=W.Layout(width="auto"))
+            lay.on_click(lambda b: self.notify(self.lay(self.pick.value)))
+            undo.on_click(lambda b: self.notify(self.undo()))
+            clear.on_click(lambda b: (self.reset(), self.notify(None)))
+            self.box = W.VBox([W.HBox([self.pick, self.edition], layout=W.Layout(flex_flow="row wrap", gap="8px")),
+                               W.HBox([lay, undo, clear], layout=W.Layout(flex_flow="row wrap", gap="6px"))])
+        return [self.box]
+
+    def draw(self) -> str:
+        return trick_html(self.cards, 0, max(len(self.cards), 1), title="Your trick (seat 0 led)",
+                          empty="Lay the first card.")
+
+    def lay(self, card: str) -> Verdict:
+        used = Counter(_holdable(c) for c in self.cards)
+        if used[_holdable(card)] >= DECK[_holdable(card)]:
+            return Verdict(False, f"lay {NAME[card]}", f"The deck holds only {DECK[_holdable(card)]} of that card.")
+        if len(self.cards) >= 8:
+            return Verdict(False, f"lay {NAME[card]}", "A trick has at most 8 cards (8 players).")
+        self.cards.append(card)
+        ed = getattr(self, "edition", None)
+        return trick_verdict(self.cards, 0, len(self.cards), ed.value if ed is not None else "table")
+
+    def undo(self):
+        if self.cards:
+            self.cards.pop()
+        if self.cards:
+            return trick_verdict(self.cards, 0, len(self.cards))
+        return None
+
+
+def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
+    T = TrickScene
+    return [
+        ("deal", "Cards, rounds and the deal",
+         "The deck holds four suits numbered 1 to 14 (yellow, purple, green, and black, the trump "
+         "suit), five Pirates, the Tigress, the Skull King, two Mermaids, five Escapes, and the "
+         "Legendary cards: two Loot, the Kraken and the White Whale. There are ten rounds, and "
+         "round N gives everyone N cards, capped at the deck size divided by the players. The "
+         "whole deck is shuffled every round, and the deal moves one seat left each round.",
+         ("3.1",), DealScene, "Dealing and bidding"),
+        ("bid", "Bidding",
+         "After looking at their cards, everyone bids how many tricks they will take, from zero up "
+         "to the number of cards dealt. Bids are secret and revealed together. The player to the "
+         "dealer's left leads the first trick, and each trick's winner leads the next.",
+         ("3.1",), BidScene, "Dealing and bidding"),
+        ("follow", "Following suit",
+         "The first number card played sets the trick's suit. If you hold that suit you must "
+         "play it, or a special card: any card that is not a number may be played at any time.",
+         ("3.2",), lambda: T(["Y7", "Y12"], ["Y3", "P12", "B9", "pirate", "tigress"]), "Following suit"),
+        ("black", "Black is a suit too",
+         "Black trumps the other colours, yet it is still a suit: you may play it when black "
+         "was led, when you have none of the led suit, or while no suit is set.",
+         ("3.2", "3.3"), lambda: T(["P5", "P9"], ["B2", "G9", "Y4"]), "Following suit"),
+        ("escape_lead", "Leading an escape",
+         "An Escape, a Loot or the Tigress played as an escape does not set a suit when it "
+         "leads. The first number card after it does.",
+         ("3.2",), lambda: T(["escape", "G4"], ["G2", "Y9", "B13"]), "Following suit"),
+        ("free_lead", "Suit-free tricks",
+         "When a Pirate, the Tigress as a pirate, the Skull King, a Mermaid, the Kraken or the "
+         "White Whale leads, the whole trick is free: nobody has to follow any suit.",
+         ("3.2",), lambda: T(["pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
+        ("whale_follow", "The Whale does not free a trick late",
+         "A White Whale played after a suit is set leaves that suit in force: the players after "
+         "it must still follow.",
+         ("3.2",), lambda: T(["Y5", "white-whale"], ["Y2", "P14"]), "Following suit"),
+        ("numbers", "Who wins with numbers",
+         "Among numbers, any black card beats any other colour. Without black, the highest card "
+         "of the led suit wins, and a card of another colour can never win.",
+         ("3.3",), lambda: T(["Y7", "Y12"], ["B2", "P14", "G1"]), "Winning tricks"),
+        ("pirates", "Pirates",
+         "A Pirate (or the Tigress declared as one) beats every number. When several pirates "
+         "meet, the one played first takes the trick.",
+         ("3.3",), lambda: T(["B14", "pirate"], ["pirate", "tigress", "mermaid", "escape"]), "Winning tricks"),
+        ("skull_king", "The Skull King",
+         "The Skull King beats all numbers and every pirate, and he earns 30 for each pirate he "
+         "captures (the Tigress as a pirate counts).",
+         ("3.3", "3.5"), lambda: T(["pirate", "tigress:pirate"], ["skull-king", "mermaid", "Y3"]), "Winning tricks"),
+        ("mermaid", "Mermaids",
+         "A Mermaid beats every number but loses to pirates when the Skull King is not in the "
+         "trick. When he is, the first mermaid takes the trick whatever pirates are there, and "
+         "capturing him is worth 50.",
+         ("3.3", "3.5"), lambda: T(["pirate", "skull-king"], ["mermaid", "escape", "G6"]), "Winning tricks"),
+        ("escapes", "Escapes, Loot and the Tigress",
+         "Escapes, Loot cards and the Tigress played as an escape never win a trick, unless every "
+         "card in it is one of them; then the first card played wins. The Tigress is declared "
+         "as pirate or escape the moment she is played.",
+         ("3.3",), lambda: T(["escape", "loot"], ["tigress", "escape", "G2"]), "Winning tricks"),
+        ("kraken", "The Kraken",
+         "The Kraken destroys its trick: nobody wins it and nothing is captured. The player whose "
+         "card would have won without the Kraken leads the next trick.",
+         ("3.3",), lambda: T(["Y9", "B3", "Y13"], ["kraken", "escape"]), "Creatures"),
+        ("whale", "The White Whale",
+         "The White Whale strips every special card of its power. The highest number wins, "
+         "whatever its suit (the first played breaks a tie), and only the numbers are captured. "
+         "With no number in the trick it is destroyed and the Whale's player leads next.",
+         ("3.3",), lambda: T(["pirate", "Y4", "G11"], ["white-whale", "escape"]), "Creatures"),
+        ("kraken_whale", "Kraken first, then the Whale",
+         "When both creatures meet in one trick, the one played later keeps its power and the "
+         "earlier one acts as an escape. Here the Kraken came first, so the Whale decides.",
+         ("3.3",), lambda: T(["kraken", "Y8", "G12"], ["white-whale", "escape"]), "Creatures"),
+        ("whale_kraken", "Whale first, then the Kraken",
+         "With the Whale played first and the Kraken later, the Kraken rules: the trick is "
+         "destroyed, and the player who would have won with neither creature leads next.",
+         ("3.3",), lambda: T(["white-whale", "Y8", "G12"], ["kraken", "escape"]), "Creatures"),
+        ("classic", "Scoring: classic",
+         "The host picks one scoring system for the whole game. Classic: an exact bid of one or "
+         "more earns 20 per trick, and a miss costs 10 per trick you were off. A bid of zero "
+         "earns 10 per card dealt if you take no trick, and loses as much otherwise.",
+         ("3.4",), lambda: ScoreScene("classic", [(5, 2, 2, 0), (5, 2, 4, 0), (5, 0, 0, 0), (5, 0, 1, 0),
+                                                  (5, 2, 2, 30)]), "Scoring"),
+        ("rascal", "Scoring: Rascal's",
+         "Every round is worth 10 per card dealt to each player. An exact bid takes all of it, a "
+         "bid off by one takes half, and anything further off takes nothing. It never goes "
+         "negative.",
+         ("3.4",), lambda: ScoreScene("rascal", [(6, 3, 3, 0), (6, 3, 2, 20), (6, 3, 5, 0), (6, 0, 0, 0)]), "Scoring"),
+        ("cannonball", "Scoring: Cannonball",
+         "An exact bid scores 15 per card dealt; any other result scores nothing.",
+         ("3.4",), lambda: ScoreScene("cannonball", [(4, 1, 1, 0), (4, 1, 2, 0), (4, 0, 0, 10)]), "Scoring"),
+        ("bonuses", "Bonuses",
+         "Each captured 14 is worth 10 and the black 14 is worth 20, whoever played it. Bonuses "
+         "count only with an exact bid, and are halved on a Rascal's off-by-one.",
+         ("3.5",), lambda: T(["Y14", "B14", "Y2"], ["B3", "escape"]), "Scoring"),
+        ("loot", "The Loot alliance",
+         "A Loot plays like an escape, but it allies its player with whoever wins the trick. If "
+         "both of them bid exactly, each gets 20 more at the end of the round, under every "
+         "system and never halved. A destroyed trick makes no alliance.",
+         ("3.5",), LootScene, "Scoring"),
+        ("edition", "The 2021 bonuses",
+         "A table setting switches to the 2021 edition's numbers: a mermaid capturing the Skull "
+         "King earns 40, and a pirate earns 20 for each mermaid it captures.",
+         ("3.5",), EditionScene, "Scoring"),
+        ("sandbox", "Sandbox: any trick",
+         "Lay any cards in play order and see who wins, who leads next and what bonus the "
+         "winner captures, each with the rule that decides it.",
+         ("3.3", "3.5"), TrickSandbox, "Practice"),
+    ]
+
+
+def steps() -> list[Step]:
+    out = []
+    for key, title, text, clauses, make, topic in _steps_data():
+        out.append(Step(key, title, text, clauses, make, topic, "sandbox" if key == "sandbox" else "rule"))
+    return out
