@@ -1,0 +1,605 @@
+"""The Drowned Ledger explainer (RULINGS section 2): positions set up with the game's own
+``rig`` helper, moves judged by ``LedgerState.why_illegal`` and ``apply``, and the exact
+catch probability from ``risk.catch_probability`` beside every dive decision."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ..games.ledger import DIVE, FLIP, SURFACE, LedgerState, Open, Sell
+from ..games.ledger.bots import PERSONALITIES
+from ..games.ledger.cards import RECKONINGS, SUITS, Card
+from ..games.ledger.offices import OFFICE_NAMES, OFFICES
+from ..games.ledger.risk import catch_probability, deck_counts
+from ..games.ledger.testing import rig
+from ..widgets.svg import card_back_svg, cards_row_html, ledger_card_svg
+from .core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, esc, line
+
+
+def C(face: str) -> Card:
+    return Card.parse(face)
+
+
+# -- drawing ----------------------------------------------------------------------------------
+def sea_html(state: LedgerState) -> str:
+    cells = []
+    for n in range(1, state.sea_claim + 1):
+        here = n == state.sea
+        style = (f"background:{NOTE};color:var(--jp-ui-inverse-font-color0, #fff);font-weight:bold"
+                 if here else f"color:{MUTED}")
+        cells.append(f'<span style="display:inline-block;min-width:22px;text-align:center;'
+                     f'border:1px solid var(--jp-border-color2, #ccc);{style}">{n}</span>')
+    dot = " \u00b7 "
+    trig = {0: "", 1: dot + "a sea trigger has happened this round",
+            2: dot + "a double trigger has happened this round"}[state.trigger]
+    return (f'<div style="font-size:12px;color:{INK}">Sea (claims at {state.sea_claim}): '
+            f'{"".join(cells)}{dot}round {state.round}{trig}</div>')
+
+
+def market_html(state: LedgerState) -> str:
+    cells = " \u00b7 ".join(f"{SUITS[i]} {p}" for i, p in enumerate(state.market))
+    return line(f"Market prices: {esc(cells)} (floor {state.price_floor})", True)
+
+
+def risk_lines(state: LedgerState, seat: int) -> list[tuple[int, float]]:
+    """``(k, p)``: the exact chance a dive is caught before ``k`` more machines come up,
+    from the wreck deck as it stands (``risk.catch_probability``)."""
+    room = state.hold_limit_of(seat) - len(state.haul)
+    machines, _ = deck_counts(state.sea, state.wreck)
+    out = []
+    for k in range(1, room + 1):
+        if k > machines:
+            break
+        out.append((k, catch_probability(state.sea, k, deck=state.wreck)))
+    return out
+
+
+def risk_html(state: LedgerState, seat: int) -> str:
+    rows = risk_lines(state, seat)
+    if not rows:
+        return ""
+    machines, live = deck_counts(state.sea, state.wreck)
+    items = "".join(f"<li>{k} more machine(s) before surfacing: caught with probability "
+                    f"<b>{p:.1%}</b></li>" for k, p in rows)
+    note = (f"The wreck deck holds {len(state.wreck)} cards: {machines} machines and {live} live "
+            f"hazard(s) (numbered {state.sea} or less); near-misses change nothing.")
+    if state.grants(seat).edge_safe:
+        note += " (Bell Diver: a hazard equal to the sea is a near-miss for you, so your real risk is lower.)"
+    return box("Live catch probability (exact, risk.catch_probability)",
+               line(esc(note), True) + f'<ul style="margin:2px 0 2px 18px;padding:0;font-size:13px">{items}</ul>',
+               accent=NOTE)
+
+
+def draw_state(state: LedgerState, seat: int | None = None) -> str:
+    seat = state.seat if seat is None else seat
+    obs = state.observation(seat)
+    parts = [sea_html(state), market_html(state),
+             line(f"Wreck deck: {obs['wreck_size']} cards \u00b7 discards: {len(obs['discard'])} \u00b7 "
+                  f"Reckoning deck: {obs['reckoning_left']} left"
+                  + (f" (turned: {esc(', '.join(obs['reckoning_turned']))})" if obs["reckoning_turned"] else ""), True)]
+    office = state.office_of(seat)
+    head = f"Seat {seat} to act" if not state.is_over else f"Seat {seat}"
+    if office is not None:
+        active = "" if state.grants(seat) is not None and state.round > state.suspended[seat] else " (privilege suspended)"
+        parts.append(box(f"Seat {seat}'s office: {office.name}{active}",
+                         line(f"<b>Duty:</b> {esc(office.duty)}") + line(f"<b>Privilege:</b> {esc(office.privilege)}")))
+    mine = [line("sealed hand", True),
+            cards_row_html([ledger_card_svg(c, scale=0.8) for c in obs["hand"]], empty="(empty)")]
+    if obs["phase"] == "dive":
+        mine += [line(f"haul of this dive ({len(obs['haul'])} of {obs['hold_limit']})", True),
+                 cards_row_html([ledger_card_svg(c, scale=0.8) for c in obs["haul"]], empty="(empty)")]
+    mine += [line(f"yard (open) \u00b7 coins: {obs['coins'][seat]}", True),
+             cards_row_html([ledger_card_svg(c, scale=0.6) for c in obs["yards"][seat]], empty="(nothing open)")]
+    parts.append(box(head, "".join(mine)))
+    if not state.is_over and (obs["phase"] == "dive" or DIVE in state.legal_actions()):
+        parts.append(risk_html(state, seat))
+    others = []
+    for s in range(state.num_players):
+        if s == seat:
+            continue
+        name = f" ({obs['offices'][s]})" if obs["offices"][s] else ""
+        who = line(f"seat {s}{esc(name)}: {obs['coins'][s]} coins, {obs['hand_sizes'][s]} sealed", True)
+        yard = cards_row_html([ledger_card_svg(c, scale=0.5) for c in obs["yards"][s]], empty="(nothing open)")
+        others.append(f'<div style="margin-right:12px">{who}{yard}</div>')
+    parts.append(box("Other seats (yards are public, hands are not)",
+                     f'<div style="display:flex;flex-wrap:wrap">{"".join(others)}</div>'))
+    return "".join(parts)
+
+
+def label(state: LedgerState, action: Any) -> str:
+    text = str(action)
+    if state.is_over:
+        return text
+    if action == FLIP or (action == DIVE and state.phase == 0):
+        rows = risk_lines(state, state.seat)
+        if rows:
+            text += f" (caught before the next machine: {rows[0][1]:.1%})"
+    return text
+
+
+# -- scenes ----------------------------------------------------------------------------------
+class LedgerScene(Scene):
+    """A rigged position; ``actions`` lists the moves to offer (legal and illegal), or ``None``
+    for every move of the seat to act (progressive scenes)."""
+
+    def __init__(self, build: Callable[[], LedgerState], actions: Sequence[Any] | None = None,
+                 progressive: bool = False, prompt: str = ""):
+        self.build = build
+        self.fixed = list(actions) if actions is not None else None
+        self.progressive = progressive
+        if prompt:
+            self.prompt = prompt
+        super().__init__()
+
+    def reset(self) -> None:
+        self.state = self.build()
+
+    def draw(self) -> str:
+        return draw_state(self.state)
+
+    def actions(self) -> list[Any]:
+        st = self.state
+        if st.is_over:
+            return []
+        if self.fixed is not None and not (self.progressive and st.actions):
+            return list(self.fixed)
+        if st.phase == 1:
+            return [FLIP, SURFACE]
+        hand = sorted(st.hands[st.seat])
+        out: list[Any] = [DIVE]
+        out += [Open((c,)) for c in sorted(set(hand))]
+        if len(hand) > 1:
+            out.append(Open(tuple(hand)))
+        out += [Sell(c) for c in sorted(set(hand))]
+        return out
+
+    def choices(self) -> list[Choice]:
+        return [Choice(label(self.state, a), a) for a in self.actions()]
+
+    def attempt(self, action) -> Verdict:
+        st = self.state
+        seat = st.seat
+        reason = st.why_illegal(action)
+        if reason is not None:
+            return Verdict(False, str(action), reason[0].upper() + reason[1:] + ".",
+                           data={"why_illegal": reason})
+        risk = risk_lines(st, seat) if action in (FLIP, DIVE) else []
+        new = st.copy()
+        start = len(new.events)
+        new.apply(action)
+        events = [e.for_seat(seat).describe() for e in new.events[start:]]
+        why = "The engine accepts this move."
+        if risk:
+            why = (f"Before this flip the exact chance of being caught before the next machine "
+                   f"was {risk[0][1]:.1%}.")
+        headline = str(action)
+        caught = [e for e in new.events[start:] if type(e).__name__ == "DutyCaught"]
+        if caught:
+            headline += ": allowed under the table watch, then caught and undone"
+            why = (f"The table watch lets the move happen, catches the broken duty of the "
+                   f"{caught[0].office}, undoes it as far as the cards allow and suspends the "
+                   f"privilege through round {caught[0].suspended_through}.")
+        if self.progressive:
+            self.state = new
+        return Verdict(True, headline, why, events, data={"why_illegal": None, "caught": bool(caught)})
+
+    def check(self) -> None:
+        st = self.build()
+        assert not st.is_over and st.current_player is not None
+        assert st.legal_actions(), "the seat to act must have a legal move"
+        for a in (self.fixed or []):
+            if st.why_illegal(a) is None and type(a) is not Open:
+                assert a in st.legal_actions(), f"{a} legal by why_illegal but not listed"
+
+
+def rigged(players: int = 3, seed: int = 0, mode: str = "plain", offices: Sequence[str] | None = None,
+           prelude: Sequence[Any] = (), **kw) -> Callable[[], LedgerState]:
+    def build() -> LedgerState:
+        settings: dict[str, Any] = {"mode": mode}
+        if offices is not None:
+            settings["offices"] = list(offices)
+        for key in ("table_watch", "sea_start", "sea_claim"):
+            if key in kw:
+                settings[key] = kw[key]
+        st = LedgerState(players, seed, **settings)
+        rig(st, **{k: v for k, v in kw.items() if k not in settings})
+        for a in prelude:
+            st.apply(a)
+        return st
+    return build
+
+
+_FILLER = ["Orrery 1", "Orrery 2", "Orrery 3", "Telegraph 1", "Telegraph 2", "Engine 1", "Hazard 9",
+           "Lantern 1", "Compass 1", "Hazard 8", "Engine 2"]
+
+
+class DiveScene(LedgerScene):
+    """A dive on a real shuffled wreck deck: the learner flips, with the live probability."""
+
+    prompt = "Dive, then flip again or surface. The exact catch probability is shown beside each choice."
+
+    def __init__(self):
+        self.seed = 1
+        super().__init__(self._build, None, progressive=True)
+
+    def _build(self) -> LedgerState:
+        return LedgerState(2, self.seed, mode="plain", sea_start=5)
+
+    def controls(self) -> list:
+        if not hasattr(self, "_shuffle"):
+            self._shuffle = W.Button(description="Shuffle a new wreck", layout=W.Layout(width="auto"))
+            self._shuffle.on_click(lambda b: (setattr(self, "seed", self.seed + 1), self.reset(), self.notify(None)))
+        return [self._shuffle]
+
+
+class ReckoningScene(Scene):
+    prompt = "Rig the top Reckoning card, then dive: three machines come up, then a live hazard."
+
+    def _build(self, name: str) -> LedgerState:
+        st = LedgerState(2, 0, mode="plain")
+        rig(st, wreck=["Compass 1", "Lantern 2", "Engine 3", "Hazard 2", "Orrery 4", "Compass 5"],
+            reckoning=[name], sea=3, seat=1, hands=[["Orrery 1"], []], yards=[["Engine 1"], []])
+        return st
+
+    def draw(self) -> str:
+        return (draw_state(self._build(RECKONINGS[0].name))
+                + box("The Reckoning deck (12 cards)", "".join(
+                    line(f"<b>{esc(r.name)}</b> \u00d7{r.copies}: {esc(r.text)}") for r in RECKONINGS)))
+
+    def choices(self) -> list[Choice]:
+        return [Choice(r.name, r.name) for r in RECKONINGS]
+
+    def attempt(self, name: str) -> Verdict:
+        st = self._build(name)
+        start = len(st.events)
+        st.apply(DIVE)
+        while st.phase == 1 and st.seat == 1 and not st.is_over:
+            if st.events and type(st.events[-1]).__name__ == "ReckoningDrawn":
+                break
+            st.apply(FLIP)
+            if any(type(e).__name__ == "ReckoningDrawn" for e in st.events[start:]):
+                break
+        events = [e.describe() for e in st.events[start:]]
+        reck = next(e for e in st.events[start:] if type(e).__name__ == "ReckoningDrawn")
+        head = (f"{name}: {len(reck.lost)} lost, {len(reck.kept)} sealed, {len(reck.opened)} opened, "
+                f"sea trigger \u00d7{reck.triggers}")
+        if st.phase == 1:
+            head += "; still in the water"
+        return Verdict(None, head, next(r.text for r in RECKONINGS if r.name == name)
+                       + " Hand, yard and coins are never at risk: only the haul.",
+                       events, data={"lost": len(reck.lost), "kept": len(reck.kept),
+                                     "opened": len(reck.opened), "triggers": reck.triggers,
+                                     "still_diving": st.phase == 1})
+
+    def check(self) -> None:
+        for r in RECKONINGS:
+            st = self._build(r.name)
+            assert DIVE in st.legal_actions()
+
+
+class SeaScene(Scene):
+    prompt = "Play out one round of three turns and watch the sea at its end."
+    CASES = {
+        "Nobody sells or is caught": ["open", "open", "open"],
+        "One player sells": ["sell", "open", "open"],
+        "Two players sell": ["sell", "sell", "open"],
+        "A diver draws The Sea Rises Twice": ["open", "dive", "sell"],
+        "A diver draws The Water Holds": ["open", "dive", "open"],
+        "The sea stands at 9 and one player sells": ["sell", "open", "open"],
+    }
+
+    def _build(self, key: str) -> LedgerState:
+        st = LedgerState(3, 0, mode="plain")
+        reck = "The Water Holds" if "Water Holds" in key else "The Sea Rises Twice"
+        rig(st, hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=9 if "9" in key else 4,
+            wreck=["Hazard 1", "Compass 2", "Compass 3"], reckoning=[reck])
+        return st
+
+    def draw(self) -> str:
+        return draw_state(self._build("Nobody sells or is caught"))
+
+    def choices(self) -> list[Choice]:
+        return [Choice(k, k) for k in self.CASES]
+
+    def attempt(self, key: str) -> Verdict:
+        st = self._build(key)
+        start = len(st.events)
+        for seat, kind in enumerate(self.CASES[key]):
+            card = st.hands[seat][0]
+            if kind == "open":
+                st.apply(Open((card,)))
+            elif kind == "sell":
+                st.apply(Sell(card))
+            else:
+                st.apply(DIVE)
+        events = [e.describe() for e in st.events[start:]]
+        ended = st.is_over
+        return Verdict(None, f"the sea now stands at {st.sea}" + (" \u2014 The Sea Claims: game over" if ended else ""),
+                       "The sea moves only at the end of a round: one step if anything triggered it, "
+                       "two after a double trigger, none otherwise, however many triggers there were.",
+                       events, data={"sea": st.sea, "over": ended})
+
+
+class ScoreScene(Scene):
+    prompt = "The sea stands at 9 and this is the last round. Who wins? (Pick a seat.)"
+
+    def _build(self) -> LedgerState:
+        st = LedgerState(3, 0, mode="plain")
+        rig(st, sea=9, hands=[["Compass 1"], ["Lantern 1"], ["Engine 1", "Orrery 5"]],
+            yards=[["Compass 3", "Compass 2", "Compass 1", "Lantern 4"],
+                   ["Lantern 5", "Lantern 3", "Orrery 4"],
+                   ["Engine 5", "Engine 4", "Telegraph 5"]],
+            coins=[3, 9, 6])
+        return st
+
+    def draw(self) -> str:
+        return draw_state(self._build(), 0) + line(
+            "This round: seat 0 sells (a sea trigger), seats 1 and 2 open one card each.", True)
+
+    def _finish(self) -> LedgerState:
+        st = self._build()
+        st.apply(Sell(C("Compass 1")))
+        st.apply(Open((C("Lantern 1"),)))
+        st.apply(Open((C("Engine 1"),)))
+        return st
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"Seat {s} wins", s) for s in range(3)]
+
+    def attempt(self, guess: int) -> Verdict:
+        st = self._finish()
+        res = st.result
+        parts = res.details["breakdown"]
+        rows = [f"seat {s}: coins {p['coins']} + machines {p['machines']} + sets {p['sets']} + "
+                f"clean ledger {p['clean_ledger']} + sealed {p['sealed']} = {p['total']} "
+                f"({p['open_machines']} open)" for s, p in enumerate(parts)]
+        winners = res.winners
+        right = guess in winners
+        return Verdict(None, ("Right: " if right else "No: ") + f"seat(s) {', '.join(map(str, winners))} win",
+                       "Coins score 1 each, open machines their printed value, +4 for each suit with "
+                       "three or more open, +5 to everyone tied for the most open machines; sealed "
+                       "cards score nothing. A tie on points goes to more open machines.",
+                       rows, data={"winners": winners, "correct": right, "scores": res.scores})
+
+    def check(self) -> None:
+        st = self._build()
+        assert st.legal_actions()
+
+
+class BotScene(Scene):
+    prompt = "Ask each AI personality what it would do in this position."
+
+    def _build(self) -> LedgerState:
+        st = LedgerState(3, 0, mode="plain")
+        rig(st, sea=5, hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
+            yards=[[], ["Compass 1"], ["Lantern 1"]], market=[6, 4, 6, 6, 6])
+        return st
+
+    def draw(self) -> str:
+        return draw_state(self._build())
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"What would '{name}' do?", name) for name in PERSONALITIES]
+
+    def attempt(self, name: str) -> Verdict:
+        st = self._build()
+        bot = PERSONALITIES[name]
+        action = bot(st.observation(st.seat), st.legal_actions(), random.Random(0))
+        st2 = st.copy()
+        start = len(st2.events)
+        st2.apply(action)
+        return Verdict(None, f"{name} chooses: {action}",
+                       {"balanced": "Balanced mixes opening and selling, diving less as the sea rises.",
+                        "seller": "The seller turns sealed cards into coin.",
+                        "opener": "The opener puts everything it holds into its yard.",
+                        "greedy": "The greedy diver goes deep before surfacing."}[name],
+                       [e.describe() for e in st2.events[start:]], data={"action": action})
+
+
+class HotSeatScene(Scene):
+    prompt = "Look at the table as different seats: each sees only its own sealed hand."
+
+    def _build(self) -> LedgerState:
+        st = LedgerState(3, 0, mode="plain")
+        rig(st, hands=[["Compass 3", "Lantern 2"], ["Engine 5"], ["Orrery 1", "Orrery 2"]],
+            yards=[["Telegraph 1"], [], ["Compass 1"]])
+        return st
+
+    def draw(self) -> str:
+        return draw_state(self._build())
+
+    def choices(self) -> list[Choice]:
+        return [Choice(f"Seen by seat {s}", s) for s in range(3)] + [Choice("Seen by a spectator", None)]
+
+    def attempt(self, seat) -> Verdict:
+        obs = self._build().observation(seat)
+        hand = obs["hand"]
+        seen = "no hand at all" if hand is None else (", ".join(map(str, hand)) or "an empty hand")
+        return Verdict(None, f"{'seat ' + str(seat) if seat is not None else 'a spectator'} sees {seen}",
+                       "Everything else visible is public: yards, coins, hand sizes "
+                       f"{obs['hand_sizes']}, offices, sea and market. With two or more people at "
+                       "one device the table shows a 'pass the device' screen between their turns.",
+                       data={"hand": hand})
+
+
+# -- offices -----------------------------------------------------------------------------------
+def _others_for(name: str) -> list[str]:
+    """``name`` for seat 0; seats 1 and 2 get offices whose duties speak only about dives, so
+    they never bind on the scripted turns of a lesson."""
+    rest = [o for o in ("Lamplighter", "Lookout", "Bell Diver") if o != name]
+    return [name, rest[0], rest[1]]
+
+
+def office_scene(name: str) -> Callable[[], Scene]:
+    offices = _others_for(name)
+    H = lambda *faces: [C(f) for f in faces]  # noqa: E731
+    two = {"hands": [["Compass 1", "Lantern 2"], ["Engine 1"], ["Orrery 1"]]}
+    specs: dict[str, tuple[dict, list, list, bool]] = {
+        "Harbourmaster": ({"hands": [["Compass 1", "Lantern 2", "Engine 3"], [], []]}, [],
+                          [DIVE, Sell(C("Compass 1")), Open((C("Lantern 2"),))], False),
+        "Auditor": ({"hands": [["Compass 1", "Compass 2", "Lantern 3"], [], []]}, [],
+                    [Open((C("Compass 1"),)), Open(tuple(H("Compass 1", "Compass 2"))),
+                     Open(tuple(H("Compass 1", "Compass 2", "Lantern 3"))), Sell(C("Lantern 3"))], False),
+        "Broker": ({**two, "market": [6, 4, 6, 6, 6]}, [],
+                   [Sell(C("Lantern 2")), Sell(C("Compass 1")), DIVE], False),
+        "Smuggler": ({"hands": [["Compass 2", "Lantern 1"], [], []], "yards": [["Compass 4"], [], []]}, [],
+                     [Sell(C("Compass 2")), Sell(C("Lantern 1"))], False),
+        "Lamplighter": ({"wreck": ["Hazard 9", "Compass 1", "Lantern 2"] + _FILLER, "sea": 3}, [],
+                        [DIVE], True),
+        "Bell Diver": ({"wreck": ["Compass 1", "Hazard 3", "Lantern 2"] + _FILLER, "sea": 3}, [],
+                       [DIVE], True),
+        "Lookout": ({"wreck": ["Compass 1", "Lantern 2", "Engine 3"] + _FILLER, "sea": 3}, [],
+                    [DIVE], True),
+        "Notary": ({"hands": [["Compass 1", "Lantern 2"], ["Engine 1", "Engine 2"], ["Orrery 1", "Orrery 2"]]},
+                   [Sell(C("Compass 1")), Open((C("Engine 1"),)), Open((C("Orrery 1"),))],
+                   [Sell(C("Lantern 2")), Open((C("Lantern 2"),)), DIVE], False),
+        "Curator": ({"hands": [["Compass 1", "Lantern 2"], [], []]}, [],
+                    [Open((C("Compass 1"),)), Open(tuple(H("Compass 1", "Lantern 2"))), Sell(C("Compass 1"))], False),
+        "Treasurer": ({"hands": [["Compass 1"], [], []]}, [],
+                      [Sell(C("Compass 1")), Open((C("Compass 1"),)), DIVE], False),
+        "Chronicler": ({"hands": [["Compass 1", "Lantern 2"], [], []], "yards": [[], ["Lantern 1"], []]}, [],
+                       [Open((C("Lantern 2"),)), Open((C("Compass 1"),)), Sell(C("Lantern 2"))], False),
+        "Market Warden": ({"hands": [["Compass 1", "Lantern 2"], [], []], "market": [3, 6, 6, 6, 6]}, [],
+                          [Sell(C("Compass 1")), Sell(C("Lantern 2"))], False),
+    }
+    kw, prelude, actions, progressive = specs[name]
+    build = rigged(3, 0, "offices", offices, prelude, **kw)
+    prompt = ("Dive, then decide at each flip; the duty speaks about the dive." if progressive
+              else "Try each move: the engine enforces the duty where a turn can keep it.")
+    return lambda: LedgerScene(build, actions, progressive=progressive, prompt=prompt)
+
+
+def _watch_scene() -> Scene:
+    build = rigged(3, 0, "offices", _others_for("Harbourmaster"),
+                   hands=[["Compass 1", "Lantern 2", "Engine 3"], [], []],
+                   wreck=["Orrery 1", "Orrery 2"] + _FILLER, table_watch=True)
+    return LedgerScene(build, [DIVE, Sell(C("Compass 1"))],
+                       prompt="With the table watch on, try breaking the Harbourmaster's duty.")
+
+
+OFFICE_TEXT = {
+    "Harbourmaster": "A Harbourmaster with a full-looking hand must deal with it before going back into the water.",
+    "Auditor": "The Auditor opens whole suits at a time: no keeping half a suit sealed once you open it.",
+    "Broker": "The Broker always sells where the market pays most among the suits in hand.",
+    "Smuggler": "The Smuggler never sells a suit already on display in their own yard.",
+    "Lamplighter": "The Lamplighter may not come up empty-handed while machines are still down there.",
+    "Bell Diver": "The Bell Diver stays down for at least two machines when the wreck can still give them.",
+    "Lookout": "The Lookout comes up as soon as the haul holds two machines.",
+    "Notary": "The Notary never takes the same kind of turn twice in a row.",
+    "Curator": "The Curator, holding two or more sealed cards, opens at least two at once.",
+    "Treasurer": "The Treasurer never sells the last sealed card in hand.",
+    "Chronicler": "The Chronicler publishes first: an Open must include a suit nobody else shows, when one is held.",
+    "Market Warden": "The Market Warden never sells a suit whose price has hit the floor.",
+}
+
+
+def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
+    plain3 = rigged(3, 0, "plain")
+    data = [
+        ("components", "What is on the table",
+         "Two to five players, any of them people at this device and the rest AI. The wreck deck "
+         "has 58 cards: 40 machines in five suits (Compass, Lantern, Telegraph, Engine, Orrery; "
+         "each suit printed 1, 1, 2, 2, 3, 3, 4, 5) and 18 hazards, numbered 1 to 9 twice. The sea "
+         "starts at 3 and the game ends when it reaches 10. Every suit sells for 6 at first, one "
+         "less after each sale of it, never under 3. A dive holds at most 4 machines. Everyone "
+         "starts with no coins, no cards and an empty yard; the bank never runs out.",
+         ("2.1",), lambda: LedgerScene(plain3, [DIVE, Open((C("Compass 1"),)), Sell(C("Compass 1"))],
+                                       prompt="With an empty hand, what may seat 0 do?"), "The table"),
+        ("turn", "A turn: dive, open or sell",
+         "Each turn is exactly one of three things: dive for machines, open sealed cards into your "
+         "yard, or sell one sealed card. With an empty hand you must dive.",
+         ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2"], [], []]),
+                                       [DIVE, Open((C("Compass 3"),)), Sell(C("Lantern 2")),
+                                        Open(()), Sell(C("Orrery 4"))]), "A turn"),
+        ("dive", "A dive you flip yourself",
+         "Diving turns wreck cards over one at a time. A machine goes into the haul. A hazard "
+         "numbered at or under the sea is live and the dive is caught; a higher one is a "
+         "near-miss and is simply discarded. After each card you choose to flip again or to "
+         "surface, which seals the haul into your hand. The probability beside each choice is "
+         "exact, computed from the cards still in the wreck deck.",
+         ("2.2", "2.3"), DiveScene, "Diving"),
+        ("near_miss", "Live hazards and near-misses",
+         "With the sea at 3, a hazard numbered 3 or lower catches you; a 4 or higher misses. "
+         "Flip through this rigged wreck: a 7, a machine, then a 3.",
+         ("2.2", "2.3"), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Hazard 7", "Compass 2", "Hazard 3"] + _FILLER,
+                                                    reckoning=["Cut the Line"], sea=3), [DIVE], progressive=True),
+         "Diving"),
+        ("hold", "The hold limit and a fresh wreck",
+         "A dive holds four machines; the fourth one brings you up automatically. When the wreck "
+         "deck runs out in the middle of a dive, the discards are shuffled into a new one.",
+         ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Compass 1", "Lantern 1", "Engine 2"],
+                                              discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"], sea=3),
+                                       [DIVE], progressive=True), "Diving"),
+        ("reckoning", "The Reckoning",
+         "A caught diver draws one Reckoning card and does what it says; the hazard is discarded. "
+         "Machines the sea takes are discarded too, the newest first when only some are lost. "
+         "Most Reckonings are sea triggers; The Sea Rises Twice is a double trigger and The Water "
+         "Holds is none. Forced to Account opens the haul at once, gifts included, so it can never "
+         "be sold. When the Reckoning deck is used up it is shuffled again.",
+         ("2.3",), ReckoningScene, "Diving"),
+        ("open", "Opening, and the gift",
+         "Open puts any sealed cards from your hand face up into your yard, where they score at "
+         "the end. For every card you open, each other player who already shows at least one "
+         "machine of that suit takes a coin from the bank, however many of the suit they show.",
+         ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
+                                              yards=[[], ["Compass 1", "Compass 2"], ["Lantern 1"]]),
+                                       [Open((C("Compass 3"),)), Open((C("Lantern 2"), C("Lantern 4"))),
+                                        Open((C("Compass 3"), C("Lantern 2"), C("Lantern 4"))), Open(()),
+                                        Open((C("Orrery 1"),))]), "Open and sell"),
+        ("sell", "Selling, and the market",
+         "Sell one sealed card for its suit's current price, whatever its printed value. The "
+         "price then drops by one, never under 3, the card is discarded, and the sale is a sea "
+         "trigger.",
+         ("2.1", "2.2", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
+                                                           market=[6, 4, 3, 6, 6]),
+                                                    [Sell(C("Compass 2")), Sell(C("Lantern 5")), Sell(C("Telegraph 1"))]),
+         "Open and sell"),
+        ("sea", "The sea",
+         "A round is one turn for each player in seat order. The sea moves only when a round "
+         "ends: one step if there was any sea trigger, two after a double trigger, otherwise not "
+         "at all, so everyone in a round dives against the same water. When it reaches 10 at a "
+         "round's end the game is over, and everyone has had the same number of turns.",
+         ("2.4",), SeaScene, "The sea and the end"),
+        ("scoring", "Scoring",
+         "Coins are worth a point each and every open machine its printed value. Each suit with "
+         "three or more open machines in your yard adds 4, and whoever has the most open machines "
+         "gets 5 (all of them on a tie). Sealed cards still in hand score nothing. Ties on points "
+         "go to more open machines; a tie left after that is shared.",
+         ("2.5",), ScoreScene, "The sea and the end"),
+        ("offices", "Offices",
+         "In the default mode each player is dealt one of twelve public offices: a duty and a "
+         "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
+         "that breaks it then; when no move could keep it, it does not bind. No office takes a turn "
+         "away or stops the game from ending. The next twelve steps try each one.",
+         ("2.6",), lambda: LedgerScene(rigged(3, 0, "offices", _others_for("Harbourmaster"),
+                                              hands=[["Compass 1", "Lantern 2", "Engine 3"], [], []]),
+                                       [DIVE, Sell(C("Compass 1"))]), "Offices"),
+    ]
+    for o in OFFICES:
+        data.append((f"office_{o.name.lower().replace(' ', '_')}", f"Office: {o.name}",
+                     f"{OFFICE_TEXT[o.name]} Duty: {o.duty} Privilege: {o.privilege}",
+                     ("2.6",), office_scene(o.name), "Offices"))
+    data += [
+        ("watch", "The table watch",
+         "An optional table setting lets a duty-breaking move happen and then catches it: the "
+         "move is undone as far as the cards allow and the player's privilege is suspended for "
+         "a full round.",
+         ("2.6",), _watch_scene, "Offices"),
+        ("ai", "The AI seats",
+         "Four personalities play the AI seats: balanced mixes opening and selling, the seller "
+         "cashes sealed cards, the opener opens everything, and greedy dives deep before "
+         "surfacing. At the table their flips and Reckonings appear one at a time.",
+         ("2.7",), BotScene, "At the table"),
+        ("hotseat", "Several people at one device",
+         "With two or more people at one device, the table hides every private card between "
+         "turns and asks the next person to take the device before showing their hand.",
+         ("2.8",), HotSeatScene, "At the table"),
+    ]
+    return data
+
+
+def steps() -> list[Step]:
+    return [Step(key, title, text, clauses, make, topic, "rule")
+            for key, title, text, clauses, make, topic in _steps_data()]
