@@ -42,7 +42,7 @@ class ButtonPool(W.HBox):
     """
 
     def __init__(self, on_action: Callable[[Any], None], width: str | None = None, **kwargs):
-        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap", gap="4px"))
+        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap"))
         super().__init__(**kwargs)
         self._on_action = on_action
         self._width = width
@@ -86,7 +86,7 @@ class CardColumns(W.HBox):
 
     def __init__(self, on_action: Callable[[Any], None] | None = None,
                  on_toggle: Callable[[int, bool], None] | None = None, **kwargs):
-        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap", gap="6px", align_items="flex-start"))
+        kwargs.setdefault("layout", W.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__(**kwargs)
         self._on_action = on_action
         self._on_toggle = on_toggle
@@ -99,7 +99,7 @@ class CardColumns(W.HBox):
         toggle._lnb_index = index
         toggle.observe(self._toggled, names="value")
         pool = ButtonPool(self._on_action or (lambda a: None),
-                          layout=W.Layout(flex_flow="column", gap="2px"))
+                          layout=W.Layout(flex_flow="column"))
         box = W.VBox([html, toggle, pool], layout=W.Layout(align_items="center"))
         return {"box": box, "html": html, "toggle": toggle, "pool": pool}
 

@@ -39,13 +39,13 @@ class LedgerView(GameView):
         self.sell_button.on_click(lambda _: self._sell())
         self.buttons = W.HBox([self.dive_button, self.flip_button, self.surface_button,
                                self.open_button, self.sell_button],
-                              layout=W.Layout(gap="6px", flex_flow="row wrap"))
+                              layout=W.Layout(flex_flow="row wrap"))
         self.mine = W.VBox([self.hand_title, self.hand, self.buttons],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([
-            W.HBox([self.sea, self.market], layout=W.Layout(gap="12px", flex_flow="row wrap")),
-            W.HBox([self.dive, self.reckoning], layout=W.Layout(gap="12px", flex_flow="row wrap")),
-            self.mine, self.yards], layout=W.Layout(gap="6px"))
+            W.HBox([self.sea, self.market], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.dive, self.reckoning], layout=W.Layout(flex_flow="row wrap")),
+            self.mine, self.yards], layout=W.Layout())
         self.reset()
 
     def reset(self) -> None:
@@ -187,7 +187,7 @@ class LedgerView(GameView):
                 by_suit[name] = by_suit.get(name, 0) + 1
             sets = ", ".join(f"{k} \u00d7{v}" for k, v in by_suit.items()) or "nothing open"
             office_html = ""
-            if obs["offices"]:
+            if obs["offices"] and obs["offices"][s] is not None:
                 name = obs["offices"][s]
                 office = OFFICES[OFFICE_INDEX[name]]
                 active = obs["privilege_active"][s]
@@ -252,12 +252,14 @@ class LedgerView(GameView):
 
     def _button(self, button, action, viewer, can_act, show_it=True, label=None) -> None:
         label = label or str(action)
+        button._lnb_action = action
         reason = self.reason(action, viewer, can_act)
         set_if(button, description=label, disabled=reason is not None,
                tooltip=label if reason is None else f"{label}: not possible now \u2014 {reason}")
         show(button, show_it)
 
     def _disable(self, button, label, reason, show_it) -> None:
+        button._lnb_action = None
         set_if(button, description=label, disabled=True, tooltip=f"{label}: not possible now \u2014 {reason}")
         show(button, show_it)
 

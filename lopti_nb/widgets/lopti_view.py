@@ -46,12 +46,12 @@ class LoptiView(GameView):
             self.mine_title,
             W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Hand: pick cards of one rank, then play them.</span>'),
             self.hand,
-            W.HBox([self.play_button, self.take_button], layout=W.Layout(gap="6px")),
+            W.HBox([self.play_button, self.take_button], layout=W.Layout()),
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([self.banner, self.pile, self.others, self.swap_box, self.mine],
-                             layout=W.Layout(gap="6px"))
+                             layout=W.Layout())
 
     def reset(self) -> None:
         self.selected = set()
@@ -134,8 +134,7 @@ class LoptiView(GameView):
                             break
                 enabled = reason is None
             else:
-                enabled, reason = False, (self.reason(Play(r, 1), viewer, can_act)
-                                          if obs["phase"] == "play" else "first finish the swap at the deal")
+                enabled, reason = False, self.reason(Play(r, 1), viewer, can_act)
             items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "kind": "toggle",
                           "label": f"Select {label(name)}", "value": i in self.selected and enabled,
                           "enabled": enabled, "reason": reason or "", "key": name})
@@ -146,19 +145,19 @@ class LoptiView(GameView):
             action = Play(sel_rank, count)
             reason = self.reason(action, viewer, can_act)
             set_if(self.play_button, description=f"Play {count} \u00d7 {sel_rank}", disabled=reason is not None,
-                   tooltip=f"Play {count} \u00d7 {sel_rank}" if reason is None else f"Not possible: {reason}")
+                   tooltip=(f"Play {count} \u00d7 {sel_rank}" if reason is None
+                            else f"Play {count} \u00d7 {sel_rank}: not possible now \u2014 {reason}"))
         else:
             why = (self.reason(Play("4", 1), viewer, can_act) if not playing else
                    ("your hand is empty: flip a face-down card or take the pile" if not hand
                     else "select one or more cards of one rank first"))
             set_if(self.play_button, description="Play selected", disabled=True,
-                   tooltip=f"Not possible: {why}")
-        take_reason = self.reason(TakePile(), viewer, can_act) if obs["phase"] == "play" else \
-            "the swap at the deal comes first"
+                   tooltip=f"Play selected: not possible now \u2014 {why}")
+        take_reason = self.reason(TakePile(), viewer, can_act)
         set_if(self.take_button, description=f"Take the pile ({len(obs['pile'])} cards)",
                disabled=take_reason is not None,
                tooltip="Take every card of the pile into your hand; your turn ends"
-               if take_reason is None else f"Not possible: {take_reason}")
+               if take_reason is None else f"Take the pile: not possible now \u2014 {take_reason}")
         ups = obs["face_up"][viewer]
         set_if(self.face_up, value=(
             f'<div style="font-size:12px;{CSS_MUTED}">Your face-up cards (played once your hand is empty):</div>'
@@ -166,7 +165,7 @@ class LoptiView(GameView):
         blind_items = []
         for p in obs["face_down"][viewer]:
             a = PlayBlind(p)
-            reason = self.reason(a, viewer, can_act) if obs["phase"] == "play" else "the swap at the deal comes first"
+            reason = self.reason(a, viewer, can_act)
             blind_items.append({"svg": card_back_svg(text=str(p + 1), label=f"your face-down card {p + 1}"),
                                 "kind": "buttons",
                                 "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})

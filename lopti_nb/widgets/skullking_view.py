@@ -56,8 +56,8 @@ class SkullKingView(GameView):
         self.round_scores = W.HTML()
         self.mine = W.VBox([self.hand_title, self.bid_box, self.hand],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
-        self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(gap="12px", flex_flow="row wrap")),
-                              self.mine, self.round_scores], layout=W.Layout(gap="6px"))
+        self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(flex_flow="row wrap")),
+                              self.mine, self.round_scores], layout=W.Layout())
         self.reset()
 
     def reset(self) -> None:

@@ -77,7 +77,7 @@ class Table(W.VBox):
         self.view: GameView | None = None
         self._view_class = view_class
         self._build()
-        super().__init__(children=self._children, layout=W.Layout(gap="6px", width="100%"))
+        super().__init__(children=self._children, layout=W.Layout(width="100%"))
         self.add_class("lnb-table")
         self.new_game(seed=seed)
 
@@ -135,7 +135,7 @@ class Table(W.VBox):
         self.speed.observe(self._speed_changed, names="value")
         self.controls = W.HBox([self.new_button, self.rematch_button, self.pause_button,
                                 self.step_button, self.speed],
-                               layout=W.Layout(flex_flow="row wrap", gap="4px"))
+                               layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
         self.main = W.VBox([self.seats, self.view_box, self.scores])
         self._children = [self.header, self.status, self.cover, self.main, self.controls, log_box]
@@ -165,6 +165,24 @@ class Table(W.VBox):
         self.message = ""
         self.view.reset()
         self._advance()
+
+    def show_state(self, state, viewer: int | None = None, pending: int | None = None,
+                   run_bots: bool = False) -> None:
+        """Put ``state`` (a position of this table's game and player count) on the table, seen
+        by ``viewer``; the view is redrawn from scratch from the state's events."""
+        if state.num_players != self.players or type(state) is not self.spec.state_class:
+            raise SettingsError(f"this table plays {self.spec.title} with {self.players} players")
+        self._generation += 1
+        self.state = state
+        self.viewer, self.pending = viewer, pending
+        self._log_viewer = object()
+        self._log_lines, self._log_count, self._seen = [], 0, 0
+        self.message = ""
+        self.view.reset()
+        if run_bots:
+            self._advance()
+        else:
+            self.refresh()
 
     @property
     def hot_seat(self) -> bool:

@@ -36,19 +36,33 @@ def clickables(table):
 
 
 def random_step(table, rng: random.Random) -> str:
-    """One human step by the widgets: confirm a hot-seat cover, or toggle a card, or click an
-    enabled action button. Returns a description of what was done."""
+    """One human step by the widgets: confirm a hot-seat cover, or pick cards with their
+    toggles and play them, or click an enabled action button. Returns what was done."""
     if table.cover.layout.display != "none":
         table.cover_button.click()
         return "confirm"
     buttons, toggles = clickables(table)
-    if toggles and (not buttons or rng.random() < 0.5):
+    if toggles and rng.random() < 0.7:
         t = rng.choice(toggles)
         t.value = not t.value
+        if t.value and rng.random() < 0.7:
+            # a person usually plays what they just picked
+            buttons, _ = clickables(table)
+            go = [b for b in buttons if b.description.startswith(("Play ", "Open ", "Sell "))
+                  and not b.description.startswith("Play selected")]
+            if go:
+                b = rng.choice(go)
+                b.click()
+                return f"pick {t.description} and click {b.description}"
         return f"toggle {t.description}"
     if not buttons:
+        if toggles:
+            t = rng.choice(toggles)
+            t.value = not t.value
+            return f"toggle {t.description}"
         return ""
-    b = rng.choice(buttons)
+    weights = [0.15 if b.description.startswith(("Take the pile", "Surface")) else 1.0 for b in buttons]
+    b = rng.choices(buttons, weights)[0]
     b.click()
     return f"click {b.description}"
 
@@ -74,3 +88,43 @@ def click_timings(table, rng: random.Random, max_steps: int = 2000) -> list[floa
         times.append(time.perf_counter() - t0)
         steps += 1
     return times
+
+
+def widget_states(root: W.Widget) -> list[dict]:
+    """``get_state()`` of every widget reachable from ``root`` (what a browser would receive),
+    in a fixed order, with widget references replaced by a placeholder."""
+    from .table import iter_widgets
+
+    out = []
+    for w in iter_widgets(root):
+        state = w.get_state()
+        clean = {}
+        for k, v in state.items():
+            if isinstance(v, str) and v.startswith("IPY_MODEL_"):
+                v = "IPY_MODEL"
+            elif isinstance(v, (list, tuple)):
+                v = ["IPY_MODEL" if isinstance(x, str) and x.startswith("IPY_MODEL_") else x for x in v]
+            clean[k] = v
+        out.append(clean)
+    return out
+
+
+def widget_text(root: W.Widget) -> str:
+    """Every string in every widget state under ``root``, joined (for searching)."""
+    parts = []
+
+    def add(v):
+        if isinstance(v, str):
+            parts.append(v)
+        elif isinstance(v, dict):
+            for x in v.values():
+                add(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                add(x)
+        elif v is not None and not isinstance(v, (bytes, memoryview)):
+            parts.append(str(v))
+
+    for state in widget_states(root):
+        add(state)
+    return "\n".join(parts)
