@@ -216,3 +216,18 @@ def test_hypothesis_legal_cards(hand, played):
         assert all(c[0] == suit for c in legal if c not in specials)
     else:
         assert legal == hand
+
+
+@settings(max_examples=600, deadline=None)
+@given(tricks(2, 8))
+def test_hypothesis_bot_fast_outcome_matches_the_rules(cards):
+    from lopti_nb.games.skullking.bots import split_by_outcome
+
+    trick, candidates = tuple(cards[:-1]), [Play(c) for c in cards[-1:]]
+    candidates += [Play(c) for c in ("Y5", "B14", "pirate", "mermaid", "skull-king", "escape",
+                                     "kraken", "white-whale", "tigress:pirate", "G14")
+                   if c not in cards]
+    winners, losers = split_by_outcome(trick, candidates)
+    for a in candidates:
+        assert (a in winners) == (_resolve(trick + (a.card,))[0] == len(trick)), (trick, a)
+    assert len(winners) + len(losers) == len(candidates)

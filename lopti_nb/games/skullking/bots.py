@@ -8,8 +8,8 @@
 """
 from __future__ import annotations
 
-from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
-from .rules import _resolve
+from .cards import KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
+from .rules import _POWER, _resolve
 
 # Estimated chance that a card takes a trick, before table-size scaling.
 _SPECIAL_STRENGTH = {
@@ -41,6 +41,10 @@ def card_strength(card: str, players: int) -> float:
 # Self-play calibration: fewer rivals make every card likelier to win, more rivals less.
 _TABLE_FACTOR = {p: (4.0 / p) ** 0.6 for p in range(2, 9)}
 
+#: per table size: each held card's calibrated bid contribution
+_STRENGTH = {p: {c: card_strength(c, p) * _TABLE_FACTOR[p] for c in KIND if ":" not in c}
+             for p in range(2, 9)}
+
 # play-time strength: how valuable a card is to keep (used to pick the cheapest winner
 # and the most dangerous loser)
 _PLAY_VALUE = {}
@@ -71,8 +75,8 @@ class HeuristicBot:
 
     @staticmethod
     def bid(obs, legal):
-        players = obs["players"]
-        est = sum(card_strength(c, players) for c in obs["hand"]) * _TABLE_FACTOR[players]
+        table = _STRENGTH[obs["players"]]
+        est = sum(map(table.__getitem__, obs["hand"]))
         n = int(est + 0.5)
         top = len(legal) - 1
         return legal[n if n <= top else top]
@@ -87,14 +91,8 @@ class HeuristicBot:
             if need > 0:  # lead the strongest card
                 return max(legal, key=lambda a: value[a.card])
             return min(legal, key=lambda a: value[a.card])
-        players = obs["players"]
-        last = len(trick) == players - 1
-        pos = len(trick)
-        winners = []
-        losers = []
-        for a in legal:
-            w = _resolve(trick + (a.card,))[0]
-            (winners if w == pos else losers).append(a)
+        last = len(trick) == obs["players"] - 1
+        winners, losers = split_by_outcome(trick, legal)
         if need > 0:
             if winners:
                 if last:
@@ -107,6 +105,42 @@ class HeuristicBot:
         if losers:
             return max(losers, key=lambda a: value[a.card])
         return min(legal, key=lambda a: value[a.card])
+
+
+def split_by_outcome(trick: tuple, legal: list) -> tuple[list, list]:
+    """The legal plays that would take the trick as it stands, and those that would not."""
+    winners = []
+    losers = []
+    if "kraken" in trick or "white-whale" in trick:
+        pos = len(trick)
+        for a in legal:
+            (winners if _resolve(trick + (a.card,))[0] == pos else losers).append(a)
+        return winners, losers
+    led = None
+    for c in trick:
+        led = SUIT[c]
+        if led is not None:
+            break
+    king = "skull-king" in trick
+    mermaid = "mermaid" in trick
+    for a in legal:
+        c = a.card
+        kind = KIND[c]
+        if kind == NUMBER:
+            power = _POWER[led or SUIT[c]]
+            wins = power[c] > max(map(power.__getitem__, trick))
+        elif kind == SKULL_KING:
+            wins = not mermaid
+        elif kind == MERMAID:
+            wins = not mermaid and (king or max(map(_POWER[led].__getitem__, trick)) < 200)
+        elif kind == PIRATE:
+            wins = not king and max(map(_POWER[led].__getitem__, trick)) < 300
+        elif kind == KRAKEN or kind == WHALE:
+            wins = _resolve(trick + (c,))[0] == len(trick)
+        else:  # escape-like: never takes a trick that already has a card
+            wins = False
+        (winners if wins else losers).append(a)
+    return winners, losers
 
 
 def heuristic_bot():

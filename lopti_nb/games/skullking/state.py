@@ -216,6 +216,11 @@ TIGRESS_OF = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
 #: the declared card strings a held card can be played as
 DECLARED = {c: ((c,) if KIND[c] != TIGRESS else ("tigress:pirate", "tigress:escape"))
             for c in HOLDABLE}
+#: per suit: its number cards; and the cards a player holding that suit may play
+_SUIT_CARDS = {suit: frozenset(c for c in CARDS if SUIT[c] == suit) for suit in "YPGB"}
+_ALLOWED = {suit: frozenset(c for c in CARDS if SUIT[c] in (None, suit)) for suit in "YPGB"}
+#: the first (or only) action a held card offers
+_FIRST_PLAY = {c: PLAYS_OF[c][0] for c in PLAYS_OF}
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
 _new = object.__new__
 
@@ -250,6 +255,7 @@ class SkullKingState(GameState):
         self.scoring = scoring
         self.edition = edition
         self.deck = build_deck(legendary)
+        self._sorted_deck = tuple(sorted(self.deck, key=_SORT))
         self.max_cards = min(ROUNDS, len(self.deck) // players)
         n = players
         self.phase = BID
@@ -268,20 +274,20 @@ class SkullKingState(GameState):
         self.led: str | None = None  # the suit to follow, if any
         self.destroyed = 0  # tricks destroyed this round
         self.records: list[dict[str, Any]] = []  # one per seat per round
-        self._cur: int | None = 0
+        self.current_player: int | None = 0
         self._result: Result | None = None
         self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
         self._played_events = _PLAYED_EVENTS
         self._start_round()
 
     # -- the contract -------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self._cur
+    # ``current_player`` is a plain attribute here (the seat to act, None once over): the
+    # engine's loop reads it before every action, so it is kept as cheap as possible.
+    current_player = None
 
     @property
     def is_over(self) -> bool:
-        return self._cur is None
+        return self.current_player is None
 
     @property
     def result(self) -> Result | None:
@@ -290,21 +296,23 @@ class SkullKingState(GameState):
     def legal_actions(self) -> list:
         """Bids 0..cards dealt, or one :class:`Play` per distinct playable card in the hand
         (the Tigress gives two: as a pirate and as an escape)."""
-        seat = self._cur
+        seat = self.current_player
         if seat is None:
             return []
         if self.phase == BID:
             return list(BIDS[: self.cards_dealt + 1])
+        hand = self.hands[seat]
         led = self.led
-        if led is not None:
-            buckets = self._buckets[seat]
-            follow = buckets[led]
-            if follow:
-                return [*follow.values(), *buckets[None].values()]
-        return [*self._plays[seat].values()]
+        if led is not None and not _SUIT_CARDS[led].isdisjoint(hand):
+            hand = [*filter(_ALLOWED[led].__contains__, hand)]
+        keys = [*dict.fromkeys(hand)]  # distinct cards, hand order
+        out = [*map(_FIRST_PLAY.__getitem__, keys)]
+        if "tigress" in keys:
+            out.insert(keys.index("tigress") + 1, PLAYS["tigress:escape"])
+        return out
 
     def why_illegal(self, action) -> str | None:
-        seat = self._cur
+        seat = self.current_player
         if seat is None:
             return "the game is over"
         if isinstance(action, Bid):
@@ -336,7 +344,7 @@ class SkullKingState(GameState):
         return f"{action!r} is not a Skull King action (use Bid(n) or Play(card))"
 
     def _apply(self, action) -> None:
-        seat = self._cur
+        seat = self.current_player
         pub = self._pub
         if self.phase == BID:
             self._apply_bid(seat, action.n)
@@ -345,12 +353,6 @@ class SkullKingState(GameState):
         held = TIGRESS_OF.get(card, card)
         hand = self.hands[seat]
         hand.remove(held)
-        if held not in hand:  # the last copy left: its plays go
-            plays = self._plays[seat]
-            bucket = self._buckets[seat][SUIT[held]]
-            for k in DECLARED[held]:
-                del plays[k]
-                del bucket[k]
         trick = self.trick
         if self.led is None:
             if not trick:
@@ -364,7 +366,7 @@ class SkullKingState(GameState):
         n = self.num_players
         if len(trick) < n:
             seat += 1
-            self._cur = pub["current_player"] = seat if seat < n else 0
+            self.current_player = pub["current_player"] = seat if seat < n else 0
             return
         self._finish_trick()
 
@@ -381,7 +383,7 @@ class SkullKingState(GameState):
             self.phase = pub["phase"] = PLAY
             pub["bids"] = tuple(bids)
         pub["has_bid"] = tuple([b is not None for b in bids])
-        self._cur = pub["current_player"] = seat
+        self.current_player = pub["current_player"] = seat
 
     def _finish_trick(self) -> None:
         n = self.num_players
@@ -420,7 +422,7 @@ class SkullKingState(GameState):
         pub["tricks_won"] = tuple(self.won)
         pub["tricks_played"] = self.trick_number
         if self.trick_number < self.cards_dealt:
-            self._cur = pub["current_player"] = leader
+            self.current_player = pub["current_player"] = leader
             return
         self._score_round()
         if self.round < ROUNDS:
@@ -435,14 +437,17 @@ class SkullKingState(GameState):
         cd = self.cards_dealt = self.rounds[self.round - 1]
         # A partial Fisher-Yates shuffle of the whole deck with the state's own generator:
         # only the cards that are dealt get drawn.
-        pool = list(self.deck)
+        # Cards are drawn as positions in the display-sorted deck, so sorting a hand is an
+        # integer sort.
+        pool = list(range(len(self.deck)))
         rnd = self.rng.random
         size = len(pool)
         for i in range(cd * n):
             j = i + int(rnd() * (size - i))
             pool[i], pool[j] = pool[j], pool[i]
-        hands = self.hands = [sorted(pool[s * cd:(s + 1) * cd], key=_SORT) for s in range(n)]
-        self._index_hands()
+        deck = self._sorted_deck
+        hands = self.hands = [[deck[i] for i in sorted(pool[s * cd:(s + 1) * cd])]
+                              for s in range(n)]
         self.bids = [None] * n
         self.won = [0] * n
         self.bonus = [0] * n
@@ -453,7 +458,7 @@ class SkullKingState(GameState):
         self.trick_number = 0
         self.destroyed = 0
         self.phase = BID
-        self.leader = self._cur = (self.dealer + 1) % n
+        self.leader = self.current_player = (self.dealer + 1) % n
         self.events.append(RoundDealt(self.round, self.dealer, cd,
                                       tuple(tuple(h) for h in hands)))
         self._sync_pub()
@@ -483,25 +488,9 @@ class SkullKingState(GameState):
             raise ValueError(f"the deck does not hold that many of: {', '.join(short)}")
         self.cards_dealt = size
         self.hands = [sorted(h, key=_SORT) for h in hands]
-        self._index_hands()
         self.events[-1] = RoundDealt(self.round, self.dealer, size,
                                      tuple(tuple(h) for h in self.hands))
         self._sync_pub()
-
-    def _index_hands(self) -> None:
-        """Per seat: the distinct plays of the hand in order, and the same split by suit
-        (``None``: the specials), so that legal_actions() and _apply() stay cheap."""
-        self._plays = []
-        self._buckets = []
-        for hand in self.hands:
-            plays = {}
-            buckets = {None: {}, "Y": {}, "P": {}, "G": {}, "B": {}}
-            for c in hand:
-                bucket = buckets[SUIT[c]]
-                for k in DECLARED[c]:
-                    plays[k] = bucket[k] = PLAYS[k]
-            self._plays.append(plays)
-            self._buckets.append(buckets)
 
     def _sync_pub(self) -> None:
         """Rebuild the public part of the observations (each action then patches it)."""
@@ -515,7 +504,7 @@ class SkullKingState(GameState):
             "rounds": ROUNDS,
             "cards_dealt": self.cards_dealt,
             "dealer": self.dealer,
-            "current_player": self._cur,
+            "current_player": self.current_player,
             "bids": tuple(self.bids) if revealed else (None,) * n,
             "has_bid": tuple([b is not None for b in self.bids]),
             "tricks_won": tuple(self.won),
@@ -555,7 +544,7 @@ class SkullKingState(GameState):
 
     def _finish_game(self) -> None:
         self.phase = OVER
-        self._cur = None
+        self.current_player = None
         self.hands = [[] for _ in range(self.num_players)]
         scores = tuple(self.totals)
         places = places_from_keys(scores)
@@ -620,8 +609,6 @@ class SkullKingState(GameState):
         new.totals = list(self.totals)
         new.records = list(self.records)
         new._pub = dict(self._pub)
-        new._plays = [dict(p) for p in self._plays]
-        new._buckets = [{k: dict(v) for k, v in b.items()} for b in self._buckets]
         return new
 
     def describe_suit(self) -> str:
