@@ -179,7 +179,7 @@ class LedgerScene(Scene):
         if caught:
             headline += ": allowed under the table watch, then caught and undone"
             why = (f"The table watch lets the move happen, catches the broken duty of the "
-                   f"{caught[0].office}, undoes it as far as the cards allow and suspends the "
+                   f"{caught[0].office}, rolls it back wherever the cards allow and suspends the "
                    f"privilege through round {caught[0].suspended_through}.")
         if self.progressive:
             self.state = new
@@ -480,18 +480,33 @@ def _watch_scene() -> Scene:
 
 
 OFFICE_TEXT = {
-    "Harbourmaster": "A Harbourmaster with a full-looking hand must deal with it before going back into the water.",
-    "Auditor": "The Auditor opens whole suits at a time: no keeping half a suit sealed once you open it.",
-    "Broker": "The Broker always sells where the market pays most among the suits in hand.",
-    "Smuggler": "The Smuggler never sells a suit already on display in their own yard.",
-    "Lamplighter": "The Lamplighter may not come up empty-handed while machines are still down there.",
-    "Bell Diver": "The Bell Diver stays down for at least two machines when the wreck can still give them.",
-    "Lookout": "The Lookout comes up as soon as the haul holds two machines.",
-    "Notary": "The Notary never takes the same kind of turn twice in a row.",
-    "Curator": "The Curator, holding two or more sealed cards, opens at least two at once.",
-    "Treasurer": "The Treasurer never sells the last sealed card in hand.",
-    "Chronicler": "The Chronicler publishes first: an Open must include a suit nobody else shows, when one is held.",
-    "Market Warden": "The Market Warden never sells a suit whose price has hit the floor.",
+    "Harbourmaster": "Duty: holding three sealed cards or more, the Harbourmaster may not dive. "
+                     "Privilege: each of their dives may hold one extra machine.",
+    "Auditor": "Duty: the Auditor opens whole suits, never keeping back a sealed card of a suit "
+               "being opened. Privilege: opening three cards or more in one go pays 2 coins.",
+    "Broker": "Duty: the Broker sells only a suit that fetches the top price among the suits in "
+              "hand. Privilege: every sale pays the Broker one coin extra.",
+    "Smuggler": "Duty: the Smuggler never sells a suit already on show in their own yard. "
+                "Privilege: the first sale of each round does not stir the sea.",
+    "Lamplighter": "Duty: the Lamplighter may not come up empty-handed while machines can still "
+                   "be found. Privilege: every near-miss they turn over pays a coin.",
+    "Bell Diver": "Duty: the Bell Diver stays down until two machines are in the haul, if the "
+                  "wreck can still supply them. Privilege: a hazard numbered exactly the sea "
+                  "counts as a near-miss for them.",
+    "Lookout": "Duty: the Lookout surfaces as soon as the haul holds two machines. Privilege: "
+               "a Reckoning always spares the first machine of their haul, which comes up sealed.",
+    "Notary": "Duty: the Notary never repeats last turn's kind of turn (dive, open or sell). "
+              "Privilege: gifts pay the Notary 2 coins instead of 1.",
+    "Curator": "Duty: when the Curator opens while holding two sealed cards or more, at least "
+               "two go into the yard. Privilege: a set of three or more open in one suit is "
+               "worth 6 to them instead of 4.",
+    "Treasurer": "Duty: the Treasurer never sells the last sealed card in hand. Privilege: "
+                 "sealed cards left in hand at the end score a point each.",
+    "Chronicler": "Duty: holding a suit that nobody else shows, the Chronicler's Open must "
+                  "include one such card. Privilege: a coin for each card opened in a suit "
+                  "nobody else shows.",
+    "Market Warden": "Duty: the Market Warden never sells a suit already down at the floor "
+                     "price. Privilege: their sales leave the market price where it was.",
 }
 
 
@@ -527,8 +542,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
                                                     reckoning=["Cut the Line"], sea=3), [DIVE], progressive=True),
          "Diving"),
         ("hold", "The hold limit and a fresh wreck",
-         "A dive holds four machines; the fourth one brings you up automatically. When the wreck "
-         "deck runs out in the middle of a dive, the discards are shuffled into a new one.",
+         "A dive holds four machines; the fourth one brings you up automatically. When no wreck "
+         "cards are left mid-dive, the discard pile is shuffled to make a new wreck deck.",
          ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Compass 1", "Lantern 1", "Engine 2"],
                                               discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"], sea=3),
                                        [DIVE], progressive=True), "Diving"),
@@ -541,16 +556,16 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("2.3",), ReckoningScene, "Diving"),
         ("open", "Opening, and the gift",
          "Open puts any sealed cards from your hand face up into your yard, where they score at "
-         "the end. For every card you open, each other player who already shows at least one "
-         "machine of that suit takes a coin from the bank, however many of the suit they show.",
+         "the end. Each card opened pays a gift: every other player whose yard already shows that "
+         "suit is paid one coin by the bank, no matter how many of the suit they show.",
          ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
                                               yards=[[], ["Compass 1", "Compass 2"], ["Lantern 1"]]),
                                        [Open((C("Compass 3"),)), Open((C("Lantern 2"), C("Lantern 4"))),
                                         Open((C("Compass 3"), C("Lantern 2"), C("Lantern 4"))), Open(()),
                                         Open((C("Orrery 1"),))]), "Open and sell"),
         ("sell", "Selling, and the market",
-         "Sell one sealed card for its suit's current price, whatever its printed value. The "
-         "price then drops by one, never under 3, the card is discarded, and the sale is a sea "
+         "Sell one sealed card for its suit's current price, whatever its printed value. That "
+         "suit's price then falls one step, stopping at 3, the card is discarded, and the sale is a sea "
          "trigger.",
          ("2.1", "2.2", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
                                                            market=[6, 4, 3, 6, 6]),
@@ -563,9 +578,9 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "round's end the game is over, and everyone has had the same number of turns.",
          ("2.4",), SeaScene, "The sea and the end"),
         ("scoring", "Scoring",
-         "Coins are worth a point each and every open machine its printed value. Each suit with "
-         "three or more open machines in your yard adds 4, and whoever has the most open machines "
-         "gets 5 (all of them on a tie). Sealed cards still in hand score nothing. Ties on points "
+         "Coins are worth a point each and every open machine its printed value. A suit you "
+         "show at least three times in your yard adds 4, and the player with the largest count of "
+         "open machines adds 5 (every tied player does). Sealed cards still in hand score nothing. Ties on points "
          "go to more open machines; a tie left after that is shared.",
          ("2.5",), ScoreScene, "The sea and the end"),
         ("offices", "Offices",
@@ -579,12 +594,12 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     ]
     for o in OFFICES:
         data.append((f"office_{o.name.lower().replace(' ', '_')}", f"Office: {o.name}",
-                     f"{OFFICE_TEXT[o.name]} Duty: {o.duty} Privilege: {o.privilege}",
+                     OFFICE_TEXT[o.name],
                      ("2.6",), office_scene(o.name), "Offices"))
     data += [
         ("watch", "The table watch",
          "An optional table setting lets a duty-breaking move happen and then catches it: the "
-         "move is undone as far as the cards allow and the player's privilege is suspended for "
+         "move is rolled back wherever the cards make that possible, and the player's privilege is suspended for "
          "a full round.",
          ("2.6",), _watch_scene, "Offices"),
         ("ai", "The AI seats",

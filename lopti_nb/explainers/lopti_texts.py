@@ -44,7 +44,7 @@ PLAIN = {
               "neither is an 8 or anything higher."),
     "ten": ("The 10 clears",
             "A 10 clears the pile the moment it lands, and the player who played it takes a bonus "
-            "play. It goes on anything except a 7 or a live 3 duty. The 10 and every cleared card "
+            "play. It may follow any play but a 7, and never while a 3 duty is live. The 10 and every cleared card "
             "leave the round for good."),
     "three_duty": ("The 3 hands on a duty",
                    "A 3 is always playable and leaves play at once; it never joins the pile. "
@@ -59,7 +59,7 @@ PLAIN = {
               "chain. When the chain reaches four, the pile is cleared (even if it was empty) and "
               "the player of the fourth 3 takes a bonus play. A clear of any kind ends every "
               "3 duty and every 7 directive."),
-    "three_empty": ("A 3 on an empty table",
+    "three_empty": ("Leading a 3",
                     "A 3 led onto an empty table leaves play like any 3, but there is no pile to "
                     "take, so nobody gets a duty: the next player just leads."),
     "take": ("Taking the pile",
@@ -92,15 +92,15 @@ PLAIN = {
               "others keep going to settle second place and beyond.\n\n"
               "This round is set to play on: take each seat's turn yourself and watch who comes next."),
     "win": ("Winning",
-            "You win the instant your last face-down card is played legally. Its effect still "
+            "Your final face-down card wins the round for you once it goes down as a legal play. Its effect still "
             "happens: a last 7 still sends the next player low, and a last 3 still hands on the "
             "duty."),
     "out_on_clear": ("Going out on a clear",
                      "If the card that clears is your last card, you are out and take no bonus "
                      "play. The next player still in the round leads onto the empty table."),
     "setup": ("The deal and the swap",
-              "Each player gets three cards face down, three face up (one on top of each face-down "
-              "card) and three in hand; the rest form the draw pile. Before the first lead, "
+              "Each player is dealt a row of three hidden cards, a face-up card resting on each of "
+              "them, and a hand of three; the rest form the draw pile. Before the first lead, "
               "each player may once swap one hand card with one of their face-up cards."),
     "rounds": ("Rounds, dealers and the turn cap",
                "The deal moves one seat clockwise each round. In a session's first round the "
@@ -115,29 +115,29 @@ PLAIN = {
     "motion_limits": ("What a motion may not do",
                       "A motion may only add things before or after base events such as a play, "
                       "a draw, a pickup or a clear. It can never stop a base event, a clear or "
-                      "the clearer's bonus play, block a victory or a vote, loop forever, reach "
+                      "the bonus play that a clear earns, block a victory or a vote, loop forever, reach "
                       "into the past, or single out a person by name: it speaks of roles and "
                       "conditions only."),
     "withdraw": ("Withdrawing and amending",
                  "A motion's author may withdraw it whenever they like, with no vote. A "
-                 "withdrawn motion stays out for the session unless a later Rule Vote brings it "
-                 "back. Any real change to a motion's wording goes through the Vote. If a "
+                 "withdrawn motion stays out for the rest of the session; only a later Rule Vote "
+                 "can bring it back. Any real change to a motion's wording goes through the Vote. If a "
                  "motion is unclear and its author is away, the table decides by majority, and "
-                 "without one it takes the reading that changes base Lopti least."),
+                 "without one it takes the interpretation that departs least from base Lopti."),
     "vote": ("The Rule Vote",
-             "Each round allows one Rule Vote, opened as the dealing begins. It may remove or "
-             "amend a motion or change base Lopti for this session only. Everyone in the session "
-             "votes, including players who are out, and it passes only with yes votes from more "
-             "than half of all session players. The proposal says beforehand whether it starts "
+             "Each round allows one Rule Vote, opened as the dealing begins. It can strike out or "
+             "amend a motion, or change base Lopti for this session only. Everyone in the session "
+             "votes, including players who are out, and it passes only when the yes votes "
+             "outnumber half of all session players. The proposal says beforehand whether it starts "
              "now or next round. A failed vote still uses up the round's attempt; the winner's "
              "new motion never does."),
     "roshambo": ("Deadlock and Roshambo",
                  "A vote with as many yes as no votes is a deadlock, settled by Roshambo, and "
                  "the round's attempt is used either way. The proposer faces the motion's author "
                  "(or an advocate the motion's supporters choose; if nobody defends it, the "
-                 "proposal passes). For a change to base law the proposer faces the first player "
-                 "who formally objected. They play exactly 30 decisive rock-paper-scissors "
-                 "throws; tied throws are replayed and not counted. The side with more wins, and "
+                 "proposal passes). When base law is what would change, the proposer's opponent is "
+                 "the first player who formally objected. The two play rock-paper-scissors until "
+                 "30 throws have produced a winner; a tied throw is replayed and does not count. The side with more wins, and "
                  "at 15 all the next decisive throw decides. A side that cannot agree on a "
                  "player runs a knockout bracket, one decisive throw per match. Neither the Vote "
                  "nor Roshambo can ever be changed."),
@@ -243,8 +243,8 @@ PIRATE = {
                      "If the card that sinks the heap be yer very last, ye're out and fire no bonus "
                      "throw. The next sailor still aboard opens on the bare planks."),
     "setup": ("The deal and the one swap",
-              "Each sailor gets three cards face down, three face up (one atop each hidden card) "
-              "and three in the fist; the rest make the stock. Before the first throw, each may "
+              "Each sailor is dealt three hidden cards, a showing card atop each of 'em, and three "
+              "for the fist; the rest make the stock. Before the first throw, each may "
               "trade one fist card for one of their face-up cards, once."),
     "rounds": ("Rounds, dealers and the turn limit",
                "The deal moves one seat clockwise each round. In a session's first round the "
@@ -264,7 +264,7 @@ PIRATE = {
                       "name: roles and conditions only."),
     "withdraw": ("Striking and mending a law",
                  "A motion's writer may strike it whenever they fancy, no vote needed. Once struck "
-                 "it stays overboard this session, unless a later Rule Vote fishes it out. Any "
+                 "it stays overboard the rest of the session; only a later Rule Vote can fish it out. Any "
                  "real rewording needs the Vote. Should a law be murky with its writer ashore, the "
                  "crew's majority reads it; failing that, take the reading that bends base Lopti "
                  "the least."),
@@ -278,10 +278,10 @@ PIRATE = {
     "roshambo": ("A tied vote and Roshambo",
                  "As many ayes as nays be a deadlock, settled by Roshambo, and the round's try is "
                  "spent regardless. The proposer faces the law's writer (or a champion its backers "
-                 "pick; if none will defend it, the proposal carries). For a change to base law, "
-                 "the proposer faces the first sailor who formally objected. They throw exactly "
-                 "30 decisive rounds of rock-paper-scissors; ties are thrown again and not "
-                 "counted. More wins takes it, and at 15 apiece the next decisive throw settles "
+                 "pick; if none will defend it, the proposal carries). When it's base law on the "
+                 "block, the opponent is whichever sailor first objected formally. The two throw "
+                 "rock-paper-scissors till 30 throws have a winner; ties are thrown again and "
+                 "don't count. More wins takes it, and at 15 apiece the next decisive throw settles "
                  "it. A side that can't pick a champion holds a knockout bracket, one decisive "
                  "throw a match. Neither the Vote nor Roshambo may ever be altered."),
     "new_session": ("A fresh voyage",
@@ -332,8 +332,8 @@ COMRADE = {
               "7s than the last play or those completing four. A 10 may never follow a 7, and "
               "neither may an 8 or any higher rank."),
     "ten": ("The 10 clears the pile",
-            "A 10 clears the pile on arrival, and its player is granted a bonus play. It may be "
-            "played on anything except a 7 or a standing 3 duty. The 10 and all cleared cards are "
+            "A 10 clears the pile on arrival, and its player is granted a bonus play. It is "
+            "permitted after any play but a 7, and never during a standing 3 duty. The 10 and all cleared cards are "
             "retired from the round permanently."),
     "three_duty": ("The 3 assigns a duty",
                    "A 3 is always permitted and is retired at once; it never enters the pile. "
@@ -348,7 +348,7 @@ COMRADE = {
               "When the chain reaches four, the pile is cleared (an empty one too) and the author "
               "of the fourth 3 receives a bonus play. Any clear cancels all standing 3 duties and "
               "7 directives."),
-    "three_empty": ("A 3 on an empty table",
+    "three_empty": ("A 3 as the opening play",
                     "A 3 opening an empty table is retired as usual, but with no pile to collect "
                     "no comrade receives a duty. The next comrade opens normally."),
     "take": ("Collecting the pile",
@@ -381,15 +381,15 @@ COMRADE = {
               "lets the rest continue to determine the remaining places.\n\n"
               "This round continues for places: act for every seat and observe who follows."),
     "win": ("Victory",
-            "A comrade wins at the moment their last face-down card is played legally. Its "
+            "A comrade wins at the moment their final face-down card proves a legal play. Its "
             "function still takes effect: a final 7 still directs the next comrade downward, and "
             "a final 3 still transfers the duty."),
     "out_on_clear": ("Going out with a clear",
                      "Should the clearing card be a comrade's final card, that comrade is out and "
                      "forgoes the bonus play. The next comrade still active opens the empty table."),
     "setup": ("Distribution and the single exchange",
-              "Each comrade receives three cards face down, three face up (one upon each "
-              "face-down card) and three in hand; the remainder becomes the draw pile. Before "
+              "Each comrade receives a row of three concealed cards, a face-up card upon each of "
+              "them, and a hand of three; the remainder becomes the draw pile. Before "
               "the first play, each comrade may once trade a hand card for one of their own "
               "face-up cards."),
     "rounds": ("Rounds, dealers and the turn limit",
@@ -405,13 +405,13 @@ COMRADE = {
     "motion_limits": ("Limits on any motion",
                       "A motion may only attach new actions before or after base events such as "
                       "a play, a draw, a collection or a clear. It may never prevent a base event, "
-                      "a clear or the clearer's bonus play, obstruct victory or voting, run "
+                      "a clear or the bonus play a clear earns, obstruct victory or voting, run "
                       "without end, act retroactively, or name an individual: it addresses roles "
                       "and conditions alone."),
     "withdraw": ("Withdrawal and amendment",
                  "The author of a motion may withdraw it at any moment without a vote. A withdrawn "
-                 "motion stays off the books for the session unless a later Rule Vote reinstates "
-                 "it. Substantive amendment requires the Vote. When an absent author's motion is "
+                 "motion stays off the books for the rest of the session; only a later Rule Vote "
+                 "may reinstate it. Substantive amendment requires the Vote. When an absent author's motion is "
                  "unclear, the table interprets it by majority; failing a majority, the reading "
                  "that alters base Lopti least prevails."),
     "vote": ("The Rule Vote",
@@ -425,16 +425,15 @@ COMRADE = {
                  "An equal count of yes and no is a deadlock, resolved by Roshambo, and the "
                  "round's attempt is spent regardless. The proposer meets the motion's author "
                  "(or an advocate chosen by its supporters; with no defender, the proposal "
-                 "carries). For a change to base law the proposer meets the first comrade to "
-                 "lodge formal opposition. Exactly 30 decisive rock-paper-scissors throws are "
-                 "played; drawn throws are repeated and go unrecorded. The majority of throws "
+                 "carries). Where base law is at stake, the proposer meets whichever comrade first "
+                 "lodged formal opposition. Rock-paper-scissors continues until 30 throws have "
+                 "been won; drawn throws are repeated and go unrecorded. The majority of throws "
                  "prevails, and at 15 each the next decisive throw decides. A side unable to "
                  "choose a delegate holds a knockout bracket of single decisive throws. The "
                  "Vote and Roshambo are beyond the reach of any motion or vote."),
     "new_session": ("A new session",
                     "Each session opens with no motions on the books. Former motions return only "
-                    "by majority approval at setup, which does not consume the first round's "
-                    "Rule Vote."),
+                    "by majority approval at setup, which leaves round one's Rule Vote unspent."),
     "quiz": ("Quiz: questions before the committee",
              "Questions frequently raised by the membership, each answered by the rules oracle."),
     "sandbox": ("Sandbox: assemble any pile",

@@ -52,7 +52,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
         else:
             why = pre + (f"The White Whale takes the power from every special card: the highest "
                          f"number, {NAME[cards[winner]]}, wins whatever its suit (the first played "
-                         f"wins a tie), and only the numbers are captured.")
+                         f"wins a tie), and the winner takes only the number cards.")
             why_leader = "The winner leads the next trick."
     elif kraken >= 0:
         pre = ("The White Whale came first, so it acts as an escape and the later Kraken rules. "
@@ -465,7 +465,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("3.3",), lambda: T(["Y9", "B3", "Y13"], ["kraken", "escape"]), "Creatures"),
         ("whale", "The White Whale",
          "The White Whale strips every special card of its power. The highest number wins, "
-         "whatever its suit (the first played breaks a tie), and only the numbers are captured. "
+         "whatever its suit (the first played breaks a tie), and the winner takes only the number "
+         "cards. "
          "With no number in the trick it is destroyed and the Whale's player leads next.",
          ("3.3",), lambda: T(["pirate", "Y4", "G11"], ["white-whale", "escape"]), "Creatures"),
         ("kraken_whale", "Kraken first, then the Whale",
