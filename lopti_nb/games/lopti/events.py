@@ -152,3 +152,93 @@ class RoundOver(Event):
         if self.stalemate:
             return f"The round reaches the turn cap after {self.turns} turns and ends as a stalemate."
         return f"The round is over after {self.turns} turns; seat {self.winner} won."
+
+
+# -- motions (custom rules) at the table ---------------------------------------------------
+# These appear only in sessions whose motions carry code; a round without motions never
+# produces them.
+@dataclass(frozen=True)
+class MotionSaid(Event):
+    motion: int  # the motion's number in the session
+    text: str
+
+    def describe(self) -> str:
+        return f"Motion {self.motion}: {self.text}"
+
+
+@dataclass(frozen=True)
+class MotionRevealed(Event):
+    motion: int
+    seat: int
+    card: int
+
+    def describe(self) -> str:
+        return f"Motion {self.motion}: seat {self.seat} shows the table {card_label(self.card)}."
+
+
+@dataclass(frozen=True)
+class MotionDrew(Event):
+    motion: int
+    seat: int
+    cards: tuple[int, ...] | None  # None in the version other seats see
+    count: int
+    left: int
+
+    def describe(self) -> str:
+        what = _cards(self.cards) if self.cards is not None else (
+            "a card" if self.count == 1 else f"{self.count} cards")
+        return f"Motion {self.motion}: seat {self.seat} draws {what} ({self.left} left in the draw pile)."
+
+    def for_seat(self, seat):
+        return self if seat == self.seat else MotionDrew(self.motion, self.seat, None, self.count, self.left)
+
+
+@dataclass(frozen=True)
+class MotionGave(Event):
+    motion: int
+    seat: int
+    to: int
+    cards: tuple[int, ...] | None  # seen by giver and receiver only
+    count: int
+
+    def describe(self) -> str:
+        what = _cards(self.cards) if self.cards is not None else (
+            "a card" if self.count == 1 else f"{self.count} cards")
+        return f"Motion {self.motion}: seat {self.seat} gives {what} to seat {self.to}."
+
+    def for_seat(self, seat):
+        if seat == self.seat or seat == self.to:
+            return self
+        return MotionGave(self.motion, self.seat, self.to, None, self.count)
+
+
+@dataclass(frozen=True)
+class MotionDiscarded(Event):
+    motion: int
+    seat: int
+    cards: tuple[int, ...]  # public: they leave the round face up
+
+    def describe(self) -> str:
+        return f"Motion {self.motion}: seat {self.seat} puts {_cards(self.cards)} out of the round."
+
+
+@dataclass(frozen=True)
+class MotionNote(Event):
+    """An effect the engine could not carry out in full (nothing to draw, a player who is out...)."""
+
+    motion: int
+    text: str
+
+    def describe(self) -> str:
+        return f"Motion {self.motion} (no effect): {self.text}"
+
+
+@dataclass(frozen=True)
+class MotionFault(Event):
+    """A motion's code misbehaved; it is switched off for the rest of the session."""
+
+    motion: int
+    reason: str
+
+    def describe(self) -> str:
+        return f"Motion {self.motion} misbehaved and its code is switched off: {self.reason}"

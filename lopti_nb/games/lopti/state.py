@@ -78,8 +78,10 @@ class LoptiState(GameState):
     """
 
     game = "lopti"
+    # Motion hooks (see motions.py). ``None`` -- the base game -- costs one test per hook point.
+    hooks = None
 
-    def __init__(self, players: int, seed: int | None = None, **settings: Any):
+    def __init__(self, players: int, seed: int | None = None, hooks: Any = None, **settings: Any):
         settings = {**DEFAULTS, **settings}
         super().__init__(players, seed, settings)
         if not 2 <= players <= 5:
@@ -122,7 +124,13 @@ class LoptiState(GameState):
         self.swap_queue: list[int] = (
             [(self.leader + i) % n for i in range(n)] if settings["swap"] else []
         )
+        if hooks is not None:
+            self.hooks = hooks
+            self._hook("deal", "before", self.dealer)
         self.events.append(ev.Dealt(self.dealer, self.leader, tuple(tuple(f) for f in self.face_up)))
+        if hooks is not None:
+            self._hook("deal", "after", self.dealer)
+            hooks.flush(self)
 
     # -- contract -------------------------------------------------------------------------
     @property
@@ -303,6 +311,8 @@ class LoptiState(GameState):
     def _apply(self, action: Any) -> None:
         if self.swap_queue:
             seat = self.swap_queue.pop(0)
+            if self.hooks is not None:
+                self._hook("swap", "before", seat)
             if isinstance(action, Swap):
                 h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
                 hand, up = self.hands[seat], self.face_up[seat]
@@ -312,15 +322,18 @@ class LoptiState(GameState):
                 self.events.append(ev.Swapped(seat, h, u))
             else:
                 self.events.append(ev.KeptCards(seat))
+            if self.hooks is not None:
+                self._hook("swap", "after", seat, swapped=isinstance(action, Swap))
             if not self.swap_queue:
                 self._settle(self.turn)
-            return
-        seat = self.turn
-        if action is TAKE_PILE or isinstance(action, TakePile):
+        elif action is TAKE_PILE or isinstance(action, TakePile):
+            seat = self.turn
             self._pick_up(seat)
             self._end_turn(seat)
-            return
-        if isinstance(action, PlayBlind):
+        elif isinstance(action, PlayBlind):
+            seat = self.turn
+            if self.hooks is not None:
+                self._hook("blind flip", "before", seat)
             fd = self.face_down[seat]
             card = fd[action.position]
             fd[action.position] = None
@@ -329,43 +342,70 @@ class LoptiState(GameState):
             code = check_play(self.pile, rank, 1)
             if code != LEGAL:
                 self.events.append(ev.BlindMiss(seat, card, reason_text(code, self.pile, rank, 1)))
+                if self.hooks is not None:
+                    self._hook("blind flip", "after", seat, ranks=(RANKS[rank],), count=1, legal=False)
                 self.pile_cards.append(card)
                 self.pile = self.pile._replace(size=self.pile.size + 1)
                 self._pick_up(seat)
                 self._end_turn(seat)
-                return
-            self._resolve(seat, rank, (card,), "blind")
-            return
-        rank = RANK_INDEX.get(action.rank)
-        if rank is None:
-            rank = parse_rank(action.rank)
-        hand = self.hands[seat]
-        played = []
-        need = action.count
-        for c in hand:
-            if c >> 2 == rank:
-                played.append(c)
-                if len(played) == need:
-                    break
-        for c in played:
-            hand.remove(c)
-        self._resolve(seat, rank, tuple(played), "hand")
+            else:
+                self._resolve(seat, rank, (card,), "blind")
+        else:
+            seat = self.turn
+            rank = RANK_INDEX.get(action.rank)
+            if rank is None:
+                rank = parse_rank(action.rank)
+            hand = self.hands[seat]
+            played = []
+            need = action.count
+            for c in hand:
+                if c >> 2 == rank:
+                    played.append(c)
+                    if len(played) == need:
+                        break
+            for c in played:
+                hand.remove(c)
+            self._resolve(seat, rank, tuple(played), "hand")
+        if self.hooks is not None:
+            self.hooks.flush(self)
+
+    def _hook(self, event: str, phase: str, actor: int | None, **info: Any) -> None:
+        """Let the motions in force add their effects around a base event (sessions only)."""
+        self.hooks.fire(self, event, phase, actor, info)
 
     def _resolve(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
         events = self.events
-        events.append(ev.Played(seat, rank, cards, source, self.bonus))
         before = self.pile
+        hooks = self.hooks
+        if hooks is not None:
+            kind = "bonus play" if self.bonus else ("lead" if before.size == 0 else None)
+            info = {"ranks": (RANKS[rank],) * len(cards), "count": len(cards), "source": source,
+                    "bonus": self.bonus}
+            if kind is not None:
+                self._hook(kind, "before", seat, **info)
+            self._hook("play", "before", seat, **info)
+        events.append(ev.Played(seat, rank, cards, source, self.bonus))
+        if hooks is not None and source == "blind":
+            self._hook("blind flip", "after", seat, legal=True, **info)
         self.pile, cleared = after_play(before, rank, len(cards))
         if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
             self.gone.extend(cards)
         else:
             self.pile_cards.extend(cards)
+        if hooks is not None:
+            self._hook("play", "after", seat, **info)
+            if kind is not None:
+                self._hook(kind, "after", seat, **info)
         if cleared:
             how = "chain" if rank == THREE else ("ten" if rank == TEN else "four")
+            if hooks is not None:
+                self._hook("clear", "before", seat, how=how, **info)
             events.append(ev.Cleared(seat, how, len(self.pile_cards) + (len(cards) if rank in (THREE, TEN) else 0)))
             self.gone.extend(self.pile_cards)
             self.pile_cards = []
             self.clears[seat] += 1
+            if hooks is not None:
+                self._hook("clear", "after", seat, how=how, **info)
         if self.cards_held(seat) == 0:
             # Out the moment the last card is played legally; its effect still stands, and a
             # clear with the last card earns no bonus play.
@@ -374,9 +414,13 @@ class LoptiState(GameState):
         if not self.first_play_done:
             self.first_play_done = True
             if self.draw_pile and len(self.hands[seat]) < 3:
+                if hooks is not None:
+                    self._hook("draw", "before", seat)
                 card = self.draw_pile.pop()
                 self.hands[seat].append(card)
                 events.append(ev.Drew(seat, card, len(self.draw_pile)))
+                if hooks is not None:
+                    self._hook("draw", "after", seat)
         self._take_face_up_if_due(seat)
         if cleared:
             self.bonus = True
@@ -386,30 +430,38 @@ class LoptiState(GameState):
 
     def _take_face_up_if_due(self, seat: int) -> None:
         if not self.hands[seat] and self.face_up[seat] and (self.first_play_done or not self.draw_pile):
-            cards = tuple(self.face_up[seat])
-            self.hands[seat] = list(cards)
-            self.face_up[seat] = []
-            self._table = None
-            self.events.append(ev.TookFaceUp(seat, cards))
+            self._take_face_up(seat)
 
     def _settle(self, seat: int) -> None:
         """At the start of a turn: an empty hand takes the face-up cards."""
         if not self.hands[seat] and self.face_up[seat]:
-            cards = tuple(self.face_up[seat])
-            self.hands[seat] = list(cards)
-            self.face_up[seat] = []
-            self._table = None
-            self.events.append(ev.TookFaceUp(seat, cards))
+            self._take_face_up(seat)
+
+    def _take_face_up(self, seat: int) -> None:
+        if self.hooks is not None:
+            self._hook("take face-up", "before", seat)
+        cards = tuple(self.face_up[seat])
+        self.hands[seat] = list(cards)
+        self.face_up[seat] = []
+        self._table = None
+        self.events.append(ev.TookFaceUp(seat, cards))
+        if self.hooks is not None:
+            self._hook("take face-up", "after", seat)
 
     def _pick_up(self, seat: int) -> None:
         forced = self.pile.duty
+        if self.hooks is not None:
+            self._hook("pickup", "before", seat, forced=forced, taken=len(self.pile_cards))
         self.events.append(ev.PickedUp(seat, len(self.pile_cards), forced))
+        taken = len(self.pile_cards)
         self.hands[seat].extend(self.pile_cards)
         self.pile_cards = []
         self.pile = EMPTY
         self.pickups[seat] += 1
         if forced:
             self.duty_pickups[seat] += 1
+        if self.hooks is not None:
+            self._hook("pickup", "after", seat, forced=forced, taken=taken)
 
     def _next_active(self, seat: int) -> int:
         n = self.num_players
@@ -433,9 +485,13 @@ class LoptiState(GameState):
         self._settle(nxt)
 
     def _go_out(self, seat: int) -> None:
+        if self.hooks is not None:
+            self._hook("out", "before", seat, place=len(self.out) + 1)
         self.active[seat] = False
         self.out.append(seat)
         self.events.append(ev.WentOut(seat, len(self.out)))
+        if self.hooks is not None:
+            self._hook("out", "after", seat, place=len(self.out))
         still_in = self.active.count(True)
         if not self.play_on or still_in <= 1:
             self._finish()
@@ -443,10 +499,14 @@ class LoptiState(GameState):
         self._end_turn(seat)
 
     def _finish(self) -> None:
+        if self.hooks is not None:
+            self._hook("round end", "before", self.winner, stalemate=self.stalemate)
         self.over = True
         self.turn = None
         self.swap_queue = []
         self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns))
+        if self.hooks is not None:
+            self._hook("round end", "after", self.winner, stalemate=self.stalemate)
 
     # -- sessions -----------------------------------------------------------------------
     def next_round(self, seed: int | None = None) -> "LoptiState":

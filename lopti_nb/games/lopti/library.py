@@ -1,0 +1,146 @@
+"""Ready-made motions: custom rules a round winner can adopt as they are.
+
+Each function returns a fresh :class:`~lopti_nb.games.lopti.motions.Motion` whose text is
+the first paragraph of the function's docstring. Together they show the range a motion can
+cover: conditions on ranks, roles ("the player who just took the pile", "the clearer"),
+clears, places and rounds. None of them stops or changes a base event; they only add to it.
+
+>>> sorted(LIBRARY)[:3]
+['ace_tax', 'blind_miss_consolation', 'chain_clear_discard']
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .motions import Discard, Draw, Give, Motion, Reveal, Say
+
+
+def _motion(factory: Callable[[], Motion], hooks: dict) -> Motion:
+    """The motion ``factory`` describes: its docstring's first paragraph is the text."""
+    text = (factory.__doc__ or "").strip().split("\n\n")[0]
+    return Motion(text, hooks, title=factory.__name__.replace("_", " "))
+
+
+def pile_taker_shows_highest() -> Motion:
+    """Whoever takes the pile shows the table the highest card in their hand."""
+    return _motion(pile_taker_shows_highest, {"after pickup": lambda v: Reveal("actor", "highest")})
+
+
+def ten_clear_feeds_the_rest() -> Motion:
+    """After a clear made with a 10, every other player still in draws one card, as long as
+    the draw pile has any."""
+    def after_clear(v):
+        if v.how == "ten":
+            return Draw("others", 1)
+    return _motion(ten_clear_feeds_the_rest, {"after clear": after_clear})
+
+
+def second_out_gift() -> Motion:
+    """When a player goes out in second place (in rounds played on for places), the player
+    still in who holds the most cards puts their lowest card out of the round."""
+    def after_out(v):
+        if v.place == 2:
+            return Discard("most cards", 1, "lowest")
+    return _motion(second_out_gift, {"after out": after_out})
+
+
+def even_round_lead_tax() -> Motion:
+    """In even-numbered rounds, a player who leads onto an empty table (not as a bonus play)
+    draws one extra card after the lead, while the draw pile lasts."""
+    def after_lead(v):
+        if v.round % 2 == 0:
+            return Draw("actor", 1)
+    return _motion(even_round_lead_tax, {"after lead": after_lead})
+
+
+def ace_tax() -> Motion:
+    """Whenever one or more Aces are played, the player who played them gives their lowest
+    hand card to the next player still in."""
+    def after_play(v):
+        if v.rank == "A":
+            return Give("actor", 1, "next", "lowest")
+    return _motion(ace_tax, {"after play": after_play})
+
+
+def duty_pickup_relief() -> Motion:
+    """A player forced to take the pile under a 3 duty puts their lowest hand card out of
+    the round."""
+    def after_pickup(v):
+        if v.forced:
+            return Discard("actor", 1, "lowest")
+    return _motion(duty_pickup_relief, {"after pickup": after_pickup})
+
+
+def chain_clear_discard() -> Motion:
+    """When a chain of four 3s clears the pile, every other player still in puts their
+    highest hand card out of the round."""
+    def after_clear(v):
+        if v.how == "chain":
+            return Discard("others", 1, "highest")
+    return _motion(chain_clear_discard, {"after clear": after_clear})
+
+
+def blind_miss_consolation() -> Motion:
+    """When a face-down card turns out unplayable, the player before the unlucky one draws a
+    card, as long as the draw pile has any."""
+    def after_flip(v):
+        if v.legal is False:
+            return Draw("previous", 1)
+    return _motion(blind_miss_consolation, {"after blind flip": after_flip})
+
+
+def late_round_dealer_extra() -> Motion:
+    """From the third round on, the dealer draws one extra card once the deal is done."""
+    def after_deal(v):
+        if v.round >= 3:
+            return Draw("dealer", 1)
+    return _motion(late_round_dealer_extra, {"after deal": after_deal})
+
+
+def pairs_pass_on() -> Motion:
+    """Whenever someone plays exactly two cards of an ordinary rank (not 2, 3, 7 or 10), the
+    player holding the most cards passes their highest card to the player before them."""
+    def after_play(v):
+        if v.count == 2 and v.rank not in ("2", "3", "7", "10"):
+            return Give("most cards", 1, "previous", "highest")
+    return _motion(pairs_pass_on, {"after play": after_play})
+
+
+def face_up_herald() -> Motion:
+    """When a player takes up their face-up cards, the table hears how many cards they hold
+    now, and after the clearer's bonus play the clearer shows their lowest hand card."""
+    def after_face_up(v):
+        return Say(f"the player taking up face-up cards now holds {v.actor_cards} cards")
+
+    def after_bonus(v):
+        return Reveal("actor", "lowest")
+    return _motion(face_up_herald, {"after take face-up": after_face_up, "after bonus play": after_bonus})
+
+
+def sevens_warn_the_table() -> Motion:
+    """Whenever 7s are played, the table is reminded that the next play must go down, and
+    the player with the fewest cards draws one card, while the draw pile lasts."""
+    def after_play(v):
+        if v.rank == "7":
+            return [Say("7s are down: the next play must be a 4, 5 or 6 (or a special)."),
+                    Draw("fewest cards", 1)]
+    return _motion(sevens_warn_the_table, {"after play": after_play})
+
+
+LIBRARY: dict[str, Callable[[], Motion]] = {
+    fn.__name__: fn
+    for fn in (
+        pile_taker_shows_highest, ten_clear_feeds_the_rest, second_out_gift, even_round_lead_tax,
+        ace_tax, duty_pickup_relief, chain_clear_discard, blind_miss_consolation,
+        late_round_dealer_extra, pairs_pass_on, face_up_herald, sevens_warn_the_table,
+    )
+}
+
+
+def library_motion(name: str) -> Motion:
+    """A fresh copy of the ready-made motion ``name`` (see :data:`LIBRARY`)."""
+    from .motions import MotionError
+
+    if name not in LIBRARY:
+        raise MotionError(f"no ready-made motion called {name!r}; choose from: {', '.join(LIBRARY)}")
+    return LIBRARY[name]()
