@@ -1,0 +1,87 @@
+"""The rules classroom: each game's step-by-step explainer (:func:`lopti_nb.explain`), with a
+voice picker where the game has several voices (Lopti), and the whole rules as text."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from .common import GAMES, message_html, note
+
+VOICE_LABELS = {"plain": "Plain", "pirate": "Pirate", "comrade": "Comrade"}
+
+
+class RulesClassroom(W.VBox):
+    def __init__(self, game: str = "lopti", voice: str = "plain"):
+        self.game = W.ToggleButtons(options=GAMES, value=game, description="Game",
+                                    style={"description_width": "60px", "button_width": "150px"})
+        self.voice = W.ToggleButtons(options=[("Plain", "plain")], value="plain", description="Voice",
+                                     style={"description_width": "60px", "button_width": "100px"},
+                                     tooltip="The same rules, told in another voice")
+        self.status = W.HTML()
+        self.lesson_box = W.VBox(layout=W.Layout(width="100%"))
+        self.rules_text = W.HTML()
+        self.rules_panel = W.Accordion(children=[self.rules_text], selected_index=None)
+        self.rules_panel.set_title(0, "All the rules on one page")
+        self.explainer = None
+        self._building = False
+        self._set_voices(voice)
+        self.game.observe(lambda c: self._game_changed(), names="value")
+        self.voice.observe(lambda c: self._show(), names="value")
+        self.rules_panel.observe(lambda c: self._fill_rules(), names="selected_index")
+        self._show()
+        super().__init__([
+            self.game, self.voice,
+            note("Step through the rules with Next and Back, and try the moves on each position: "
+                 "every answer comes from the game engine itself."),
+            self.status, self.lesson_box, self.rules_panel,
+        ], layout=W.Layout(gap="8px", width="100%"))
+        self.add_class("lnb-classroom")
+
+    def _set_voices(self, voice: str = "plain") -> None:
+        from lopti_nb.explainers import voices
+
+        names = voices(self.game.value)
+        self._building = True
+        self.voice.options = [(VOICE_LABELS.get(v, v.title()), v) for v in names]
+        self.voice.value = voice if voice in names else names[0]
+        self._building = False
+        self.voice.layout.display = "" if len(names) > 1 else "none"
+
+    def _game_changed(self) -> None:
+        self._set_voices(self.voice.value)
+        self._show()
+
+    def _show(self) -> None:
+        if self._building:
+            return
+        import lopti_nb
+
+        try:
+            self.explainer = lopti_nb.explain(self.game.value, voice=self.voice.value)
+        except Exception as exc:  # show the problem on the page rather than a blank space
+            self.explainer = None
+            self.lesson_box.children = ()
+            self.status.value = ('<div class="lnb-error">'
+                                 + message_html(f"This explainer could not be built: {exc!r}", "error")
+                                 + "</div>")
+            return
+        self.status.value = ""
+        self.lesson_box.children = (self.explainer,)
+        self.rules_text.value = ""
+        if self.rules_panel.selected_index is not None:
+            self._fill_rules()
+
+    def _fill_rules(self) -> None:
+        if self.rules_panel.selected_index is None or self.rules_text.value:
+            return
+        import lopti_nb
+
+        parts = []
+        for section in lopti_nb.rules(self.game.value, voice=self.voice.value):
+            title, text, clauses = section
+            tag = f' <span style="color:var(--jp-ui-font-color2)">(RULINGS {", ".join(clauses)})</span>' \
+                if clauses else ""
+            parts.append(f"<h4 style='margin:10px 0 2px'>{escape(title)}</h4>"
+                         f"<div>{escape(text)}{tag}</div>")
+        self.rules_text.value = "<div style='max-width:820px;line-height:1.45'>" + "".join(parts) + "</div>"

@@ -1,0 +1,144 @@
+"""The Reckoning risk explorer: exact dive risk for The Drowned Ledger, as live charts.
+
+Every number comes from :mod:`lopti_nb.games.ledger.risk` (exact fractions over the fresh
+58-card wreck deck and the twelve-card Reckoning deck); the charts are built with
+:mod:`lopti_nb.analysis` and redrawn in place (``jchart.chart = new_chart``).
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from .common import MUTED, note, style
+from .offline import enable_offline_charts
+
+SEAS = range(1, 10)
+HOLD_LIMITS = (1, 8)
+
+
+class RiskExplorer(W.VBox):
+    """Sliders for the sea level, the hold limit and the surfacing target; three live charts."""
+
+    def __init__(self, sea: int = 3, hold_limit: int = 4, target: int = 2):
+        enable_offline_charts()
+        import altair as alt
+
+        self._alt = alt
+        self.sea = style(description="Sea level", min=SEAS[0], max=SEAS[-1], value=sea,
+                         continuous_update=False,
+                         tooltip="Hazards numbered at or below the sea catch the diver")
+        self.hold_limit = style(description="Hold limit", min=HOLD_LIMITS[0], max=HOLD_LIMITS[1],
+                                value=hold_limit, continuous_update=False,
+                                tooltip="A dive surfaces by itself once the haul holds this many machines")
+        self.target = style(description="Surface with", min=1, max=hold_limit,
+                            value=min(target, hold_limit), continuous_update=False,
+                            tooltip="The diver means to surface once the haul holds this many machines")
+        self.summary = W.HTML()
+        charts = self._charts()
+        self.curve = alt.JupyterChart(charts[0])
+        self.outcomes = alt.JupyterChart(charts[1])
+        self.expectation = alt.JupyterChart(charts[2])
+        for w in (self.sea, self.hold_limit, self.target):
+            w.observe(self._changed, names="value")
+        self._update_summary()
+        controls = W.VBox([self.sea, self.hold_limit, self.target,
+                           note("The target can be at most the hold limit. Drag a slider: "
+                                "every chart is recomputed exactly.")])
+        top = W.HBox([controls, self.summary], layout=W.Layout(flex_flow="row wrap", gap="24px"))
+        charts_box = W.HBox([self.curve, self.outcomes, self.expectation],
+                            layout=W.Layout(flex_flow="row wrap", gap="12px"))
+        super().__init__([top, charts_box], layout=W.Layout(gap="10px", width="100%"))
+        self.add_class("lnb-risk-explorer")
+
+    # -- data ---------------------------------------------------------------------------------
+    def _targets(self) -> range:
+        return range(1, self.hold_limit.value + 1)
+
+    def _outcome_frame(self):
+        from lopti_nb.games.ledger import risk
+
+        df = risk.dive_outcomes(self.sea.value, self.target.value)
+        grouped = df.groupby(["outcome", "caught"], sort=False, as_index=False).agg(
+            probability=("probability", "sum"))
+        grouped["label"] = grouped["outcome"].where(~grouped["caught"], "caught: " + grouped["outcome"])
+        grouped["label"] = grouped["label"].where(grouped["caught"], "surfaced safely")
+        return grouped.sort_values(["caught", "probability"], ascending=[True, False])
+
+    def _charts(self):
+        alt = self._alt
+        from lopti_nb.analysis import (catch_curve_chart, catch_probability_frame,
+                                       dive_expectation_frame)
+
+        sea, target = self.sea.value, self.target.value
+        curve_df = catch_probability_frame(SEAS, self._targets())
+        curve = catch_curve_chart(
+            curve_df, title="Chance of being caught before surfacing",
+            subtitle=f"one line per target up to the hold limit ({self.hold_limit.value}); "
+                     "the dot: your sea and target")
+        mark = alt.Chart(curve_df[(curve_df["sea"] == sea) & (curve_df["target"] == target)]).mark_point(
+            size=220, shape="circle", filled=False, strokeWidth=3, color="#D55E00").encode(
+            x="sea:O", y="catch_probability:Q")
+        curve = alt.layer(curve, mark)
+
+        outcomes = self._outcome_frame()
+        bars = alt.Chart(outcomes).mark_bar().encode(
+            y=alt.Y("label:N", title=None, sort=None),
+            x=alt.X("probability:Q", title="Probability", axis=alt.Axis(format="%"),
+                    scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("caught:N", title="Caught", scale=alt.Scale(domain=[False, True],
+                                                                        range=["#009E73", "#D55E00"])),
+            tooltip=[alt.Tooltip("label:N", title="the dive ends"),
+                     alt.Tooltip("probability:Q", format=".2%")],
+        )
+        text = bars.mark_text(align="left", dx=3).encode(text=alt.Text("probability:Q", format=".1%"),
+                                                          color=alt.value("black"))
+        how = alt.layer(bars, text).properties(
+            width=300, height=220,
+            title=alt.Title("How the dive ends", subtitle=f"sea {sea}, surfacing with {target}; "
+                                                          "Reckoning card named when caught"))
+
+        exp = dive_expectation_frame([sea], self._targets())
+        long = exp.melt(id_vars=["target"], value_vars=["kept", "lost"], var_name="measure",
+                        value_name="machines")
+        long["measure"] = long["measure"].map({"kept": "kept", "lost": "lost to the sea"})
+        expectation = alt.Chart(long).mark_bar().encode(
+            x=alt.X("target:O", title="Surfacing target (machines)"),
+            xOffset=alt.XOffset("measure:N"),
+            y=alt.Y("machines:Q", title="Expected machines per dive"),
+            color=alt.Color("measure:N", title=None,
+                            scale=alt.Scale(domain=["kept", "lost to the sea"], range=["#0072B2", "#E69F00"])),
+            opacity=alt.condition(f"datum.target == {target}", alt.value(1.0), alt.value(0.45)),
+            tooltip=[alt.Tooltip("target:O"), alt.Tooltip("measure:N"),
+                     alt.Tooltip("machines:Q", format=".3f")],
+        ).properties(width=300, height=220,
+                     title=alt.Title("What one dive brings home", subtitle=f"sea {sea}, exact averages"))
+        return curve, how, expectation
+
+    # -- updates ------------------------------------------------------------------------------
+    def _update_summary(self) -> None:
+        from lopti_nb.games.ledger import risk
+
+        sea, target = self.sea.value, self.target.value
+        p = risk.catch_probability(sea, target, exact=True)
+        machines, live = risk.deck_counts(sea)
+        o = risk.dive_outcomes(sea, target)
+        kept = float(((o["sealed"] + o["opened"]) * o["probability"]).sum())
+        lost = float((o["lost"] * o["probability"]).sum())
+        self.summary.value = (
+            f'<div style="font-size:1.05em;line-height:1.5;max-width:440px">'
+            f'With the sea at <b>{sea}</b>, the deck holds <b>{live}</b> live hazards among '
+            f'{machines} machines.<br>A dive meaning to surface with <b>{target}</b> '
+            f'machine{"s" if target != 1 else ""} is caught first with probability '
+            f'<b class="lnb-risk-p">{float(p):.1%}</b> '
+            f'<span style="{MUTED}">(exactly {escape(str(p))})</span>.<br>'
+            f'On average it keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>.</div>')
+
+    def _changed(self, change) -> None:
+        if change["owner"] is self.hold_limit:
+            self.target.max = self.hold_limit.value  # clamps the target, which fires again
+        charts = self._charts()
+        self.curve.chart = charts[0]
+        self.outcomes.chart = charts[1]
+        self.expectation.chart = charts[2]
+        self._update_summary()
