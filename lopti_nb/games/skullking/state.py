@@ -221,6 +221,8 @@ _SUIT_CARDS = {suit: frozenset(c for c in CARDS if SUIT[c] == suit) for suit in 
 _ALLOWED = {suit: frozenset(c for c in CARDS if SUIT[c] in (None, suit)) for suit in "YPGB"}
 #: the first (or only) action a held card offers
 _FIRST_PLAY = {c: PLAYS_OF[c][0] for c in PLAYS_OF}
+_DECKS = {True: build_deck(True), False: build_deck(False)}
+_SORTED_DECKS = {k: tuple(sorted(d, key=SORT_KEY.__getitem__)) for k, d in _DECKS.items()}
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
 _new = object.__new__
 
@@ -254,8 +256,8 @@ class SkullKingState(GameState):
                            {"scoring": scoring, "edition": edition, "legendary": legendary})
         self.scoring = scoring
         self.edition = edition
-        self.deck = build_deck(legendary)
-        self._sorted_deck = tuple(sorted(self.deck, key=_SORT))
+        self.deck = _DECKS[legendary]
+        self._sorted_deck = _SORTED_DECKS[legendary]
         self.max_cards = min(ROUNDS, len(self.deck) // players)
         n = players
         self.phase = BID
