@@ -113,13 +113,15 @@ class Room:
         self.clock = clock
         self.meta: dict = {}
         self.version = 0
+        self.host: dict | None = None  # the host lease as last read
         self.records: list[dict] = []
         self.state = None
         self.load()
 
     # -- reading ----------------------------------------------------------------------------------
-    def _get(self) -> tuple[dict, int]:
-        got = self.store.get(self.code)
+    def _get(self, got=False) -> tuple[dict, int]:
+        if got is False:
+            got = self.store.get(self.code)
         if got is None:
             raise UnknownRoom(f"No room has the code {pretty(self.code)}. Check the code with "
                               "the host (rooms are forgotten after a long idle spell).")
@@ -131,12 +133,12 @@ class Room:
 
     def load(self) -> bool:
         """Read the latest meta and new log entries; ``True`` if anything changed."""
-        meta, version = self._get()
+        got, new, self.host = self.store.poll(self.code, len(self.records))
+        meta, version = self._get(got)
         changed = version != self.version
         self.meta, self.version = meta, version
         if self.state is None:
             self.state = new_state(meta)
-        new = self.store.log(self.code, len(self.records))
         for record in new:
             apply_record(self.state, record, len(self.records))
             self.records.append(record)
@@ -214,8 +216,11 @@ class Room:
         """Validate ``action`` for ``seat`` against the game at the end of the log and append
         it there (optimistic: on a race, reload and validate again)."""
         encoded = codec.encode(action, self.meta["game"])
+        fresh = False  # the first try uses the local copy; a refused append reloads
         for _ in range(200):
-            self.load()
+            if fresh or self.status != PLAYING:
+                self.load()
+            fresh = True
             if check is not None:
                 check()
             if self.status != PLAYING:
@@ -235,7 +240,8 @@ class Room:
                 raise IllegalPlay(f"You cannot {action} now: {reason}.")
             record = {"seq": k, "seat": seat, "action": encoded, "by": by, "at": self.clock()}
             if self.store.append(self.code, k, record, self.clock()):
-                self.load()
+                apply_record(state, record, k)  # the log is exactly ours up to k
+                self.records.append(record)
                 self._maybe_over()
                 return k
             time.sleep(0.001 * random.random())
@@ -447,8 +453,9 @@ class RoomSession:
         lease = self.lease
         if lease is not None and lease.holder == self.holder and now - lease.at < ttl / 3:
             return True  # renewed recently enough
-        # a read first, so that members who are not hosting never take the write lock
-        h = self.store.host(self.code)
+        # the lease as read by the last poll, so that members who are not hosting never
+        # take the write lock
+        h = self.room.host
         if h is not None and h["holder"] != self.holder and now - h["at"] < ttl:
             self.lease = Lease(h["holder"], h["seat"], h["at"])
             return False
@@ -549,6 +556,8 @@ class RoomSession:
             cur = state.current_player
             if cur is None:
                 break
+            if cur == self.seat:
+                break  # our own turn: the person at this device plays it
             seat = self.room.seats[cur]
             if seat["kind"] == "bot":
                 by, bot = "bot", seat["bot"]

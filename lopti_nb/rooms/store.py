@@ -74,6 +74,11 @@ class RoomStore:
     def log(self, code: str, start: int = 0) -> list[dict]:
         raise NotImplementedError
 
+    def poll(self, code: str, start: int) -> tuple[tuple[dict, int, float] | None, list[dict], dict | None]:
+        """One look at a room: ``(get(code), log(code, start), host(code))`` (one round trip
+        where the backend allows)."""
+        return self.get(code), self.log(code, start), self.host(code)
+
     def claim_host(self, code: str, holder: str, seat: int, now: float, ttl: float) -> dict:
         """Take (or renew) the host lease if it is free, ours, or older than ``ttl``;
         returns the lease as it stands afterwards: ``{"holder", "seat", "at"}``."""
@@ -369,6 +374,17 @@ class RedisStore(RoomStore):
 
     def log(self, code, start=0):
         return [json.loads(r) for r in self._r.lrange(self._keys(code)[1], start, -1)]
+
+    def poll(self, code, start):
+        keys = self._keys(code)
+        pipe = self._r.pipeline(transaction=False)
+        pipe.hmget(keys[0], "meta", "version", "touched")
+        pipe.lrange(keys[1], start, -1)
+        pipe.hmget(keys[2], "holder", "seat", "at")
+        raw, records, h = pipe.execute()
+        got = None if raw[0] is None else (json.loads(raw[0]), int(raw[1]), float(raw[2]))
+        host = None if h[0] is None else {"holder": h[0], "seat": int(h[1]), "at": float(h[2])}
+        return got, [json.loads(r) for r in records], host
 
     def claim_host(self, code, holder, seat, now, ttl):
         h = self._claim(keys=[self._keys(code)[2]],

@@ -1,0 +1,107 @@
+"""Fixtures for the rooms tests: a store URL per backend (SQLite file; a real redis-server
+on a free loopback port in a temp dir) and a helper that runs scripted members as
+separate processes."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("redis-server is not installed (Debian: apt-get install redis-server)")
+    try:
+        import redis
+    except ImportError:
+        pytest.skip("the 'redis' Python package is not installed (pip install redis)")
+    d = tmp_path_factory.mktemp("redis")
+    port = _free_port()
+    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(d),
+                             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    client = redis.Redis.from_url(url)
+    for _ in range(200):
+        try:
+            client.ping()
+            break
+        except redis.RedisError:
+            if proc.poll() is not None:
+                pytest.skip(f"redis-server exited at start (code {proc.returncode})")
+            time.sleep(0.05)
+    else:
+        proc.kill()
+        pytest.skip("redis-server did not answer within 10 s")
+    yield url
+    client.close()
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'rooms.sqlite'}"
+    url = request.getfixturevalue("redis_url")
+    import redis
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+def spawn(args: list[str]) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    return subprocess.Popen([sys.executable, "-m", "lopti_nb.rooms.scripted", *args], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_all(procs, timeout: float = 60.0) -> None:
+    deadline = time.time() + timeout
+    for p in procs:
+        try:
+            p.wait(max(0.1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            for q in procs:
+                q.kill()
+            raise AssertionError("a scripted member did not finish in time: "
+                                 + (p.stderr.read() if p.stderr else ""))
+        if p.returncode not in (0, -9):
+            raise AssertionError(f"a scripted member failed ({p.returncode}): {p.stderr.read()}")
+
+
+def accepted_lines(out: Path) -> tuple[dict, list[dict]]:
+    lines = [json.loads(x) for x in Path(str(out) + ".log").read_text().splitlines() if x.strip()]
+    return lines[0], lines[1:]
+
+
+class _Procs:
+    spawn = staticmethod(spawn)
+    wait_all = staticmethod(wait_all)
+    accepted_lines = staticmethod(accepted_lines)
+
+
+@pytest.fixture
+def procs():
+    """Helpers to run scripted members as processes: ``procs.spawn(args)``,
+    ``procs.wait_all(list)``, ``procs.accepted_lines(out_path)``."""
+    return _Procs

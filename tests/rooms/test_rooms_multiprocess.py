@@ -1,0 +1,114 @@
+"""Several processes play one room through a shared store."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from lopti_nb import rooms
+
+
+def _final(store_url, code):
+    room = rooms.Room(code, store_url)
+    return room, room.store.log(code)
+
+
+def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
+    """8 processes, 8 seats: 5 people clicking (random choices, some wrong requests on
+    purpose) and 3 whose seat is played by the heuristic bot in their own kernel; the final
+    scores everywhere equal a single-process replay of the log."""
+    code_file = str(tmp_path / "code.json")
+    common = ["--store", store_url, "--code-file", code_file, "--poll", "0.004"]
+    ps = [procs.spawn([*common, "--role", "host", "--name", "Ann", "--players", "8",
+                       "--wait-for", "7", "--out", str(tmp_path / "p0.json"), "--seed", "0",
+                       "--bad-every", "37"])]
+    for i in range(1, 8):
+        policy = "random" if i < 5 else "heuristic"
+        extra = ["--bad-every", "41"] if i in (1, 2) else []
+        ps.append(procs.spawn([*common, "--role", "join", "--name", f"Player {i}",
+                               "--policy", policy, "--seed", str(i),
+                               "--out", str(tmp_path / f"p{i}.json"), *extra]))
+    procs.wait_all(ps, timeout=90)
+    code = json.load(open(code_file))["code"]
+    room, log = _final(store_url, code)
+    state = rooms.replay(room.meta, log)
+    assert state.is_over and room.status == rooms.OVER
+    assert [r["seq"] for r in log] == list(range(len(log)))
+    assert len(log) == sum(state.rounds) * 8 + 10 * 8  # every card and every bid, once
+    seats = set()
+    refused = 0
+    claimed = {}
+    for i in range(8):
+        summary = json.load(open(tmp_path / f"p{i}.json"))
+        assert summary["scores"] == list(state.result.scores)
+        seats.add(summary["seat"])
+        refused += sum(summary["refused"].get(k, 0) for k in ("NotYourTurn", "IllegalPlay"))
+        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
+        for line in lines:
+            assert line["seq"] not in claimed
+            claimed[line["seq"]] = line
+            assert log[line["seq"]]["action"] == line["action"]
+            assert log[line["seq"]]["seat"] == head["seat"]
+    assert seats == set(range(8))
+    assert sorted(claimed) == list(range(len(log)))  # every log entry was some member's move
+    assert refused > 0  # the wrong requests were made and refused
+
+
+def test_kill_the_host(store_url, tmp_path, procs):
+    """The host (seat 0, also moving the two bots) is killed mid-round; another member takes
+    the lease over, moves the bots and stands in for the host's seat; the game finishes with
+    every accepted action in the log once."""
+    code_file = str(tmp_path / "code.json")
+    common = ["--store", store_url, "--code-file", code_file, "--poll", "0.004",
+              "--lease-ttl", "2.0", "--stand-in", "2.0"]
+    host = procs.spawn([*common, "--role", "host", "--name", "Host", "--players", "5",
+                        "--wait-for", "2", "--bots", "2", "--out", str(tmp_path / "p0.json"),
+                        "--poll", "0.02"])
+    members = [procs.spawn([*common, "--role", "join", "--name", f"M{i}", "--seed", str(i),
+                            "--out", str(tmp_path / f"p{i}.json")]) for i in (1, 2)]
+    deadline = time.time() + 60
+    while not os.path.exists(code_file) and time.time() < deadline:
+        time.sleep(0.01)
+    code = json.load(open(code_file))["code"]
+    store = rooms.open_store(store_url)
+    # round 3 deals 3 cards each: 5 + 10 actions in rounds 1-2, then 5 bids, then some plays
+    target = (5 + 5) + (5 + 10) + 5 + 7
+    seen = []
+    while len(seen) < target and time.time() < deadline:
+        seen += store.log(code, len(seen))  # incremental: the test must not hog the CPU
+        time.sleep(0.01)
+    lease = store.host(code)
+    os.kill(host.pid, signal.SIGKILL)
+    host.wait()
+    killed_at = len(store.log(code))
+    assert lease["seat"] == 0
+    procs.wait_all(members, timeout=60)
+    room, log = _final(store_url, code)
+    state = rooms.replay(room.meta, log)
+    assert state.is_over
+    assert [r["seq"] for r in log] == list(range(len(log)))
+    assert killed_at < len(log)
+    new_host = store.host(code)
+    assert new_host["seat"] in (1, 2)
+    hosted = sum(json.load(open(tmp_path / f"p{i}.json"))["hosted"] for i in (1, 2))
+    assert hosted > 0
+    # moves after the kill for seat 0 were stand-ins; the bots kept playing
+    assert any(r["by"] == "stand-in" and r["seat"] == 0 for r in log[killed_at:])
+    assert any(r["by"] == "bot" for r in log[killed_at:])
+    # nothing lost or duplicated: every action any process saw accepted is in the log at its
+    # number, and no number was handed out twice
+    claimed = {}
+    for i in range(3):
+        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
+        for line in lines:
+            assert line["seq"] not in claimed
+            claimed[line["seq"]] = True
+            assert log[line["seq"]]["action"] == line["action"]
+            assert log[line["seq"]]["seat"] == head["seat"] and log[line["seq"]]["by"] == "human"
+    humans = [r["seq"] for r in log if r["by"] == "human"]
+    assert sorted(claimed) == humans
+    for i in (1, 2):
+        assert json.load(open(tmp_path / f"p{i}.json"))["scores"] == list(state.result.scores)
