@@ -53,8 +53,11 @@ def _first(*options):
     return None
 
 
+MAX_FLIPS = 12  # no personality flips on forever (a wreck can run out of machines)
+
+
 def _dive_step(obs, flip, surface, target, legal):
-    if flip is not None and len(obs["haul"]) < target:
+    if flip is not None and len(obs["haul"]) < target and obs["flips"] < MAX_FLIPS:
         return flip
     return _first(surface, flip, legal[0])
 
