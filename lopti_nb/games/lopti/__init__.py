@@ -13,6 +13,12 @@ from .bots import BOTS, heuristic_bot
 from .cards import RANKS, SPECIALS, card_label, card_name, parse_card, parse_rank
 from .rules import EMPTY, Judgement, Pile, after_play, check_play, judge, parse_play, reason_text
 from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+from .motions import (
+    ConstitutionError, Discard, Draw, Give, HookRunner, Motion, MotionError, Reveal, Say, SessionError, View,
+)
+from .library import LIBRARY, library_motion
+from .roshambo import RoshamboResult, bracket, roshambo
+from .session import LAW_LEVERS, Proposal, Session
 
 
 def _seat_columns(state: LoptiState, seat: int) -> dict:
@@ -47,4 +53,7 @@ __all__ = [
     "judge", "Judgement", "Pile", "EMPTY", "check_play", "after_play", "parse_play", "reason_text",
     "LoptiState", "Play", "PlayBlind", "TakePile", "Swap", "KeepCards",
     "RANKS", "SPECIALS", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
+    "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
+    "HookRunner", "SessionError", "MotionError", "ConstitutionError", "LIBRARY", "library_motion",
+    "roshambo", "bracket", "RoshamboResult",
 ]

@@ -1,0 +1,672 @@
+"""A Lopti session: rounds in a row, the winner's motions, the Rule Vote and Roshambo.
+
+RULINGS 1.7 in code. A session holds its players (seats ``0..n-1`` with names), deals the
+rounds (the deal passes clockwise; the dealer leads round one, the previous winner leads
+later rounds), records every round, keeps the motions in force and the votes held, and
+exports its history as pandas DataFrames::
+
+    s = Session(4, seed=1)
+    s.deal()                                # round 1; its Rule Vote attempt opens
+    s.play_round()                          # bots play it (or s.play(action) step by step)
+    s.author(s.winner, library_motion("ace_tax"))   # the winner writes a motion
+    s.deal()                                # round 2: the motion is in force
+    s.rule_vote(2, Proposal.remove(1, when="now"), votes=[True, False, True, False])
+    s.history()                             # one row per seat per round
+
+The session's clauses (each tested by name in ``tests/lopti_session``):
+
+* Only the winner of the round just finished authors, between the round's end and the
+  next deal; a stalemate has no winner and so no motion.
+* The author may withdraw their motion at any time without a vote. A withdrawn (or
+  removed) motion stays out unless a later Rule Vote restores it.
+* One Rule Vote attempt per round, open from the deal until the next deal. A proposal
+  removes, amends or restores a motion, or changes one base-law lever for the session
+  (:data:`LAW_LEVERS`), and says beforehand whether it acts ``"now"`` or ``"next round"``.
+  Every session player votes (also those already out); yes from more than half of all
+  players passes. A failure or a deadlock uses the attempt; authoring a motion does not.
+* A tie goes to Roshambo (:mod:`.roshambo`): the proposer faces the motion's author; if
+  the author is absent (or is the proposer), an advocate chosen by the motion's supporters
+  (those who voted no); if nobody defends, the proposal passes. For a base-law change or a
+  restoration, the proposer faces the first player who voted no. A side with several
+  candidates and no agreed choice holds a single-elimination bracket.
+* A new session starts with no motions; old ones come back only by a majority at setup
+  (:meth:`Session.restore`), which does not use round one's vote.
+* Nothing can change the Vote or Roshambo (:class:`~.motions.ConstitutionError`).
+
+Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and change nothing.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from ...engine import SettingsError
+from ...engine.registry import get_spec
+from ...engine.simulate import play_out
+from .motions import (
+    DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
+    MotionError, SessionError,
+)
+from .roshambo import BracketResult, RoshamboResult, Thrower, bracket, rng_thrower, roshambo
+from .state import LoptiState
+
+# Base-law levers a Rule Vote may change for the session: name -> (check, meaning).
+LAW_LEVERS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "play_on": (lambda v: isinstance(v, bool), "after the winner is out, the rest play on for places (True/False)"),
+    "swap": (lambda v: isinstance(v, bool), "the optional hand/face-up swap at the deal (True/False)"),
+    "turn_cap": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 50 <= v <= 100_000,
+                 "turns before a round is stopped as a stalemate (50-100000)"),
+}
+KINDS = ("remove", "amend", "restore", "law")
+NOW, NEXT = "now", "next round"
+
+
+def _when(when: Any) -> str:
+    key = str(when).strip().lower().replace("_", " ") if isinstance(when, str) else when
+    if key == "now":
+        return NOW
+    if key in ("next", "next round"):
+        return NEXT
+    raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {when!r}")
+
+
+def _protected(word: Any) -> bool:
+    text = str(word).lower().replace("_", " ")
+    return any(p.replace("_", " ") in text for p in PROTECTED)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What a Rule Vote decides. Build with the class methods::
+
+        Proposal.remove(3, when="now")
+        Proposal.amend(3, Motion("..."), when="next round")
+        Proposal.restore(2, when="now")
+        Proposal.law("play_on", True, when="next round")
+    """
+
+    kind: str
+    when: str
+    motion: int | None = None
+    amendment: Motion | None = None
+    lever: str | None = None
+    value: Any = None
+
+    def __post_init__(self):
+        if _protected(self.kind) or (self.lever is not None and _protected(self.lever)):
+            raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
+        if self.kind not in KINDS:
+            raise SessionError(f"a Rule Vote may remove, amend or restore a motion or change base law "
+                               f"(kinds: {', '.join(KINDS)}), not {self.kind!r}")
+        object.__setattr__(self, "when", _when(self.when))
+        if self.kind == "law":
+            if self.lever not in LAW_LEVERS:
+                raise SessionError(
+                    f"base law can change through these levers only: "
+                    + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {self.lever!r})")
+            if not LAW_LEVERS[self.lever][0](self.value):
+                raise SessionError(f"{self.value!r} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
+        else:
+            if isinstance(self.motion, bool) or not isinstance(self.motion, int):
+                raise SessionError(f"name the motion by its number, not {self.motion!r}")
+            if self.kind == "amend" and not isinstance(self.amendment, Motion):
+                raise SessionError("an amendment needs the new wording (and code) as a Motion")
+
+    @classmethod
+    def remove(cls, motion: int, when: str) -> "Proposal":
+        return cls("remove", when, motion=motion)
+
+    @classmethod
+    def amend(cls, motion: int, amendment: Motion | str, when: str) -> "Proposal":
+        return cls("amend", when, motion=motion, amendment=Motion(amendment) if isinstance(amendment, str) else amendment)
+
+    @classmethod
+    def restore(cls, motion: int, when: str) -> "Proposal":
+        return cls("restore", when, motion=motion)
+
+    @classmethod
+    def law(cls, lever: str, value: Any, when: str) -> "Proposal":
+        return cls("law", when, lever=lever, value=value)
+
+    def describe(self) -> str:
+        if self.kind == "law":
+            return f"set {self.lever} to {self.value!r} ({self.when})"
+        return f"{self.kind} motion {self.motion} ({self.when})"
+
+
+@dataclass
+class MotionRecord:
+    """A motion in a session and what happened to it."""
+
+    number: int
+    motion: Motion
+    author: str  # the author's name (authors are known by name across sessions)
+    author_seat: int | None  # their seat in this session; None when absent
+    round: int  # the round whose winner wrote it (0: restored at setup)
+    status: str = "in force"  # "in force", "withdrawn", "removed"
+    origin: str = "authored"
+    fault: str | None = None  # set when its code misbehaved and was switched off
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return self.motion.text
+
+    @property
+    def in_force(self) -> bool:
+        return self.status == "in force"
+
+
+@dataclass
+class VoteRecord:
+    """One Rule Vote (or a setup approval) and its outcome."""
+
+    round: int
+    kind: str
+    proposal: str
+    proposer: int | None
+    when: str | None
+    votes: tuple[tuple[int, bool], ...]  # (seat, yes?) in the order cast
+    yes: int
+    no: int
+    passed: bool
+    outcome: str
+    defender: int | None = None
+    roshambo: RoshamboResult | None = None
+    bracket: BracketResult | None = None
+
+
+@dataclass
+class RoundRecord:
+    round: int
+    dealer: int
+    leader: int
+    winner: int | None
+    stalemate: bool
+    turns: int
+    places: tuple[int, ...]
+    scores: tuple[float, ...]
+    cards_left: tuple[int, ...]
+    pickups: tuple[int, ...]
+    clears: tuple[int, ...]
+    motions: tuple[int, ...]  # numbers of the motions in force at the end of the round
+    law: dict
+    motion_events: int
+    authored: int | None = None  # motion number the winner wrote after this round
+
+
+class Session:
+    """A run of Lopti rounds with motions, the Rule Vote and Roshambo (RULINGS 1.7).
+
+    ``players``: a number (2-5) or a list of names. ``seed`` seeds the session's own
+    ``random.Random`` (deals, bot choices, Roshambo throws); the global generator is never
+    used. ``play_on``, ``swap``, ``turn_cap``: the base law at the start (the Vote can change
+    them). ``first_dealer``: who deals round one. ``thrower``: a callback
+    ``throw(seat, info) -> "rock" | "paper" | "scissors"`` for Roshambo (default: the
+    session's generator). ``hook_budget``: seconds a motion hook may run.
+    """
+
+    def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, *, play_on: bool = False,
+                 swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
+                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET):
+        if isinstance(players, int) and not isinstance(players, bool):
+            names = [f"Seat {s}" for s in range(players)]
+        else:
+            names = [str(p) for p in players]
+        n = len(names)
+        if not 2 <= n <= 5:
+            raise SettingsError(f"Lopti is for 2-5 players, not {n}")
+        if len(set(names)) != n:
+            raise SettingsError("player names must differ")
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
+            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}")
+        self.names = names
+        self.num_players = n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
+            raise SettingsError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+        self.law: dict[str, Any] = {"play_on": bool(play_on), "swap": bool(swap), "turn_cap": turn_cap}
+        self.first_dealer = first_dealer
+        self.thrower = thrower
+        self.hook_budget = hook_budget
+        self.motions: list[MotionRecord] = []
+        self.votes: list[VoteRecord] = []
+        self.rounds: list[RoundRecord] = []
+        self.rulings: list[dict] = []
+        self.round_no = 0
+        self.state: LoptiState | None = None
+        self.runner: HookRunner | None = None
+        self.dealer: int | None = None
+        self._vote_used: set[int] = set()
+        self._pending: list[tuple[str, Callable[[], None]]] = []  # changes voted for next round
+        self._author_window: int | None = None  # the winner who may author now
+        self._recorded = True
+
+    # -- small helpers ----------------------------------------------------------------------
+    def _seat(self, seat: Any, what: str = "seat") -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {seat!r}")
+        return seat
+
+    def _record(self, number: Any) -> MotionRecord:
+        for r in self.motions:
+            if r.number == number:
+                return r
+        raise SessionError(f"there is no motion {number!r} in this session"
+                           + (f" (motions: {', '.join(str(r.number) for r in self.motions)})" if self.motions else ""))
+
+    def in_force(self) -> list[MotionRecord]:
+        """The motions in force now, in the order they were written."""
+        return [r for r in self.motions if r.in_force]
+
+    @property
+    def phase(self) -> str:
+        """``"setup"`` before the first deal, ``"playing"`` during a round, ``"between rounds"``."""
+        self._sync()
+        if self.state is None:
+            return "setup"
+        return "between rounds" if self.state.over else "playing"
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the latest finished round (``None`` after a stalemate or before one)."""
+        self._sync()
+        return self.rounds[-1].winner if self.rounds else None
+
+    def _sync(self) -> None:
+        """Record the current round once it is over."""
+        if self._recorded or self.state is None or not self.state.over:
+            return
+        st = self.state
+        res = st.result
+        self.rounds.append(RoundRecord(
+            round=self.round_no, dealer=st.dealer, leader=st.leader, winner=st.winner,
+            stalemate=st.stalemate, turns=st.turns, places=res.places, scores=res.scores,
+            cards_left=tuple(st.cards_held(s) for s in range(self.num_players)),
+            pickups=tuple(st.pickups), clears=tuple(st.clears),
+            motions=tuple(r.number for r in self.in_force()), law=dict(self.law),
+            motion_events=sum(1 for e in st.events if type(e).__name__.startswith("Motion")),
+        ))
+        self._recorded = True
+        self._author_window = st.winner  # None after a stalemate: no motion
+
+    # -- setup ---------------------------------------------------------------------------------
+    def restore(self, motion: MotionRecord | Motion, votes: Sequence[bool] | Mapping[int, bool],
+                author: str | None = None) -> bool:
+        """At setup, before the first deal: bring back a motion from an earlier session if more
+        than half of all players approve. This does not use round one's Rule Vote. Returns
+        whether it passed."""
+        if self.state is not None:
+            raise SessionError("old motions return only at setup, before the first deal; later, "
+                               "bring a motion back through the round's Rule Vote")
+        if isinstance(motion, MotionRecord):
+            author = motion.author if author is None else author
+            motion = motion.motion
+        if not isinstance(motion, Motion):
+            raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {motion!r}")
+        cast = self._votes(votes)
+        yes = sum(v for _, v in cast)
+        passed = yes * 2 > self.num_players
+        author = author or "unknown"
+        if passed:
+            seat = self.names.index(author) if author in self.names else None
+            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin="restored at setup")
+            rec.log.append("restored at setup by majority")
+            self.motions.append(rec)
+        self.votes.append(VoteRecord(0, "setup restore", f"restore '{motion.title}'", None, None, cast, yes,
+                                     len(cast) - yes, passed, "approved at setup" if passed else "not approved"))
+        return passed
+
+    # -- rounds ---------------------------------------------------------------------------------
+    def deal(self) -> LoptiState:
+        """Deal the next round. Round one: ``first_dealer`` deals and leads; later rounds: the
+        deal passes clockwise and the previous winner leads (after a stalemate the dealer).
+        The round's Rule Vote attempt opens; the previous winner's chance to author closes."""
+        self._sync()
+        if self.state is not None and not self.state.over:
+            raise SessionError("the current round is not over yet")
+        for _, change in self._pending:
+            change()
+        self._pending = []
+        if self.round_no == 0:
+            dealer, leader = self.first_dealer, self.first_dealer
+        else:
+            dealer = (self.dealer + 1) % self.num_players
+            prev = self.rounds[-1].winner
+            leader = dealer if prev is None else prev
+        self._author_window = None
+        self.round_no += 1
+        self.dealer = dealer
+        self.runner = self._make_runner()
+        cap = self.law["turn_cap"]
+        self.state = LoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
+                                swap=self.law["swap"], play_on=self.law["play_on"], turn_cap=cap,
+                                dealer=dealer, leader=leader)
+        self._recorded = False
+        self._sync()
+        return self.state
+
+    def _make_runner(self) -> HookRunner | None:
+        live = [r for r in self.in_force() if r.motion.has_code and r.fault is None]
+        if not live:
+            return None
+        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+        for r in live:
+            runner.add(MotionEntry(r.number, r.motion, self._on_fault))
+        return runner
+
+    def _on_fault(self, number: int, reason: str) -> None:
+        rec = self._record(number)
+        rec.fault = reason
+        rec.log.append(f"round {self.round_no}: code switched off ({reason})")
+
+    def _attach(self, rec: MotionRecord) -> None:
+        """Put a motion's code into the running round at once."""
+        if self.state is None or self.state.over or not rec.motion.has_code or rec.fault is not None:
+            return
+        if self.runner is None:
+            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+            self.state.hooks = self.runner
+        self.runner.add(MotionEntry(rec.number, rec.motion, self._on_fault))
+
+    def _detach(self, number: int) -> None:
+        if self.runner is not None:
+            self.runner.remove(number)
+
+    def play(self, action: Any):
+        """Apply ``action`` for the player to act in the current round (checked)."""
+        if self.state is None or self.state.over:
+            raise SessionError("there is no round in play: deal first")
+        events = self.state.apply(action)
+        self._sync()
+        return events
+
+    def play_round(self, bots: str | Sequence[Any] | None = None):
+        """Deal if needed, then let bots play the round to its end. ``bots``: one bot name for
+        every seat, one name or callable per seat, or ``None`` for the heuristic bot."""
+        if self.state is None or self.state.over:
+            self.deal()
+        spec = get_spec("lopti")
+        if bots is None or isinstance(bots, str):
+            bots = [bots or "heuristic"] * self.num_players
+        if len(bots) != self.num_players:
+            raise SettingsError(f"give one bot per seat ({self.num_players})")
+        seat_bots = [spec.make_bot(b) if isinstance(b, str) else b for b in bots]
+        play_out(self.state, seat_bots, random.Random(self.rng.getrandbits(62)))
+        self._sync()
+        return self.state.result
+
+    # -- authorship -------------------------------------------------------------------------------
+    def author(self, seat: int, motion: Motion | str) -> MotionRecord:
+        """The winner of the round just finished states their motion (before the next deal).
+        It does not use the round's Rule Vote."""
+        seat = self._seat(seat)
+        self._sync()
+        if self.state is None or not self.state.over:
+            raise SessionError("a motion is written by the winner after a round ends, before the next deal")
+        if self._author_window is None:
+            last = self.rounds[-1] if self.rounds else None
+            if last is not None and last.winner is None:
+                raise SessionError("the last round ended in a stalemate: nobody won, so nobody writes a motion")
+            raise SessionError("the winner has already written this round's motion")
+        if seat != self._author_window:
+            raise SessionError(f"only the round's winner (seat {self._author_window}) writes a motion, not seat {seat}")
+        if isinstance(motion, str):
+            motion = Motion(motion)
+        if not isinstance(motion, Motion):
+            raise MotionError(f"a motion is a Motion or its text, not {motion!r}")
+        rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
+        rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
+        self.motions.append(rec)
+        self.rounds[-1].authored = rec.number
+        self._author_window = None
+        return rec
+
+    def withdraw(self, seat: int, number: int) -> MotionRecord:
+        """The author takes their own motion back, at any time, without a vote. It stays out
+        unless a later Rule Vote restores it."""
+        seat = self._seat(seat)
+        rec = self._record(number)
+        if rec.author_seat != seat:
+            who = f"seat {rec.author_seat}" if rec.author_seat is not None else f"{rec.author}, who is not at this table"
+            raise SessionError(f"only a motion's author may withdraw it without a vote; motion {number} is by {who}")
+        if not rec.in_force:
+            raise SessionError(f"motion {number} is not in force ({rec.status})")
+        rec.status = "withdrawn"
+        rec.log.append(f"round {self.round_no}: withdrawn by its author")
+        self._detach(number)
+        return rec
+
+    # -- the Rule Vote ------------------------------------------------------------------------------
+    def _votes(self, votes: Sequence[bool] | Mapping[int, bool]) -> tuple[tuple[int, bool], ...]:
+        n = self.num_players
+        if isinstance(votes, Mapping):
+            pairs = [(self._seat(s, "a voter"), v) for s, v in votes.items()]
+        else:
+            votes = list(votes)
+            if len(votes) != n:
+                raise SessionError(f"every one of the {n} session players votes (also those already out); "
+                                   f"got {len(votes)} votes")
+            pairs = list(enumerate(votes))
+        seats = [s for s, _ in pairs]
+        if sorted(seats) != list(range(n)):
+            missing = sorted(set(range(n)) - set(seats))
+            raise SessionError(f"every session player votes, also those already out; missing: {missing}")
+        for s, v in pairs:
+            if not isinstance(v, bool):
+                raise SessionError(f"seat {s} must vote True (yes) or False (no), not {v!r}")
+        return tuple(pairs)
+
+    def vote_open(self) -> bool:
+        """Whether this round's one Rule Vote attempt is still available."""
+        return self.round_no > 0 and self.round_no not in self._vote_used
+
+    def rule_vote(self, proposer: int, proposal: Proposal, votes: Sequence[bool] | Mapping[int, bool], *,
+                  advocate: int | str = "auto", thrower: Thrower | None = None) -> VoteRecord:
+        """Hold the round's Rule Vote on ``proposal``.
+
+        ``votes``: one bool per seat (cast in seat order) or ``{seat: bool}`` in the order
+        cast. More than half of all players voting yes passes; a tie goes to Roshambo; the
+        attempt is used either way. ``advocate`` (ties on a motion whose author cannot defend
+        it): a seat among the motion's supporters, ``"auto"`` (a lone supporter, else a
+        bracket), ``"bracket"``, or ``"nobody"`` (no defender: the proposal passes).
+        """
+        if not isinstance(proposal, Proposal):
+            if _protected(proposal):
+                raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+        proposer = self._seat(proposer, "the proposer")
+        self._sync()
+        if self.round_no == 0:
+            raise SessionError("the Rule Vote opens when dealing begins: deal the first round first")
+        if self.round_no in self._vote_used:
+            raise SessionError(f"round {self.round_no}'s one Rule Vote attempt is already used")
+        rec = None
+        if proposal.kind != "law":
+            rec = self._record(proposal.motion)
+            if proposal.kind in ("remove", "amend") and not rec.in_force:
+                raise SessionError(f"motion {rec.number} is not in force ({rec.status}); only a motion in force "
+                                   f"can be {'removed' if proposal.kind == 'remove' else 'amended'}")
+            if proposal.kind == "restore" and rec.in_force:
+                raise SessionError(f"motion {rec.number} is already in force")
+        cast = self._votes(votes)
+        if advocate not in ("auto", "bracket", "nobody"):
+            self._seat(advocate, "the advocate")
+        # From here on the attempt is used, whatever happens.
+        self._vote_used.add(self.round_no)
+        yes = sum(v for _, v in cast)
+        no = len(cast) - yes
+        n = self.num_players
+        record = VoteRecord(self.round_no, proposal.kind, proposal.describe(), proposer, proposal.when, cast,
+                            yes, no, False, "")
+        if yes * 2 > n:
+            record.passed, record.outcome = True, "passed"
+        elif yes != no:
+            record.outcome = "failed"
+        else:
+            self._deadlock(record, proposal, rec, proposer, cast, advocate, thrower)
+        if record.passed:
+            self._carry_out(proposal, rec)
+        self.votes.append(record)
+        return record
+
+    def _deadlock(self, record: VoteRecord, proposal: Proposal, rec: MotionRecord | None, proposer: int,
+                  cast, advocate, thrower) -> None:
+        thrower = thrower or self.thrower or rng_thrower(self.rng)
+        opponents = [s for s, v in cast if not v and s != proposer]
+        defender: int | None
+        if advocate == "nobody" or not opponents:
+            record.passed, record.outcome = True, "deadlock; nobody defends, so the proposal passes"
+            return
+        if proposal.kind in ("remove", "amend") and rec.author_seat is not None and rec.author_seat != proposer \
+                and rec.author_seat in opponents:
+            defender, how = rec.author_seat, "the motion's author"
+        elif proposal.kind in ("remove", "amend"):
+            if isinstance(advocate, int):
+                if advocate not in opponents:
+                    raise SessionError(f"the advocate must be one of the motion's supporters {opponents}")
+                defender, how = advocate, "an advocate chosen by the motion's supporters"
+            elif advocate == "auto" and len(opponents) == 1:
+                defender, how = opponents[0], "the motion's only supporter"
+            else:
+                record.bracket = bracket(opponents, thrower)
+                defender, how = record.bracket.winner, "the winner of the supporters' bracket"
+        else:
+            defender, how = opponents[0], "the first player who formally opposed"
+        record.defender = defender
+        record.roshambo = roshambo(proposer, defender, thrower)
+        record.passed = record.roshambo.winner == proposer
+        record.outcome = (f"deadlock; Roshambo against {how} (seat {defender}): "
+                          f"{record.roshambo.a_wins}-{record.roshambo.b_wins}, "
+                          + ("the proposal passes" if record.passed else "the proposal fails"))
+
+    def _carry_out(self, proposal: Proposal, rec: MotionRecord | None) -> None:
+        def change() -> None:
+            if proposal.kind == "law":
+                self.law[proposal.lever] = proposal.value
+                st = self.state
+                if proposal.when == NOW and st is not None and not st.over:
+                    if proposal.lever == "turn_cap":
+                        st.turn_cap = proposal.value
+                    elif proposal.lever == "play_on":
+                        st.play_on = proposal.value
+                        if not proposal.value and st.out:
+                            st._finish()  # the winner is already out: the round ends here
+                            self._sync()
+                    # "swap" only matters at a deal: it applies from the next deal.
+                return
+            if proposal.kind == "remove":
+                rec.status = "removed"
+                self._detach(rec.number)
+            elif proposal.kind == "restore":
+                rec.status = "in force"
+                if proposal.when == NOW:
+                    self._attach(rec)
+            else:
+                rec.motion = proposal.amendment
+                rec.fault = None
+                self._detach(rec.number)
+                if proposal.when == NOW:
+                    self._attach(rec)
+            rec.log.append(f"round {self.round_no}: {proposal.kind} by Rule Vote")
+        if proposal.when == NOW:
+            change()
+        else:
+            self._pending.append((proposal.describe(), change))
+
+    def change_vote_rules(self, *args, **kwargs):
+        """Always refused: the Rule Vote and Roshambo cannot be changed."""
+        raise ConstitutionError(f"{PROTECTED_MESSAGE}.")
+
+    # -- interpretation ------------------------------------------------------------------------------
+    def interpret(self, number: int, readings: Sequence[str], *, author_choice: int | None = None,
+                  votes: Mapping[int, int] | None = None, least_change: int = 0) -> str:
+        """Settle an unclear point in motion ``number``. The author, when at the table, decides
+        (``author_choice``: an index into ``readings``). Otherwise the table votes
+        (``votes``: seat -> index); a reading with more than half of all players wins, and
+        failing that, the reading that changes base Lopti least (``least_change``)."""
+        rec = self._record(number)
+        readings = list(readings)
+        if len(readings) < 2:
+            raise SessionError("give at least two readings to choose between")
+        if rec.author_seat is not None:
+            if author_choice is None or not 0 <= author_choice < len(readings):
+                raise SessionError(f"the author ({rec.author}) is at the table and decides: give author_choice")
+            chosen, how = author_choice, "the author"
+        else:
+            counts = [0] * len(readings)
+            for seat, idx in (votes or {}).items():
+                self._seat(seat, "a voter")
+                counts[idx] += 1
+            best = max(range(len(readings)), key=counts.__getitem__)
+            if counts[best] * 2 > self.num_players:
+                chosen, how = best, "majority"
+            else:
+                chosen, how = least_change, "least change to base Lopti"
+        self.rulings.append({"round": self.round_no, "motion": number, "reading": readings[chosen], "by": how})
+        rec.log.append(f"round {self.round_no}: read as '{readings[chosen]}' ({how})")
+        return readings[chosen]
+
+    # -- history ---------------------------------------------------------------------------------------
+    def history(self):
+        """One row per seat per finished round (pandas DataFrame)."""
+        import pandas as pd
+
+        self._sync()
+        rows = []
+        for r in self.rounds:
+            for s in range(self.num_players):
+                rows.append({
+                    "round": r.round, "seat": s, "name": self.names[s], "dealer": s == r.dealer,
+                    "leader": s == r.leader, "place": r.places[s], "won": r.winner == s,
+                    "score": r.scores[s], "stalemate": r.stalemate, "turns": r.turns,
+                    "cards_left": r.cards_left[s], "pickups": r.pickups[s], "clears": r.clears[s],
+                    "motions_in_force": len(r.motions), "motion_events": r.motion_events,
+                    "authored": r.authored if r.winner == s else None,
+                    "play_on": r.law["play_on"], "swap": r.law["swap"], "turn_cap": r.law["turn_cap"],
+                })
+        cols = ["round", "seat", "name", "dealer", "leader", "place", "won", "score", "stalemate", "turns",
+                "cards_left", "pickups", "clears", "motions_in_force", "motion_events", "authored",
+                "play_on", "swap", "turn_cap"]
+        df = pd.DataFrame(rows, columns=cols)
+        df["authored"] = df["authored"].astype("Int64")
+        return df
+
+    def motions_frame(self):
+        """One row per motion (pandas DataFrame)."""
+        import pandas as pd
+
+        rows = [{"motion": r.number, "text": r.text, "author": r.author, "author_seat": r.author_seat,
+                 "round": r.round, "origin": r.origin, "status": r.status, "has_code": r.motion.has_code,
+                 "code_off": r.fault is not None, "fault": r.fault, "log": "; ".join(r.log)}
+                for r in self.motions]
+        return pd.DataFrame(rows, columns=["motion", "text", "author", "author_seat", "round", "origin", "status",
+                                           "has_code", "code_off", "fault", "log"])
+
+    def votes_frame(self):
+        """One row per Rule Vote or setup approval (pandas DataFrame)."""
+        import pandas as pd
+
+        rows = []
+        for v in self.votes:
+            rs = v.roshambo
+            rows.append({
+                "round": v.round, "kind": v.kind, "proposal": v.proposal, "proposer": v.proposer, "when": v.when,
+                "yes": v.yes, "no": v.no, "passed": v.passed, "outcome": v.outcome, "defender": v.defender,
+                "roshambo": rs is not None, "roshambo_score": f"{rs.a_wins}-{rs.b_wins}" if rs else None,
+                "roshambo_throws": rs.throws if rs else None,
+                "bracket_matches": v.bracket.matches if v.bracket else None,
+            })
+        return pd.DataFrame(rows, columns=["round", "kind", "proposal", "proposer", "when", "yes", "no", "passed",
+                                           "outcome", "defender", "roshambo", "roshambo_score", "roshambo_throws",
+                                           "bracket_matches"])
+
+    def describe(self) -> str:
+        """The session so far in a few lines."""
+        self._sync()
+        lines = [f"Lopti session, {self.num_players} players, round {self.round_no}."]
+        for r in self.in_force():
+            lines.append(f"Motion {r.number} by {r.author}: {r.text}" + (" [code off]" if r.fault else ""))
+        return "\n".join(lines)
