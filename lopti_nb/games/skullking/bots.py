@@ -90,14 +90,19 @@ class HeuristicBot:
         if not trick:
             if need > 0:  # lead the strongest card
                 return max(legal, key=lambda a: value[a.card])
-            return min(legal, key=lambda a: value[a.card])
+            # keep escapes for following: lead the lowest number if there is one
+            numbers = [a for a in legal if 0 <= value[a.card] < 35]
+            return min(numbers or legal, key=lambda a: value[a.card])
         last = len(trick) == obs["players"] - 1
         winners, losers = split_by_outcome(trick, legal)
         if need > 0:
             if winners:
                 if last:
                     return min(winners, key=lambda a: value[a.card])
+                left = len(obs["hand"])  # tricks still to play, this one included
                 strong = [a for a in winners if value[a.card] >= 45]
+                if need >= left:  # every trick is needed: take this one for sure
+                    return max(winners, key=lambda a: value[a.card])
                 if strong:
                     return min(strong, key=lambda a: value[a.card])
                 return max(winners, key=lambda a: value[a.card])
