@@ -398,9 +398,9 @@ class SandboxScene(Scene):
             self.undo_button.on_click(lambda b: self.notify(self.undo()))
             self.empty_button.on_click(lambda b: (self.reset(), self.notify(None)))
             self.box = W.VBox([
-                W.HBox([self.rank, self.count], layout=W.Layout(gap="8px", flex_flow="row wrap")),
+                W.HBox([self.rank, self.count], layout=W.Layout(flex_flow="row wrap")),
                 W.HBox([self.judge_button, self.lay_button, self.undo_button, self.empty_button],
-                       layout=W.Layout(gap="6px", flex_flow="row wrap"))])
+                       layout=W.Layout(flex_flow="row wrap"))])
         return [self.box]
 
     @property

@@ -376,8 +376,8 @@ class TrickSandbox(Scene):
             lay.on_click(lambda b: self.notify(self.lay(self.pick.value)))
             undo.on_click(lambda b: self.notify(self.undo()))
             clear.on_click(lambda b: (self.reset(), self.notify(None)))
-            self.box = W.VBox([W.HBox([self.pick, self.edition], layout=W.Layout(flex_flow="row wrap", gap="8px")),
-                               W.HBox([lay, undo, clear], layout=W.Layout(flex_flow="row wrap", gap="6px"))])
+            self.box = W.VBox([W.HBox([self.pick, self.edition], layout=W.Layout(flex_flow="row wrap")),
+                               W.HBox([lay, undo, clear], layout=W.Layout(flex_flow="row wrap"))])
         return [self.box]
 
     def draw(self) -> str:

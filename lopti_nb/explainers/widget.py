@@ -51,13 +51,13 @@ class Explainer(W.VBox):
         self.reset_button.on_click(lambda b: self._reset())
         self.try_box = W.VBox(
             [self.prompt, self.choice_pool, self.extra, self.verdict],
-            layout=W.Layout(border=f"1px dashed {BORDER}", padding="6px", gap="4px"))
+            layout=W.Layout(border=f"1px dashed {BORDER}", padding="6px"))
         nav = W.HBox([self.back, self.next, self.reset_button, self.counter],
-                     layout=W.Layout(gap="6px", align_items="center", flex_flow="row wrap"))
+                     layout=W.Layout(align_items="center", flex_flow="row wrap"))
         super().__init__(
-            [W.HBox([self.header], layout=W.Layout(gap="12px")), self.topic, self.title, self.text,
+            [self.header, self.topic, self.title, self.text,
              self.position, self.try_box, nav],
-            layout=W.Layout(gap="6px", padding="6px", max_width="980px"))
+            layout=W.Layout(padding="6px", max_width="980px"))
         self.add_class("lnb-explainer")
         self.goto(start)
 
