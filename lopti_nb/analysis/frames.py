@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -522,14 +522,23 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("win_rate", ascending=False).reset_index(drop=True)
 
 
-def lever_frame(seats: pd.DataFrame, levers: Sequence[str], by: str = "bot") -> pd.DataFrame:
+def lever_frame(seats: pd.DataFrame, levers: Sequence[str] | Mapping[str, Any], by: str = "bot") -> pd.DataFrame:
     """Long frame for lever sweeps: one row per lever, lever value and ``by`` group, with
     ``mean_score``, ``stderr``, ``win_rate``, ``mean_length`` and ``n``. ``value`` is text
-    so that numeric and categorical levers share one chart. Rows of a sweep cell that did not
-    move the lever from its default are counted under each lever they belong to."""
+    so that numeric and categorical levers share one chart.
+
+    ``levers`` maps each lever to its default value (a list of names: every row counts for
+    every lever). With defaults, a lever's rows are those where every *other* lever is at
+    its default, so one-lever-at-a-time sweeps are read correctly: the all-defaults cell
+    counts under every lever."""
+    defaults = dict(levers) if isinstance(levers, Mapping) else {k: None for k in levers}
     rows = []
-    for lever in levers:
-        g = seats.groupby([lever, by], observed=True, sort=True)
+    for lever in defaults:
+        keep = pd.Series(True, index=seats.index)
+        for other, default in defaults.items():
+            if other != lever and default is not None:
+                keep &= seats[other].astype(object) == default
+        g = seats[keep].groupby([lever, by], observed=True, sort=True)
         part = g.agg(n=("score", "size"), mean_score=("score", "mean"),
                      sd=("score", "std"), win_rate=("won", "mean"),
                      mean_length=("length", "mean")).reset_index()
@@ -589,3 +598,52 @@ def duty_frame(games: pd.DataFrame, by: str = "players") -> pd.DataFrame:
         r.insert(1, "measure", label)
         parts.append(r)
     return pd.concat(parts, ignore_index=True)
+
+
+def motion_length_frame(motions: Sequence[str] | None = None, sessions: int = 20, rounds: int = 3,
+                        players: int = 4, seed: Any = 0, bots: str = "heuristic") -> pd.DataFrame:
+    """The effect of ready-made motions (``lopti_nb.games.lopti.library``) on round length.
+
+    For each motion and each of ``sessions`` seeded sessions, a
+    :class:`~lopti_nb.games.lopti.Session` restores the motion at setup (all players
+    approve), so it is in force from round one, and bots play ``rounds`` rounds (no new
+    motions are written, so it is the only one). The same session seed without a motion is
+    the paired baseline: round one is dealt identically, so its difference comes from the
+    motion alone (later rounds may be led by another winner). Motions tied to later rounds
+    ("from the third round on") need ``rounds >= 3``.
+
+    One row per motion, session and round: ``motion`` (``"none"``: the baseline),
+    ``session``, ``round``, ``turns``, ``stalemate``, ``winner``, ``motion_events``,
+    ``baseline_turns`` and ``extra_turns`` (turns minus the baseline's).
+    ``motions=None`` takes every motion of the library.
+    """
+    from lopti_nb.games.lopti import LIBRARY, Session, library_motion
+
+    names = list(LIBRARY) if motions is None else list(motions)
+    rows = []
+    for name in ["none", *names]:
+        for k in range(sessions):
+            session_seed, _ = game_seeds(f"session:{seed}", k)
+            s = Session(players, seed=session_seed)
+            if name != "none":
+                s.restore(library_motion(name), [True] * players)
+            for r in range(1, rounds + 1):
+                result = s.play_round(bots)
+                state = s.state
+                record = s.rounds[-1] if s.rounds else None
+                rows.append({
+                    "motion": name, "session": k, "round": r, "turns": int(state.turns),
+                    "stalemate": bool(result.stalemate),
+                    "winner": -1 if state.winner is None else int(state.winner),
+                    "motion_events": int(getattr(record, "motion_events", 0) or 0),
+                })
+    df = pd.DataFrame(rows)
+    base = df[df["motion"] == "none"].set_index(["session", "round"])["turns"].rename("baseline_turns")
+    df = df.join(base, on=["session", "round"])
+    df["baseline_turns"] = df["baseline_turns"].astype("int64")
+    df["extra_turns"] = df["turns"] - df["baseline_turns"]
+    df["motion"] = pd.Categorical(df["motion"], categories=["none", *names])
+    return df
+
+
+__all__.append("motion_length_frame")
