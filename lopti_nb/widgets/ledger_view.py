@@ -208,6 +208,10 @@ class LedgerView(GameView):
         if viewer is None:
             self.hand.set([])
             self._hand = []
+            self.selected = set()
+            set_if(self.hand_title, value="")
+            for b, label in ((self.open_button, "Open selected"), (self.sell_button, "Sell selected")):
+                self._disable(b, label, "nobody is at the device", False)
             return
         hand = list(obs["hand"] or ())
         if hand != self._hand:

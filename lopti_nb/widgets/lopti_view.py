@@ -105,13 +105,20 @@ class LoptiView(GameView):
                     items.append((f"Swap {label(h)} (hand) \u2194 {label(u)} (face up)", a,
                                   *self._ok(a, viewer, can_act)))
             self.swap_buttons.set(items if me_acting else [], style="info")
+        else:
+            self.swap_buttons.set([])
+            set_if(self.swap_title, value="")
         # my cards
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
             self.hand.set([])
             self.blind.set([])
             self._hand = []
+            self.selected = set()
             set_if(self.face_up, value="")
+            set_if(self.mine_title, value="")
+            set_if(self.play_button, description="Play selected", disabled=True,
+                   tooltip="Play selected: not possible now \u2014 nobody is at the device")
             return
         hand = list(obs["hand"] or [])
         if hand != self._hand:

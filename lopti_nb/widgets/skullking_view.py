@@ -221,6 +221,8 @@ class SkullKingView(GameView):
         if viewer is None:
             self.hand.set([])
             self.bid_buttons.set([])
+            set_if(self.hand_title, value="")
+            set_if(self.bid_title, value="")
             return
         hand = obs["hand"] or ()
         my_bid = obs["my_bid"]
