@@ -77,7 +77,7 @@ def lopti_card_svg(name: str, scale: float = 1.0, highlight: bool = False) -> st
     CLEAR) and a thicker border.
     """
     name = str(name).upper()
-    rank, suit = name[:-1], name[-1]
+    rank, suit = name[:-1], name[-1:]
     if suit not in _LOPTI_SUITS or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
                                                 "J", "Q", "K", "A"):
         raise ValueError(f"{name!r} is not a Lopti card name such as '9S'")
