@@ -189,10 +189,11 @@ def test_2_6_bell_diver_privilege_hazard_equal_to_the_sea_misses():
     assert s.seat == 1  # 2 is below the sea: caught
 
 
-def test_2_6_lookout_duty_surface_at_two():
+def test_2_6_lookout_duty_surface_at_three():
     s = office_game("Lookout")
-    rig(s, wreck=["Compass 1", "Compass 2", "Compass 3"])
+    rig(s, wreck=["Compass 1", "Compass 2", "Compass 3", "Compass 4"])
     s.apply(DIVE)
+    s.apply(FLIP)
     assert FLIP in s.legal_actions()
     s.apply(FLIP)
     assert s.legal_actions() == [SURFACE] and "Lookout" in s.why_illegal(FLIP)
@@ -208,10 +209,14 @@ def test_2_6_lookout_privilege_first_machine_is_spared():
     rig(s, wreck=["Compass 1", "Lantern 1", "Hazard 1"], reckoning=["Salvage Rights"])
     s.apply(DIVE)
     s.apply(FLIP)
-    assert s.seat == 0 and len(s.haul) == 2  # two machines: the duty says surface...
-    s._duty_phase[0] = None  # (suspend the duty to test the privilege on a bigger haul)
     s.apply(FLIP)
-    assert s.hands[0] == [C("Compass 1")] and s.coins[0] == 1
+    assert s.hands[0] == [C("Compass 1")] and s.coins[0] == 1  # paid for the one lost
+    s = office_game("Lookout")
+    rig(s, wreck=["Compass 1", "Lantern 1", "Hazard 1"], reckoning=["Cut the Line"])
+    s.apply(DIVE)
+    s.apply(FLIP)
+    s.apply(FLIP)
+    assert s.hands[0] == [C("Compass 1")]  # half of two is one: the first was safe anyway
 
 
 def test_2_6_notary_duty_no_same_kind_twice_running():
@@ -224,11 +229,18 @@ def test_2_6_notary_duty_no_same_kind_twice_running():
     assert s.why_illegal(Sell("Compass 2")) is None
 
 
-def test_2_6_notary_privilege_gifts_are_two_coins():
-    s = office_game("Notary")
-    rig(s, hands=[[], ["Compass 1", "Compass 2"]], yards=[["Compass 3"], []], seat=1)
+def test_2_6_notary_privilege_first_gift_each_round_is_two_coins():
+    s = office_game("Notary", players=3)
+    rig(s, hands=[["Engine 1"], ["Compass 1", "Compass 2"], ["Compass 4"]],
+        yards=[["Compass 3"], [], []], seat=1)
     s.apply(Open(("Compass 1", "Compass 2")))
+    assert s.coins[0] == 3  # 2 for the first gift of the round, 1 for the second
+    s.apply(Open(("Compass 4",)))
     assert s.coins[0] == 4
+    s.apply(Open(("Engine 1",)))  # round 2 begins
+    rig(s, hands=[["Engine 1"], ["Compass 1"], []], seat=1)
+    s.apply(Open(("Compass 1",)))
+    assert s.coins[0] == 6
 
 
 def test_2_6_curator_duty_open_at_least_two():

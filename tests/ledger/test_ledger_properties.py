@@ -48,7 +48,6 @@ def play_checked(seed, players, bots, pollute=True, **settings):
         action = seat_bots[seat](s.observation(seat), legal, rng) if len(legal) > 1 else legal[0]
         assert action in legal
         s.apply(action)
-        s.observation(None)
         if pollute:
             random.random()
             np.random.random()

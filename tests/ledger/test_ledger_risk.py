@@ -24,10 +24,18 @@ def engine_dives(sea, target, n, seed):
     rng = random.Random(seed)
     s = LedgerState(2, seed, mode="plain", sea_start=sea, sea_claim=sea + 3)
     fresh = DeckSpec().cards()
+    size = len(fresh)
+    # A dive aiming at <= 4 machines flips at most 18 hazards + 4 machines = 22 cards, all from
+    # the end of the list (the top of the deck): shuffling the last 23 places (Fisher-Yates,
+    # stopped early) makes those a uniformly random sequence, exactly like a full shuffle.
+    depth = min(size - 1, 18 + max(t for _, t in CASES) + 1)
+    randbelow = rng.randrange
     out = []
     for _ in range(n):
         deck = fresh[:]
-        rng.shuffle(deck)
+        for i in range(size - 1, size - 1 - depth, -1):
+            j = randbelow(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
         reck = reckoning_deck()
         rng.shuffle(reck)
         s.wreck, s.discard, s.reck = deck, [], reck

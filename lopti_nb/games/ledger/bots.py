@@ -4,11 +4,12 @@ Each bot is ``bot(observation, legal_actions, rng) -> action`` and only ever ret
 the legal actions, so duties are always obeyed. Under ``table_watch`` the bots also avoid the
 actions listed in ``observation["watched"]`` (those the table would catch).
 
-* ``balanced`` -- dives to a depth that shrinks as the sea rises, sells a card when its suit
-  still fetches 5 or more, otherwise opens; opens everything when the end is near.
-* ``seller``   -- sells whatever it holds at the best price; dives shallow.
-* ``opener``   -- opens everything it holds; dives shallow.
-* ``greedy``   -- always dives until the hold is full; opens once the hand is large.
+* ``balanced`` -- dives for three machines (two once the sea is high); with four or more
+  sealed cards it sells a stray (a suit it holds once and does not show) while the price is
+  5 or more, and otherwise opens everything; opens everything when the end is near.
+* ``seller``   -- sells whatever it holds at the best price; dives for three, then two.
+* ``opener``   -- opens everything as soon as it holds two cards; dives for three, then two.
+* ``greedy``   -- always dives until the hold is full; opens once the hand holds four.
 * ``mix``      -- the default: seat 0 balanced, 1 seller, 2 opener, 3 greedy, 4 balanced.
 """
 from __future__ import annotations
@@ -62,18 +63,27 @@ def _dive_step(obs, flip, surface, target, legal):
     return _first(surface, flip, legal[0])
 
 
+def _endgame(obs):
+    """True in the round that will most likely be the last (sealed cards then score nothing)."""
+    return obs["sea"] >= obs["sea_claim"] - 1
+
+
 def balanced(obs, legal, rng):
     dive, flip, surface, sell, price, opn = _sort(obs, legal)
     sea = obs["sea"]
     if obs["phase"] == "dive":
-        target = 3 if sea <= 4 else (2 if sea <= 7 else 1)
+        target = 3 if sea <= 6 else 2
         return _dive_step(obs, flip, surface, target, legal)
     hand = obs["hand"]
-    if obs["sea"] >= obs["sea_claim"] - 1:
+    if _endgame(obs):
         return _first(opn, sell, dive, legal[0])
-    if len(hand) >= 3:
-        if price >= 5:
-            return _first(sell, opn, dive, legal[0])
+    if len(hand) >= 4:
+        if sell is not None and price >= 5:
+            # sell a stray: a suit held once and not yet in the yard
+            yard = obs["yards"][obs["seat"]]
+            suit = sell.card // 10
+            if sum(1 for c in hand if c // 10 == suit) == 1 and not any(c // 10 == suit for c in yard):
+                return sell
         return _first(opn, sell, dive, legal[0])
     return _first(dive, opn, sell, legal[0])
 
@@ -81,15 +91,17 @@ def balanced(obs, legal, rng):
 def seller(obs, legal, rng):
     dive, flip, surface, sell, price, opn = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, 2 if obs["sea"] <= 6 else 1, legal)
+        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, legal)
     return _first(sell, dive, opn, legal[0])
 
 
 def opener(obs, legal, rng):
     dive, flip, surface, sell, price, opn = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, 2, legal)
-    return _first(opn, dive, sell, legal[0])
+        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, legal)
+    if len(obs["hand"]) >= 2 or _endgame(obs):
+        return _first(opn, dive, sell, legal[0])
+    return _first(dive, opn, sell, legal[0])
 
 
 def greedy(obs, legal, rng):
@@ -97,7 +109,7 @@ def greedy(obs, legal, rng):
     if obs["phase"] == "dive":
         return _dive_step(obs, flip, surface, obs["hold_limit"], legal)
     hand = obs["hand"]
-    if len(hand) >= 4 or obs["sea"] >= obs["sea_claim"] - 1:
+    if len(hand) >= 4 or _endgame(obs):
         return _first(opn, sell, dive, legal[0])
     return _first(dive, opn, sell, legal[0])
 

@@ -34,6 +34,7 @@ class Privilege:
     edge_safe: bool = False      # a hazard equal to the sea is a near-miss
     spare_first: bool = False    # a Reckoning never takes the first machine of the haul
     gift_value: int = 1          # coins per gift received
+    first_gift_bonus: int = 0    # extra coins on the first gift received in each round
     big_open: tuple[int, int] = (0, 0)  # (at least this many cards opened at once, coins)
     set_bonus: int = 4           # points per suit with three or more open machines
     sealed_points: int = 0       # points per sealed card in hand at the end
@@ -91,7 +92,7 @@ def _bell_diver(state, seat, action) -> bool:
 
 
 def _lookout(state, seat, action) -> bool:
-    return type(action) is FlipAgain and len(state.haul) >= 2
+    return type(action) is FlipAgain and len(state.haul) >= 3
 
 
 def _notary(state, seat, action) -> bool:
@@ -165,13 +166,13 @@ OFFICES: tuple[Office, ...] = (
            "A hazard equal to the sea is a near-miss for you.",
            _bell_diver, Privilege(edge_safe=True), when="dive"),
     Office("Lookout",
-           "Once your haul holds two machines, surface.",
+           "Once your haul holds three machines, surface.",
            "No Reckoning takes the first machine of your haul; it comes up sealed.",
            _lookout, Privilege(spare_first=True), when="dive"),
     Office("Notary",
            "Do not take the same kind of turn (dive, open, sell) as your previous turn.",
-           "Every gift you receive is 2 coins.",
-           _notary, Privilege(gift_value=2)),
+           "The first gift you receive in each round is 2 coins, not 1.",
+           _notary, Privilege(first_gift_bonus=1)),
     Office("Curator",
            "When you open while holding two or more sealed cards, open at least two.",
            "Each suit with three or more open machines in your yard scores 6, not 4.",

@@ -159,6 +159,7 @@ class LedgerState(GameState):
         self.phase = TURN
         self.trigger = 0            # this round: 0 none, 1 a trigger, 2 a double trigger
         self.round_sales = [0] * n
+        self.round_gifted = [False] * n
         self.last_kind: list[str | None] = [None] * n
         self.suspended = [0] * n    # privilege off while round <= suspended[seat]
         self.turns = [0] * n
@@ -193,7 +194,7 @@ class LedgerState(GameState):
         d["events"] = self.events[:]
         d["actions"] = self.actions[:]
         for key in ("wreck", "discard", "reck", "reck_turned", "coins", "market", "haul",
-                    "round_sales", "last_kind", "suspended", "turns", "max_depth"):
+                    "round_sales", "round_gifted", "last_kind", "suspended", "turns", "max_depth"):
             d[key] = d[key][:]
         for key in ("hands", "yards", "ycount", "stats"):
             d[key] = [x[:] for x in d[key]]
@@ -449,7 +450,11 @@ class LedgerState(GameState):
             alone = True
             for o in range(n):
                 if o != seat and ycount[o][s]:
-                    gifts[o] += self.grants(o).gift_value
+                    go = self.grants(o)
+                    gifts[o] += go.gift_value
+                    if go.first_gift_bonus and not self.round_gifted[o]:
+                        gifts[o] += go.first_gift_bonus
+                    self.round_gifted[o] = True
                     alone = False
             if alone:
                 fresh += 1
@@ -515,6 +520,7 @@ class LedgerState(GameState):
             self.seat = 0
             self.trigger = 0
             self.round_sales = [0] * self.num_players
+            self.round_gifted = [False] * self.num_players
 
     # -- scoring ------------------------------------------------------------------------
     def score_breakdown(self) -> list[dict[str, int]]:
