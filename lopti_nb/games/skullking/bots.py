@@ -113,36 +113,42 @@ class HeuristicBot:
 
 
 def split_by_outcome(trick: tuple, legal: list) -> tuple[list, list]:
-    """The legal plays that would take the trick as it stands, and those that would not."""
+    """The legal plays that would take the trick as it stands, and those that would not.
+
+    Closed forms of the trick rules (the tests check them against ``rules._resolve``): a
+    Kraken or White Whale played now never takes the trick; after an active Kraken nothing
+    does; after an active White Whale only a number above every number played does.
+    """
     winners = []
     losers = []
     if "kraken" in trick or "white-whale" in trick:
-        pos = len(trick)
+        whale = "white-whale" in trick and (
+            "kraken" not in trick or trick.index("kraken") < trick.index("white-whale"))
+        if not whale:
+            return winners, list(legal)
+        top = max(map(RANK.__getitem__, trick))
         for a in legal:
-            (winners if _resolve(trick + (a.card,))[0] == pos else losers).append(a)
+            (winners if RANK[a.card] > top else losers).append(a)
         return winners, losers
-    led = None
-    for c in trick:
-        led = SUIT[c]
-        if led is not None:
-            break
+    led = next(filter(None, map(SUIT.__getitem__, trick)), None)
+    power = _POWER[led]
+    top = max(map(power.__getitem__, trick))
     king = "skull-king" in trick
     mermaid = "mermaid" in trick
     for a in legal:
         c = a.card
         kind = KIND[c]
         if kind == NUMBER:
-            power = _POWER[led or SUIT[c]]
-            wins = power[c] > max(map(power.__getitem__, trick))
+            # with no number in the trick yet this card sets the suit (specials rank the
+            # same in every table, so only the card's own power changes)
+            wins = (power[c] if led else _POWER[SUIT[c]][c]) > top
         elif kind == SKULL_KING:
             wins = not mermaid
         elif kind == MERMAID:
-            wins = not mermaid and (king or max(map(_POWER[led].__getitem__, trick)) < 200)
+            wins = not mermaid and (king or top < 200)
         elif kind == PIRATE:
-            wins = not king and max(map(_POWER[led].__getitem__, trick)) < 300
-        elif kind == KRAKEN or kind == WHALE:
-            wins = _resolve(trick + (c,))[0] == len(trick)
-        else:  # escape-like: never takes a trick that already has a card
+            wins = not king and top < 300
+        else:  # escapes never take a trick that already has a card; creatures see above
             wins = False
         (winners if wins else losers).append(a)
     return winners, losers

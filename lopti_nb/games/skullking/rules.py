@@ -171,13 +171,9 @@ def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
     """``(winner, next_leader, how)`` for valid, declared card strings in play order."""
     if "kraken" in cards or "white-whale" in cards:
         return _resolve_reference(cards)
-    led = None
-    for c in cards:
-        led = SUIT[c]
-        if led is not None:
-            break
-    power = _POWER[led]
-    ps = [power[c] for c in cards]
+    # the suit of the first number card (None: no numbers)
+    power = _POWER[next(filter(None, map(SUIT.__getitem__, cards)), None)]
+    ps = [*map(power.__getitem__, cards)]
     w = ps.index(max(ps))
     if cards[w] == "skull-king" and "mermaid" in cards:
         w = cards.index("mermaid")
@@ -188,19 +184,17 @@ def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> 
     """Raw bonus captured by the winner (see :func:`trick_bonus`)."""
     if winner is None:
         return 0
-    bonus = 0
-    for c in cards:
-        bonus += FOURTEEN_BONUS[c]
-    if how != NORMAL:
-        return bonus
+    bonus = sum(map(FOURTEEN_BONUS.__getitem__, cards))
     kind = KIND[cards[winner]]
+    if how != NORMAL or kind == NUMBER:
+        return bonus
     if kind == SKULL_KING:
-        bonus += KING_CATCHES_PIRATE * sum(1 for c in cards if KIND[c] == PIRATE)
+        bonus += KING_CATCHES_PIRATE * (cards.count("pirate") + cards.count("tigress:pirate"))
     elif kind == MERMAID:
-        if any(KIND[c] == SKULL_KING for c in cards):
+        if "skull-king" in cards:
             bonus += MERMAID_CATCHES_KING[edition]
     elif kind == PIRATE and edition == "2021":
-        bonus += PIRATE_CATCHES_MERMAID_2021 * sum(1 for c in cards if KIND[c] == MERMAID)
+        bonus += PIRATE_CATCHES_MERMAID_2021 * cards.count("mermaid")
     return bonus
 
 

@@ -437,18 +437,14 @@ class SkullKingState(GameState):
         self.round += 1
         self.dealer = (self.dealer + 1) % n
         cd = self.cards_dealt = self.rounds[self.round - 1]
-        # A partial Fisher-Yates shuffle of the whole deck with the state's own generator:
-        # only the cards that are dealt get drawn.
-        # Cards are drawn as positions in the display-sorted deck, so sorting a hand is an
-        # integer sort.
-        pool = list(range(len(self.deck)))
-        rnd = self.rng.random
-        size = len(pool)
-        for i in range(cd * n):
-            j = i + int(rnd() * (size - i))
-            pool[i], pool[j] = pool[j], pool[i]
-        deck = self._sorted_deck
-        hands = self.hands = [[deck[i] for i in sorted(pool[s * cd:(s + 1) * cd])]
+        # Shuffle: sort the deck positions by 32-bit keys drawn from the state's own
+        # generator in one call (ties, about one in a million rounds, keep deck order).
+        size = len(self._sorted_deck)
+        keys = memoryview(self.rng.randbytes(4 * size)).cast("I")
+        order = sorted(range(size), key=keys.__getitem__)
+        # Positions index the display-sorted deck, so sorting a hand is an integer sort.
+        card_at = self._sorted_deck.__getitem__
+        hands = self.hands = [[*map(card_at, sorted(order[s * cd:(s + 1) * cd]))]
                               for s in range(n)]
         self.bids = [None] * n
         self.won = [0] * n
