@@ -47,16 +47,16 @@ def clean_name(name: Any) -> str:
         raise BadName(f"A display name is text, not {type(name).__name__}.")
     if len(name) > 200:
         raise BadName(f"That name is far too long: at most {MAX_NAME} characters.")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if (cat[0] == "C" and ch != "\t") or cat in ("Zl", "Zp"):
+            raise BadName(f"Names cannot hold invisible or control characters "
+                          f"(found U+{ord(ch):04X}).")
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text:
         raise BadName("Please type a display name (it cannot be empty or only spaces).")
     if len(text) > MAX_NAME:
         raise BadName(f"That name has {len(text)} characters; at most {MAX_NAME}, please.")
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if cat[0] == "C" or cat in ("Zl", "Zp"):
-            raise BadName(f"Names cannot hold invisible or control characters "
-                          f"(found U+{ord(ch):04X}).")
     if not any(unicodedata.category(ch)[0] in "LNS" for ch in text):
         raise BadName("A name needs at least one letter, digit or symbol.")
     return text
@@ -445,7 +445,8 @@ class RoomSession:
                 and self.clock() - lease.at < self.room.meta["lease_ttl"])
 
     def claim_host(self) -> bool:
-        """Take or renew the host lease (free, ours, or stale); ``True`` if we host now."""
+        """Take or renew the host lease (free, ours, or stale, as of the last ``refresh``);
+        ``True`` if this kernel hosts now."""
         if self.room.meta["seats"][self.seat].get("left"):
             return False
         ttl = self.room.meta["lease_ttl"]

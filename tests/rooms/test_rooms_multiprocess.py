@@ -10,6 +10,8 @@ import pytest
 
 from lopti_nb import rooms
 
+POLL = os.environ.get("LNB_TEST_POLL", "0.01")
+
 
 def _final(store_url, code):
     room = rooms.Room(code, store_url)
@@ -21,7 +23,7 @@ def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
     purpose) and 3 whose seat is played by the heuristic bot in their own kernel; the final
     scores everywhere equal a single-process replay of the log."""
     code_file = str(tmp_path / "code.json")
-    common = ["--store", store_url, "--code-file", code_file, "--poll", "0.004"]
+    common = ["--store", store_url, "--code-file", code_file, "--poll", POLL]
     ps = [procs.spawn([*common, "--role", "host", "--name", "Ann", "--players", "8",
                        "--wait-for", "7", "--out", str(tmp_path / "p0.json"), "--seed", "0",
                        "--bad-every", "37"])]
