@@ -399,7 +399,7 @@ class RoomSession:
         writes this seat's presence (at most once a second) and checks the token is still
         this seat's."""
         changed = self.room.load()
-        self.room.seat_of(self.token)
+        self._check_token()
         now = self.clock()
         if now - self._seen_at >= SEEN_EVERY:
             self._seen_at = now
@@ -425,8 +425,11 @@ class RoomSession:
         nothing is written."""
         if isinstance(action, (str, dict)):
             action = codec.decode(action, self.room.meta["game"])
-        return self.room.append(self.seat, action, "human", expect_seq,
-                                check=lambda: self.room.seat_of(self.token))
+        return self.room.append(self.seat, action, "human", expect_seq, check=self._check_token)
+
+    def _check_token(self) -> None:
+        if self.room.seat_of(self.token) != self.seat:
+            raise BadToken("That seat token belongs to another seat.")
 
     def leave(self) -> None:
         """Step away: the seat stays yours (come back with ``rejoin_room(code, token)``);
