@@ -8,7 +8,9 @@
 """
 from __future__ import annotations
 
-from .cards import KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
+from operator import attrgetter
+
+from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
 from .rules import _POWER, _resolve
 
 # Estimated chance that a card takes a trick, before table-size scaling.
@@ -65,6 +67,13 @@ for _c, _k in KIND.items():
         _PLAY_VALUE[_c] = -1
 
 
+_CARD = attrgetter("card")
+# Powers for a card played into a trick that has no number yet: it would set the suit, so
+# every number outranks the escapes (and still loses to every character).
+_POWER_FIRST_NUMBER = {c: (50 + RANK[c] if KIND[c] == NUMBER and p == 0 else p)
+                       for c, p in _POWER[None].items()}
+
+
 class HeuristicBot:
     """Bid by estimated strength, then play to make the bid exactly."""
 
@@ -86,76 +95,70 @@ class HeuristicBot:
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["tricks_won"][seat]
         trick = obs["trick"]
-        value = _PLAY_VALUE
+        cards = [*map(_CARD, legal)]
+        vals = [*map(_PLAY_VALUE.__getitem__, cards)]
         if not trick:
             if need > 0:  # lead the strongest card
-                return max(legal, key=lambda a: value[a.card])
+                return legal[vals.index(max(vals))]
             # keep escapes for following: lead the lowest number if there is one
-            numbers = [a for a in legal if 0 <= value[a.card] < 35]
-            return min(numbers or legal, key=lambda a: value[a.card])
-        last = len(trick) == obs["players"] - 1
-        winners, losers = split_by_outcome(trick, legal)
+            numbers = [v for v in vals if 0 <= v < 35]
+            return legal[vals.index(min(numbers) if numbers else min(vals))]
+        wins = outcome_flags(trick, cards)
+        value = vals.__getitem__
         if need > 0:
-            if winners:
-                if last:
-                    return min(winners, key=lambda a: value[a.card])
-                left = len(obs["hand"])  # tricks still to play, this one included
-                strong = [a for a in winners if value[a.card] >= 45]
-                if need >= left:  # every trick is needed: take this one for sure
-                    return max(winners, key=lambda a: value[a.card])
-                if strong:
-                    return min(strong, key=lambda a: value[a.card])
-                return max(winners, key=lambda a: value[a.card])
-            return min(legal, key=lambda a: value[a.card])
-        if losers:
-            return max(losers, key=lambda a: value[a.card])
-        return min(legal, key=lambda a: value[a.card])
+            winners = [i for i, w in enumerate(wins) if w]
+            if not winners:  # can not take it: throw the least useful card
+                return legal[vals.index(min(vals))]
+            if len(trick) == obs["players"] - 1:  # last to play: the cheapest winner
+                return legal[min(winners, key=value)]
+            if need >= len(obs["hand"]):  # every trick is needed: take this one for sure
+                return legal[max(winners, key=value)]
+            strong = [i for i in winners if vals[i] >= 45]
+            if strong:
+                return legal[min(strong, key=value)]
+            return legal[max(winners, key=value)]
+        losers = [i for i, w in enumerate(wins) if not w]
+        if losers:  # duck with the most dangerous card that still loses
+            return legal[max(losers, key=value)]
+        return legal[vals.index(min(vals))]
 
 
-def split_by_outcome(trick: tuple, legal: list) -> tuple[list, list]:
-    """The legal plays that would take the trick as it stands, and those that would not.
+def outcome_flags(trick: tuple, cards: list) -> list[bool]:
+    """For each of the distinct ``cards``: would playing it now take the trick as it stands?
 
     Closed forms of the trick rules (the tests check them against ``rules._resolve``): a
     Kraken or White Whale played now never takes the trick; after an active Kraken nothing
     does; after an active White Whale only a number above every number played does.
     """
-    winners = []
-    losers = []
     if "kraken" in trick or "white-whale" in trick:
         whale = "white-whale" in trick and (
             "kraken" not in trick or trick.index("kraken") < trick.index("white-whale"))
         if not whale:
-            return winners, list(legal)
-        top = max(map(RANK.__getitem__, trick))
-        for a in legal:
-            (winners if RANK[a.card] > top else losers).append(a)
-        return winners, losers
+            return [False] * len(cards)
+        return [*map(max(map(RANK.__getitem__, trick)).__lt__, map(RANK.__getitem__, cards))]
     led = next(filter(None, map(SUIT.__getitem__, trick)), None)
     power = _POWER[led]
     top = max(map(power.__getitem__, trick))
-    king = "skull-king" in trick
-    mermaid = "mermaid" in trick
-    for a in legal:
-        c = a.card
-        kind = KIND[c]
-        if kind == NUMBER:
-            # with no number in the trick yet this card sets the suit (specials rank the
-            # same in every table, so only the card's own power changes)
-            wins = (power[c] if led else _POWER[SUIT[c]][c]) > top
-        elif kind == SKULL_KING:
-            wins = not mermaid
-        elif kind == MERMAID:
-            wins = not mermaid and (king or top < 200)
-        elif kind == PIRATE:
-            wins = not king and top < 300
-        else:  # escapes never take a trick that already has a card; creatures see above
-            wins = False
-        (winners if wins else losers).append(a)
-    return winners, losers
+    if led is None:
+        power = _POWER_FIRST_NUMBER
+    flags = [*map(top.__lt__, map(power.__getitem__, cards))]
+    if "skull-king" in trick:
+        if "mermaid" not in trick and "mermaid" in cards:  # the first mermaid takes him
+            flags[cards.index("mermaid")] = True
+    elif "mermaid" in trick and "skull-king" in cards:  # he loses to the mermaid played
+        flags[cards.index("skull-king")] = False
+    return flags
+
+
+def split_by_outcome(trick: tuple, legal: list) -> tuple[list, list]:
+    """The legal plays that would take the trick as it stands, and those that would not."""
+    flags = outcome_flags(trick, [*map(_CARD, legal)])
+    return ([a for a, w in zip(legal, flags) if w], [a for a, w in zip(legal, flags) if not w])
 
 
 def heuristic_bot():
     return HeuristicBot()
 
 
-__all__ = ["HeuristicBot", "heuristic_bot", "card_strength"]
+__all__ = ["HeuristicBot", "heuristic_bot", "card_strength", "outcome_flags",
+           "split_by_outcome"]
