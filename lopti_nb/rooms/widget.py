@@ -1,0 +1,495 @@
+"""The room widget: create a room, join by code, wait in the lobby, play at the table.
+
+    >>> from lopti_nb.rooms import room_widget
+    >>> room_widget()            # doctest: +SKIP
+
+The table is the Skull King view of :mod:`lopti_nb.widgets` (the same cards and buttons as a
+table at one device), fed with this seat's observation only. A timer (an asyncio task on
+the kernel's loop) polls the store every ``poll`` seconds, so the table follows what the
+others do; the kernel that hosts also moves the bots, one every ``bot_pace`` seconds.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from html import escape
+
+import ipywidgets as W
+
+from .codes import pretty
+from .errors import BadCode, RoomError, StoreError, UnknownRoom
+from .room import LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room
+from .store import open_store
+
+SCORING = (("Classic", "classic"), ("Rascal's", "rascal"), ("Cannonball", "cannonball"))
+EDITIONS = (("Table bonuses (Mermaid takes Skull King +50)", "table"),
+            ("2021 rules (+40, pirates take mermaids +20)", "2021"))
+MUTED = "color:var(--jp-ui-font-color2, #666)"
+TEXT = "color:var(--jp-ui-font-color1, #222)"
+ERROR = "color:var(--jp-error-color1, #c62828)"
+LOG_LINES = 40
+
+
+def _esc(x) -> str:
+    return escape(str(x))
+
+
+class _TableShim:
+    """What the Skull King view expects of its table: ``act``, ``reason`` and ``state``
+    (only for ``seat_name``)."""
+
+    def __init__(self, widget: "RoomWidget"):
+        self._w = widget
+
+    @property
+    def state(self):
+        return self._w
+
+    def act(self, action) -> None:
+        self._w.act(action)
+
+    def reason(self, action, viewer, can_act):
+        return self._w.reason(action, can_act)
+
+
+class _PlainView:
+    """A small stand-in used only when the tables' Skull King view is not available."""
+
+    def __init__(self, table):
+        self.table = table
+        self.info = W.HTML()
+        self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.info, self.buttons])
+
+    def update(self, obs, viewer, new_events, can_act) -> None:
+        self.info.value = (f"<b>Round {obs['round']}</b> · your hand: "
+                           f"{_esc(', '.join(obs['hand'] or ()))} · trick: {_esc(', '.join(obs['trick']))}")
+        buttons = []
+        if can_act:
+            for a in self.table.state.session.state.legal_actions():
+                b = W.Button(description=str(a), layout=W.Layout(width="auto"))
+                b.on_click(lambda _b, a=a: self.table.act(a))
+                buttons.append(b)
+        self.buttons.children = buttons
+
+    def seat_line(self, obs, seat) -> str:
+        bid = obs["bids"][seat]
+        return f"bid {bid if bid is not None else '?'} · won {obs['tricks_won'][seat]} · score {obs['scores'][seat]:g}"
+
+    def scores_html(self, obs, result) -> str:
+        return ""
+
+
+def _view_class():
+    try:
+        from lopti_nb.widgets.skullking_view import SkullKingView
+        return SkullKingView
+    except ImportError:  # pragma: no cover - the tables are part of the package
+        return _PlainView
+
+
+class RoomWidget(W.VBox):
+    """Create / join / lobby / table for Skull King rooms. ``store``: a path or URL (see
+    :func:`lopti_nb.rooms.open_store`; default ``$LOPTI_NB_ROOMS``)."""
+
+    def __init__(self, store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True):
+        self._store_url = store
+        self.poll = float(poll)
+        self.bot_pace = float(bot_pace)
+        self.session: RoomSession | None = None
+        self.message = ""
+        self._fails = 0
+        self._wait_until = 0.0
+        self._last_bot = 0.0
+        self._shown = None
+        self._seen = 0
+        self._log: list[str] = []
+        self._task = None
+        self._start_timer = start_timer
+        self.view = None
+        self._build()
+        super().__init__(children=[self.title, self.status, self.start_box, self.lobby_box,
+                                   self.table_box], layout=W.Layout(width="100%"))
+        self.add_class("lnb-room")
+        self._redraw()
+
+    # -- construction -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title = W.HTML()
+        self.status = W.HTML()
+        self.status.add_class("lnb-room-status")
+        # create
+        self.create_name = W.Text(description="Your name", placeholder="e.g. Ann")
+        self.create_players = W.Dropdown(description="Players", options=list(range(2, 9)), value=4)
+        self.create_scoring = W.Dropdown(description="Scoring", options=SCORING, value="classic")
+        self.create_edition = W.Dropdown(description="Bonuses", options=EDITIONS, value="table")
+        self.create_legendary = W.Checkbox(description="Legendary cards (Loot, Kraken, White Whale)",
+                                           value=True, indent=False)
+        self.create_fill = W.Checkbox(description="Bots take the seats still empty at the start",
+                                      value=True, indent=False)
+        self.create_button = W.Button(description="Create a room", button_style="primary",
+                                      layout=W.Layout(width="auto"))
+        self.create_button.on_click(lambda b: self.create())
+        create_box = W.VBox([W.HTML("<b>Host a game</b>"), self.create_name, self.create_players,
+                             self.create_scoring, self.create_edition, self.create_legendary,
+                             self.create_fill, self.create_button],
+                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="8px",
+                                            min_width="320px"))
+        # join
+        self.join_code = W.Text(description="Room code", placeholder="K7QM-3XHD")
+        self.join_name = W.Text(description="Your name", placeholder="e.g. Bob")
+        self.join_button = W.Button(description="Join", button_style="primary", layout=W.Layout(width="auto"))
+        self.join_button.on_click(lambda b: self.join())
+        self.rejoin_key = W.Password(description="Seat key", placeholder="only to come back")
+        self.rejoin_button = W.Button(description="Come back to my seat", layout=W.Layout(width="auto"))
+        self.rejoin_button.on_click(lambda b: self.rejoin())
+        join_box = W.VBox([W.HTML("<b>Join a game</b>"), self.join_code, self.join_name, self.join_button,
+                           W.HTML(f'<div style="{MUTED};font-size:12px;margin-top:8px">Left the game? '
+                                  'Type the room code above and the seat key you were shown.</div>'),
+                           self.rejoin_key, self.rejoin_button],
+                          layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="8px",
+                                          min_width="320px"))
+        self.start_box = W.HBox([create_box, join_box], layout=W.Layout(flex_flow="row wrap"))
+        # lobby
+        self.code_html = W.HTML()
+        self.code_html.add_class("lnb-room-code")
+        self.lobby_seats = W.HTML()
+        self.add_bot_button = W.Button(description="Add a bot", layout=W.Layout(width="auto"))
+        self.add_bot_button.on_click(lambda b: self._call(self.session.add_bot))
+        self.start_button = W.Button(description="Start the game", button_style="success",
+                                     layout=W.Layout(width="auto"))
+        self.start_button.on_click(lambda b: self._call(self.session.start))
+        self.host_controls = W.HBox([self.add_bot_button, self.start_button], layout=W.Layout(gap="6px"))
+        self.lobby_box = W.VBox([self.code_html, self.lobby_seats, self.host_controls],
+                                layout=W.Layout(gap="6px"))
+        # table
+        self.seats_html = W.HTML()
+        self.view_box = W.VBox()
+        self.scores_html = W.HTML()
+        self.log_html = W.HTML()
+        self.table_box = W.VBox([self.seats_html, self.view_box, self.scores_html, self.log_html],
+                                layout=W.Layout(gap="6px"))
+        # always there once in a room
+        self.leave_button = W.Button(description="Leave the room", layout=W.Layout(width="auto"),
+                                     tooltip="Your seat stays yours: come back with the code and your seat key")
+        self.leave_button.on_click(lambda b: self.leave())
+        self.key_toggle = W.ToggleButton(description="Show my seat key", value=False, layout=W.Layout(width="auto"))
+        self.key_toggle.observe(lambda c: self._redraw(), names="value")
+        self.key_html = W.HTML()
+        self.footer = W.HBox([self.leave_button, self.key_toggle, self.key_html],
+                             layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.lobby_box.children = self.lobby_box.children + (self.footer,)
+
+    # -- what the buttons do ----------------------------------------------------------------------
+    def _store(self):
+        return open_store(self._store_url)
+
+    def _throttled(self) -> bool:
+        wait = self._wait_until - time.monotonic()
+        if wait > 0:
+            self.message = f"Please wait {wait:.0f} s before trying another code."
+            self._redraw()
+            return True
+        return False
+
+    def _failed_code(self, exc: Exception) -> None:
+        # a kernel typing wrong codes slows down (1, 2, 4 ... up to 30 s between tries)
+        self._fails += 1
+        if self._fails >= 3:
+            self._wait_until = time.monotonic() + min(30.0, 2.0 ** (self._fails - 3))
+        self.message = str(exc)
+
+    def _enter(self, session: RoomSession) -> None:
+        self.session = session
+        self.message = ""
+        self._fails = 0
+        self._seen = 0
+        self._log = []
+        self._shown = None
+        view_class = _view_class()
+        self.view = view_class(_TableShim(self))
+        hand = getattr(self.view, "hand", None)
+        if isinstance(hand, W.Widget):
+            hand.add_class("lnb-room-hand")
+        self.view_box.children = (self.view.widget,)
+        self.table_box.children = (self.seats_html, self.view_box, self.scores_html, self.log_html, self.footer)
+        self._redraw()
+        self._start()
+
+    def create(self) -> RoomSession | None:
+        try:
+            session = create_room(self.create_name.value, players=self.create_players.value,
+                                  scoring=self.create_scoring.value, edition=self.create_edition.value,
+                                  legendary=self.create_legendary.value,
+                                  fill_with_bots=self.create_fill.value, store=self._store())
+        except (RoomError, ValueError) as exc:
+            self.message = str(exc)
+            self._redraw()
+            return None
+        self._enter(session)
+        return session
+
+    def join(self) -> RoomSession | None:
+        if self._throttled():
+            return None
+        try:
+            session = join_room(self.join_code.value, self.join_name.value, store=self._store())
+        except (BadCode, UnknownRoom) as exc:
+            self._failed_code(exc)
+            self._redraw()
+            return None
+        except (RoomError, ValueError) as exc:
+            self.message = str(exc)
+            self._redraw()
+            return None
+        self._enter(session)
+        return session
+
+    def rejoin(self) -> RoomSession | None:
+        if self._throttled():
+            return None
+        try:
+            session = rejoin_room(self.join_code.value, self.rejoin_key.value, store=self._store())
+        except (RoomError, ValueError) as exc:
+            self._failed_code(exc)
+            self._redraw()
+            return None
+        self.rejoin_key.value = ""
+        self._enter(session)
+        return session
+
+    def leave(self) -> None:
+        if self.session is None:
+            return
+        try:
+            self.session.leave()
+        except RoomError as exc:
+            self.message = str(exc)
+        code, key = self.session.pretty_code, self.session.token
+        self._stop()
+        self.session = None
+        self.join_code.value = code
+        self.rejoin_key.value = key  # this kernel keeps the key, so coming back is one click
+        self.message = f"You left room {code}. Your seat is kept: press “Come back to my seat” to return."
+        self._redraw()
+
+    def _call(self, fn) -> None:
+        try:
+            fn()
+            self.message = ""
+        except RoomError as exc:
+            self.message = str(exc)
+        self._redraw()
+
+    def act(self, action) -> None:
+        """The person at this device plays ``action`` (what the table's buttons call)."""
+        s = self.session
+        if s is None:
+            return
+        try:
+            s.submit(action, expect_seq=self._shown_seq())
+            self.message = ""
+        except RoomError as exc:
+            self.message = str(exc)
+            try:
+                s.refresh()
+            except RoomError:
+                pass
+        self._redraw()
+
+    def reason(self, action, can_act):
+        s = self.session
+        if s is None or s.status != PLAYING:
+            return "the game is not running"
+        state = s.state
+        if state.is_over:
+            return "the game is over"
+        if not can_act:
+            return f"it is {self.seat_name(state.current_player)}'s turn"
+        return state.why_illegal(action)
+
+    def seat_name(self, seat) -> str:
+        if self.session is None or seat is None:
+            return f"Seat {seat}"
+        s = self.session.room.seats[seat]
+        return s["name"] if s else f"Seat {seat}"
+
+    def _shown_seq(self):
+        return self._shown[0] if self._shown else None
+
+    # -- polling ----------------------------------------------------------------------------------
+    def poll_once(self) -> bool:
+        """One look at the store (and, when hosting, at most one paced bot move); redraws if
+        anything changed. Returns whether it did."""
+        s = self.session
+        if s is None:
+            return False
+        try:
+            now = time.monotonic()
+            if now - self._last_bot >= self.bot_pace:
+                if s.host_tick(max_moves=1 if self.bot_pace > 0 else None):
+                    self._last_bot = now
+            else:
+                s.refresh()
+        except RoomError as exc:
+            self.message = str(exc)
+            self._redraw()
+            return True
+        key = (s.seq, s.room.version, s.is_host, int(time.time() / 3) if s.status == LOBBY else 0)
+        if key != self._shown:
+            self._redraw()
+            return True
+        return False
+
+    def _start(self) -> None:
+        if not self._start_timer:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            try:
+                loop = asyncio.get_event_loop()
+            except RuntimeError:
+                return
+        self._stop()
+        self._task = loop.create_task(self._timer(self.session))
+
+    def _stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _timer(self, session) -> None:
+        while self.session is session:
+            await asyncio.sleep(self.poll)
+            if self.session is not session:
+                break
+            try:
+                self.poll_once()
+            except Exception as exc:  # keep the timer alive; show what went wrong
+                self.message = f"Could not read the room: {exc}"
+                self._redraw()
+            if session.status == OVER and self._shown and session.seq == self._shown[0]:
+                await asyncio.sleep(self.poll * 4)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _redraw(self) -> None:
+        s = self.session
+        msg = (f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
+               if self.message else "")
+        if s is None:
+            self.title.value = (f'<div style="font-size:18px;font-weight:bold;{TEXT}">Skull King rooms</div>'
+                                f'<div style="{MUTED};font-size:12px">Everyone opens this page on their own '
+                                'device. One person creates a room and reads its code out; the others type it '
+                                'and join. Bots fill the empty seats.</div>')
+            self.status.value = msg
+            self.start_box.layout.display = "flex"
+            self.lobby_box.layout.display = "none"
+            self.table_box.layout.display = "none"
+            return
+        room = s.room
+        self._shown = (s.seq, room.version, s.is_host, int(time.time() / 3) if s.status == LOBBY else 0)
+        self.start_box.layout.display = "none"
+        meta = room.meta
+        settings = meta["settings"]
+        me = self.seat_name(s.seat)
+        hosting = " · you are hosting (your kernel moves the bots)" if s.is_host else ""
+        self.title.value = (
+            f'<div style="font-size:18px;font-weight:bold;{TEXT}">Skull King · room '
+            f'<span class="lnb-room-code-inline">{_esc(s.pretty_code)}</span></div>'
+            f'<div style="{MUTED};font-size:12px">{meta["players"]} players · {_esc(settings["scoring"])} scoring · '
+            f'{_esc(settings["edition"])} bonuses · Legendary cards {"in" if settings["legendary"] else "out"} · '
+            f'you are {_esc(me)} (seat {s.seat}){hosting}</div>')
+        self.key_html.value = (f'<code style="font-size:12px" class="lnb-room-key">{_esc(s.token)}</code>'
+                               f'<span style="{MUTED};font-size:11px"> keep it secret: it is your seat</span>'
+                               if self.key_toggle.value else "")
+        if s.status == LOBBY:
+            self._draw_lobby(s, msg)
+        else:
+            self._draw_table(s, msg)
+
+    def _seat_kind(self, pub_seat) -> str:
+        if pub_seat["kind"] == "bot":
+            return f"bot ({pub_seat['bot']})"
+        if pub_seat["kind"] == "empty":
+            return "empty"
+        return "away" if pub_seat.get("away") else "here"
+
+    def _draw_lobby(self, s: RoomSession, msg: str) -> None:
+        pub = s.room.public()
+        self.lobby_box.layout.display = "flex"
+        self.table_box.layout.display = "none"
+        self.code_html.value = (
+            f'<div style="{TEXT}">Room code — read it out to the others:</div>'
+            f'<div data-code="{_esc(pub["code"])}" style="font-size:34px;font-weight:bold;letter-spacing:4px;'
+            f'font-family:monospace;{TEXT}">{_esc(pub["code"])}</div>')
+        rows = []
+        for seat in pub["seats"]:
+            name = seat["name"] or "—"
+            you = " (you)" if seat["seat"] == s.seat else ""
+            rows.append(f'<tr><td>Seat {seat["seat"]}</td><td><b>{_esc(name)}</b>{you}</td>'
+                        f'<td style="{MUTED}">{_esc(self._seat_kind(seat))}</td></tr>')
+        self.lobby_seats.value = (f'<table class="lnb-room-seats" style="font-size:13px;{TEXT}">'
+                                  + "".join(rows) + "</table>")
+        host = s.is_host
+        self.host_controls.layout.display = "flex" if host else "none"
+        empty = sum(1 for x in pub["seats"] if x["kind"] == "empty")
+        self.add_bot_button.disabled = empty == 0
+        if host:
+            text = ("Add bots or wait for players, then start." if empty else "Everyone is seated: start when ready.")
+        else:
+            text = "Waiting for the host to start the game…"
+        self.status.value = f'<div style="font-weight:bold;{TEXT}">▶ {_esc(text)}</div>{msg}'
+
+    def _draw_table(self, s: RoomSession, msg: str) -> None:
+        self.lobby_box.layout.display = "none"
+        self.table_box.layout.display = "flex"
+        state = s.state
+        obs = s.observation()
+        can_act = s.my_turn()
+        events = state.events
+        new_events = [e.for_seat(s.seat) for e in events[self._seen:]]
+        self._seen = len(events)
+        names = {i: self.seat_name(i) for i in range(state.num_players)}
+        for e in new_events:
+            line = re.sub(r"Seat (\d)", lambda m: names.get(int(m.group(1)), m.group(0)), e.describe())
+            self._log.append(line)
+        del self._log[:-LOG_LINES]
+        self.view.update(obs, s.seat, new_events, can_act)
+        cur = state.current_player
+        if state.is_over:
+            best = max(state.result.scores)
+            winners = [names[i] for i, v in enumerate(state.result.scores) if v == best]
+            text, colour = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.", "var(--jp-success-color1, #2e7d32)"
+        elif can_act:
+            what = "make your secret bid" if obs["phase"] == "bid" else "play a card"
+            text, colour = f"Your turn: {what}.", "var(--jp-brand-color1, #1976d2)"
+        else:
+            seat = s.room.seats[cur]
+            kind = " (bot)" if seat["kind"] == "bot" else ""
+            text, colour = f"Waiting for {names[cur]}{kind}…", "var(--jp-ui-font-color1, #222)"
+        self.status.value = (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
+                             f'color:{colour}">▶ {_esc(text)}</div>{msg}')
+        pub = s.room.public()
+        cells = []
+        for seat in pub["seats"]:
+            i = seat["seat"]
+            here = i == cur
+            border = "2px solid var(--jp-brand-color1, #1976d2)" if here else "1px solid var(--jp-border-color1, #ccc)"
+            bg = "var(--jp-layout-color2, #eee)" if i == s.seat else "var(--jp-layout-color1, #fff)"
+            cells.append(
+                f'<div data-seat="{i}" style="border:{border};border-radius:6px;padding:3px 8px;background:{bg};'
+                f'{TEXT};min-width:120px"><div style="font-weight:bold">{"▶ " if here else ""}{_esc(names[i])}'
+                f'{" (you)" if i == s.seat else ""} <span style="font-weight:normal;{MUTED};font-size:11px">'
+                f'seat {i} · {_esc(self._seat_kind(seat))}</span></div>'
+                f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
+        self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
+        self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
+        items = "".join(f"<li>{_esc(x)}</li>" for x in reversed(self._log))
+        self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
+                               f'<ul style="max-height:160px;overflow-y:auto;font-size:12px;{TEXT};margin:0">'
+                               f'{items}</ul></details>')
+
+
+__all__ = ["RoomWidget"]
