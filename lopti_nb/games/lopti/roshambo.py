@@ -24,6 +24,7 @@ from .motions import SessionError
 THROWS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 DECISIVE_THROWS = 30  # fixed by the constitution
+MAX_TIES_IN_A_ROW = 10_000  # a thrower that ties this often is broken (random: (1/3)^10000)
 
 
 class RoshamboError(SessionError):
@@ -59,6 +60,8 @@ def decisive_throw(a: int, b: int, thrower: Thrower, info: dict | None = None) -
         log.append((ta, tb))
         if ta == tb:
             ties += 1
+            if ties >= MAX_TIES_IN_A_ROW:
+                raise RoshamboError(f"seats {a} and {b} tied {ties} times in a row; the throws never differ")
             continue
         return (a if BEATS[ta] == tb else b), ties, log
 
