@@ -69,6 +69,25 @@ def _hand_options(full: tuple) -> tuple:
     return got
 
 
+def _shuffle(cards: list, rng: random.Random) -> None:
+    """Shuffle in place with the state's generator: sorting by independent uniform keys gives
+    every order the same chance, and is much faster than ``Random.shuffle`` in pure Python."""
+    rnd = rng.random
+    cards.sort(key=lambda _: rnd())
+
+
+_FLIPPED: dict[tuple, Flipped] = {}
+
+
+def _flipped(seat: int, card: Card, result: str) -> Flipped:
+    """Flip events are immutable values, so equal ones are shared."""
+    key = (seat, card, result)
+    event = _FLIPPED.get(key)
+    if event is None:
+        event = _FLIPPED[key] = Flipped(seat, card, result)
+    return event
+
+
 def _whole(name, value, low):
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise SettingsError(f"{name} must be a whole number of at least {low}, not {value!r}")
@@ -115,7 +134,7 @@ class LedgerState(GameState):
             chosen = settings["offices"]
             if chosen is None:
                 order = list(range(len(OFFICES)))
-                rng.shuffle(order)
+                _shuffle(order, rng)
                 self.offices = order[:n]
             else:
                 if isinstance(chosen, str) or len(chosen) != n:
@@ -142,10 +161,10 @@ class LedgerState(GameState):
         self._turned_t = ()
 
         self.wreck: list[Card] = spec.cards()
-        rng.shuffle(self.wreck)
+        _shuffle(self.wreck, rng)
         self.discard: list[Card] = []
         self.reck: list[int] = reckoning_deck()
-        rng.shuffle(self.reck)
+        _shuffle(self.reck, rng)
         self.reck_turned: list[int] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.yards: list[list[Card]] = [[] for _ in range(n)]
@@ -250,10 +269,12 @@ class LedgerState(GameState):
             return [DIVE]
         else:
             actions = self._candidates()
-        if self._duty_phase[self.seat] == self.phase and (not self.table_watch or self._enforce):
-            bad = self._duty_breakers(actions)
-            if bad:
-                actions = [a for a in actions if a not in bad]
+        seat = self.seat
+        if self._duty_phase[seat] == self.phase and (not self.table_watch or self._enforce) and len(actions) > 1:
+            breaks = self._breaks[seat]
+            keep = [a for a in actions if not breaks(self, seat, a)]
+            if keep:  # when nothing keeps the duty, it does not bind
+                actions = keep
         return actions
 
     def watched_actions(self) -> list:
@@ -363,7 +384,7 @@ class LedgerState(GameState):
         if not self.wreck:
             self.wreck = self.discard
             self.discard = []
-            self.rng.shuffle(self.wreck)
+            _shuffle(self.wreck, self.rng)
             self.events.append(Reshuffled("wreck", len(self.wreck)))
         card = self.wreck.pop()
         self.dive_flips += 1
@@ -372,16 +393,16 @@ class LedgerState(GameState):
         g = self._grants[seat] if self.round > self.suspended[seat] else PLAIN
         if card < 100:
             self.haul.append(card)
-            self.events.append(Flipped(seat, card, "machine"))
+            self.events.append(_flipped(seat, card, "machine"))
             if len(self.haul) >= self.hold_limit + g.hold_bonus:
                 self._surface(seat, True)
             return
         self.discard.append(card)
         if card - 100 <= self.sea - g.edge_safe:
-            self.events.append(Flipped(seat, card, "live"))
+            self.events.append(_flipped(seat, card, "live"))
             self._reckoning(seat, g)
         else:
-            self.events.append(Flipped(seat, card, "near-miss"))
+            self.events.append(_flipped(seat, card, "near-miss"))
             if g.near_miss_coin:
                 self._pay(seat, g.near_miss_coin, "Lamplighter: a near-miss")
 
@@ -397,7 +418,7 @@ class LedgerState(GameState):
     def _reckoning(self, seat: int, g) -> None:
         if not self.reck:
             self.reck = reckoning_deck()
-            self.rng.shuffle(self.reck)
+            _shuffle(self.reck, self.rng)
             self.reck_turned = []
             self._turned_t = ()
             self.events.append(Reshuffled("reckoning", len(self.reck)))
