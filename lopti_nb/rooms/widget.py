@@ -160,16 +160,16 @@ class RoomWidget(W.VBox):
         self.start_button = W.Button(description="Start the game", button_style="success",
                                      layout=W.Layout(width="auto"))
         self.start_button.on_click(lambda b: self._call(self.session.start))
-        self.host_controls = W.HBox([self.add_bot_button, self.start_button], layout=W.Layout(gap="6px"))
+        self.host_controls = W.HBox([self.add_bot_button, self.start_button], )
         self.lobby_box = W.VBox([self.code_html, self.lobby_seats, self.host_controls],
-                                layout=W.Layout(gap="6px"))
+                                )
         # table
         self.seats_html = W.HTML()
         self.view_box = W.VBox()
         self.scores_html = W.HTML()
         self.log_html = W.HTML()
         self.table_box = W.VBox([self.seats_html, self.view_box, self.scores_html, self.log_html],
-                                layout=W.Layout(gap="6px"))
+                                )
         # always there once in a room
         self.leave_button = W.Button(description="Leave the room", layout=W.Layout(width="auto"),
                                      tooltip="Your seat stays yours: come back with the code and your seat key")
@@ -180,6 +180,10 @@ class RoomWidget(W.VBox):
         self.footer = W.HBox([self.leave_button, self.key_toggle, self.key_html],
                              layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.lobby_box.children = self.lobby_box.children + (self.footer,)
+        for name in ("create_name", "create_players", "create_scoring", "create_edition",
+                     "create_button", "join_code", "join_name", "join_button", "rejoin_key",
+                     "rejoin_button", "add_bot_button", "start_button", "leave_button"):
+            getattr(self, name).add_class("lnb-" + name.replace("_", "-"))
 
     # -- what the buttons do ----------------------------------------------------------------------
     def _store(self):
@@ -209,9 +213,11 @@ class RoomWidget(W.VBox):
         self._shown = None
         view_class = _view_class()
         self.view = view_class(_TableShim(self))
-        hand = getattr(self.view, "hand", None)
-        if isinstance(hand, W.Widget):
-            hand.add_class("lnb-room-hand")
+        for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
+                          ("trick", "lnb-room-trick")):
+            part = getattr(self.view, attr, None)
+            if isinstance(part, W.Widget):
+                part.add_class(css)
         self.view_box.children = (self.view.widget,)
         self.table_box.children = (self.seats_html, self.view_box, self.scores_html, self.log_html, self.footer)
         self._redraw()
