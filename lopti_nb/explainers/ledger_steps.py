@@ -450,7 +450,7 @@ def office_scene(name: str) -> Callable[[], Scene]:
                         [DIVE], True),
         "Bell Diver": ({"wreck": ["Compass 1", "Hazard 3", "Lantern 2"] + _FILLER, "sea": 3}, [],
                        [DIVE], True),
-        "Lookout": ({"wreck": ["Compass 1", "Lantern 2", "Engine 3"] + _FILLER, "sea": 3}, [],
+        "Lookout": ({"wreck": ["Compass 1", "Lantern 2", "Engine 3", "Orrery 4"] + _FILLER, "sea": 3}, [],
                     [DIVE], True),
         "Notary": ({"hands": [["Compass 1", "Lantern 2"], ["Engine 1", "Engine 2"], ["Orrery 1", "Orrery 2"]]},
                    [Sell(C("Compass 1")), Open((C("Engine 1"),)), Open((C("Orrery 1"),))],
@@ -485,25 +485,25 @@ OFFICE_TEXT = {
     "Auditor": "Duty: the Auditor opens whole suits, never keeping back a sealed card of a suit "
                "being opened. Privilege: opening three cards or more in one go pays 2 coins.",
     "Broker": "Duty: the Broker sells only a suit that fetches the top price among the suits in "
-              "hand. Privilege: every sale pays the Broker one coin extra.",
+              "hand. Privilege: every sale pays the Broker 1 coin extra.",
     "Smuggler": "Duty: the Smuggler never sells a suit already on show in their own yard. "
                 "Privilege: the first sale of each round does not stir the sea.",
     "Lamplighter": "Duty: the Lamplighter may not come up empty-handed while machines can still "
-                   "be found. Privilege: every near-miss they turn over pays a coin.",
+                   "be found. Privilege: every near-miss they turn over pays them 1 coin.",
     "Bell Diver": "Duty: the Bell Diver stays down until two machines are in the haul, if the "
                   "wreck can still supply them. Privilege: a hazard numbered exactly the sea "
                   "counts as a near-miss for them.",
-    "Lookout": "Duty: the Lookout surfaces as soon as the haul holds two machines. Privilege: "
+    "Lookout": "Duty: the Lookout surfaces as soon as the haul holds three machines. Privilege: "
                "a Reckoning always spares the first machine of their haul, which comes up sealed.",
     "Notary": "Duty: the Notary never repeats last turn's kind of turn (dive, open or sell). "
-              "Privilege: gifts pay the Notary 2 coins instead of 1.",
+              "Privilege: in each round, the first gift the Notary receives pays 2 coins instead of 1.",
     "Curator": "Duty: when the Curator opens while holding two sealed cards or more, at least "
                "two go into the yard. Privilege: a set of three or more open in one suit is "
                "worth 6 to them instead of 4.",
     "Treasurer": "Duty: the Treasurer never sells the last sealed card in hand. Privilege: "
-                 "sealed cards left in hand at the end score a point each.",
+                 "sealed cards left in hand at the end score 1 point each.",
     "Chronicler": "Duty: holding a suit that nobody else shows, the Chronicler's Open must "
-                  "include one such card. Privilege: a coin for each card opened in a suit "
+                  "include one such card. Privilege: 1 coin for each card opened in a suit "
                   "nobody else shows.",
     "Market Warden": "Duty: the Market Warden never sells a suit already down at the floor "
                      "price. Privilege: their sales leave the market price where it was.",

@@ -1,137 +1,349 @@
-"""The session procedure of RULINGS 1.7 as small checkable functions, for the explainer.
-
-The project's Lopti session code (motions, the Rule Vote, Roshambo) is written elsewhere;
-when ``lopti_nb.games.lopti.session`` offers the same answers the explainer can read them
-there. Until then these functions state the procedure exactly as RULINGS 1.7 does.
-"""
+"""Lopti's session rules (RULINGS 1.7) taught on a real :class:`~lopti_nb.games.lopti.session.Session`:
+every answer is what the session code accepts, refuses or records."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from typing import Any, Callable
 
-BASE_EVENTS = ("deal", "swap", "lead", "play", "draw", "take face-up", "blind flip", "pickup",
-               "clear", "bonus play", "out", "round end")
-THROWS = ("rock", "paper", "scissors")
-BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+from ..games.lopti.library import library_motion
+from ..games.lopti.motions import BASE_EVENTS, ROLES, Give, Motion, Say, SessionError
+from ..games.lopti.roshambo import bracket, roshambo, rng_thrower
+from ..games.lopti.session import Proposal, Session
+from .core import Choice, Scene, Verdict, box, esc, line
 
-
-@dataclass(frozen=True)
-class Motion:
-    """A proposed custom rule, described by what it does to the game."""
-
-    text: str
-    event: str = "play"          # the base event it hooks
-    timing: str = "after"        # "before" or "after" the event
-    prevents: bool = False       # stops the event (or a clear, or the clearer's bonus play)
-    blocks_victory_or_vote: bool = False
-    unbounded: bool = False      # may repeat without end
-    retroactive: bool = False    # acts on what already happened
-    names_person: bool = False   # targets a named person instead of a role or condition
-    changes_vote: bool = False   # alters the Rule Vote or Roshambo
+PLAYERS = 4
+SEED = 0  # with this seed the heuristic bots finish round one with a winner
 
 
-def why_motion_invalid(m: Motion) -> str | None:
-    """``None`` if the motion is allowed by RULINGS 1.7, else the reason it is not."""
-    if m.event not in BASE_EVENTS:
-        return f"a motion hooks a base event ({', '.join(BASE_EVENTS)}), not {m.event!r}"
-    if m.timing not in ("before", "after"):
-        return "a motion adds actions before or after an event, nothing else"
-    if m.changes_vote:
-        return "the Rule Vote and Roshambo can never be changed by any motion"
-    if m.prevents:
-        return f"a motion may only add actions; it can never prevent a {m.event}"
-    if m.blocks_victory_or_vote:
-        return "a motion can never block a victory or a vote"
-    if m.unbounded:
-        return "a motion must not be able to loop forever"
-    if m.retroactive:
-        return "a motion cannot act on the past"
-    if m.names_person:
-        return "a motion may target roles and conditions, never a named person"
-    return None
+def won_session() -> Session:
+    """A four-player session whose first round the bots have just finished."""
+    s = Session(PLAYERS, seed=SEED)
+    s.play_round()
+    assert s.winner is not None
+    return s
 
 
-def vote_result(yes: int, no: int, session_players: int) -> tuple[str, str]:
-    """The outcome of a Rule Vote: ``("passes" | "fails" | "deadlock", reason)``."""
-    if yes < 0 or no < 0 or yes + no > session_players:
-        raise ValueError("votes must be whole numbers and at most one per session player")
-    need = session_players // 2 + 1
-    if 2 * yes > session_players:
-        return "passes", (f"{yes} yes votes are more than half of the {session_players} session "
-                          f"players (at least {need} were needed).")
-    if yes == no:
-        return "deadlock", (f"{yes} yes and {no} no is a tie: Roshambo decides, and the round's "
-                            "one attempt is used either way.")
-    return "fails", (f"{yes} yes votes are not more than half of the {session_players} session "
-                     f"players (at least {need} were needed); the round's attempt is used up.")
+def with_motion(motion: Motion | None = None) -> tuple[Session, int]:
+    """Round two has been dealt; the winner of round one wrote motion 1."""
+    s = won_session()
+    w = s.winner
+    s.author(w, motion or Motion("Before every lead, the leader names the rank they are about to play."))
+    s.deal()
+    return s, w
 
 
-def roshambo(throws) -> dict:
-    """Score a Roshambo from ``(proposer, defender)`` throw pairs.
-
-    Ties are replayed and not counted; after exactly 30 decisive throws the side with more
-    wins, and at 15-15 the next decisive throw decides. Returns the tallies, the number of
-    decisive throws, how many ties were replayed and the winner (``None`` while undecided).
-    """
-    p = d = decisive = ties = 0
-    winner = None
-    for a, b in throws:
-        if a not in THROWS or b not in THROWS:
-            raise ValueError(f"throws are {', '.join(THROWS)}")
-        if winner is not None:
-            break
-        if a == b:
-            ties += 1
-            continue
-        decisive += 1
-        if BEATS[a] == b:
-            p += 1
-        else:
-            d += 1
-        if decisive == 30 and p != d:
-            winner = "proposer" if p > d else "defender"
-        elif decisive > 30:
-            winner = "proposer" if p > d else "defender"
-    return {"proposer": p, "defender": d, "decisive": decisive, "ties": ties, "winner": winner}
+def _ok(head: str, why: str, events=(), **data) -> Verdict:
+    return Verdict(True, head, why, list(events), data=data)
 
 
-def roshambo_sides(target: str, author_present: bool = True, advocate: bool = True) -> tuple[str, str | None]:
-    """Who faces the proposer in a deadlock: ``(defender, reason)``; a defender of ``None``
-    means nobody defends and the proposal passes. ``target`` is ``"motion"`` or ``"base law"``."""
-    if target == "base law":
-        return "the first player who formally opposed", "a change to base law is defended by its first formal opponent"
-    if target != "motion":
-        raise ValueError("target is 'motion' or 'base law'")
-    if author_present:
-        return "the motion's author", "the author defends their own motion"
-    if advocate:
-        return "an advocate chosen by the motion's supporters", "with the author absent, the supporters pick an advocate"
-    return None, "nobody defends the motion, so the proposal passes without Roshambo"
+def _refused(head: str, exc: Exception) -> Verdict:
+    msg = str(exc)
+    return Verdict(False, head, msg[0].upper() + msg[1:], data={"error": type(exc).__name__})
 
 
-CHANGES = {
-    "withdraw": ("The author withdraws their motion", False,
-                 "the author may withdraw their own motion at any time, without a vote"),
-    "remove": ("Another player wants the motion gone", True,
-               "only its author withdraws vote-free; anyone else needs the round's Rule Vote"),
-    "amend": ("The author wants to rewrite its penalty", True,
-              "a meaningful amendment goes through the Rule Vote, even for the author"),
-    "restore": ("Bring back a motion withdrawn earlier this session", True,
-                "a withdrawn motion stays out for the session unless a later Rule Vote restores it"),
-}
+class SessionScene(Scene):
+    """Choices are ``(label, function)`` pairs; each function runs on a fresh session and
+    returns a Verdict, or raises the session's own error (shown as a refusal)."""
+
+    def cases(self) -> list[tuple[str, Callable[[], Verdict]]]:
+        return []
+
+    def choices(self) -> list[Choice]:
+        return [Choice(label, i) for i, (label, _) in enumerate(self.cases())]
+
+    def attempt(self, i) -> Verdict:
+        label, fn = self.cases()[i]
+        try:
+            return fn()
+        except SessionError as exc:  # MotionError and ConstitutionError included
+            return _refused(label, exc)
+
+    def check(self) -> None:
+        s = won_session()
+        assert s.phase == "between rounds" and s.winner is not None
 
 
-def needs_vote(change: str) -> tuple[bool, str]:
-    """Does this change to a motion need the Rule Vote? ``(needs_vote, reason)``."""
-    if change not in CHANGES:
-        raise ValueError(f"change is one of {', '.join(CHANGES)}")
-    _, vote, why = CHANGES[change]
-    return vote, why
+def _session_box(s: Session, extra: str = "") -> str:
+    lines = [f"{PLAYERS} players \u00b7 round {s.round_no} ({s.phase}) \u00b7 winner of round 1: seat "
+             f"{s.rounds[0].winner}"]
+    for r in s.motions:
+        lines.append(f"motion {r.number} by {r.author}: \u201c{r.text}\u201d ({r.status})")
+    return box("The session", "".join(line(esc(x)) for x in lines) + extra)
 
 
-def interpreter(author_present: bool, majority: bool) -> str:
-    """Who settles an unclear motion."""
-    if author_present:
-        return "its author settles the edge case (without rewriting the motion)"
-    if majority:
-        return "with the author absent, the table's majority reading applies"
-    return "with no author and no majority, the reading that changes base Lopti least applies"
+class MotionScene(SessionScene):
+    prompt = "Round one is over. Who may write a motion, and what may it say?"
+
+    def draw(self) -> str:
+        s = won_session()
+        return _session_box(s, line(f"Base events a motion may hook (before or after): "
+                                    f"{esc(', '.join(BASE_EVENTS))}.", True)
+                            + line(f"Roles code may aim at: {esc(', '.join(ROLES))}.", True))
+
+    def cases(self):
+        def words():
+            s = won_session()
+            rec = s.author(s.winner, Motion("Before every lead, the leader names the rank they are about to play."))
+            return _ok(f"motion {rec.number} is in force", "The winner states a motion after the round and "
+                       "before the next deal; words alone are enough.", rec.log)
+
+        def code():
+            s = won_session()
+            rec = s.author(s.winner, library_motion("pile_taker_shows_highest"))
+            return _ok(f"motion {rec.number} is in force, with code", "Its hook runs after every pickup and "
+                       "returns one of the allowed effects (showing a card).", rec.log)
+
+        def loser():
+            s = won_session()
+            return _ok("accepted", "", [s.author((s.winner + 1) % PLAYERS, "Everyone claps after a clear.").text])
+
+        def second():
+            s = won_session()
+            s.author(s.winner, "Everyone claps after a clear.")
+            s.author(s.winner, "Everyone sings after a pickup.")
+            return _ok("accepted", "")
+
+        def late():
+            s = won_session()
+            w = s.winner
+            s.deal()
+            s.author(w, "Everyone claps after a clear.")
+            return _ok("accepted", "")
+
+        def bad_event():
+            Motion("Before each vote, the dealer says hello.", {"before vote": lambda v: Say("hello")})
+            return _ok("accepted", "")
+
+        def named_seat():
+            give = Give(2, 1)  # aimed at a seat number, not a role
+            Motion("Seat 2 gives a card after every play.", {"after play": lambda v: give})
+            return _ok("accepted", "")
+
+        s = won_session()
+        w = s.winner
+        return [
+            (f"Seat {w} (the winner) writes words only", words),
+            (f"Seat {w} writes a motion with code", code),
+            (f"Seat {(w + 1) % PLAYERS} (not the winner) writes one", loser),
+            (f"Seat {w} writes a second motion", second),
+            (f"Seat {w} writes after the next deal", late),
+            ("A motion hooked to 'before vote'", bad_event),
+            ("A motion whose code names seat 2", named_seat),
+        ]
+
+
+class LimitsScene(SessionScene):
+    prompt = "Round two is played by the bots with the motion in force. What does the engine do?"
+
+    def draw(self) -> str:
+        return _session_box(won_session(), line(
+            "Code may only return words, a reveal, a draw, a gift of cards or a discard; the engine "
+            "applies them after the base event has fully happened.", True))
+
+    def _run(self, motion: Motion) -> Verdict:
+        s, w = with_motion(motion)
+        s.play_round()
+        rec = s.motions[0]
+        rnd = s.rounds[-1]
+        events = [f"round 2: {rnd.turns} turns, clears per seat {list(rnd.clears)}, "
+                  f"winner seat {rnd.winner}, motion events {rnd.motion_events}"] + rec.log
+        if rec.fault:
+            return Verdict(False, "the motion's code is switched off", f"The engine refused it: {rec.fault}. "
+                           "The round carried on under base Lopti.", events, data={"fault": rec.fault})
+        return Verdict(True, "the motion ran", "Its effects were checked and applied after each base "
+                       "event; every card stayed accounted for.", events, data={"fault": None})
+
+    def cases(self):
+        return [
+            ("Code that tries to cancel every clear",
+             lambda: self._run(Motion("Clears no longer happen.", {"after clear": lambda v: "cancel the clear"}))),
+            ("Code that returns twenty effects at once",
+             lambda: self._run(Motion("Every play is followed by twenty shouts.",
+                                      {"after play": lambda v: [Say("hey")] * 20}))),
+            ("The ready-made 'ace tax' (a gift after Aces)",
+             lambda: self._run(library_motion("ace_tax"))),
+            ("A proposal to change the Rule Vote's majority",
+             lambda: _ok("accepted", "", [Proposal.law("majority", 3, when="now").describe()])),
+        ]
+
+
+class WithdrawScene(SessionScene):
+    prompt = "Motion 1 is in force in round two. Try each change."
+
+    def draw(self) -> str:
+        s, _ = with_motion()
+        return _session_box(s)
+
+    def cases(self):
+        def withdraw():
+            s, w = with_motion()
+            rec = s.withdraw(w, 1)
+            return _ok(f"motion 1 is {rec.status}", "The author may withdraw their own motion at any time; "
+                       f"the round's Rule Vote is still open: {s.vote_open()}.", rec.log)
+
+        def other():
+            s, w = with_motion()
+            s.withdraw((w + 1) % PLAYERS, 1)
+            return _ok("accepted", "")
+
+        def amend():
+            s, w = with_motion()
+            votes = [True] * PLAYERS
+            votes[(w + 1) % PLAYERS] = False
+            rec = s.rule_vote(w, Proposal.amend(1, "Before every lead, the leader taps the table.", "now"), votes)
+            return Verdict(rec.passed, f"Rule Vote: {rec.outcome} ({rec.yes} yes, {rec.no} no)",
+                           "Rewording a motion, even by its author, goes through the round's Rule Vote.",
+                           s.motions[0].log, data={"passed": rec.passed})
+
+        def restore():
+            s, w = with_motion()
+            s.withdraw(w, 1)
+            rec = s.rule_vote((w + 1) % PLAYERS, Proposal.restore(1, "now"), [True] * PLAYERS)
+            return Verdict(rec.passed, f"motion 1 is {s.motions[0].status} again",
+                           "A withdrawn motion stays out until a later Rule Vote brings it back.",
+                           s.motions[0].log, data={"passed": rec.passed})
+
+        def read_author():
+            s, w = with_motion()
+            r = s.interpret(1, ["name the rank before playing", "name it after playing"], author_choice=0)
+            return Verdict(None, f"read as: {r}", f"The author (seat {w}) is at the table and settles it.",
+                           [str(s.rulings[-1])])
+
+        def absent(votes):
+            s = Session(PLAYERS, seed=SEED)
+            s.restore(Motion("After a pickup, the taker hums a tune."), [True] * PLAYERS, author="a former player")
+            s.deal()
+            r = s.interpret(1, ["hum before the next play", "hum at once"], votes=votes, least_change=0)
+            how = s.rulings[-1]["by"]
+            return Verdict(None, f"read as: {r} ({how})", "With the author away, a majority reading wins; "
+                           "without one, the reading that changes base Lopti least.", [str(s.rulings[-1])])
+
+        return [
+            ("The author withdraws motion 1", withdraw),
+            ("Another player withdraws it", other),
+            ("The author rewrites it (Rule Vote, 3 yes)", amend),
+            ("Bring back the withdrawn motion by a Rule Vote", restore),
+            ("Unclear wording, author present", read_author),
+            ("Unclear, author absent, 3 of 4 agree", lambda: absent({0: 1, 1: 1, 2: 1, 3: 0})),
+            ("Unclear, author absent, no majority", lambda: absent({0: 1, 1: 0})),
+        ]
+
+
+class VoteScene(SessionScene):
+    prompt = "Round two: a player proposes to remove motion 1. Count the votes (everyone votes)."
+
+    def draw(self) -> str:
+        s, w = with_motion()
+        return _session_box(s, line(f"Proposer: seat {(w + 1) % PLAYERS}. Four session players, so "
+                                    "three yes votes are needed.", True))
+
+    def _vote(self, yes_seats: set[int], kind: str = "remove") -> Verdict:
+        s, w = with_motion()
+        proposer = (w + 1) % PLAYERS
+        votes = [seat in yes_seats for seat in range(PLAYERS)]
+        prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("play_on", True, "next round")
+        rec = s.rule_vote(proposer, prop, votes)
+        events = [rec.outcome, f"motion 1 is {s.motions[0].status}; the round's vote is "
+                  f"{'still open' if s.vote_open() else 'used'}"]
+        if rec.roshambo is not None:
+            events.append(rec.roshambo.describe())
+        return Verdict(rec.passed, f"{rec.yes} yes, {rec.no} no: {rec.outcome.split(';')[0]}",
+                       "It passes with yes votes from more than half of all session players; a "
+                       "failed or tied vote uses the round's one attempt.", events,
+                       data={"passed": rec.passed, "outcome": rec.outcome})
+
+    def cases(self):
+        s, w = with_motion()
+        p = (w + 1) % PLAYERS
+        others = [x for x in range(PLAYERS) if x not in (p, w)]
+
+        def twice():
+            s2, w2 = with_motion()
+            s2.rule_vote((w2 + 1) % PLAYERS, Proposal.remove(1, "now"), [False] * PLAYERS)
+            s2.rule_vote((w2 + 1) % PLAYERS, Proposal.remove(1, "now"), [True] * PLAYERS)
+            return _ok("accepted", "")
+
+        def missing_voter():
+            s2, w2 = with_motion()
+            s2.rule_vote((w2 + 1) % PLAYERS, Proposal.remove(1, "now"), {0: True, 1: True, 2: True})
+            return _ok("accepted", "")
+
+        return [
+            ("3 yes, 1 no", lambda: self._vote({p, *others})),
+            ("1 yes, 3 no", lambda: self._vote({p})),
+            ("2 yes, 2 no (the author votes no)", lambda: self._vote({p, others[0]})),
+            ("Base law: play on for places, 3 yes", lambda: self._vote({p, *others}, "law")),
+            ("A second vote in the same round", twice),
+            ("Only three of the four players vote", missing_voter),
+        ]
+
+
+class RoshamboScene(SessionScene):
+    prompt = "Settle deadlocks: a full match, a bracket, and who faces the proposer."
+
+    def draw(self) -> str:
+        return box("Roshambo", line("Exactly 30 decisive throws (ties replayed, not counted); more wins; "
+                                    "at 15\u201315 the next decisive throw decides."))
+
+    def cases(self):
+        def match(seed):
+            r = roshambo(0, 1, rng_thrower(random.Random(seed)))
+            return Verdict(None, f"seat {r.winner} wins {max(r.a_wins, r.b_wins)}\u2013{min(r.a_wins, r.b_wins)}",
+                           f"{r.decisive} decisive throws counted, {r.ties} ties replayed"
+                           + (" (15\u201315, then a deciding throw)." if r.sudden_death else "."),
+                           [r.describe()], data={"decisive": r.decisive, "winner": r.winner})
+
+        def brk():
+            b = bracket([1, 2, 3], rng_thrower(random.Random(4)))
+            return Verdict(None, f"seat {b.winner} represents the side",
+                           "A side that cannot pick a representative plays single elimination, one "
+                           "decisive throw a match.", [str(rd) for rd in b.rounds], data={"winner": b.winner})
+
+        def deadlock(kind, advocate="auto"):
+            s, w = with_motion()
+            p = (w + 1) % PLAYERS
+            rest = [x for x in range(PLAYERS) if x not in (p, w)]
+            votes = [x in (p, rest[0]) for x in range(PLAYERS)]
+            prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("turn_cap", 500, "now")
+            rec = s.rule_vote(p, prop, votes, advocate=advocate)
+            events = [rec.outcome] + ([rec.roshambo.describe()] if rec.roshambo else [])
+            return Verdict(rec.passed, rec.outcome.split(";")[-1].strip(),
+                           f"Defender: {'seat ' + str(rec.defender) if rec.defender is not None else 'nobody'}"
+                           f" (author of motion 1: seat {w}).", events, data={"defender": rec.defender})
+
+        return [
+            ("A whole match (throws seeded 1)", lambda: match(1)),
+            ("A whole match (throws seeded 5)", lambda: match(5)),
+            ("Three candidates hold a bracket", brk),
+            ("Tie on removing a motion: who defends?", lambda: deadlock("remove")),
+            ("Tie, and nobody will defend", lambda: deadlock("remove", "nobody")),
+            ("Tie on a base-law change", lambda: deadlock("law")),
+        ]
+
+
+class NewSessionScene(SessionScene):
+    prompt = "A new session is being set up. Bring back a motion from the last one?"
+
+    def draw(self) -> str:
+        s = Session(PLAYERS, seed=SEED)
+        return box("A new session", line(f"Motions in force: {len(s.in_force())}. Old motion: "
+                                         "\u201cWhoever takes the pile shows their highest card.\u201d"))
+
+    def cases(self):
+        def approve(yes):
+            s = Session(PLAYERS, seed=SEED)
+            ok = s.restore(library_motion("pile_taker_shows_highest"), [i < yes for i in range(PLAYERS)],
+                           author="last session's winner")
+            s.deal()
+            return Verdict(ok, f"{'restored' if ok else 'not restored'} with {yes} of {PLAYERS} in favour",
+                           f"Approval needs more than half of all players; round one's Rule Vote is still "
+                           f"open: {s.vote_open()}.", [str(s.votes[-1].outcome)], data={"restored": ok})
+
+        def late():
+            s = Session(PLAYERS, seed=SEED)
+            s.deal()
+            s.restore(library_motion("pile_taker_shows_highest"), [True] * PLAYERS)
+            return _ok("accepted", "")
+
+        return [("3 of 4 approve", lambda: approve(3)), ("2 of 4 approve", lambda: approve(2)),
+                ("Approve it after the first deal", late)]

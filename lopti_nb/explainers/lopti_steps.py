@@ -10,8 +10,7 @@ from ..games.lopti.cards import card_name
 from .core import Choice, Scene, Step, Verdict, box, esc, line
 from .lopti_scenes import LoptiScene, QuizScene, SandboxScene, draw_state, position
 from .lopti_session import (
-    BASE_EVENTS, CHANGES, Motion, interpreter, needs_vote, roshambo, roshambo_sides, vote_result,
-    why_motion_invalid,
+    LimitsScene, MotionScene, NewSessionScene, RoshamboScene, VoteScene, WithdrawScene,
 )
 from .lopti_texts import TEXTS, VOICES
 
@@ -104,140 +103,6 @@ class RoundsScene(Scene):
         assert st.legal_actions() and not st.is_over
 
 
-class MotionScene(Scene):
-    prompt = "Propose a motion; the procedure says whether it may stand."
-    MOTIONS = [
-        Motion("After any clear, the clearer names a rank; the next player draws a card if they hold it.", "clear"),
-        Motion("Before every lead, the leader says the rank aloud.", "lead", "before"),
-        Motion("Clears by four of a kind no longer happen.", "clear", prevents=True),
-        Motion("The round cannot be won by playing a 10.", "out", blocks_victory_or_vote=True),
-        Motion("Whenever a 2 is played, replay the whole turn again.", "play", unbounded=True),
-        Motion("The last round's winner loses their win.", "round end", retroactive=True),
-        Motion("Sam must take the pile on every 7.", "play", names_person=True),
-        Motion("Rule Votes need two thirds from now on.", "deal", changes_vote=True),
-    ]
-
-    def draw(self) -> str:
-        return box("Base events a motion may hook (before or after)", line(esc(", ".join(BASE_EVENTS))))
-
-    def choices(self) -> list[Choice]:
-        return [Choice(m.text, i) for i, m in enumerate(self.MOTIONS)]
-
-    def attempt(self, i) -> Verdict:
-        m = self.MOTIONS[i]
-        why = why_motion_invalid(m)
-        if why is None:
-            return Verdict(True, m.text, f"It adds an action {m.timing} the {m.event} event and takes nothing away.")
-        return Verdict(False, m.text, why[0].upper() + why[1:] + ".")
-
-
-class VoteScene(Scene):
-    prompt = "Five players are in the session (two are already out). Count the votes."
-    CASES = [(3, 2), (2, 2), (2, 1), (4, 1), (1, 3), (2, 3)]
-
-    def draw(self) -> str:
-        return box("Session", line("5 session players: seats 0-4 (seats 3 and 4 are out of this "
-                                   "round but still vote). Abstentions are allowed."))
-
-    def choices(self) -> list[Choice]:
-        return [Choice(f"{y} yes, {n} no", (y, n)) for y, n in self.CASES]
-
-    def attempt(self, key) -> Verdict:
-        y, n = key
-        outcome, why = vote_result(y, n, 5)
-        words = {"passes": "the vote passes", "fails": "the vote fails",
-                 "deadlock": "the vote is deadlocked"}[outcome]
-        return Verdict(outcome == "passes", words, why, data={"outcome": outcome})
-
-
-class RoshamboScene(Scene):
-    prompt = "Play decisive throws against the defender (the defender's throws are seeded)."
-    progressive = True
-
-    def reset(self) -> None:
-        self.throws: list[tuple[str, str]] = []
-        self.rng = random.Random(7)
-
-    def draw(self) -> str:
-        r = roshambo(self.throws)
-        return box("Roshambo", line(
-            f"Proposer {r['proposer']} \u2013 defender {r['defender']} after {r['decisive']} decisive "
-            f"throws ({r['ties']} ties replayed, not counted)."
-            + (f" Winner: the {r['winner']}." if r["winner"] else "")))
-
-    def choices(self) -> list[Choice]:
-        return [Choice(t.capitalize(), t) for t in ("rock", "paper", "scissors")] + [
-            Choice("Fast-forward to the end", "auto")] + [
-            Choice(f"Who defends: {w}", ("side", w)) for w in ("motion, author here", "motion, author away, advocate",
-                                                                  "motion, nobody defends", "base law")]
-
-    def _defender(self) -> str:
-        return self.rng.choice(("rock", "paper", "scissors"))
-
-    def attempt(self, key) -> Verdict:
-        if isinstance(key, tuple):
-            w = key[1]
-            target = "base law" if w == "base law" else "motion"
-            who, why = roshambo_sides(target, author_present="here" in w, advocate="advocate" in w)
-            return Verdict(None, f"defender: {who or 'nobody (the proposal passes)'}", why[0].upper() + why[1:] + ".")
-        if roshambo(self.throws)["winner"]:
-            return Verdict(None, "this Roshambo is already decided", "Reset the position to play again.")
-        if key == "auto":
-            while not roshambo(self.throws)["winner"]:
-                self.throws.append((self.rng.choice(("rock", "paper", "scissors")), self._defender()))
-        else:
-            self.throws.append((key, self._defender()))
-        r = roshambo(self.throws)
-        a, b = self.throws[-1]
-        last = f"you threw {a}, the defender threw {b}"
-        head = f"the {r['winner']} wins {max(r['proposer'], r['defender'])}\u2013{min(r['proposer'], r['defender'])}" \
-            if r["winner"] else last
-        why = ("A tie is replayed and does not count." if a == b else
-               "Exactly 30 decisive throws; the side with more wins, and at 15\u201315 the next decisive throw decides.")
-        return Verdict(None, head, why, data=r)
-
-
-class WithdrawScene(Scene):
-    prompt = "Something should happen to a motion. Does it need the Rule Vote?"
-
-    def draw(self) -> str:
-        return box("The motion in force", line("\u201cBefore every lead, the leader says the rank aloud.\u201d"
-                                               " (written by seat 2)"))
-
-    def choices(self) -> list[Choice]:
-        out = [Choice(label, k) for k, (label, _, _) in CHANGES.items()]
-        out += [Choice("Unclear wording, author present", ("read", True, False)),
-                Choice("Unclear, author away, the table has a majority view", ("read", False, True)),
-                Choice("Unclear, author away, no majority", ("read", False, False))]
-        return out
-
-    def attempt(self, key) -> Verdict:
-        if isinstance(key, tuple):
-            who = interpreter(key[1], key[2])
-            return Verdict(None, who.split(",")[-1].strip(), who[0].upper() + who[1:] + ".")
-        vote, why = needs_vote(key)
-        return Verdict(None, "needs the Rule Vote" if vote else "no vote needed",
-                       why[0].upper() + why[1:] + ".", data={"needs_vote": vote})
-
-
-def _new_session_scene():
-    class S(Scene):
-        prompt = "At the setup of a new session, five players vote on an old motion."
-
-        def draw(self):
-            return box("Old motion", line("\u201cAfter every clear, the clearer says a rank aloud.\u201d"))
-
-        def choices(self):
-            return [Choice(f"{y} of 5 approve", y) for y in (2, 3)]
-
-        def attempt(self, y):
-            outcome, why = vote_result(y, 5 - y, 5)
-            back = outcome == "passes"
-            return Verdict(back, "the motion returns" if back else "the motion stays out",
-                           why.split(";")[0].rstrip(".") + ". Round one's Rule Vote is still unused.")
-    return S()
-
-
 # -- the step list ------------------------------------------------------------------------------
 def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
     blind_fd = [["5H", "KS", "10D"], ["4C", "4D", "4H"], ["5C", "5D", "5S"]]
@@ -278,11 +143,11 @@ def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
         ("setup", ("1.6",), _setup_scene, "Setup"),
         ("rounds", ("1.6",), RoundsScene, "Setup"),
         ("motion", ("1.7",), MotionScene, "Session"),
-        ("motion_limits", ("1.7",), MotionScene, "Session"),
+        ("motion_limits", ("1.7",), LimitsScene, "Session"),
         ("withdraw", ("1.7",), WithdrawScene, "Session"),
         ("vote", ("1.7",), VoteScene, "Session"),
         ("roshambo", ("1.7",), RoshamboScene, "Session"),
-        ("new_session", ("1.7",), _new_session_scene, "Session"),
+        ("new_session", ("1.7",), NewSessionScene, "Session"),
         ("quiz", (), QuizScene, "Practice"),
         ("sandbox", ("1.2",), SandboxScene, "Practice"),
     ]

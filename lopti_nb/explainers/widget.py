@@ -39,7 +39,7 @@ class Explainer(W.VBox):
         self.position = W.HTML()
         self.prompt = W.HTML()
         self.choice_pool = ButtonPool(self._try)
-        self.extra = W.VBox([])
+        self.extra = W.VBox([], layout=W.Layout(align_items="flex-start"))
         self.verdict = W.HTML()
         self.back = W.Button(description="\u25c0 Back", layout=W.Layout(width="auto"))
         self.next = W.Button(description="Next \u25b6", button_style="primary",

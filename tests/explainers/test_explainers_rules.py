@@ -95,3 +95,23 @@ def test_no_sentence_from_the_seeds():
             if gram in seed_grams:
                 copied.append(f"{where}: {' '.join(gram)}")
     assert not copied, "rules texts repeat six or more words of a seed:\n" + "\n".join(copied)
+
+
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+
+
+def _numbers(text: str) -> set[str]:
+    words = _words(text)
+    return {NUMBER_WORDS.get(w, w) for w in words if w.isdigit() or w in NUMBER_WORDS}
+
+
+def test_office_explanations_follow_the_office_table():
+    """The explainer words each office itself; its numbers must match the game's table."""
+    from lopti_nb.explainers.ledger_steps import OFFICE_TEXT
+    from lopti_nb.games.ledger.offices import OFFICES
+
+    assert set(OFFICE_TEXT) == {o.name for o in OFFICES}
+    for o in OFFICES:
+        official = _numbers(o.duty + " " + o.privilege)
+        mine = _numbers(OFFICE_TEXT[o.name])
+        assert official <= mine, f"{o.name}: the table says {sorted(official)}, the explainer {sorted(mine)}"

@@ -11,6 +11,7 @@ import lopti_nb
 from lopti_nb.explainers import steps
 from lopti_nb.explainers.core import Verdict
 from lopti_nb.explainers.ledger_steps import LedgerScene, risk_lines
+from lopti_nb.explainers.lopti_session import SessionScene
 from lopti_nb.explainers.lopti_scenes import LoptiScene, QuizScene, SandboxScene, quiz_items
 from lopti_nb.explainers.skullking_steps import ScoreScene, TrickScene, TrickSandbox, explain_trick
 from lopti_nb.games.ledger.risk import catch_probability
@@ -98,6 +99,12 @@ def test_try_it_buttons_show_the_engines_verdict(explainers, game):
                 assert legal == (reason is None), (step.key, label)
                 if reason:
                     assert reason[0].upper() + reason[1:] in text
+            elif isinstance(scene, SessionScene):
+                # the session code itself answers: run the same request again, without widgets
+                again = scene.attempt(key)
+                assert legal == again.legal and html.escape(again.headline) in e.verdict.value
+                if again.legal is False and "error" in again.data:
+                    assert again.data["error"] in ("SessionError", "MotionError", "ConstitutionError")
             elif isinstance(scene, ScoreScene):
                 dealt, bid, won, bonus = key
                 assert f"{score_round(scene.system, dealt, bid, won, bonus=bonus):+g} points" in text
