@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -59,20 +60,41 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool) -> list[str
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
             "--VoilaConfiguration.show_tracebacks=True"]
     if preheat:
+        # a kernel per dashboard runs the notebook ahead of the first visit
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    else:
+        # cells' outputs reach the page as they finish: a dashboard's controls show while its
+        # charts are still being built (Voilà cannot combine this with preheating)
+        cmd += ["--progressive_rendering=True"]
     return cmd
 
 
 def cmd_serve(args) -> int:
     folder = dashboards_dir()
     cmd = voila_command(folder, args.host, args.port, args.preheat)
+    from .dashboard_parts.offline import warm_cache
+
+    warm_cache()  # the offline chart bundle, built once instead of on every page visit
     print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/", flush=True)
     for name, title in list_dashboards(folder):
         print(f"  {title}: http://{args.host}:{args.port}/voila/render/{name}", flush=True)
+    proc = subprocess.Popen(cmd)
+
+    def forward(signum, frame):  # stopping this command stops Voilà (and its kernels) too
+        proc.send_signal(signum)
+
+    previous = signal.signal(signal.SIGTERM, forward)
     try:
-        return subprocess.call(cmd)
+        return proc.wait()
     except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
         return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def cmd_list(args) -> int:

@@ -12,20 +12,21 @@ VOICE_LABELS = {"plain": "Plain", "pirate": "Pirate", "comrade": "Comrade"}
 
 
 class RulesClassroom(W.VBox):
-    def __init__(self, game: str = "lopti", voice: str = "plain"):
+    def __init__(self, game: str = "lopti", voice: str = "plain", lesson: bool = True):
         self.game = W.ToggleButtons(options=GAMES, value=game, description="Game",
                                     style={"description_width": "60px", "button_width": "150px"})
         self.voice = W.ToggleButtons(options=[("Plain", "plain")], value="plain", description="Voice",
                                      style={"description_width": "60px", "button_width": "100px"},
                                      tooltip="The same rules, told in another voice")
         self.status = W.HTML()
-        self.lesson_box = W.VBox(layout=W.Layout(width="100%"))
+        self.lesson_box = W.VBox([W.HTML('<i style="color:var(--jp-ui-font-color2)">Opening the lesson...</i>')],
+                                 layout=W.Layout(width="100%"))
         self.rules_text = W.HTML()
         self.rules_panel = W.Accordion(children=[self.rules_text], selected_index=None)
         self.rules_panel.set_title(0, "All the rules on one page")
         self.explainer = None
-        self._building = False
-        self._set_voices(voice)
+        self._building = not lesson  # no lesson until show_lesson() (a dashboard's next cell)
+        self._set_voices(voice, building=self._building)
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.voice.observe(lambda c: self._show(), names="value")
         self.rules_panel.observe(lambda c: self._fill_rules(), names="selected_index")
@@ -38,14 +39,21 @@ class RulesClassroom(W.VBox):
         ], layout=W.Layout(gap="8px", width="100%"))
         self.add_class("lnb-classroom")
 
-    def _set_voices(self, voice: str = "plain") -> None:
+    def show_lesson(self) -> None:
+        """Build the explainer for the chosen game and voice (done at once unless
+        ``lesson=False``; a dashboard shows the pickers first and calls this next)."""
+        self._building = False
+        if self.explainer is None:
+            self._show()
+
+    def _set_voices(self, voice: str = "plain", building: bool = False) -> None:
         from lopti_nb.explainers import voices
 
         names = voices(self.game.value)
         self._building = True
         self.voice.options = [(VOICE_LABELS.get(v, v.title()), v) for v in names]
         self.voice.value = voice if voice in names else names[0]
-        self._building = False
+        self._building = building
         self.voice.layout.display = "" if len(names) > 1 else "none"
 
     def _game_changed(self) -> None:

@@ -20,11 +20,7 @@ HOLD_LIMITS = (1, 8)
 class RiskExplorer(W.VBox):
     """Sliders for the sea level, the hold limit and the surfacing target; three live charts."""
 
-    def __init__(self, sea: int = 3, hold_limit: int = 4, target: int = 2):
-        enable_offline_charts()
-        import altair as alt
-
-        self._alt = alt
+    def __init__(self, sea: int = 3, hold_limit: int = 4, target: int = 2, draw: bool = True):
         self.sea = style(description="Sea level", min=SEAS[0], max=SEAS[-1], value=sea,
                          continuous_update=False,
                          tooltip="Hazards numbered at or below the sea catch the diver")
@@ -35,10 +31,7 @@ class RiskExplorer(W.VBox):
                             value=min(target, hold_limit), continuous_update=False,
                             tooltip="The diver means to surface once the haul holds this many machines")
         self.summary = W.HTML()
-        charts = self._charts()
-        self.curve = alt.JupyterChart(charts[0])
-        self.outcomes = alt.JupyterChart(charts[1])
-        self.expectation = alt.JupyterChart(charts[2])
+        self.jchart = None  # one live chart: its three panels share one Vega bundle in the page
         for w in (self.sea, self.hold_limit, self.target):
             w.observe(self._changed, names="value")
         self._update_summary()
@@ -46,10 +39,23 @@ class RiskExplorer(W.VBox):
                            note("The target can be at most the hold limit. Drag a slider: "
                                 "every chart is recomputed exactly.")])
         top = W.HBox([controls, self.summary], layout=W.Layout(flex_flow="row wrap", gap="24px"))
-        charts_box = W.HBox([self.curve, self.outcomes, self.expectation],
-                            layout=W.Layout(flex_flow="row wrap", gap="12px"))
-        super().__init__([top, charts_box], layout=W.Layout(gap="10px", width="100%"))
+        self.charts_box = W.HBox([W.HTML('<i style="color:var(--jp-ui-font-color2)">Drawing the charts...</i>')],
+                                 layout=W.Layout(flex_flow="row wrap", gap="12px"))
+        super().__init__([top, self.charts_box], layout=W.Layout(gap="10px", width="100%"))
         self.add_class("lnb-risk-explorer")
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        """Build the live charts (the slow part: Altair and the Vega bundle). A dashboard shows
+        the sliders first and calls this from its next cell."""
+        if self.jchart is not None:
+            return
+        enable_offline_charts()
+        import altair as alt
+
+        self.jchart = alt.JupyterChart(self._chart())
+        self.charts_box.children = (self.jchart,)
 
     # -- data ---------------------------------------------------------------------------------
     def _targets(self) -> range:
@@ -63,10 +69,11 @@ class RiskExplorer(W.VBox):
             probability=("probability", "sum"))
         grouped["label"] = grouped["outcome"].where(~grouped["caught"], "caught: " + grouped["outcome"])
         grouped["label"] = grouped["label"].where(grouped["caught"], "surfaced safely")
+        grouped["ending"] = grouped["caught"].map({False: "surfaced", True: "caught"})
         return grouped.sort_values(["caught", "probability"], ascending=[True, False])
 
     def _charts(self):
-        alt = self._alt
+        import altair as alt
         from lopti_nb.analysis import (catch_curve_chart, catch_probability_frame,
                                        dive_expectation_frame)
 
@@ -86,8 +93,8 @@ class RiskExplorer(W.VBox):
             y=alt.Y("label:N", title=None, sort=None),
             x=alt.X("probability:Q", title="Probability", axis=alt.Axis(format="%"),
                     scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("caught:N", title="Caught", scale=alt.Scale(domain=[False, True],
-                                                                        range=["#009E73", "#D55E00"])),
+            color=alt.Color("ending:N", title="The dive", scale=alt.Scale(domain=["surfaced", "caught"],
+                                                                          range=["#009E73", "#D55E00"])),
             tooltip=[alt.Tooltip("label:N", title="the dive ends"),
                      alt.Tooltip("probability:Q", format=".2%")],
         )
@@ -96,7 +103,7 @@ class RiskExplorer(W.VBox):
         how = alt.layer(bars, text).properties(
             width=300, height=220,
             title=alt.Title("How the dive ends", subtitle=f"sea {sea}, surfacing with {target}; "
-                                                          "Reckoning card named when caught"))
+                                                          "The Sea Blinks lets a caught dive go on"))
 
         exp = dive_expectation_frame([sea], self._targets())
         long = exp.melt(id_vars=["target"], value_vars=["kept", "lost"], var_name="measure",
@@ -114,6 +121,14 @@ class RiskExplorer(W.VBox):
         ).properties(width=300, height=220,
                      title=alt.Title("What one dive brings home", subtitle=f"sea {sea}, exact averages"))
         return curve, how, expectation
+
+    def _chart(self):
+        """The three panels as one chart (one widget, so the page loads Vega once)."""
+        import altair as alt
+
+        curve, how, expectation = self._charts()
+        top = alt.hconcat(curve, how, spacing=40).resolve_scale(color="independent")
+        return alt.vconcat(top, expectation, spacing=30).resolve_scale(color="independent")
 
     # -- updates ------------------------------------------------------------------------------
     def _update_summary(self) -> None:
@@ -137,8 +152,6 @@ class RiskExplorer(W.VBox):
     def _changed(self, change) -> None:
         if change["owner"] is self.hold_limit:
             self.target.max = self.hold_limit.value  # clamps the target, which fires again
-        charts = self._charts()
-        self.curve.chart = charts[0]
-        self.outcomes.chart = charts[1]
-        self.expectation.chart = charts[2]
         self._update_summary()
+        if self.jchart is not None:
+            self.jchart.chart = self._chart()  # redrawn in place

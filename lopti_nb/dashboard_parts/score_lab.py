@@ -41,7 +41,7 @@ class ScoreLab(W.VBox):
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
         self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap", gap="12px"))
-        self.jcharts: list = []
+        self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
         self.last = None  # the tables of the last run
         self.game.observe(lambda c: self._game_changed(), names="value")
         self._game_changed()
@@ -154,12 +154,13 @@ class ScoreLab(W.VBox):
             lengths = histogram_frame(games, "length", bins=15)
             charts.append(histogram_chart(lengths, title="Game length", x_title=_length_words(spec.name),
                                           y_title="Share of games"))
-        if len(self.jcharts) == len(charts):
-            for jchart, chart in zip(self.jcharts, charts):
-                jchart.chart = chart
+        rows = [alt.hconcat(*charts[i:i + 2], spacing=40) for i in range(0, len(charts), 2)]
+        chart = alt.vconcat(*rows, spacing=30)
+        if self.jchart is None:
+            self.jchart = alt.JupyterChart(chart)
+            self.charts_box.children = (self.jchart,)
         else:
-            self.jcharts = [alt.JupyterChart(c) for c in charts]
-            self.charts_box.children = self.jcharts
+            self.jchart.chart = chart  # redrawn in place
 
 
 def _length_words(game: str) -> str:

@@ -1,0 +1,125 @@
+"""Shared pieces of the dashboard tests: a `lopti-nb serve` in the background and Chromium.
+
+Environment variables:
+
+* ``LOPTI_NB_SERVE`` -- the ``lopti-nb`` executable to test (default: the one next to this
+  Python, else ``python -m lopti_nb.cli``). Point it at another venv's ``bin/lopti-nb`` to
+  check that venv serves the dashboards (e.g. one made from ``binder/requirements.txt``).
+* ``LOPTI_NB_SCREENSHOT_DIR`` -- where screenshots go (default ``docs/screenshots``).
+* ``LOPTI_NB_CHROMIUM`` -- the Chromium binary (default ``/usr/bin/chromium``).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("LOPTI_NB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_command() -> list[str]:
+    exe = os.environ.get("LOPTI_NB_SERVE")
+    if exe:
+        return [exe]
+    here = Path(sys.executable).parent / "lopti-nb"
+    if here.exists():
+        return [str(here)]
+    found = shutil.which("lopti-nb")
+    return [found] if found else [sys.executable, "-m", "lopti_nb.cli"]
+
+
+class Server:
+    """``lopti-nb serve`` on a free port, in its own process group (killed as a whole)."""
+
+    def __init__(self, preheat: bool = False, timeout: float = 90):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lopti-nb-serve-{self.port}.log"
+        cmd = serve_command() + ["serve", "--port", str(self.port)] + (["--preheat"] if preheat else [])
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+                                     env=env, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"lopti-nb serve exited ({self.proc.returncode}):\n{self.read_log()}")
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"lopti-nb serve did not answer in {timeout} s:\n{self.read_log()}")
+                time.sleep(0.25)
+
+    def read_log(self) -> str:
+        try:
+            return self.log_path.read_text()[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # lopti-nb forwards it to Voilà
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
+        try:  # whatever is left of the group (Voilà, kernels): only processes this test started
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium; "
+                    "scripts/test.sh does it)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    path = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """``serve(preheat=False)`` starts a :class:`Server`; stop it with ``.stop()``."""
+    return Server
