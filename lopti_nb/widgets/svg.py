@@ -132,7 +132,7 @@ def skullking_card_svg(name: str, scale: float = 1.0, highlight: bool = False) -
         body = (f'<rect x="3" y="3" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="4" '
                 f'style="fill:none;stroke:{_INK};stroke-width:1;stroke-dasharray:3 2"/>'
                 + _text(CARD_W / 2, 30, symbol, 22, _INK)
-                + _text(CARD_W / 2, 47, word, 8 if len(word) > 6 else 9, _INK))
+                + _text(CARD_W / 2, 47, word, 7 if len(word) > 5 else 8.5, _INK))
         if sub:
             body += _text(CARD_W / 2, 58, sub, 7, _INK2, "normal")
         return _frame(card_marker("sk", text), words, body, scale, edge=_INK if not highlight else edge,

@@ -1,0 +1,255 @@
+"""Each table in a real browser: a notebook per game served by Voilà, driven in headless
+Chromium with Playwright.
+
+For every page an in-process *twin* table (same game, seed and seats, bots without delay)
+gets the same clicks; after each click the page must show what the engine says: the twin's
+newest log line and turn indicator. Screenshots go to ``docs/screenshots/``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+
+TABLES = {
+    # name: (game, keyword arguments, human steps to take)
+    "lopti": ("lopti", dict(players=3, seed=11), 5),
+    "skull_king": ("skull-king", dict(players=4, seed=5), 5),
+    "drowned_ledger": ("drowned-ledger", dict(players=3, seed=3), 6),
+    "hot_seat": ("skull-king", dict(players=3, humans=2, seed=2), 0),
+}
+
+
+def _missing() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is not installed (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed (pip install playwright)"
+    if shutil.which("voila") is None:
+        return "voila is not installed"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _notebook(path: Path, names) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import lopti_nb")]
+    for name in names:
+        game, kwargs, _ = TABLES[name]
+        args = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+        nb.cells.append(nbformat.v4.new_code_cell(
+            f"{name} = lopti_nb.play({game!r}, {args}, bot_delay=0.05)\n{name}"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+
+
+def _write_notebooks(folder: Path) -> None:
+    # one page (one kernel) holds the three games; the hot seat gets its own (dark) page
+    _notebook(folder / "tables.ipynb", ["lopti", "skull_king", "drowned_ledger"])
+    _notebook(folder / "hot_seat.ipynb", ["hot_seat"])
+
+
+@pytest.fixture(scope="module")
+def voila_server(tmp_path_factory):
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    folder = tmp_path_factory.mktemp("notebooks")
+    _write_notebooks(folder)
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    log = open(folder / "voila.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--Voila.tornado_settings={'page_title': 'lopti_nb'}"],
+        cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.terminate()
+        pytest.fail("voila did not start: " + (folder / "voila.log").read_text()[-2000:])
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(voila_server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+# -- helpers (each takes the locator of one table on the page) -----------------------------------
+def _status(table) -> str:
+    return table.locator("div[role=status]").first.inner_text().strip()
+
+
+def _newest_log(table) -> str:
+    items = table.locator("ol.lnb-log li")
+    return items.first.inner_text().strip() if items.count() else ""
+
+
+def _twin_status(twin) -> str:
+    import re
+    text = re.sub(r"<[^>]+>", "", twin.status.value)
+    return text.replace("\u25b6", "").strip()
+
+
+def _twin_newest(twin) -> str:
+    return twin.state.events[-1].for_seat(twin.viewer).describe()
+
+
+def _wait_same(page, table, twin, timeout=30.0) -> None:
+    """Wait until the page shows the twin's newest log line and turn indicator."""
+    want_log, want_status = _twin_newest(twin), _twin_status(twin)
+    deadline = time.time() + timeout
+    got = ("", "")
+    while time.time() < deadline:
+        got = (_newest_log(table), _status(table).replace("\u25b6", "").strip())
+        if got[0] == want_log and got[1].startswith(want_status):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"page shows {got!r}, the engine says {(want_log, want_status)!r}")
+
+
+def _click(table, label: str) -> None:
+    table.get_by_role("button", name=label, exact=True).first.click()
+
+
+def _human_step(table, twin, rng) -> str:
+    """Choose a legal move among the twin's enabled controls; make it on both."""
+    from lopti_nb.widgets.testing import clickables
+
+    buttons, toggles = clickables(twin)
+    toggles = [t for t in toggles if not t.value]
+    if toggles and (not buttons or rng.random() < 0.8):
+        label = rng.choice(toggles).description
+        tog = next(t for t in toggles if t.description == label)
+        _click(table, tog.description)
+        tog.value = True
+        buttons, _ = clickables(twin)
+        go = [b for b in buttons if b.description.startswith(("Play ", "Open ", "Sell "))
+              and not b.description.startswith("Play selected")]
+        if go:
+            b = go[0]
+            table.get_by_role("button", name=b.description, exact=True).first.wait_for(state="visible")
+            _click(table, b.description)
+            b.click()
+            return f"{tog.description} + {b.description}"
+        return tog.description
+    weights = [0.1 if b.description.startswith(("Take the pile", "Surface")) else 1.0 for b in buttons]
+    b = rng.choices(buttons, weights)[0]
+    label = b.description
+    _click(table, label)
+    b.click()
+    return label
+
+
+def _open(browser, url, name, dark=False):
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    page.goto(f"{url}/voila/render/{name}.ipynb" + ("?theme=dark" if dark else ""), timeout=90000)
+    page.wait_for_selector("div[role=status]", timeout=90000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def tables_page(browser, voila_server):
+    page = _open(browser, voila_server, "tables")
+    page.locator(".lnb-table").nth(2).wait_for(timeout=90000)
+    yield page
+    page.close()
+
+
+# -- the tests ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("index, name", [(0, "lopti"), (1, "skull_king"), (2, "drowned_ledger")])
+def test_table_in_browser_follows_the_engine(tables_page, index, name):
+    import lopti_nb
+
+    page = tables_page
+    game, kwargs, steps = TABLES[name]
+    twin = lopti_nb.play(game, bot_delay=0, **kwargs)
+    table = page.locator(".lnb-table").nth(index)
+    _wait_same(page, table, twin, timeout=60)
+    rng = random.Random(1)
+    done = []
+    for _ in range(steps):
+        if twin.state.is_over:
+            break
+        before = len(twin.state.events)
+        done.append(_human_step(table, twin, rng))
+        if len(twin.state.events) == before:
+            continue  # only a selection: nothing happened yet
+        _wait_same(page, table, twin)
+    assert len(twin.state.actions) >= 3, done
+    # the cards on the page are the engine's: the human hand as the engine lists it
+    obs = twin.state.observation(0)
+    hand = obs.get("hand") or ()
+    prefix = {"lopti": "lopti", "skull-king": "sk", "drowned-ledger": "ledger"}[game]
+    for card in list(hand)[:5]:
+        table.locator(f'svg[data-card="{prefix}:{card}"]').first.wait_for(state="attached", timeout=10000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=str(SHOTS / f"table_{name}.png"))
+
+
+def test_hot_seat_cover_in_browser_dark_theme(browser, voila_server):
+    import lopti_nb
+
+    game, kwargs, _ = TABLES["hot_seat"]
+    twin = lopti_nb.play(game, bot_delay=0, **kwargs)
+    page = _open(browser, voila_server, "hot_seat", dark=True)
+    table = page.locator(".lnb-table").first
+    table.get_by_text("Pass the device to Seat 0").wait_for(timeout=60000)
+    assert page.locator("svg[data-card]").count() == 0  # nothing private, no hand at all
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table_hot_seat_cover_dark.png"))
+    _click(table, "I am Seat 0: show my cards")
+    twin.cover_button.click()
+    _wait_same(page, table, twin)
+    hand = twin.state.observation(0)["hand"]
+    table.locator(f'svg[data-card="sk:{hand[0]}"]').first.wait_for(state="attached", timeout=10000)
+    page.screenshot(path=str(SHOTS / "table_hot_seat_seat0_dark.png"))
+    # seat 0 bids; the device must go to seat 1 and seat 0's hand disappears
+    _click(table, "Bid 0")
+    twin.view.bid_buttons.visible_buttons[0].click()
+    table.get_by_text("Pass the device to Seat 1").wait_for(timeout=30000)
+    _wait_same(page, table, twin)
+    page.wait_for_timeout(300)
+    assert page.locator("svg[data-card^='sk:']").count() == 0
+    page.close()
