@@ -1,0 +1,154 @@
+"""Hostile motions: hooks that try to cancel events, loop, mutate the game, raise or sleep are
+contained, reported at the table, switched off, and the round still finishes."""
+import time
+
+import pytest
+
+from lopti_nb.games.lopti import Draw, Motion, Say, Session
+from lopti_nb.games.lopti import events as ev
+from lopti_nb.games.lopti.motions import MAX_EFFECTS_PER_HOOK, Effect
+
+
+def faults(state):
+    return [e for e in state.events if isinstance(e, ev.MotionFault)]
+
+
+def play_session(motions, rounds=3, seed=1, budget=0.05, players=4, **kw):
+    s = Session(players, seed=seed, hook_budget=budget, **kw)
+    for m in motions:
+        assert s.restore(m, [True] * players)
+    states = []
+    for _ in range(rounds):
+        s.play_round(["heuristic", "random"] * (players // 2) + ["heuristic"] * (players % 2))
+        st = s.state
+        assert st.is_over and sorted(st.all_cards()) == list(range(52))
+        states.append(st)
+    return s, states
+
+
+class Cancel(Effect):
+    """Not one of the five effects."""
+
+    def check(self):
+        pass
+
+
+CANCELLERS = {
+    "a string": lambda v: "cancel",
+    "a dict": lambda v: {"cancel": True},
+    "False": lambda v: False,
+    "a made-up effect": lambda v: Cancel(),
+    "a list with junk": lambda v: [Say("ok"), 42],
+    "an effect forced into nonsense": lambda v: _forced(),
+}
+
+
+def _forced():
+    d = Draw("actor", 1)
+    object.__setattr__(d, "n", 10 ** 6)  # past the constructor's check
+    return d
+
+
+@pytest.mark.parametrize("how", sorted(CANCELLERS))
+def test_hostile_cancelling_a_base_event_is_refused_and_reported(how):
+    cancel = Motion(f"Cancel clears ({how}).", {"before clear": CANCELLERS[how], "before play": CANCELLERS[how]})
+    witness = Motion("Count plays.", {"after play": lambda v: Say("played")})
+    s, states = play_session([cancel, witness], rounds=2)
+    first = states[0]
+    assert len(faults(first)) == 1 and faults(first)[0].motion == 1
+    assert s.motions[0].fault and s.motions[1].fault is None  # only the offender is switched off
+    assert not faults(states[1])  # stays off in later rounds
+    for st in states:  # every play resolved; every clear by a player still in got a bonus play
+        kinds = [type(e).__name__ for e in st.events]
+        assert kinds.count("Played") == sum(1 for e in st.events if isinstance(e, ev.MotionSaid))
+        for i, e in enumerate(st.events):
+            if isinstance(e, ev.Cleared) and e.seat not in st.out:
+                assert any(isinstance(x, ev.BonusPlay) and x.seat == e.seat for x in st.events[i:i + 12])
+
+
+def test_hostile_flood_of_effects_is_cut_off():
+    flood = Motion("Ten thousand announcements a play.", {"after play": lambda v: [Say("spam")] * 10_000})
+    draws = Motion("Everyone draws three, eight times.", {"after play": lambda v: [Draw("everyone", 3)] * MAX_EFFECTS_PER_HOOK})
+    s, states = play_session([flood, draws], rounds=2)
+    assert "at most" in s.motions[0].fault
+    assert s.motions[1].fault is None  # within the bounds: allowed, and the round still ends
+
+
+def test_hostile_self_retriggering_motion_cannot_chain():
+    """Effects are not base events: a motion drawing on every draw does not draw on its own draws."""
+    echo = Motion("Whenever someone draws, they draw again.", {"after draw": lambda v: Draw("actor", 1),
+                                                               "after take face-up": lambda v: Draw("actor", 3)})
+    s, states = play_session([echo], rounds=3)
+    for st in states:
+        base_draws = sum(isinstance(e, ev.Drew) for e in st.events)
+        echo_draws = sum(isinstance(e, ev.MotionDrew) for e in st.events)
+        faceups = sum(isinstance(e, ev.TookFaceUp) for e in st.events)
+        assert echo_draws <= base_draws + faceups
+    assert s.motions[0].fault is None
+
+
+def test_hostile_direct_mutation_is_undone_reported_and_switched_off():
+    box = {}
+    def thief(view):
+        st = box["session"].state
+        st.hands[0].extend(st.draw_pile)  # smuggled reference: grab the draw pile
+        st.draw_pile.clear()
+        st.pile_cards.clear()
+    def vandal(view):
+        object.__setattr__(view, "round", 99)  # the view is a snapshot; harmless, but try the real one:
+        view.round = 100  # frozen: raises
+    s = Session(4, seed=3, hook_budget=0.05)
+    box["session"] = s
+    s.restore(Motion("Steal the draw pile.", {"after lead": thief}), [True] * 4)
+    s.restore(Motion("Rewrite the round number.", {"after play": vandal}), [True] * 4)
+    s.play_round()
+    st = s.state
+    assert st.is_over and sorted(st.all_cards()) == list(range(52))
+    reasons = {e.motion: e.reason for e in faults(st)}
+    assert "changed the game directly" in reasons[1] and "FrozenInstanceError" in reasons[2]
+    assert s.runner.faults and s.motions_frame()["code_off"].all()
+
+
+def test_hostile_raising_hook_is_reported_and_switched_off():
+    boom = Motion("Divide by zero on every pickup.", {"after pickup": lambda v: 1 / 0})
+    s, states = play_session([boom], rounds=2)
+    assert "ZeroDivisionError" in s.motions[0].fault
+    assert len(faults(states[0]) + faults(states[1])) == 1
+
+
+@pytest.mark.parametrize("kind", ["sleep", "busy loop"])
+def test_hostile_slow_hook_is_interrupted_reported_and_switched_off(kind):
+    def slow(view):
+        if kind == "sleep":
+            time.sleep(30)
+        else:
+            while True:
+                pass
+    hog = Motion("Take forever.", {"after play": slow})
+    start = time.perf_counter()
+    s, states = play_session([hog], rounds=1, budget=0.05)
+    assert time.perf_counter() - start < 10  # the hook was cut off, not waited for
+    assert "longer than" in s.motions[0].fault
+    assert len(faults(states[0])) == 1
+
+
+def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_working():
+    box = {}
+    hostile = [
+        Motion("raise", {"before deal": lambda v: [][1]}),
+        Motion("cancel", {"before pickup": lambda v: "no pickups today"}),
+        Motion("flood", {"after clear": lambda v: [Say("x")] * 500}),
+        Motion("mutate", {"after draw": lambda v: box["s"].state.gone.append(box["s"].state.hands[0].pop())
+                          if box["s"].state.hands[0] else box["s"].state.gone.clear()}),
+        Motion("sleep", {"after swap": lambda v: time.sleep(5)}),
+    ]
+    good = Motion("Whoever takes the pile shows their highest card.", {"after pickup": lambda v: None})
+    s = Session(4, seed=9, hook_budget=0.05)
+    box["s"] = s
+    for m in hostile + [good]:
+        s.restore(m, [True] * 4)
+    for _ in range(3):
+        s.play_round()
+        assert s.state.is_over and sorted(s.state.all_cards()) == list(range(52))
+    frame = s.motions_frame()
+    assert frame["code_off"].tolist() == [True] * 5 + [False]
