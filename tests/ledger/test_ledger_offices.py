@@ -66,9 +66,22 @@ def test_2_6_no_office_takes_a_turn_away_or_stops_the_game():
 
 
 def test_2_6_duty_does_not_bind_when_the_turn_cannot_keep_it():
-    s = office_game("Notary")
-    s.last_kind[0] = "dive"
-    assert s.legal_actions() == [DIVE]  # empty hand: must dive again, duty or not
+    s = office_game("Harbourmaster", hold_limit=3)
+    rig(s, hands=[["Compass 1", "Compass 2", "Compass 3"], []])
+    s.hands[0].clear()
+    assert s.legal_actions() == [DIVE]  # empty hand: a dive, whatever the office says
+    s = office_game("Lookout", hold_limit=3)
+    rig(s, wreck=["Compass 1", "Compass 2", "Compass 3"])
+    s.apply(DIVE)
+    s.apply(FLIP)
+    s.apply(FLIP)  # the hold is full at three: the surfacing is automatic
+    assert s.seat == 1 and len(s.hands[0]) == 3
+    # a duty that every available action would break does not bind at all
+    s = office_game("Treasurer")
+    rig(s, hands=[["Compass 1"], []])
+    s._breaks[0] = lambda state, seat, action: True
+    assert s.legal_actions() == s._candidates()
+    assert s.why_illegal(Sell("Compass 1")) is None
 
 
 # -- duties and privileges, office by office ---------------------------------------------
@@ -219,14 +232,20 @@ def test_2_6_lookout_privilege_first_machine_is_spared():
     assert s.hands[0] == [C("Compass 1")]  # half of two is one: the first was safe anyway
 
 
-def test_2_6_notary_duty_no_same_kind_twice_running():
+def test_2_6_notary_duty_no_open_or_sell_twice_running():
     s = office_game("Notary")
-    rig(s, hands=[["Compass 1", "Compass 2"], ["Engine 1"]])
+    rig(s, hands=[["Compass 1", "Compass 2", "Compass 3"], ["Engine 1", "Engine 2"]])
     s.apply(Open(("Compass 1",)))
     s.apply(Open(("Engine 1",)))
     assert all(a.kind != "open" for a in s.legal_actions())
     assert "Notary" in s.why_illegal(Open(("Compass 2",)))
     assert s.why_illegal(Sell("Compass 2")) is None
+    s.apply(Sell("Compass 2"))
+    s.apply(Open(("Engine 2",)))
+    assert all(a.kind != "sell" for a in s.legal_actions())
+    assert s.why_illegal(Open(("Compass 3",))) is None
+    s.last_kind[0] = "dive"
+    assert DIVE in s.legal_actions()  # diving twice running is allowed
 
 
 def test_2_6_notary_privilege_first_gift_each_round_is_two_coins():

@@ -23,8 +23,9 @@ The rules in brief (table defaults; every number is a setting):
   privilege; see :mod:`lopti_nb.games.ledger.offices`).
 
 Settings (``new_game("drowned-ledger", players, seed, **settings)``): ``mode`` ("offices" or
-"plain"), ``hold_limit`` (4), ``sea_start`` (3), ``sea_claim`` (10), ``deck`` (None for the
-default, or a composition mapping, see :mod:`~lopti_nb.games.ledger.cards`), ``table_watch``
+"plain"), ``hold_limit`` (4), ``sea_start`` (3), ``sea_claim`` (10), ``deck`` (a composition
+mapping, default ``DEFAULT_DECK``; ``None`` also means the default; see
+:mod:`~lopti_nb.games.ledger.cards`), ``table_watch``
 (False), ``offices`` (None to deal at random, or one office name per seat) and
 ``max_rounds`` (200, a safety cap that ends a game as a recorded stalemate).
 
@@ -49,7 +50,7 @@ SPEC = register_game(GameSpec(
     default_players=4,
     default_bot="mix",
     bots=dict(BOTS),
-    settings=dict(DEFAULT_SETTINGS),
+    settings={**DEFAULT_SETTINGS, "deck": DEFAULT_DECK},
     seat_columns=lambda state, seat: state.seat_stats(seat),
     length=lambda state: state.round,
 ))

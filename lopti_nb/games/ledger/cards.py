@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from lopti_nb.engine import SettingsError
@@ -34,7 +35,9 @@ from lopti_nb.engine import SettingsError
 SUITS = ("Compass", "Lantern", "Telegraph", "Engine", "Orrery")
 DEFAULT_VALUES = (1, 1, 2, 2, 3, 3, 4, 5)
 DEFAULT_HAZARDS = {n: 2 for n in range(1, 10)}
-DEFAULT_DECK = {"suits": 5, "values": DEFAULT_VALUES, "hazards": dict(DEFAULT_HAZARDS)}
+# read-only, so the default can be shared safely as a setting's default value
+DEFAULT_DECK = MappingProxyType({"suits": 5, "values": DEFAULT_VALUES,
+                                 "hazards": MappingProxyType(dict(DEFAULT_HAZARDS))})
 
 HAZARD_BASE = 100
 
@@ -166,8 +169,8 @@ def deck_spec(deck: Any = None) -> DeckSpec:
 
     Raises :class:`SettingsError` (a ``ValueError``) saying what is wrong.
     """
-    if deck is None:
-        return DeckSpec()
+    if deck is None or deck is DEFAULT_DECK:
+        return _DEFAULT_SPEC
     if isinstance(deck, DeckSpec):
         return deck
     if not isinstance(deck, Mapping):
@@ -203,6 +206,9 @@ def deck_spec(deck: Any = None) -> DeckSpec:
         raise SettingsError("the deck needs at least one hazard (else no dive can be caught "
                             "and a wreck deck could run dry)")
     return DeckSpec(suits=suits, values=values, hazards=tuple(sorted(items)))
+
+
+_DEFAULT_SPEC = DeckSpec()
 
 
 def composition(cards: Iterable[Card]) -> Counter:

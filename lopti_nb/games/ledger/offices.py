@@ -97,7 +97,7 @@ def _lookout(state, seat, action) -> bool:
 
 def _notary(state, seat, action) -> bool:
     kind = action.kind
-    return kind in ("dive", "open", "sell") and kind == state.last_kind[seat]
+    return kind in ("open", "sell") and kind == state.last_kind[seat]
 
 
 def _curator(state, seat, action) -> bool:
@@ -170,7 +170,7 @@ OFFICES: tuple[Office, ...] = (
            "No Reckoning takes the first machine of your haul; it comes up sealed.",
            _lookout, Privilege(spare_first=True), when="dive"),
     Office("Notary",
-           "Do not take the same kind of turn (dive, open, sell) as your previous turn.",
+           "Never open twice running, nor sell twice running.",
            "The first gift you receive in each round is 2 coins, not 1.",
            _notary, Privilege(first_gift_bonus=1)),
     Office("Curator",
