@@ -11,10 +11,15 @@ CSS_TEXT = "color:var(--jp-ui-font-color1)"
 
 
 def set_if(widget: W.Widget, **values: Any) -> None:
-    """Set traits only when they change (no message is sent for an unchanged value)."""
-    for key, value in values.items():
-        if getattr(widget, key) != value:
-            setattr(widget, key, value)
+    """Set traits only when they change (no message is sent for an unchanged value); several
+    changes to one widget go to the browser as one message."""
+    changed = [(k, v) for k, v in values.items() if getattr(widget, k) != v]
+    if len(changed) == 1:
+        setattr(widget, *changed[0])
+    elif changed:
+        with widget.hold_sync():
+            for key, value in changed:
+                setattr(widget, key, value)
 
 
 def show(widget: W.Widget, visible: bool, display: str = "") -> None:

@@ -30,6 +30,10 @@ def card_words(card: str) -> str:
     return f"{card[0]}{card[1:]}"
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def hand_size(obs, seat: int) -> int:
     """Cards in ``seat``'s hand, from public facts (cards dealt, tricks played, this trick)."""
     sizes = obs.get("hand_sizes")
@@ -119,7 +123,7 @@ class SkullKingView(GameView):
         else:
             bid_words = f"bid {bid}"
         dealer = " \u00b7 dealer" if seat == obs["dealer"] else ""
-        return (f"{bid_words} \u00b7 won {obs['tricks_won'][seat]} \u00b7 {hand_size(obs, seat)} cards"
+        return (f"{bid_words} \u00b7 won {obs['tricks_won'][seat]} \u00b7 {_cards(hand_size(obs, seat))}"
                 f"{dealer}<br>score <b>{obs['scores'][seat]:g}</b>")
 
     def scores_html(self, obs, result) -> str:

@@ -151,9 +151,9 @@ def skullking_card_svg(name: str, scale: float = 1.0, highlight: bool = False) -
 # -- The Drowned Ledger ---------------------------------------------------------------------
 # suit -> (letter, symbol, colour)
 _LEDGER_SUITS = {
-    "Compass": ("C", "\u2316", "#1565c0"),
+    "Compass": ("C", "\u2295", "#1565c0"),
     "Lantern": ("L", "\u2600", "#e0a000"),
-    "Telegraph": ("T", "\u2301", "#6a1b9a"),
+    "Telegraph": ("T", "\u21af", "#6a1b9a"),
     "Engine": ("E", "\u2699", "#c62828"),
     "Orrery": ("O", "\u25ce", "#2e7d32"),
 }

@@ -101,9 +101,11 @@ def voila_server(tmp_path_factory):
     yield url
     proc.terminate()
     try:
-        proc.wait(timeout=10)
+        proc.wait(timeout=3)
     except subprocess.TimeoutExpired:
         proc.kill()
+        proc.wait(timeout=5)
+    log.close()
 
 
 @pytest.fixture(scope="module")
