@@ -257,8 +257,6 @@ class SkullKingState(GameState):
         self.scoring = scoring
         self.edition = edition
         self.deck = _DECKS[legendary]
-        self._sorted_deck = _SORTED_DECKS[legendary]
-        self.max_cards = min(ROUNDS, len(self.deck) // players)
         n = players
         self.phase = BID
         self.round = 0
@@ -279,7 +277,6 @@ class SkullKingState(GameState):
         self.current_player: int | None = 0
         self._result: Result | None = None
         self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
-        self._played_events = _PLAYED_EVENTS
         self._start_round()
 
     # -- the contract -------------------------------------------------------------------------
@@ -358,13 +355,13 @@ class SkullKingState(GameState):
         trick = self.trick
         if self.led is None:
             if not trick:
-                self._free = pub["suit_free"] = card in SUIT_FREE_LEAD
-            if not self._free:
+                pub["suit_free"] = card in SUIT_FREE_LEAD
+            if not pub["suit_free"]:
                 suit = SUIT[card]
                 if suit is not None:
                     self.led = pub["led_suit"] = suit
         self.trick = pub["trick"] = trick = trick + (card,)
-        self.events.append(self._played_events[seat][card])
+        self.events.append(_PLAYED_EVENTS[seat][card])
         n = self.num_players
         if len(trick) < n:
             seat += 1
@@ -415,7 +412,6 @@ class SkullKingState(GameState):
         self.leader = leader = (leader + nxt) % n
         self.trick = ()
         self.led = None
-        self._free = False
         pub = self._pub
         pub["trick"] = ()
         pub["led_suit"] = None
@@ -439,11 +435,12 @@ class SkullKingState(GameState):
         cd = self.cards_dealt = self.rounds[self.round - 1]
         # Shuffle: sort the deck positions by 32-bit keys drawn from the state's own
         # generator in one call (ties, about one in a million rounds, keep deck order).
-        size = len(self._sorted_deck)
+        deck = _SORTED_DECKS[self.settings["legendary"]]
+        size = len(deck)
         keys = memoryview(self.rng.randbytes(4 * size)).cast("I")
         order = sorted(range(size), key=keys.__getitem__)
         # Positions index the display-sorted deck, so sorting a hand is an integer sort.
-        card_at = self._sorted_deck.__getitem__
+        card_at = deck.__getitem__
         hands = self.hands = [[*map(card_at, sorted(order[s * cd:(s + 1) * cd]))]
                               for s in range(n)]
         self.bids = [None] * n
@@ -452,7 +449,6 @@ class SkullKingState(GameState):
         self.allies = []
         self.trick = ()
         self.led = None
-        self._free = False
         self.trick_number = 0
         self.destroyed = 0
         self.phase = BID
