@@ -18,80 +18,43 @@ vl-convert, stable for tests and checked notebook cells. Set the environment var
 """
 from __future__ import annotations
 
-import os
+import importlib
 
-import altair as alt
-
-from . import charts, frames
-from .charts import *  # noqa: F401,F403
+from . import frames
 from .frames import *  # noqa: F401,F403
 from .sweep import dask_available, sweep
 
-_OFFLINE = False
+# Charts and display load Altair (seconds to import), so they load on first use: sweep
+# workers, which only play games, never pay for it.
+CHART_NAMES = [
+    "OKABE_ITO", "category_scale", "histogram_chart", "box_chart", "rate_chart", "mean_chart",
+    "heatmap_chart", "catch_curve_chart", "overlay_chart", "expectation_chart",
+    "best_target_chart", "office_balance_chart", "lever_chart", "seat_advantage_chart",
+    "duty_chart", "motion_effect_chart",
+]
+DISPLAY_NAMES = ["show", "svg", "svg_text", "enable_offline", "static_charts", "in_kernel"]
 
 
-def _in_kernel() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with Jupyter
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
+def __getattr__(name: str):
+    if name in ("charts", "display"):
+        return importlib.import_module(f".{name}", __name__)
+    if name in CHART_NAMES:
+        return getattr(importlib.import_module(".charts", __name__), name)
+    if name in DISPLAY_NAMES:
+        return getattr(importlib.import_module(".display", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def enable_offline() -> bool:
-    """Bundle the Vega JavaScript into JupyterCharts (no CDN). Returns True when done; does
-    nothing (False) outside a kernel or when anywidget is missing."""
-    global _OFFLINE
-    if _OFFLINE:
-        return True
-    if not _in_kernel():
-        return False
-    try:
-        alt.JupyterChart.enable_offline()
-    except Exception:  # pragma: no cover - no anywidget, or no kernel comm
-        return False
-    _OFFLINE = True
-    return True
+def _enable_offline_in_a_kernel() -> None:
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None and getattr(shell, "kernel", None) is not None:
+        importlib.import_module(".display", __name__).enable_offline()
 
 
-def static_charts() -> bool:
-    """Whether :func:`show` returns SVG (``LOPTI_NB_STATIC_CHARTS`` set, or no kernel)."""
-    flag = os.environ.get("LOPTI_NB_STATIC_CHARTS", "").strip().lower()
-    return flag not in ("", "0", "false", "no") or not _in_kernel()
+_enable_offline_in_a_kernel()
 
-
-def svg_text(chart: alt.TopLevelMixin) -> str:
-    """The chart drawn as SVG markup by vl-convert (no browser, no network)."""
-    import vl_convert as vlc
-
-    spec = chart.to_dict()
-    version = alt.SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
-    try:
-        return vlc.vegalite_to_svg(spec, vl_version=version)
-    except Exception:  # an older vl-convert that does not know this Vega-Lite version
-        return vlc.vegalite_to_svg(spec)
-
-
-def svg(chart: alt.TopLevelMixin):
-    """The chart as a static ``IPython.display.SVG`` (stable output for checked cells)."""
-    from IPython.display import SVG
-
-    return SVG(svg_text(chart))
-
-
-def show(chart: alt.TopLevelMixin, static: bool | None = None):
-    """Display ``chart``: a live, offline ``alt.JupyterChart`` in a kernel; SVG when
-    ``static`` is true (default: :func:`static_charts`)."""
-    if static is None:
-        static = static_charts()
-    if static:
-        return svg(chart)
-    enable_offline()
-    return alt.JupyterChart(chart)
-
-
-enable_offline()
-
-__all__ = ["frames", "charts", "sweep", "dask_available", "show", "svg", "svg_text",
-           "enable_offline", "static_charts", *frames.__all__, *charts.__all__]
+__all__ = ["frames", "charts", "display", "sweep", "dask_available",
+           *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]

@@ -70,7 +70,7 @@ def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | 
     for f in (color, column):
         if f:
             tooltip.insert(0, alt.Tooltip(f"{f}:N", title=f.replace("_", " ")))
-    base = alt.Chart(hist if column is None else None).mark_bar(opacity=0.65, binSpacing=0).encode(
+    base = (alt.Chart(hist) if column is None else alt.Chart()).mark_bar(opacity=0.65, binSpacing=0).encode(
         x=alt.X("bin_start:Q", title=x_title, bin="binned"),
         x2="bin_end:Q",
         y=alt.Y("share:Q", title=y_title, stack=None, axis=alt.Axis(format="%")),
@@ -110,7 +110,7 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
            "color": _color(color, domain=_domain(summary, color)), "tooltip": tooltip}
     if color:
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(summary, color))
-    base = alt.Chart(summary if column is None else None).encode(**enc)
+    base = (alt.Chart(summary) if column is None else alt.Chart()).encode(**enc)
     whisker = base.mark_rule().encode(y=alt.Y("p05:Q", title=y_title), y2="p95:Q")
     box = base.mark_bar(size=9, opacity=0.85).encode(y="q1:Q", y2="q3:Q")
     median = base.mark_tick(color="white", size=9, thickness=2).encode(y="median:Q")
@@ -141,7 +141,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
            "color": _color(color, domain=_domain(rates, color)), "tooltip": tooltip}
     if color and x_type in ("O", "N"):
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(rates, color))
-    base = alt.Chart(rates if column is None else None).encode(**enc)
+    base = (alt.Chart(rates) if column is None else alt.Chart()).encode(**enc)
     bars = base.mark_rule(strokeWidth=2, opacity=0.7).encode(
         y=alt.Y("lower:Q", title=y_title, axis=alt.Axis(format="%")), y2="upper:Q")
     points = base.mark_point(filled=True, size=45).encode(y=alt.Y(f"{y}:Q"))

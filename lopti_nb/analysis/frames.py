@@ -35,7 +35,7 @@ __all__ = [
     "catch_probability_frame", "simulated_catch_frame", "catch_overlay_frame",
     "dive_expectation_frame", "best_target_frame",
     "office_balance_frame", "lever_frame", "seat_advantage_frame", "duty_frame",
-    "SEAT_COLUMNS", "GAME_COLUMNS", "ROUND_COLUMNS",
+    "SEAT_COLUMNS", "GAME_COLUMNS", "ROUND_COLUMNS", "categories",
 ]
 
 SEAT_COLUMNS = ["game", "seat", "bot", "score", "place", "won", "length", "stalemate"]
@@ -115,11 +115,11 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
     extra = {"players": players, **{k: v for k, v in settings.items() if _scalar(v)}}
     out = {}
     if "seats" in tables:
-        out["seats"] = seat_frame(pd.DataFrame(seats), **extra)
+        out["seats"] = seat_frame(pd.DataFrame(seats), game=spec.name, **extra)
     if "games" in tables:
-        out["games"] = _settings_columns(_typed_games(pd.DataFrame(games), spec.name), extra)
+        out["games"] = _settings_columns(_typed_games(pd.DataFrame(games), spec.name), extra, spec.name)
     if "rounds" in tables:
-        out["rounds"] = round_frame(pd.DataFrame(rounds, columns=ROUND_COLUMNS), **extra)
+        out["rounds"] = round_frame(pd.DataFrame(rounds, columns=ROUND_COLUMNS), game=spec.name, **extra)
     return out
 
 
@@ -127,13 +127,11 @@ def _scalar(v) -> bool:
     return v is None or isinstance(v, (bool, int, float, str))
 
 
-def _settings_columns(df: pd.DataFrame, extra: dict) -> pd.DataFrame:
+def _settings_columns(df: pd.DataFrame, extra: dict, game: str | None = None) -> pd.DataFrame:
     for k, v in extra.items():
         if k not in df.columns:
             df[k] = v
-    for c in ("scoring", "edition", "mode"):
-        if c in df.columns:
-            df[c] = df[c].astype("category")
+    _categorical(df, game, ("scoring", "edition", "mode"))
     return df
 
 
@@ -199,10 +197,39 @@ def _typed_games(df: pd.DataFrame, game: str) -> pd.DataFrame:
 
 
 # -- tidy tables from simulate()-style rows -------------------------------------------------
-def seat_frame(rows: pd.DataFrame, **columns) -> pd.DataFrame:
-    """One row per seat per game with firm dtypes (``bot`` and string settings categorical);
-    works on :func:`lopti_nb.simulate` output too. ``columns`` add constant columns
-    (e.g. the settings of the run)."""
+def categories(game: str | None) -> dict[str, list[str]]:
+    """Fixed categories of the categorical columns of ``game``'s tables, so that frames from
+    separate runs (chunks of a sweep) concatenate to the frame of one run."""
+    if game is None:
+        return {}
+    spec = get_spec(game)
+    out = {"bot": sorted(spec.bots)}
+    if spec.name == "skull-king":
+        from lopti_nb.games.skullking import rules
+
+        out.update(scoring=list(rules.SCORING_SYSTEMS), edition=list(rules.EDITIONS))
+    elif spec.name == "drowned-ledger":
+        from lopti_nb.games.ledger.offices import OFFICE_NAMES
+        from lopti_nb.games.ledger.state import MODES
+
+        out.update(office=list(OFFICE_NAMES), mode=list(MODES))
+    return out
+
+
+def _categorical(df: pd.DataFrame, game: str | None, cols=("bot", "scoring", "edition", "mode", "office")) -> None:
+    fixed = categories(game)
+    for c in cols:
+        if c in df.columns:
+            if c in fixed:
+                df[c] = pd.Categorical(df[c], categories=fixed[c])
+            else:
+                df[c] = df[c].astype("category")
+
+
+def seat_frame(rows: pd.DataFrame, game: str | None = None, **columns) -> pd.DataFrame:
+    """One row per seat per game with firm dtypes (``bot`` and string settings categorical,
+    with ``game``'s fixed categories when it is given); works on :func:`lopti_nb.simulate`
+    output too. ``columns`` add constant columns (e.g. the settings of the run)."""
     df = rows.copy()
     for k, v in columns.items():
         if k not in df.columns:
@@ -214,10 +241,7 @@ def seat_frame(rows: pd.DataFrame, **columns) -> pd.DataFrame:
     df["score"] = df["score"].astype("float64")
     df["won"] = df["won"].astype(bool)
     df["stalemate"] = df["stalemate"].astype(bool)
-    df["bot"] = df["bot"].astype("category")
-    for c in ("scoring", "edition", "mode", "office"):
-        if c in df.columns:
-            df[c] = df[c].astype("category")
+    _categorical(df, game)
     return df
 
 
@@ -237,7 +261,7 @@ def game_frame(seats: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def round_frame(rows: pd.DataFrame, **columns) -> pd.DataFrame:
+def round_frame(rows: pd.DataFrame, game: str | None = "skull-king", **columns) -> pd.DataFrame:
     """Skull King per-round rows (one per seat per round) with firm dtypes."""
     df = rows.copy()
     for k, v in columns.items():
@@ -250,11 +274,7 @@ def round_frame(rows: pd.DataFrame, **columns) -> pd.DataFrame:
             df[c] = df[c].astype("int64")
     if "hit" in df.columns:
         df["hit"] = df["hit"].astype(bool)
-    if "bot" in df.columns:
-        df["bot"] = df["bot"].astype("category")
-    for c in ("scoring", "edition"):
-        if c in df.columns:
-            df[c] = df[c].astype("category")
+    _categorical(df, game)
     return df
 
 

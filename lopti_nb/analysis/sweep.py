@@ -162,6 +162,10 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
         df = pd.concat(parts, ignore_index=True, sort=False)
         for col in ("bot", "scoring", "edition", "mode", "office"):
             if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
-                df[col] = df[col].astype("category")
+                # cells of different games: the union of their categories, in first-seen order
+                cats = list(dict.fromkeys(c for p in parts if col in p.columns
+                                          for c in (p[col].cat.categories if isinstance(p[col].dtype, pd.CategoricalDtype)
+                                                    else p[col].dropna().unique())))
+                df[col] = pd.Categorical(df[col], categories=cats)
         out[name] = df
     return out[names[0]] if single else out
