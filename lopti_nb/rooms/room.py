@@ -74,6 +74,13 @@ def new_state(meta: dict):
                              **meta["settings"])
 
 
+def deal_check(state) -> str:
+    """A fingerprint of the first deal: kernels running a version of the game that deals
+    differently from the room's creator would rebuild a different game, so they refuse."""
+    return hashlib.sha256(repr(state.observation(None)).encode() + repr(
+        [state.observation(s)["hand"] for s in range(state.num_players)]).encode()).hexdigest()[:16]
+
+
 def apply_record(state, record: dict, seq: int) -> None:
     """Apply one log record to ``state`` (checked: position, seat, legality)."""
     if record.get("seq") != seq:
@@ -138,7 +145,11 @@ class Room:
         changed = version != self.version
         self.meta, self.version = meta, version
         if self.state is None:
-            self.state = new_state(meta)
+            state = new_state(meta)
+            if meta.get("deal_check") not in (None, deal_check(state)):
+                raise CorruptLog(f"Room {pretty(self.code)} was made by a version of lopti_nb that deals "
+                                 "differently from this one; all players need the same version.")
+            self.state = state
         for record in new:
             apply_record(self.state, record, len(self.records))
             self.records.append(record)
@@ -300,6 +311,7 @@ def create_room(name: str, players: int = 4, *, scoring: str = "classic", editio
         "seats": [{"kind": "human", "name": display, "token": token_hash(token), "left": False}]
                  + [None] * (players - 1),
     }
+    meta["deal_check"] = deal_check(new_state(meta))
     store.purge(now)
     for _ in range(20):
         code = new_code()

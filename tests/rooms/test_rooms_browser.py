@@ -125,7 +125,7 @@ def test_two_pages_create_join_and_play(voila):
                 drawn = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
                 assert drawn == [f"sk:{hands[seat][0]}"], (drawn, hands)
             # play round 1 and into round 2 through the pages
-            deadline = time.time() + 120
+            deadline = time.time() + 180
             while time.time() < deadline:
                 sess.load()
                 if sess.state.round >= 2 and sess.state.observation(0)["phase"] == "play":

@@ -140,3 +140,12 @@ def test_codes_guessed_at_random(tmp_path, monkeypatch, capsys):
               f"non-stop guessing through the API. "
               f"Shrunk sample (900 codes, 9 rooms): measured {measured:.0f} guesses per hit over "
               f"{trials} trials, expected {expected:.0f}.")
+
+
+def test_a_kernel_that_deals_differently_refuses_the_room(game, store_url):
+    host, _ = game
+    meta, version, _ = host.store.get(host.code)
+    meta["deal_check"] = "0" * 16  # as if made by another version of the game
+    assert host.store.put(host.code, meta, version, time.time())
+    with pytest.raises(rooms.CorruptLog, match="same version"):
+        rooms.Room(host.code, store_url)
