@@ -211,6 +211,10 @@ def test_table_in_browser_follows_the_engine(tables_page, index, name):
     _wait_same(page, table, twin, timeout=60)
     rng = random.Random(1)
     done = []
+    paced = False
+    if name == "lopti":
+        # slow the bots down: they must then be seen thinking, one move at a time
+        table.locator("select").select_option(label="Bot speed: normal (0.6 s)")
     for _ in range(steps):
         if twin.state.is_over:
             break
@@ -218,7 +222,12 @@ def test_table_in_browser_follows_the_engine(tables_page, index, name):
         done.append(_human_step(table, twin, rng))
         if len(twin.state.events) == before:
             continue  # only a selection: nothing happened yet
+        if name == "lopti" and not paced:
+            table.get_by_text("(bot) is thinking").first.wait_for(timeout=5000)
+            paced = True
         _wait_same(page, table, twin)
+    if name == "lopti":
+        assert paced
     assert len(twin.state.actions) >= 3, done
     # the cards on the page are the engine's: the human hand as the engine lists it
     obs = twin.state.observation(0)
