@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -55,8 +54,8 @@ def list_dashboards(folder: Path | None = None) -> list[tuple[str, str]]:
 
 
 def voila_command(folder: Path, host: str, port: int, preheat: bool) -> list[str]:
-    voila = shutil.which("voila")
-    cmd = [voila] if voila else [sys.executable, "-m", "voila"]
+    # this Python's Voilà (and so its kernels), not whichever `voila` is first on PATH
+    cmd = [sys.executable, "-m", "voila"]
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
             "--VoilaConfiguration.show_tracebacks=True"]
     if preheat:

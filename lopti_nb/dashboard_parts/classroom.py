@@ -36,7 +36,7 @@ class RulesClassroom(W.VBox):
             note("Step through the rules with Next and Back, and try the moves on each position: "
                  "every answer comes from the game engine itself."),
             self.status, self.lesson_box, self.rules_panel,
-        ], layout=W.Layout(gap="8px", width="100%"))
+        ], layout=W.Layout(width="100%"))
         self.add_class("lnb-classroom")
 
     def show_lesson(self) -> None:

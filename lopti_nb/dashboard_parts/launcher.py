@@ -34,15 +34,15 @@ class GameLauncher(W.VBox):
         self.players.observe(lambda c: self._players_changed(), names="value")
         self._game_changed()
         left = W.VBox([self.players, self.humans, self.bots])
-        right = W.VBox([self.variant, self.hold_limit, self.speed, self.seed])
+        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.variant, self.hold_limit, self.speed, self.seed])
         super().__init__([
             self.game,
-            W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", gap="24px")),
-            W.HBox([self.deal_button, self.status], layout=W.Layout(gap="16px", align_items="center")),
+            W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center")),
             note("People sit in the first seats, bots in the rest. With 0 people the bots play "
                  "each other while you watch."),
             self.table_box,
-        ], layout=W.Layout(gap="8px", width="100%"))
+        ], layout=W.Layout(width="100%"))
         self.add_class("lnb-launcher")
 
     def _game_changed(self) -> None:

@@ -38,10 +38,10 @@ class RiskExplorer(W.VBox):
         controls = W.VBox([self.sea, self.hold_limit, self.target,
                            note("The target can be at most the hold limit. Drag a slider: "
                                 "every chart is recomputed exactly.")])
-        top = W.HBox([controls, self.summary], layout=W.Layout(flex_flow="row wrap", gap="24px"))
+        top = W.HBox([controls, self.summary], layout=W.Layout(flex_flow="row wrap"))
         self.charts_box = W.HBox([W.HTML('<i style="color:var(--jp-ui-font-color2)">Drawing the charts...</i>')],
-                                 layout=W.Layout(flex_flow="row wrap", gap="12px"))
-        super().__init__([top, self.charts_box], layout=W.Layout(gap="10px", width="100%"))
+                                 layout=W.Layout(flex_flow="row wrap"))
+        super().__init__([top, self.charts_box], layout=W.Layout(width="100%"))
         self.add_class("lnb-risk-explorer")
         if draw:
             self.draw()

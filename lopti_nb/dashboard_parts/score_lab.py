@@ -40,22 +40,21 @@ class ScoreLab(W.VBox):
                                       layout=W.Layout(width="420px"))
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
-        self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap", gap="12px"))
+        self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
         self.last = None  # the tables of the last run
         self.game.observe(lambda c: self._game_changed(), names="value")
         self._game_changed()
         left = W.VBox([self.players, self.first_bot, self.other_bots, self.variant])
-        right = W.VBox([self.n_games, self.seed,
-                        W.HBox([self.run_button, self.progress], layout=W.Layout(gap="12px",
-                                                                            align_items="center"))])
+        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.n_games, self.seed,
+                        W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center"))])
         super().__init__([
             self.game,
-            W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", gap="24px")),
+            W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
             note("Seat 1 gets its own bot so you can compare it with the field. "
                  "Every game is seeded: the same settings and seed give the same results."),
             self.status, self.table, self.charts_box,
-        ], layout=W.Layout(gap="8px", width="100%"))
+        ], layout=W.Layout(width="100%"))
         self.add_class("lnb-score-lab")
 
     def _game_changed(self) -> None:
