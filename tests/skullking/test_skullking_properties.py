@@ -104,7 +104,7 @@ def test_thousands_of_seeded_games_keep_every_invariant(players):
 
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_legal_actions_match_the_pure_rule_and_observations_hide_hands(players):
-    for seed in range(25):
+    for seed in range(15):
         state = SPEC.state_class(players, seed)
         rng = random.Random(seed)
         while not state.is_over:
@@ -183,7 +183,7 @@ def tricks(draw, min_size=1, max_size=8):
             else c for c in cards]
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(tricks())
 def test_hypothesis_trick_resolution(cards):
     fast = _resolve(cards)
@@ -203,7 +203,7 @@ def test_hypothesis_trick_resolution(cards):
             assert trick_winner(cards) == w
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tricks(1, 10), tricks(0, 7))
 def test_hypothesis_legal_cards(hand, played):
     hand = [_held(c) for c in hand]
@@ -218,7 +218,7 @@ def test_hypothesis_legal_cards(hand, played):
         assert legal == hand
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(tricks(2, 8))
 def test_hypothesis_bot_fast_outcome_matches_the_rules(cards):
     from lopti_nb.games.skullking.bots import split_by_outcome
