@@ -152,3 +152,15 @@ def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_workin
         assert s.state.is_over and sorted(s.state.all_cards()) == list(range(52))
     frame = s.motions_frame()
     assert frame["code_off"].tolist() == [True] * 5 + [False]
+
+
+def test_copies_of_a_hooked_round_get_their_own_runner():
+    """A bot's look-ahead copy runs the motions on its own: faults there stay there."""
+    boom = Motion("Fail on every play.", {"after play": lambda v: 1 / 0})
+    s = Session(4, seed=2)
+    s.restore(boom, [True] * 4)
+    st = s.deal()
+    look = st.copy()
+    while not look.is_over:
+        look.apply(look.legal_actions()[0])
+    assert look.hooks.faults and not st.hooks.faults and s.motions[0].fault is None

@@ -474,6 +474,18 @@ class HookRunner:
         for key in entry.motion.hooks:
             self.table.setdefault(key, []).append(entry)
 
+    def fork(self) -> "HookRunner":
+        """An independent runner for a copied state: same motions, its own queue, and faults in
+        the copy stay in the copy."""
+        new = HookRunner(round_no=self.round_no, budget=self.budget)
+        for e in self.entries:
+            twin = MotionEntry(e.number, e.motion)
+            twin.live, twin.fault = e.live, e.fault
+            new.add(twin)
+        by_number = {e.number: e for e in new.entries}
+        new.pending = [(by_number.get(en.number, en), eff, seats) for en, eff, seats in self.pending]
+        return new
+
     def remove(self, number: int) -> None:
         """Take a motion out at once (withdrawn, removed or replaced now); its effects not yet
         carried out are dropped (an unfinished motion action may be stopped)."""

@@ -305,6 +305,8 @@ class LoptiState(GameState):
             setattr(new, key, list(getattr(self, key)))
         for key in ("face_down", "face_up", "hands"):
             setattr(new, key, [list(x) for x in getattr(self, key)])
+        if self.hooks is not None:  # a copy (e.g. a bot's look-ahead) gets its own hook runner
+            new.hooks = self.hooks.fork()
         return new
 
     # -- the rules in motion ----------------------------------------------------------------
