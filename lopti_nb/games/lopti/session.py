@@ -34,6 +34,36 @@ The session's clauses (each tested by name in ``tests/lopti_session``):
 * Nothing can change the Vote or Roshambo (:class:`~.motions.ConstitutionError`).
 
 Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and change nothing.
+
+Where RULINGS 1.7 is silent, the project reads it this way:
+
+* Motion code acts through five effects only (say, reveal, draw, give, discard; see
+  :mod:`.motions`). Words and reveals show at once; card movements wait until the player's
+  action has fully resolved, so a "before" hook can never change the play it precedes.
+  Effects never touch the pile, cleared cards, face-up or face-down cards; players who are
+  out take and give nothing; a player still in always keeps one card. Effects are not base
+  events, so they set off no hooks.
+* Cards a motion moves are chosen without asking anyone: by face value (2 lowest, Ace
+  highest) or at random from the round's own generator.
+* A motion whose code misbehaves keeps its words in force but its code stays off for the
+  rest of the session (an amendment passed by the Vote switches the new code on).
+* The winner may author from the end of the round until the next deal; after that the
+  chance is gone. A stalemate has no winner and so no motion.
+* The Rule Vote window of a round runs from its deal to the next deal. A request that is
+  not valid (no such motion, a missing vote...) is refused before voting and does not use
+  the attempt. Every player votes yes or no; there is no abstention.
+* "The motion's supporters" are the players who voted no (to keep it as it is). If the
+  author is the proposer, or voted yes, the supporters pick the advocate. With several
+  supporters and no named advocate, they hold a bracket in the order the votes were cast
+  (an odd one out gets a bye).
+* A deadlocked restoration is treated like a base-law change: the proposer faces the first
+  player who voted no.
+* Base-law levers: ``play_on``, ``swap``, ``turn_cap`` (:data:`LAW_LEVERS`). "Now" changes
+  the round in play where that makes sense: a turn cap at once; switching ``play_on`` off
+  while a winner is already out ends the round there; ``swap`` only acts at a deal.
+* An amendment keeps the motion's number and author. Authors are known by name across
+  sessions; an author whose name is not at the new table is absent.
+* Roshambo refuses a thrower that ties 10,000 times in a row (it would never end).
 """
 from __future__ import annotations
 
