@@ -8,7 +8,7 @@ from ..games.ledger.cards import RECKONING_BY_NAME, SUITS, Card
 from ..games.ledger.events import Flipped, Opened, ReckoningDrawn, Sold, Surfaced
 from ..games.ledger.offices import OFFICE_INDEX, OFFICES
 from .base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
-from .svg import card_back_svg, card_slot_svg, cards_row_html, ledger_card_svg
+from .svg import card_back_svg, cards_row_html, ledger_card_svg, ledger_suit_svg
 from .table import GameView
 
 
@@ -26,7 +26,11 @@ class LedgerView(GameView):
         self.yards = W.HTML()
         self.hand_title = W.HTML()
         self.hand = CardColumns(on_toggle=self._toggle)
-        b = lambda text, style: W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
+        def b(text, style):
+            button = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
+            button._lnb_style = style
+            return button
+
         self.dive_button = b("Dive", "primary")
         self.dive_button.on_click(lambda _: table.act(DIVE))
         self.flip_button = b("Flip again", "warning")
@@ -137,7 +141,7 @@ class LedgerView(GameView):
         set_if(self.sea, value=panel_html("The sea", body, accent=True))
 
     def _market(self, obs) -> None:
-        svgs = [ledger_card_svg(f"{s} 1", scale=0.55) for s in SUITS[:len(obs["market"])]]
+        svgs = [ledger_suit_svg(s, p, scale=0.8) for s, p in zip(SUITS, obs["market"])]
         caps = [f"{s}: {p}" for s, p in zip(SUITS, obs["market"])]
         body = cards_row_html(svgs, caps) + f'<div style="font-size:11px;{CSS_MUTED}">price in coins; falls 1 per sale, floor 3</div>'
         set_if(self.market, value=panel_html("Market prices", body))
@@ -259,12 +263,14 @@ class LedgerView(GameView):
         button._lnb_action = action
         reason = self.reason(action, viewer, can_act)
         set_if(button, description=label, disabled=reason is not None,
+               button_style=button._lnb_style if reason is None else "",
                tooltip=label if reason is None else f"{label}: not possible now \u2014 {reason}")
         show(button, show_it)
 
     def _disable(self, button, label, reason, show_it) -> None:
         button._lnb_action = None
-        set_if(button, description=label, disabled=True, tooltip=f"{label}: not possible now \u2014 {reason}")
+        set_if(button, description=label, disabled=True, button_style="",
+               tooltip=f"{label}: not possible now \u2014 {reason}")
         show(button, show_it)
 
     # -- selection ------------------------------------------------------------------------------

@@ -152,17 +152,18 @@ class LoptiView(GameView):
             action = Play(sel_rank, count)
             reason = self.reason(action, viewer, can_act)
             set_if(self.play_button, description=f"Play {count} \u00d7 {sel_rank}", disabled=reason is not None,
+                   button_style="primary" if reason is None else "",
                    tooltip=(f"Play {count} \u00d7 {sel_rank}" if reason is None
                             else f"Play {count} \u00d7 {sel_rank}: not possible now \u2014 {reason}"))
         else:
             why = (self.reason(Play("4", 1), viewer, can_act) if not playing else
                    ("your hand is empty: flip a face-down card or take the pile" if not hand
                     else "select one or more cards of one rank first"))
-            set_if(self.play_button, description="Play selected", disabled=True,
+            set_if(self.play_button, description="Play selected", disabled=True, button_style="",
                    tooltip=f"Play selected: not possible now \u2014 {why}")
         take_reason = self.reason(TakePile(), viewer, can_act)
         set_if(self.take_button, description=f"Take the pile ({len(obs['pile'])} cards)",
-               disabled=take_reason is not None,
+               disabled=take_reason is not None, button_style="warning" if take_reason is None else "",
                tooltip="Take every card of the pile into your hand; your turn ends"
                if take_reason is None else f"Take the pile: not possible now \u2014 {take_reason}")
         ups = obs["face_up"][viewer]

@@ -19,7 +19,7 @@ from html import escape
 from typing import Iterable
 
 __all__ = [
-    "lopti_card_svg", "skullking_card_svg", "ledger_card_svg", "card_back_svg",
+    "lopti_card_svg", "skullking_card_svg", "ledger_card_svg", "ledger_suit_svg", "card_back_svg",
     "card_slot_svg", "cards_row_html", "card_marker", "CARD_W", "CARD_H",
 ]
 
@@ -199,6 +199,22 @@ def ledger_card_svg(card, scale: float = 1.0, highlight: bool = False, live: boo
             + _text(CARD_W / 2, 58, str(num), 15, _INK))
     return _frame(card_marker("ledger", f"{kind} {num}"), f"{kind} machine worth {num}", body, scale,
                   edge=edge, width=width)
+
+
+def ledger_suit_svg(suit: str, price: int | None = None, scale: float = 1.0) -> str:
+    """A market tile for a Drowned Ledger suit (not a card): the suit's letter, symbol and,
+    if given, its current price in coins."""
+    if suit not in _LEDGER_SUITS:
+        raise ValueError(f"{suit!r} is not a Drowned Ledger suit")
+    letter, symbol, colour = _LEDGER_SUITS[suit]
+    body = (f'<rect x="1" y="1" width="{CARD_W - 2}" height="13" rx="4" style="fill:{colour}"/>'
+            + _text(CARD_W / 2, 11, letter + " " + suit[:4].upper(), 8, "#ffffff")
+            + _text(CARD_W / 2, 32, symbol, 16, colour))
+    label = f"{suit} market"
+    if price is not None:
+        body += _text(CARD_W / 2, 55, f"{price}", 16, _INK) + _text(CARD_W / 2, 63, "coins", 6, _INK2, "normal")
+        label += f": price {price} coins"
+    return _frame(None, label, body, scale, edge=colour, width=2)
 
 
 # -- shared ---------------------------------------------------------------------------------

@@ -281,13 +281,20 @@ class Table(W.VBox):
         self._task = loop.create_task(self._bot_loop(self._generation))
 
     async def _bot_loop(self, generation: int) -> None:
-        while generation == self._generation and not self.paused and self._bots_to_move():
-            await asyncio.sleep(self.bot_delay)
-            if generation != self._generation or self.paused or not self._bots_to_move():
-                break
-            self._bot_move()
-            self._settle_viewer()
+        try:
+            while generation == self._generation and not self.paused and self._bots_to_move():
+                await asyncio.sleep(self.bot_delay)
+                if generation != self._generation or self.paused or not self._bots_to_move():
+                    break
+                self._bot_move()
+                self._settle_viewer()
+                self.refresh()
+        except Exception as exc:  # a task's error would otherwise vanish silently
+            self.paused = True
+            self.message = f"The bots stopped: {type(exc).__name__}: {exc}"
+            set_if(self.pause_button, value=True, description="Resume bots")
             self.refresh()
+            raise
 
     def _pause_changed(self, change) -> None:
         self.paused = bool(change["new"])

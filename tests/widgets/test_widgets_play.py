@@ -433,3 +433,43 @@ def test_human_click_then_bots_pace_themselves():
         assert t.can_act() and "Your turn" in t.status.value
 
     asyncio.run(main())
+
+
+# -- updated in place, labelled, themed ---------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_widgets_are_updated_in_place(game):
+    from lopti_nb.widgets import iter_widgets
+
+    t = lopti_nb.play(game, players=3, humans=1, seed=4, bot_delay=0)
+    rng = random.Random(4)
+    for _ in range(5):
+        random_step(t, rng)
+    before = {id(w): w for w in iter_widgets(t)}
+    top = t.children
+    view_widget = t.view.widget
+    for _ in range(40):
+        if t.state.is_over:
+            break
+        random_step(t, rng)
+        for w in visible_widgets(t):
+            if isinstance(w, (W.Button, W.ToggleButton)):
+                assert w.description.strip(), "every visible button has a text label"
+    after = {id(w) for w in iter_widgets(t)}
+    assert t.children is top and t.view.widget is view_widget
+    assert set(before) <= after, "no widget is thrown away and redrawn"
+    # (pools of card columns only grow when a hand holds more cards than ever before)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_html_uses_jupyterlab_theme_variables(game):
+    from lopti_nb.widgets.testing import widget_text
+
+    t = lopti_nb.play(game, players=3, humans=1, seed=4, bot_delay=0)
+    text = widget_text(t)
+    assert "var(--jp-ui-font-color1)" in text and "var(--jp-layout-color1)" in text
+    # no hard-coded page colours for text or backgrounds outside the card pictures
+    import re
+    for html in re.findall(r'style="([^"]*)"', text):
+        for prop in ("background", "color"):
+            for value in re.findall(rf"(?:^|;){prop}:([^;]*)", html):
+                assert value.startswith("var(--jp-") or value in ("transparent", "#ffffff"), value
