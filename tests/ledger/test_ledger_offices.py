@@ -353,6 +353,7 @@ def test_2_6_table_watch_undo_returns_coins_and_cards():
     s.apply(Sell("Compass 1"))
     caught = s.events[-1]
     assert isinstance(caught, DutyCaught) and caught.coins_returned == (3, 0)
+    assert caught.undone == 2  # the Sold and Paid events just before it were undone
     assert s.coins == [0, 0] and s.market == [3, 5, 6, 6, 6] and s.trigger == 0
     assert sorted(s.hands[0]) == cards(["Compass 1", "Lantern 1"])
     paid = sum(e.coins for e in s.events if isinstance(e, Paid))

@@ -143,6 +143,7 @@ class DutyCaught(Event):
     action: str
     coins_returned: tuple  # per seat, coins given back to the bank by the undo
     suspended_through: int
+    undone: int = 0  # how many events just before this one describe the undone action
 
     def describe(self) -> str:
         return (f"The table catches {_name(self.seat)} ({self.office}) breaking the duty with "

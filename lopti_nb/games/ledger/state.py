@@ -344,7 +344,9 @@ class LedgerState(GameState):
         """Table watch: let the action happen, then undo it as far as the cards allow."""
         seat = self.seat
         snap = self.copy()
+        start = len(self.events)
         self._do(action)
+        undone = len(self.events) - start
         returned = tuple(now - before for now, before in zip(self.coins, snap.coins))
         events, actions = self.events, self.actions
         self.__dict__ = snap.__dict__
@@ -355,7 +357,7 @@ class LedgerState(GameState):
         self.stats[seat][DUTY_CAUGHT] += 1
         self._enforce = True
         self.events.append(DutyCaught(seat, OFFICES[self.offices[seat]].name, str(action),
-                                      returned, self.round + 1))
+                                      returned, self.round + 1, undone))
 
     def _do(self, action) -> None:
         t = type(action)
