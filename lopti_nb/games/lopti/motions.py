@@ -263,7 +263,7 @@ _VIEW_INFO = {f.name for f in fields(View)} - {"event", "phase", "round", "turn"
 
 
 def make_view(state, event: str, phase: str, actor: int | None, info: dict, round_no: int) -> View:
-    extra = {k: v for k, v in info.items() if k in _VIEW_INFO}
+    extra = dict(info) if info.keys() <= _VIEW_INFO else {k: v for k, v in info.items() if k in _VIEW_INFO}
     if actor is not None:
         fd = sum(1 for c in state.face_down[actor] if c is not None)
         extra.update(
@@ -360,10 +360,14 @@ def _alarm(signum, frame):
 _installed = [False]
 
 
+_MAIN_THREAD = threading.main_thread().ident
+_HAS_TIMER = hasattr(signal, "setitimer")
+
+
 def _install() -> bool:
     """Install the SIGALRM handler once (main thread only); other alarms are passed on. If
     other code later replaces it, hooks are still timed, after the fact."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if not _HAS_TIMER or threading.get_ident() != _MAIN_THREAD:
         return False
     if not _installed[0]:
         current = signal.getsignal(signal.SIGALRM)
@@ -501,7 +505,7 @@ class HookRunner:
             return
         view = None
         used = 0
-        for entry in list(listeners):
+        for entry in listeners:  # remove() replaces these lists, never edits them in place
             if not entry.live:
                 continue
             if view is None:
