@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import lopti_nb
 from lopti_nb.engine import get_spec, play_out, random_bot
 from lopti_nb.games.skullking import (
     Play, RoundDealt, CardPlayed, TrickWon, TrickDestroyed, RoundScored,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
-from .rules import _POWER, _resolve
+from .rules import _POWER
 
 # Estimated chance that a card takes a trick, before table-size scaling.
 _SPECIAL_STRENGTH = {

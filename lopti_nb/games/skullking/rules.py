@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import (
-    BLACK, CARDS, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE,
+    BLACK, CARDS, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE,
     RANK, SKULL_KING, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS, WHALE, Card, parse_card,
 )
 

@@ -213,9 +213,6 @@ def _bid_made(rnd: int, seat: int) -> BidMade:
 
 _SORT = SORT_KEY.__getitem__
 TIGRESS_OF = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
-#: the declared card strings a held card can be played as
-DECLARED = {c: ((c,) if KIND[c] != TIGRESS else ("tigress:pirate", "tigress:escape"))
-            for c in HOLDABLE}
 #: per suit: its number cards; and the cards a player holding that suit may play
 _SUIT_CARDS = {suit: frozenset(c for c in CARDS if SUIT[c] == suit) for suit in "YPGB"}
 _ALLOWED = {suit: frozenset(c for c in CARDS if SUIT[c] in (None, suit)) for suit in "YPGB"}
