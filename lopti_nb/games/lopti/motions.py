@@ -70,7 +70,7 @@ _EVENT_ALIASES = {"take face up": "take face-up", "face-up": "take face-up", "ta
 MAX_EFFECTS_PER_HOOK = 8
 MAX_EFFECTS_PER_EVENT = 16
 MAX_EFFECTS_PER_FLUSH = 64
-DEFAULT_BUDGET = 0.25  # seconds a hook may run
+DEFAULT_BUDGET = 1.0  # wall-clock seconds a hook may run (generous: a loaded machine must not condemn a quick hook)
 
 # -- roles -------------------------------------------------------------------------------------
 ROLES = ("actor", "next", "previous", "others", "everyone", "dealer", "leader",
@@ -357,24 +357,24 @@ def _alarm(signum, frame):
         prev(signum, frame)
 
 
-_installed = [False]
-
-
 _MAIN_THREAD = threading.main_thread().ident
 _HAS_TIMER = hasattr(signal, "setitimer")
+try:  # the C-level getter skips the enum conversion that makes signal.getsignal slow
+    from _signal import getsignal as _raw_getsignal
+except ImportError:  # pragma: no cover
+    _raw_getsignal = signal.getsignal
 
 
 def _install() -> bool:
-    """Install the SIGALRM handler once (main thread only); other alarms are passed on. If
-    other code later replaces it, hooks are still timed, after the fact."""
+    """Make sure our SIGALRM handler is in place (main thread only), keeping whatever handler
+    was there to pass other alarms on. Checked on every call, so code that installs its own
+    handler later never meets our timer."""
     if not _HAS_TIMER or threading.get_ident() != _MAIN_THREAD:
         return False
-    if not _installed[0]:
-        current = signal.getsignal(signal.SIGALRM)
-        if current is not _alarm:
-            _previous_handler[:] = [current]
-            signal.signal(signal.SIGALRM, _alarm)
-        _installed[0] = True
+    current = _raw_getsignal(signal.SIGALRM)
+    if current is not _alarm:
+        _previous_handler[:] = [current]
+        signal.signal(signal.SIGALRM, _alarm)
     return True
 
 
