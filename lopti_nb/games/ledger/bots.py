@@ -20,9 +20,10 @@ MIX = ("balanced", "seller", "opener", "greedy", "balanced")
 
 
 def _sort(obs, legal):
-    """Split the legal actions by kind: (dive, flip, surface, best sell, largest open)."""
+    """Split the legal actions by kind: (dive, flip, surface, best sell, its price, largest
+    open, a safe fallback). Actions the table watch would catch are left out."""
     dive = flip = surface = None
-    sell = opn = None
+    sell = opn = ok = None
     best_price = -1
     largest = 0
     market = obs["market"]
@@ -30,6 +31,8 @@ def _sort(obs, legal):
     for a in legal:
         if watched and a in watched:
             continue
+        if ok is None:
+            ok = a
         t = type(a)
         if t is Sell:
             price = market[a.card // 10 - 1]
@@ -44,7 +47,7 @@ def _sort(obs, legal):
             surface = a
         elif t is Dive:
             dive = a
-    return dive, flip, surface, sell, best_price, opn
+    return dive, flip, surface, sell, best_price, opn, ok or legal[0]
 
 
 def _first(*options):
@@ -57,10 +60,10 @@ def _first(*options):
 MAX_FLIPS = 12  # no personality flips on forever (a wreck can run out of machines)
 
 
-def _dive_step(obs, flip, surface, target, legal):
+def _dive_step(obs, flip, surface, target, ok):
     if flip is not None and len(obs["haul"]) < target and obs["flips"] < MAX_FLIPS:
         return flip
-    return _first(surface, flip, legal[0])
+    return _first(surface, flip, ok)
 
 
 def _endgame(obs):
@@ -69,14 +72,14 @@ def _endgame(obs):
 
 
 def balanced(obs, legal, rng):
-    dive, flip, surface, sell, price, opn = _sort(obs, legal)
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
     sea = obs["sea"]
     if obs["phase"] == "dive":
         target = 3 if sea <= 6 else 2
-        return _dive_step(obs, flip, surface, target, legal)
+        return _dive_step(obs, flip, surface, target, ok)
     hand = obs["hand"]
     if _endgame(obs):
-        return _first(opn, sell, dive, legal[0])
+        return _first(opn, sell, dive, ok)
     if len(hand) >= 4:
         if sell is not None and price >= 5:
             # sell a stray: a suit held once and not yet in the yard
@@ -84,34 +87,34 @@ def balanced(obs, legal, rng):
             suit = sell.card // 10
             if sum(1 for c in hand if c // 10 == suit) == 1 and not any(c // 10 == suit for c in yard):
                 return sell
-        return _first(opn, sell, dive, legal[0])
-    return _first(dive, opn, sell, legal[0])
+        return _first(opn, sell, dive, ok)
+    return _first(dive, opn, sell, ok)
 
 
 def seller(obs, legal, rng):
-    dive, flip, surface, sell, price, opn = _sort(obs, legal)
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, legal)
-    return _first(sell, dive, opn, legal[0])
+        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, ok)
+    return _first(sell, dive, opn, ok)
 
 
 def opener(obs, legal, rng):
-    dive, flip, surface, sell, price, opn = _sort(obs, legal)
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, legal)
+        return _dive_step(obs, flip, surface, 3 if obs["sea"] <= 5 else 2, ok)
     if len(obs["hand"]) >= 2 or _endgame(obs):
-        return _first(opn, dive, sell, legal[0])
-    return _first(dive, opn, sell, legal[0])
+        return _first(opn, dive, sell, ok)
+    return _first(dive, opn, sell, ok)
 
 
 def greedy(obs, legal, rng):
-    dive, flip, surface, sell, price, opn = _sort(obs, legal)
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, obs["hold_limit"], legal)
+        return _dive_step(obs, flip, surface, obs["hold_limit"], ok)
     hand = obs["hand"]
     if len(hand) >= 4 or _endgame(obs):
-        return _first(opn, sell, dive, legal[0])
-    return _first(dive, opn, sell, legal[0])
+        return _first(opn, sell, dive, ok)
+    return _first(dive, opn, sell, ok)
 
 
 PERSONALITIES = {"balanced": balanced, "seller": seller, "opener": opener, "greedy": greedy}

@@ -615,7 +615,8 @@ class LedgerState(GameState):
         obs["seat"] = seat
         obs["to_act"] = None if self.phase == OVER else self.seat
         obs["phase"] = PHASE_NAMES[self.phase]
-        obs["hold_limit"] = self.hold_limit if seat is None else self.hold_limit + self.grants(seat).hold_bonus
+        obs["hold_limit"] = (self.hold_limit if seat is None or self.round <= self.suspended[seat]
+                             else self.hold_limit + self._grants[seat].hold_bonus)
         obs["hand"] = tuple(sorted(self.hands[seat])) if seat is not None else None
         obs["wreck_size"] = len(self.wreck)
         obs["discard"] = tuple(self.discard)
