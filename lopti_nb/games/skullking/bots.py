@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import add, attrgetter, sub
 
 from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
 from .rules import _POWER
@@ -104,23 +104,30 @@ class HeuristicBot:
             numbers = [v for v in vals if 0 <= v < 35]
             return legal[vals.index(min(numbers) if numbers else min(vals))]
         wins = outcome_flags(trick, cards)
-        value = vals.__getitem__
         if need > 0:
-            winners = [i for i, w in enumerate(wins) if w]
-            if not winners:  # can not take it: throw the least useful card
+            if True not in wins:  # can not take it: throw the least useful card
                 return legal[vals.index(min(vals))]
+            # each card's value, pushed far up when it would lose (so min/max pick winners)
+            up = [*map(add, vals, map(_LOSER_UP.__getitem__, wins))]
             if len(trick) == obs["players"] - 1:  # last to play: the cheapest winner
-                return legal[min(winners, key=value)]
+                return legal[up.index(min(up))]
+            down = [*map(sub, vals, map(_LOSER_UP.__getitem__, wins))]
             if need >= len(obs["hand"]):  # every trick is needed: take this one for sure
-                return legal[max(winners, key=value)]
-            strong = [i for i in winners if vals[i] >= 45]
-            if strong:
-                return legal[min(strong, key=value)]
-            return legal[max(winners, key=value)]
-        losers = [i for i, w in enumerate(wins) if not w]
-        if losers:  # duck with the most dangerous card that still loses
-            return legal[max(losers, key=value)]
-        return legal[vals.index(min(vals))]
+                return legal[down.index(max(down))]
+            strong = [v if 45 <= v < 500 else 1000 for v in up]  # a character that wins
+            best = min(strong)
+            if best < 1000:
+                return legal[strong.index(best)]
+            return legal[down.index(max(down))]
+        if False not in wins:  # can not duck: throw the least useful card
+            return legal[vals.index(min(vals))]
+        # duck with the most dangerous card that still loses
+        down = [*map(sub, vals, map(_WINNER_DOWN.__getitem__, wins))]
+        return legal[down.index(max(down))]
+
+
+_LOSER_UP = {True: 0, False: 1000}
+_WINNER_DOWN = {True: 1000, False: 0}
 
 
 def outcome_flags(trick: tuple, cards: list) -> list[bool]:
