@@ -52,6 +52,11 @@ def _facet(chart, data, column: str | None, title: str | None, independent_x: bo
     return out
 
 
+def _x_axis(x_type: str) -> alt.Axis:
+    """Short ordinal labels (rounds, seas, seats) read upright; longer names are slanted."""
+    return alt.Axis(labelAngle=0) if x_type == "O" else alt.Axis(labelAngle=-35)
+
+
 def _title(text: str, subtitle: str | None = None):
     return alt.Title(text, subtitle=subtitle) if subtitle else text
 
@@ -106,7 +111,7 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
                 alt.Tooltip("q3:Q", title="upper quartile", format=",.1f"),
                 alt.Tooltip("p05:Q", title="5th percentile", format=",.1f"),
                 alt.Tooltip("p95:Q", title="95th percentile", format=",.1f")]
-    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " ")),
+    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
            "color": _color(color, domain=_domain(summary, color)), "tooltip": tooltip}
     if color:
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(summary, color))
@@ -137,7 +142,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
                 alt.Tooltip("upper:Q", title="95% upper", format=".1%")]
     if "n" in rates.columns:
         tooltip.append(alt.Tooltip("n:Q", title="n"))
-    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " ")),
+    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
            "color": _color(color, domain=_domain(rates, color)), "tooltip": tooltip}
     if color and x_type in ("O", "N"):
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(rates, color))
@@ -193,7 +198,7 @@ def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | N
     if text and text != value:
         tooltip.append(alt.Tooltip(f"{text}:N", title=text.replace("_", " ")))
     base = alt.Chart(frame).encode(
-        x=alt.X(f"{x}:O", title=x_title or x.replace("_", " ")),
+        x=alt.X(f"{x}:O", title=x_title or x.replace("_", " "), axis=_x_axis("O")),
         y=alt.Y(f"{y}:O", title=y_title or y.replace("_", " "),
                 sort="descending" if reverse_y else "ascending"),
         tooltip=tooltip)
@@ -211,7 +216,7 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
                       subtitle: str | None = "exact, fresh 58-card wreck deck") -> alt.Chart:
     """Exact catch probability against the sea level, one line per surfacing target."""
     return alt.Chart(exact).mark_line(point=True).encode(
-        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)"),
+        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=_x_axis("O")),
         y=alt.Y("catch_probability:Q", title="P(caught before the haul is full)",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
@@ -253,7 +258,7 @@ def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive br
                              var_name="measure", value_name="machines")
     long["measure"] = long["measure"].map({"kept": "machines kept", "lost": "machines lost"})
     line = alt.Chart().mark_line(point=True).encode(
-        x=alt.X("target:O", title="Surfacing target (machines)"),
+        x=alt.X("target:O", title="Surfacing target (machines)", axis=_x_axis("O")),
         y=alt.Y("machines:Q", title="Expected machines per dive"),
         color=alt.Color("sea:O", title="Sea level", scale=alt.Scale(scheme=SEQUENTIAL)),
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("sea:O"), alt.Tooltip("target:O"),
@@ -267,7 +272,7 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
                       subtitle: str | None = "most machines kept on average; the hold limit caps the target") -> alt.Chart:
     """Heatmap: sea level against hold limit, coloured and labelled by the best target."""
     base = alt.Chart(best).encode(
-        x=alt.X("hold_limit:O", title="Hold limit"),
+        x=alt.X("hold_limit:O", title="Hold limit", axis=_x_axis("O")),
         y=alt.Y("sea:O", title="Sea level", sort="descending"),
         tooltip=[alt.Tooltip("sea:O"), alt.Tooltip("hold_limit:O", title="hold limit"),
                  alt.Tooltip("best_target:Q", title="best target"),
@@ -321,7 +326,7 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
                alt.Tooltip(f"{by}:N"), alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
                alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                alt.Tooltip("mean_length:Q", title="mean rounds", format=".1f"), alt.Tooltip("n:Q")]
-    base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None),
+    base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None, axis=_x_axis("O")),
                               color=_color(by, domain=sorted(data[by].unique())), tooltip=tooltip)
     line = base.mark_line(point=True).encode(y=alt.Y(f"{y}:Q", title=y_title,
                                                      **({"axis": alt.Axis(format="%")} if y == "win_rate" else {})))
@@ -344,7 +349,7 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
                alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
                alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q")]
     base = alt.Chart().encode(
-        x=alt.X("place:O", title="Seat (0 = first / the leader)"),
+        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=_x_axis("O")),
         xOffset=alt.XOffset("players:O"),
         color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
         tooltip=tooltip)
@@ -362,7 +367,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
     """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
     order = list(dict.fromkeys(duty["measure"]))
     base = alt.Chart(duty).encode(
-        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize()),
+        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=_x_axis("O")),
         xOffset=alt.XOffset("measure:N", sort=order),
         color=alt.Color("measure:N", title="Measure", sort=order, scale=category_scale(order)),
         tooltip=[alt.Tooltip(f"{by}:O"), alt.Tooltip("measure:N"),
