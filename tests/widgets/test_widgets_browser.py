@@ -138,7 +138,7 @@ def _twin_newest(twin) -> str:
     return twin.state.events[-1].for_seat(twin.viewer).describe()
 
 
-def _wait_same(page, table, twin, timeout=30.0) -> None:
+def _wait_same(page, table, twin, timeout=60.0) -> None:
     """Wait until the page shows the twin's newest log line and turn indicator."""
     want_log, want_status = _twin_newest(twin), _twin_status(twin)
     deadline = time.time() + timeout
