@@ -519,3 +519,12 @@ def test_session_errors_are_value_errors():
         with pytest.raises(ValueError):
             call()
     assert len(LIBRARY) >= 8
+
+
+def test_session_run_with_library_authors_is_reproducible():
+    a = Session(4, seed=21).run(6)
+    b = Session(4, seed=21).run(6)
+    assert a.equals(b) and len(a) == 24
+    s = Session(3, seed=4)
+    s.run(4, author=lambda session, seat: None)
+    assert s.motions == []

@@ -428,6 +428,32 @@ class Session:
         self._sync()
         return self.state.result
 
+    def run(self, rounds: int, bots: str | Sequence[Any] | None = None,
+            author: str | Callable[["Session", int], Motion | str | None] | None = "library"):
+        """Play ``rounds`` rounds with bots and return :meth:`history`. After each round the
+        winner authors: ``"library"`` picks a ready-made motion with the session's generator,
+        a callable ``author(session, winner_seat)`` returns a motion (or ``None`` to pass),
+        ``None`` writes nothing."""
+        from .library import LIBRARY
+
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+            raise SettingsError(f"rounds must be a whole number, not {rounds!r}")
+        for _ in range(rounds):
+            self.play_round(bots)
+            seat = self.winner
+            if seat is None or author is None:
+                continue
+            if author == "library":
+                names = sorted(LIBRARY)
+                motion = LIBRARY[names[self.rng.randrange(len(names))]]()
+            elif callable(author):
+                motion = author(self, seat)
+            else:
+                raise SettingsError(f"author must be 'library', a function or None, not {author!r}")
+            if motion is not None:
+                self.author(seat, motion)
+        return self.history()
+
     # -- authorship -------------------------------------------------------------------------------
     def author(self, seat: int, motion: Motion | str) -> MotionRecord:
         """The winner of the round just finished states their motion (before the next deal).
