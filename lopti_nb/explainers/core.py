@@ -141,7 +141,8 @@ def line(text: str, muted: bool = False) -> str:
     return f'<div style="color:{colour};font-size:13px">{text}</div>'
 
 
-def verdict_html(v: Verdict | None) -> str:
+def verdict_html(v: Verdict | None, seq: int = 0) -> str:
+    """The verdict box; ``seq`` numbers the answers shown (browsers wait for a new one)."""
     if v is None:
         return ""
     if v.legal is True:
@@ -152,7 +153,7 @@ def verdict_html(v: Verdict | None) -> str:
         colour, mark, word = NOTE, "\u2192", "Outcome"
     events = "".join(f"<li>{esc(e)}</li>" for e in v.events)
     parts = [
-        f'<div class="lnb-x-verdict" data-legal="{"" if v.legal is None else str(v.legal).lower()}" '
+        f'<div class="lnb-x-verdict" data-seq="{seq}" data-legal="{"" if v.legal is None else str(v.legal).lower()}" '
         f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0;'
         f'background:{PANEL2};color:{INK}">',
         f'<div style="font-weight:bold;color:{colour}">{mark} {word}: {esc(v.headline)}</div>',

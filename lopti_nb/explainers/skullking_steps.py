@@ -174,7 +174,7 @@ class TrickScene(Scene):
         obs = st.observation(st.current_player)
         suit = st.describe_suit()
         return (trick_html(obs["trick"], obs["leader"], st.num_players)
-                + line(f"Suit: {esc(suit)}. Bids (all 1): shown after everyone bid.", True)
+                + line(f"Suit: {esc(suit)}. Everyone bid 1; bids were revealed together before the first card.", True)
                 + box(f"Your hand (seat {st.current_player})",
                       cards_row_html([skullking_card_svg(c, scale=0.9) for c in obs["hand"]])))
 

@@ -24,6 +24,7 @@ class Explainer(W.VBox):
         self.scenes: dict[int, Scene] = {}
         self.index = -1
         self.last_verdict: Verdict | None = None
+        self.answers = 0  # verdicts shown so far (numbered in the HTML)
 
         self.header = W.HTML(
             f'<div style="font-size:16px;font-weight:bold;color:{INK}">{esc(title)}</div>')
@@ -111,7 +112,9 @@ class Explainer(W.VBox):
         items = [(c.label, c, True, "") for c in scene.choices()]
         self.choice_pool.set(items)
         self.last_verdict = verdict
-        set_if(self.verdict, value=verdict_html(verdict))
+        if verdict is not None:
+            self.answers += 1
+        set_if(self.verdict, value=verdict_html(verdict, self.answers))
 
     def _try(self, choice) -> None:
         verdict = self.scene.attempt(choice.key)

@@ -19,22 +19,29 @@ SHOTS = ROOT / "docs" / "screenshots"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-# notebook name -> (code, [(button text to click or None, screenshot name)])
+# notebook name -> (code, script); a script step is ("click", button text),
+# ("topic", option label of the topic menu) or ("shot", screenshot name)
 PAGES = {
-    "lopti": ('import lopti_nb\nlopti_nb.explain("lopti", voice="pirate", start=7)',
-              [("Play 8", "explainer_lopti_seven_pirate"),
-               ("Next \u25b6", None), ("Play 10", "explainer_lopti_ten_pirate")]),
-    "lopti_quiz": ('import lopti_nb\nlopti_nb.explain("lopti", voice="plain", start=30)',
-                   [("No, they simply lead", None),
-                    ("Next question \u25b6", None),
-                    ("Yes, and the four 9s clear the pile", "explainer_lopti_quiz")]),
-    "skullking": ('import lopti_nb\nlopti_nb.explain("skull-king", start=10)',
-                  [("Play a Mermaid", "explainer_skullking_mermaid"),
-                   ("Next \u25b6", None), ("Tigress as an escape", "explainer_skullking_escapes")]),
-    "ledger": ('import lopti_nb\nlopti_nb.explain("drowned-ledger", start=2)',
-               [("Dive", None), ("Flip again", "explainer_ledger_dive"),
-                ("Next \u25b6", None), ("Next \u25b6", None), ("Next \u25b6", None),
-                ("The Sea Blinks", "explainer_ledger_reckoning")]),
+    "lopti": ('lopti_nb.explain("lopti", voice="pirate", start=7)', [
+        ("click", "Play 8"), ("shot", "explainer_lopti_seven_pirate"),
+        ("click", "Next \u25b6"), ("click", "Play 10"), ("shot", "explainer_lopti_ten_pirate"),
+        ("topic", "31. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
+        ("click", "Next question \u25b6"), ("click", "Yes, and the four 9s clear the pile"),
+        ("shot", "explainer_lopti_quiz_pirate"),
+        ("topic", "29. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
+        ("shot", "explainer_lopti_roshambo_pirate"),
+    ]),
+    "skullking": ('lopti_nb.explain("skull-king", start=10)', [
+        ("click", "Play a Mermaid"), ("shot", "explainer_skullking_mermaid"),
+        ("topic", "15. Kraken first, then the Whale"), ("click", "Play the White Whale"),
+        ("shot", "explainer_skullking_kraken_whale"),
+    ]),
+    "ledger": ('lopti_nb.explain("drowned-ledger", start=2)', [
+        # the wreck is really shuffled: flip again only if the first card left the diver down
+        ("click", "Dive"), ("click if shown", "Flip again"), ("shot", "explainer_ledger_dive"),
+        ("topic", "6. The Reckoning"), ("click", "The Sea Blinks"), ("shot", "explainer_ledger_reckoning"),
+        ("topic", "18. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
+    ]),
 }
 
 
@@ -44,12 +51,45 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _notebook(code: str) -> str:
+def _notebook(codes) -> str:
+    """One notebook with one explainer per cell: one kernel serves all three."""
     import nbformat
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nb.cells = [nbformat.v4.new_code_cell("import lopti_nb")] + [nbformat.v4.new_code_cell(c) for c in codes]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return nbformat.writes(nb)
+
+
+def _step(page, root, n: int, kind: str, arg: str, taken: list) -> None:
+    """One scripted action on the ``n``-th explainer of the page."""
+    if kind == "shot":
+        page.wait_for_timeout(250)
+        path = SHOTS / f"{arg}.png"
+        root.screenshot(path=str(path))
+        taken.append(path)
+    elif kind == "topic":
+        number = int(arg.split(".", 1)[0])
+        root.locator("select").first.select_option(label=arg)
+        page.wait_for_function(
+            "([n, t]) => document.querySelectorAll('.lnb-explainer')[n].innerText.includes(t)",
+            arg=[n, f"Step {number} of"], timeout=20_000)
+        page.wait_for_timeout(400)  # the rest of the step's widgets follow the counter
+    else:
+        buttons = root.locator("button:visible", has_text=arg)
+        if kind == "click if shown" and not buttons.count():
+            return
+        seq = ("([n]) => { const v = document.querySelectorAll('.lnb-explainer')[n]"
+               ".querySelector('.lnb-x-verdict'); return v ? Number(v.dataset.seq) : 0; }")
+        step_of = "([n]) => (document.querySelectorAll('.lnb-explainer')[n].innerText.match(/Step \\d+ of/) || [''])[0]"
+        before = page.evaluate(seq, [n])
+        where = page.evaluate(step_of, [n])
+        buttons.first.click(timeout=20_000)
+        if arg in ("Next \u25b6", "\u25c0 Back"):
+            page.wait_for_function(f"([n, old]) => ({step_of})([n]) !== old", arg=[n, where], timeout=20_000)
+        elif not arg.startswith("Next"):
+            # the engine's answer replaces the verdict in place, with the next number
+            page.wait_for_function(f"([n, old]) => ({seq})([n]) > old", arg=[n, before], timeout=20_000)
+        page.wait_for_timeout(300)
 
 
 @pytest.mark.browser
@@ -59,8 +99,7 @@ def test_explainers_in_voila_and_chromium(tmp_path):
     playwright = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
     if shutil.which("voila") is None and subprocess.run([sys.executable, "-c", "import voila"]).returncode:
         pytest.skip("Voila is not installed")
-    for name, (code, _) in PAGES.items():
-        (tmp_path / f"{name}.ipynb").write_text(_notebook(code))
+    (tmp_path / "explainers.ipynb").write_text(_notebook([code for code, _ in PAGES.values()]))
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
                JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"))
@@ -83,27 +122,23 @@ def test_explainers_in_voila_and_chromium(tmp_path):
         with playwright.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1100, "height": 1500})
-            for name, (_, script) in PAGES.items():
-                t0 = time.time()
-                page.goto(f"{base}/voila/render/{name}.ipynb", timeout=60_000)
-                page.wait_for_selector(".lnb-explainer .lnb-card, .lnb-explainer .lnb-x-box", timeout=60_000)
-                for button, shot in script:
-                    target = page.locator(".lnb-explainer button", has_text=button).first
-                    target.click(timeout=20_000)
-                    if button.startswith(("Next", "\u25c0")):
-                        page.wait_for_timeout(300)
-                    else:
-                        page.wait_for_selector(".lnb-explainer .lnb-x-verdict", timeout=20_000)
-                    if shot:
-                        page.wait_for_timeout(300)
-                        path = SHOTS / f"{shot}.png"
-                        page.screenshot(path=str(path), full_page=True)
-                        taken.append(path)
-                print(name, round(time.time() - t0, 1), "s")
-                verdict = page.locator(".lnb-x-verdict").first.inner_text()
-                assert len(verdict) > 10
+            t0 = time.time()
+            page.goto(f"{base}/voila/render/explainers.ipynb", timeout=90_000)
+            page.wait_for_function("[...document.querySelectorAll('.lnb-explainer')].filter(e => e.querySelector('.lnb-x-box')).length >= 3",
+                                   timeout=90_000)
+            print("page ready", round(time.time() - t0, 1), "s")
+            for n, (name, (_, script)) in enumerate(PAGES.items()):
+                root = page.locator(".lnb-explainer").nth(n)
+                for kind, arg in script:
+                    try:
+                        _step(page, root, n, kind, arg, taken)
+                    except Exception:
+                        root.screenshot(path=str(tmp_path / f"failed_{name}.png"))
+                        raise
+                assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10
+            print("scripts done", round(time.time() - t0, 1), "s")
             browser.close()
-        assert len(taken) == 7 and all(p.stat().st_size > 10_000 for p in taken)
+        assert len(taken) == 9 and all(p.stat().st_size > 10_000 for p in taken)
     finally:
         server.terminate()
         try:
