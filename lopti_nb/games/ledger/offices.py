@@ -51,14 +51,15 @@ def _machines_left(state) -> int:
 
 
 # -- duty predicates: does ``action`` by ``seat`` break the duty? ----------------------------
+# ``memo`` is a dict shared by the calls for one decision (or None), for work done once.
 # (Whether the duty binds -- whether some other action would keep it -- is decided by the
 # state, which compares against the other actions available at the same decision.)
 
-def _harbourmaster(state, seat, action) -> bool:
+def _harbourmaster(state, seat, action, memo=None) -> bool:
     return type(action) is Dive and len(state.hands[seat]) >= 3
 
 
-def _auditor(state, seat, action) -> bool:
+def _auditor(state, seat, action, memo=None) -> bool:
     if type(action) is not Open:
         return False
     hand = state.hands[seat]
@@ -68,43 +69,47 @@ def _auditor(state, seat, action) -> bool:
     return False
 
 
-def _broker(state, seat, action) -> bool:
+def _broker(state, seat, action, memo=None) -> bool:
     if type(action) is not Sell:
         return False
     market = state.market
-    best = max(market[c // 10 - 1] for c in state.hands[seat])
+    best = memo.get("best") if memo is not None else None
+    if best is None:
+        best = max(market[c // 10 - 1] for c in state.hands[seat])
+        if memo is not None:
+            memo["best"] = best
     return market[action.card // 10 - 1] < best
 
 
-def _smuggler(state, seat, action) -> bool:
+def _smuggler(state, seat, action, memo=None) -> bool:
     return type(action) is Sell and state.ycount[seat][action.card // 10 - 1] > 0
 
 
-def _lamplighter(state, seat, action) -> bool:
+def _lamplighter(state, seat, action, memo=None) -> bool:
     return type(action) is Surface and not state.haul and _machines_left(state) > 0
 
 
-def _bell_diver(state, seat, action) -> bool:
+def _bell_diver(state, seat, action, memo=None) -> bool:
     if type(action) is not Surface:
         return False
     need = min(2, state.hold_limit_of(seat)) - len(state.haul)
     return need > 0 and _machines_left(state) >= need
 
 
-def _lookout(state, seat, action) -> bool:
+def _lookout(state, seat, action, memo=None) -> bool:
     return type(action) is FlipAgain and len(state.haul) >= 3
 
 
-def _notary(state, seat, action) -> bool:
+def _notary(state, seat, action, memo=None) -> bool:
     kind = action.kind
     return kind in ("open", "sell") and kind == state.last_kind[seat]
 
 
-def _curator(state, seat, action) -> bool:
+def _curator(state, seat, action, memo=None) -> bool:
     return type(action) is Open and len(action.cards) < 2 <= len(state.hands[seat])
 
 
-def _treasurer(state, seat, action) -> bool:
+def _treasurer(state, seat, action, memo=None) -> bool:
     return type(action) is Sell and len(state.hands[seat]) == 1
 
 
@@ -112,16 +117,22 @@ def _fresh_suits(state, seat) -> set[int]:
     return {s for s in range(state.suits) if not any(state.ycount[o][s] for o in range(state.num_players) if o != seat)}
 
 
-def _chronicler(state, seat, action) -> bool:
+def _chronicler(state, seat, action, memo=None) -> bool:
     if type(action) is not Open:
         return False
-    fresh = _fresh_suits(state, seat)
-    if not any(c // 10 - 1 in fresh for c in state.hands[seat]):
+    fresh = memo.get("fresh") if memo is not None else None
+    if fresh is None:
+        fresh = _fresh_suits(state, seat)
+        if not any(c // 10 - 1 in fresh for c in state.hands[seat]):
+            fresh = set()  # nothing unshown in hand: the duty is silent
+        if memo is not None:
+            memo["fresh"] = fresh
+    if not fresh:
         return False
     return not any(c // 10 - 1 in fresh for c in action.cards)
 
 
-def _warden(state, seat, action) -> bool:
+def _warden(state, seat, action, memo=None) -> bool:
     return type(action) is Sell and state.market[action.card // 10 - 1] <= state.price_floor
 
 

@@ -255,7 +255,8 @@ class LedgerState(GameState):
         if breaks is None or len(actions) < 2:
             return []
         seat = self.seat
-        bad = [a for a in actions if breaks(self, seat, a)]
+        memo = {}
+        bad = [a for a in actions if breaks(self, seat, a, memo)]
         if len(bad) == len(actions):
             return []
         return bad
@@ -272,7 +273,8 @@ class LedgerState(GameState):
         seat = self.seat
         if self._duty_phase[seat] == self.phase and (not self.table_watch or self._enforce) and len(actions) > 1:
             breaks = self._breaks[seat]
-            keep = [a for a in actions if not breaks(self, seat, a)]
+            memo = {}
+            keep = [a for a in actions if not breaks(self, seat, a, memo)]
             if keep:  # when nothing keeps the duty, it does not bind
                 actions = keep
         return actions
@@ -318,8 +320,9 @@ class LedgerState(GameState):
             else:
                 return f"{action!r} is not a Drowned Ledger action"
         breaks = self._duty()
-        if breaks is not None and (not self.table_watch or self._enforce) and breaks(self, seat, action):
-            if any(not breaks(self, seat, a) for a in self._candidates()):
+        memo = {}
+        if breaks is not None and (not self.table_watch or self._enforce) and breaks(self, seat, action, memo):
+            if any(not breaks(self, seat, a, memo) for a in self._candidates()):
                 office = OFFICES[self.offices[seat]]
                 return f"the {office.name}'s duty forbids it ({office.duty[0].lower()}{office.duty[1:-1]})"
         return None
@@ -329,8 +332,9 @@ class LedgerState(GameState):
         if self.table_watch:
             seat = self.seat
             breaks = self._duty()
-            if (not self._enforce and breaks is not None and breaks(self, seat, action)
-                    and any(not breaks(self, seat, a) for a in self._candidates())):
+            memo = {}
+            if (not self._enforce and breaks is not None and breaks(self, seat, action, memo)
+                    and any(not breaks(self, seat, a, memo) for a in self._candidates())):
                 self._caught(action)
                 return
             self._enforce = False
