@@ -362,9 +362,11 @@ class Table(W.VBox):
                 counts[n] = counts.get(n, 0) + 1
             bot_words = " \u00b7 bots: " + ", ".join(f"{n} \u00d7{c}" for n, c in counts.items())
         extra = view.settings_words(s)
+        # the seed fixes every hidden card: it is shown only once the game is over
+        seed_words = f" \u00b7 seed {s.seed}" if s.is_over and s.seed is not None else ""
         return (f'<div style="font-size:16px;font-weight:bold;color:var(--jp-ui-font-color0)">'
                 f'{esc(self.spec.title)}</div><div style="{CSS_MUTED};font-size:12px">'
-                f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)} \u00b7 seed {esc(s.seed)}'
+                f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)}{esc(seed_words)}'
                 f'{" · " + esc(extra) if extra else ""}</div>')
 
     def _status_html(self, cur, can_act) -> str:

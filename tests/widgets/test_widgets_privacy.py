@@ -181,6 +181,8 @@ def test_lopti_no_hidden_card_in_any_widget_state(players, humans, seed):
             assert not visible & secrets, [LOPTI_NAMES[c] for c in visible & secrets]
             for c in secrets:
                 assert card_label(c) not in text, f"{card_label(c)} is hidden from {viewer} but shown"
+            # the seed would give every hidden card away
+            assert f"seed {t.state.seed}" not in text
             checks += 1
         if humans:
             random_step(t, rng)
