@@ -81,7 +81,7 @@ class LoptiState(GameState):
     # Motion hooks (see motions.py). ``None`` -- the base game -- costs one test per hook point.
     hooks = None
 
-    def __init__(self, players: int, seed: int | None = None, hooks: Any = None, **settings: Any):
+    def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None, **settings: Any):
         settings = {**DEFAULTS, **settings}
         super().__init__(players, seed, settings)
         if not 2 <= players <= 5:
