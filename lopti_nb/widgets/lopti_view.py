@@ -56,6 +56,10 @@ class LoptiView(GameView):
     def reset(self) -> None:
         self.selected = set()
 
+    def next_state(self, state, seed):
+        """Lopti is played in rounds: the deal passes on and the winner leads the next one."""
+        return state.next_round(seed)
+
     def settings_words(self, state) -> str:
         s = state.settings
         return (f"swap at the deal {'on' if s.get('swap') else 'off'} \u00b7 "

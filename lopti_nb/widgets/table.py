@@ -44,6 +44,10 @@ class GameView:
     def reset(self) -> None:
         """A new game starts (clear selections)."""
 
+    def next_state(self, state, seed):
+        """The next round of a session after ``state`` is over (``None``: a new game)."""
+        return None
+
     # helpers for subclasses
     def reason(self, action, viewer, can_act) -> str | None:
         """``None`` if the viewer may take ``action`` now, else why not (rules' own words)."""
@@ -72,6 +76,7 @@ class Table(W.VBox):
         self._task = None
         self._generation = 0
         self.click_times: list[float] = []  # seconds from a human action to updated widgets
+        self.session: list = []  # the results of the finished games at this table
         self.message = ""
 
         self.view: GameView | None = None
@@ -133,7 +138,11 @@ class Table(W.VBox):
                                 value=None, layout=W.Layout(width="auto"))
         self._set_speed_options()
         self.speed.observe(self._speed_changed, names="value")
-        self.controls = W.HBox([self.new_button, self.rematch_button, self.pause_button,
+        self.next_button = W.Button(description="Next round", button_style="success",
+                                    tooltip="Deal the next round of the session",
+                                    layout=W.Layout(width="auto", display="none"))
+        self.next_button.on_click(lambda b: self.next_round())
+        self.controls = W.HBox([self.next_button, self.new_button, self.rematch_button, self.pause_button,
                                 self.step_button, self.speed],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
@@ -148,12 +157,12 @@ class Table(W.VBox):
         self.speed.value = self.bot_delay
 
     # -- game flow --------------------------------------------------------------------------
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, state=None) -> None:
         """Start a new game with the same players and settings (a fresh seed unless given)."""
         if seed is None:
             seed = self._seed_rng.getrandbits(32)
         self._generation += 1
-        self.state = self.spec.state_class(self.players, seed, **self.settings)
+        self.state = state if state is not None else self.spec.state_class(self.players, seed, **self.settings)
         self.bots = [self.spec.make_bot(name) if name else None for name in self.bot_names]
         self.bot_rng = random.Random(seed)
         self.viewer: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
@@ -165,6 +174,15 @@ class Table(W.VBox):
         self.message = ""
         self.view.reset()
         self._advance()
+
+    def next_round(self) -> None:
+        """Games played as a session of rounds (Lopti): the next round, dealt by the next
+        seat and led as the rules say; other games start a new game."""
+        if not self.state.is_over:
+            return
+        seed = self._seed_rng.getrandbits(32)
+        state = self.view.next_state(self.state, seed)
+        self.new_game(seed=seed, state=state)
 
     def show_state(self, state, viewer: int | None = None, pending: int | None = None,
                    run_bots: bool = False) -> None:
@@ -336,7 +354,11 @@ class Table(W.VBox):
         show(self.cover, covered, "flex")
         show(self.main, not covered, "flex")
         view.update(obs, viewer, new_events, can_act)
-        set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None))
+        if state.is_over and (not self.session or self.session[-1][0] is not state):
+            self.session.append((state, state.result))
+        set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None)
+               + self._session_html())
+        show(self.next_button, state.is_over and type(self.view).next_state is not GameView.next_state)
         bots_waiting = self._bots_to_move()
         set_if(self.step_button, disabled=not (self.paused and bots_waiting),
                tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
@@ -344,6 +366,19 @@ class Table(W.VBox):
         show(self.step_button, any(self.bot_names))
         show(self.pause_button, any(self.bot_names))
         show(self.speed, any(self.bot_names))
+
+    def _session_html(self) -> str:
+        if not self.session or (len(self.session) == 1 and not self.state.is_over):
+            return ""
+        wins = [0] * self.players
+        for _, result in self.session:
+            if not result.stalemate:
+                for w in result.winners:
+                    wins[w] += 1
+        n = len(self.session)
+        words = ", ".join(f"{self.state.seat_name(s)}: {w} win{'s' if w != 1 else ''}" for s, w in enumerate(wins))
+        return (f'<div style="font-size:12px;color:var(--jp-ui-font-color2);margin-top:4px">'
+                f'At this table: {n} game{"s" if n != 1 else ""} finished \u2014 {esc(words)}.</div>')
 
     def _header_html(self, view: GameView) -> str:
         s = self.state

@@ -473,3 +473,14 @@ def test_html_uses_jupyterlab_theme_variables(game):
         for prop in ("background", "color"):
             for value in re.findall(rf"(?:^|;){prop}:([^;]*)", html):
                 assert value.startswith("var(--jp-") or value in ("transparent", "#ffffff"), value
+
+
+def test_lopti_next_round_passes_the_deal_and_the_winner_leads():
+    t = lopti_nb.play("lopti", players=3, humans=0, seed=1, bot_delay=0)
+    assert t.next_button.layout.display != "none"
+    winner, dealer = t.state.winner, t.state.dealer
+    t.next_button.click()
+    assert t.state.dealer == (dealer + 1) % 3 and t.state.leader == winner
+    assert len(t.session) == 2 and "2 games finished" in t.scores.value
+    sk = lopti_nb.play("skull-king", players=3, humans=0, seed=1, bot_delay=0)
+    assert sk.next_button.layout.display == "none"  # one game is the whole thing
