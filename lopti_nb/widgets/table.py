@@ -74,6 +74,7 @@ class Table(W.VBox):
         self.bot_delay = float(bot_delay)
         self.paused = False
         self._task = None
+        self._task_generation = -1
         self._generation = 0
         self.click_times: list[float] = []  # seconds from a human action to updated widgets
         self.session: list = []  # the results of the finished games at this table
@@ -293,9 +294,12 @@ class Table(W.VBox):
             self.refresh()
 
     def _start_task(self) -> None:
-        if self._task is not None and not self._task.done():
+        # a loop still sleeping for this game will go on by itself; one from an earlier game
+        # (before New game / Rematch) stops when it wakes, so this game needs its own
+        if self._task is not None and not self._task.done() and self._task_generation == self._generation:
             return
         loop = _running_loop()
+        self._task_generation = self._generation
         self._task = loop.create_task(self._bot_loop(self._generation))
 
     async def _bot_loop(self, generation: int) -> None:
