@@ -78,7 +78,7 @@ def run(args) -> dict:
                               seed=args.room_seed)
         _write_json(args.code_file, {"code": session.code})
         while True:
-            session.refresh()
+            session.host_tick()  # keeps the host lease fresh while the others arrive
             humans = sum(1 for s in session.room.seats if s and s["kind"] == "human")
             if humans >= 1 + args.wait_for:
                 break

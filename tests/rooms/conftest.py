@@ -69,10 +69,26 @@ def store_url(request, tmp_path):
     return url
 
 
+class _Member(subprocess.Popen):
+    """A scripted member whose output goes to a file (a pipe nobody reads could fill up)."""
+
+    def __init__(self, args, err_path):
+        self.err_path = err_path
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        with open(err_path, "w") as err:
+            super().__init__([sys.executable, "-m", "lopti_nb.rooms.scripted", *args], cwd=ROOT,
+                             env=env, stdout=err, stderr=subprocess.STDOUT)
+
+    def output(self) -> str:
+        try:
+            return Path(self.err_path).read_text()[-3000:]
+        except OSError:
+            return ""
+
+
 def spawn(args: list[str]) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    return subprocess.Popen([sys.executable, "-m", "lopti_nb.rooms.scripted", *args], cwd=ROOT,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = args[args.index("--out") + 1]
+    return _Member(args, out + ".stderr")
 
 
 def wait_all(procs, timeout: float = 60.0) -> None:
@@ -83,10 +99,9 @@ def wait_all(procs, timeout: float = 60.0) -> None:
         except subprocess.TimeoutExpired:
             for q in procs:
                 q.kill()
-            raise AssertionError("a scripted member did not finish in time: "
-                                 + (p.stderr.read() if p.stderr else ""))
+            raise AssertionError("a scripted member did not finish in time: " + p.output())
         if p.returncode not in (0, -9):
-            raise AssertionError(f"a scripted member failed ({p.returncode}): {p.stderr.read()}")
+            raise AssertionError(f"a scripted member failed ({p.returncode}): {p.output()}")
 
 
 def accepted_lines(out: Path) -> tuple[dict, list[dict]]:
@@ -95,13 +110,25 @@ def accepted_lines(out: Path) -> tuple[dict, list[dict]]:
 
 
 class _Procs:
-    spawn = staticmethod(spawn)
+    def __init__(self):
+        self.started = []
+
+    def spawn(self, args):
+        p = spawn(args)
+        self.started.append(p)
+        return p
+
     wait_all = staticmethod(wait_all)
     accepted_lines = staticmethod(accepted_lines)
 
 
 @pytest.fixture
 def procs():
-    """Helpers to run scripted members as processes: ``procs.spawn(args)``,
+    """Helpers to run scripted members as processes (killed at teardown): ``procs.spawn(args)``,
     ``procs.wait_all(list)``, ``procs.accepted_lines(out_path)``."""
-    return _Procs
+    helper = _Procs()
+    yield helper
+    for p in helper.started:  # a failed test leaves no member running
+        if p.poll() is None:
+            p.kill()
+            p.wait()

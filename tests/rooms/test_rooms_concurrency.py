@@ -34,8 +34,13 @@ def test_many_processes_submit_at_once(store_url, tmp_path):
             (tmp_path / f"{name}.json.ready").exists() for _, _, name in jobs):
         time.sleep(0.02)
     go.touch()  # everyone starts firing at the same moment
-    for p in procs:
-        assert p.wait(90) == 0, p.stderr.read()
+    try:
+        for p in procs:
+            assert p.wait(120) == 0, p.stderr.read()
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
     results = [json.load(open(tmp_path / f"{name}.json")) for _, _, name in jobs]
 
     log = host.store.log(host.code)

@@ -65,13 +65,13 @@ def test_kill_the_host(store_url, tmp_path, procs):
     every accepted action in the log once."""
     code_file = str(tmp_path / "code.json")
     common = ["--store", store_url, "--code-file", code_file, "--poll", "0.004",
-              "--lease-ttl", "2.0", "--stand-in", "2.0"]
+              "--lease-ttl", "3.0", "--stand-in", "3.0"]
     host = procs.spawn([*common, "--role", "host", "--name", "Host", "--players", "5",
                         "--wait-for", "2", "--bots", "2", "--out", str(tmp_path / "p0.json"),
                         "--poll", "0.02"])
     members = [procs.spawn([*common, "--role", "join", "--name", f"M{i}", "--seed", str(i),
                             "--out", str(tmp_path / f"p{i}.json")]) for i in (1, 2)]
-    deadline = time.time() + 60
+    deadline = time.time() + 120
     while not os.path.exists(code_file) and time.time() < deadline:
         time.sleep(0.01)
     code = json.load(open(code_file))["code"]
@@ -82,23 +82,29 @@ def test_kill_the_host(store_url, tmp_path, procs):
     while len(seen) < target and time.time() < deadline:
         seen += store.log(code, len(seen))  # incremental: the test must not hog the CPU
         time.sleep(0.01)
+    assert len(seen) >= target, "the game did not get going in time"
+    # kill whichever process hosts right now (normally the creator, seat 0; on a starved
+    # machine the lease may already have moved)
     lease = store.host(code)
-    os.kill(host.pid, signal.SIGKILL)
-    host.wait()
+    by_seat = {0: host, 1: members[0], 2: members[1]}
+    victim_seat = lease["seat"]
+    victim = by_seat[victim_seat]
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.wait()
     killed_at = len(store.log(code))
-    assert lease["seat"] == 0
-    procs.wait_all(members, timeout=60)
+    survivors = [p for s, p in by_seat.items() if s != victim_seat]
+    procs.wait_all(survivors, timeout=90)
     room, log = _final(store_url, code)
     state = rooms.replay(room.meta, log)
     assert state.is_over
     assert [r["seq"] for r in log] == list(range(len(log)))
     assert killed_at < len(log)
     new_host = store.host(code)
-    assert new_host["seat"] in (1, 2)
-    hosted = sum(json.load(open(tmp_path / f"p{i}.json"))["hosted"] for i in (1, 2))
-    assert hosted > 0
-    # moves after the kill for seat 0 were stand-ins; the bots kept playing
-    assert any(r["by"] == "stand-in" and r["seat"] == 0 for r in log[killed_at:])
+    assert new_host["seat"] != victim_seat
+    alive = [i for i in range(3) if i != victim_seat]
+    assert sum(json.load(open(tmp_path / f"p{i}.json"))["hosted"] for i in alive) > 0
+    # the killed seat's later moves were stand-ins; the bots kept playing
+    assert any(r["by"] == "stand-in" and r["seat"] == victim_seat for r in log[killed_at:])
     assert any(r["by"] == "bot" for r in log[killed_at:])
     # nothing lost or duplicated: every action any process saw accepted is in the log at its
     # number, and no number was handed out twice
@@ -111,6 +117,9 @@ def test_kill_the_host(store_url, tmp_path, procs):
             assert log[line["seq"]]["action"] == line["action"]
             assert log[line["seq"]]["seat"] == head["seat"] and log[line["seq"]]["by"] == "human"
     humans = [r["seq"] for r in log if r["by"] == "human"]
-    assert sorted(claimed) == humans
-    for i in (1, 2):
+    assert set(claimed) <= set(humans)
+    # the killed process may have died between its append and writing down the number
+    unrecorded = [k for k in humans if k not in claimed]
+    assert len(unrecorded) <= 1 and all(log[k]["seat"] == victim_seat for k in unrecorded)
+    for i in alive:
         assert json.load(open(tmp_path / f"p{i}.json"))["scores"] == list(state.result.scores)
