@@ -3,11 +3,15 @@
     lopti-nb serve [--port 8866] [--host 127.0.0.1] [--preheat]
     lopti-nb list
     lopti-nb simulate GAME --games N --out results.csv [--players P] [--seed S] [--bots NAME ...]
+
+``serve`` runs this Python's Voilà on the dashboards folder (``$LOPTI_NB_DASHBOARDS`` or the
+checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VOILA_ARGS``.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import os
 import signal
 import subprocess
@@ -15,6 +19,7 @@ import sys
 from pathlib import Path
 
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
+VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
 
 
 def dashboards_dir() -> Path:
@@ -65,6 +70,8 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool) -> list[str
         # cells' outputs reach the page as they finish: a dashboard's controls show while its
         # charts are still being built (Voilà cannot combine this with preheating)
         cmd += ["--progressive_rendering=True"]
+    # any other Voilà options, e.g. LOPTI_NB_VOILA_ARGS="--theme=dark"
+    cmd += shlex.split(os.environ.get(VOILA_ARGS_ENV, ""))
     return cmd
 
 

@@ -48,12 +48,12 @@ def serve_command() -> list[str]:
 class Server:
     """``lopti-nb serve`` on a free port, in its own process group (killed as a whole)."""
 
-    def __init__(self, preheat: bool = False, timeout: float = 90):
+    def __init__(self, preheat: bool = False, timeout: float = 90, voila_args: str = ""):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lopti-nb-serve-{self.port}.log"
         cmd = serve_command() + ["serve", "--port", str(self.port)] + (["--preheat"] if preheat else [])
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", LOPTI_NB_VOILA_ARGS=voila_args)
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
