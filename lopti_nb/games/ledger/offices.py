@@ -62,11 +62,19 @@ def _harbourmaster(state, seat, action, memo=None) -> bool:
 def _auditor(state, seat, action, memo=None) -> bool:
     if type(action) is not Open:
         return False
-    hand = state.hands[seat]
-    for suit in {c // 10 for c in action.cards}:
-        if sum(1 for c in action.cards if c // 10 == suit) < sum(1 for c in hand if c // 10 == suit):
-            return True
-    return False
+    held = memo.get("held") if memo is not None else None
+    if held is None:
+        held = {}
+        for c in state.hands[seat]:
+            k = c // 10
+            held[k] = held.get(k, 0) + 1
+        if memo is not None:
+            memo["held"] = held
+    taken: dict[int, int] = {}
+    for c in action.cards:
+        k = c // 10
+        taken[k] = taken.get(k, 0) + 1
+    return any(n < held.get(k, 0) for k, n in taken.items())
 
 
 def _broker(state, seat, action, memo=None) -> bool:

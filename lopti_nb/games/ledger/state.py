@@ -462,7 +462,6 @@ class LedgerState(GameState):
         self._end_turn(seat, "dive")
 
     def _pay(self, seat: int, coins: int, reason: str) -> None:
-        self._pub = None
         self.coins[seat] += coins
         self.events.append(Paid(seat, coins, reason))
 
@@ -490,6 +489,7 @@ class LedgerState(GameState):
             mine[c // 10 - 1] += 1
         self.yards[seat].extend(cards)
         self._yards_t = None
+        self._pub = None
         st = self.stats[seat]
         st[OPENS] += 1
         st[OPENED] += len(cards)
@@ -512,6 +512,7 @@ class LedgerState(GameState):
         coins = price + g.sale_bonus
         if not g.price_holds and price > PRICE_FLOOR:
             self.market[s] = price - 1
+            self._pub = None
         self.discard.append(card)
         quiet = self.round_sales[seat] < g.quiet_sales
         self.round_sales[seat] += 1
@@ -528,13 +529,13 @@ class LedgerState(GameState):
             if self.dive_flips > self.max_depth[seat]:
                 self.max_depth[seat] = self.dive_flips
             self.haul = []
-        self._pub = None
         self.phase = TURN
         self.last_kind[seat] = kind
         self.turns[seat] += 1
         if seat + 1 < self.num_players:
             self.seat = seat + 1
             return
+        self._pub = None
         rise = self.trigger
         self.sea = min(self.sea + rise, self.sea_claim)
         self.events.append(RoundEnded(self.round, rise, self.sea))
@@ -595,15 +596,12 @@ class LedgerState(GameState):
             "sea": self.sea,
             "sea_claim": self.sea_claim,
             "mode": self.mode,
-            "hand_sizes": tuple(map(len, self.hands)),
             "yards": self._yards_t or self._yards_tuple(),
-            "coins": tuple(self.coins),
             "offices": self._office_names,
             "privilege_active": self._active_t if self._active_round == self.round else self._active(),
             "market": tuple(self.market),
             "reckoning_left": len(self.reck),
             "reckoning_turned": self._turned_t,
-            "last_turn": tuple(self.last_kind),
             "table_watch": self.table_watch,
         }
         self._pub = pub
@@ -622,6 +620,9 @@ class LedgerState(GameState):
         obs["hold_limit"] = (self.hold_limit if seat is None or self.round <= self.suspended[seat]
                              else self.hold_limit + self._grants[seat].hold_bonus)
         obs["hand"] = tuple(sorted(self.hands[seat])) if seat is not None else None
+        obs["hand_sizes"] = tuple(map(len, self.hands))
+        obs["coins"] = tuple(self.coins)
+        obs["last_turn"] = tuple(self.last_kind)
         obs["wreck_size"] = len(self.wreck)
         obs["discard"] = tuple(self.discard)
         obs["haul"] = tuple(self.haul)
