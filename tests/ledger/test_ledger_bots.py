@@ -12,7 +12,7 @@ def test_2_7_the_personalities_are_registered_with_a_default_mix():
 
 
 def test_2_7_personalities_are_recognisable_in_statistics():
-    df = lopti_nb.simulate("drowned-ledger", n=300, seed=5, progress=False,
+    df = lopti_nb.simulate("drowned-ledger", n=150, seed=5, progress=False,
                            bots=["balanced", "seller", "opener", "greedy"])
     by = df.groupby("bot")[["sells", "opens", "flips_per_dive", "max_flips"]].mean()
     assert by["sells"].idxmax() == "seller"
