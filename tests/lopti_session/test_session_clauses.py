@@ -528,3 +528,42 @@ def test_session_run_with_library_authors_is_reproducible():
     s = Session(3, seed=4)
     s.run(4, author=lambda session, seat: None)
     assert s.motions == []
+
+
+def test_1_7_vote_now_takes_effect_in_the_round_in_play():
+    """A restoration or an amendment voted "now" puts its code into the running round at once,
+    even a round dealt with no motion code at all."""
+    s = finished()
+    rec = s.author(s.winner, says("Tick."))
+    s.withdraw(rec.author_seat, rec.number)
+    st = s.deal()
+    assert st.hooks is None  # nothing with code in force at the deal
+    for _ in range(6):
+        s.play(st.legal_actions()[0])
+    s.rule_vote(0, Proposal.restore(rec.number, when="now"), [True] * 4)
+    assert st.hooks is not None
+    s.play_round()
+    ticks = [e for e in st.events if isinstance(e, ev.MotionSaid)]
+    assert ticks and {e.text for e in ticks} == {"Tick."}
+    st2 = s.deal()
+    for _ in range(6):
+        s.play(st2.legal_actions()[0])
+    s.rule_vote(1, Proposal.amend(rec.number, says("Tock."), when="now"), [True] * 4)
+    s.play_round()
+    texts = [e.text for e in st2.events if isinstance(e, ev.MotionSaid)]
+    assert texts[-1] == "Tock." and "Tock." in texts
+    first_tock = texts.index("Tock.")
+    assert set(texts[:first_tock]) <= {"Tick."} and set(texts[first_tock:]) == {"Tock."}
+
+
+def test_1_7_law_change_now_applies_to_the_round_in_play():
+    s = Session(4, seed=7, play_on=True)
+    st = s.deal()
+    while not st.out:
+        s.play(st.legal_actions()[0])
+    assert not st.is_over
+    s.rule_vote(st.out[0], Proposal.law("play_on", False, when="now"), [True] * 4)
+    assert st.is_over and st.winner is not None and s.phase == "between rounds"
+    s.deal()
+    s.rule_vote(0, Proposal.law("turn_cap", 60, when="now"), [True] * 4)
+    assert s.state.turn_cap == 60
