@@ -59,17 +59,24 @@ def rules_markdown(game: str = "lopti", voice: str = "plain") -> str:
     return head + "\n".join(s.markdown() for s in rules(name, voice))
 
 
-def explain(game: str = "lopti", voice: str = "plain", start: int = 0, **kwargs):
+def explain(game: str = "lopti", voice: str = "plain", start: int | str = 0, **kwargs):
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 
-    ``start`` is the step shown first (0-based). Unknown games or voices raise a
-    ``ValueError`` naming the valid ones."""
+    ``start`` is the step shown first: its 0-based number or its key (``"seven"``,
+    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). Unknown games, voices or steps
+    raise a ``ValueError`` naming the valid ones."""
     if kwargs:
         raise TypeError(f"explain() got unexpected argument(s) {', '.join(sorted(kwargs))}")
     name = canonical_game(game)
     from .widget import Explainer
+    all_steps = steps(name, voice)
+    if isinstance(start, str):
+        keys = [s.key for s in all_steps]
+        if start not in keys:
+            raise ValueError(f"Unknown step {start!r} for {TITLES[name]}. Steps: {', '.join(keys)}.")
+        start = keys.index(start)
     title = f"{TITLES[name]}: the rules, step by step" + (f" ({voice} voice)" if name == "lopti" else "")
-    return Explainer(name, title, steps(name, voice), voice=voice, start=start)
+    return Explainer(name, title, all_steps, voice=voice, start=start)
 
 
 __all__ = ["rules", "rules_markdown", "explain", "steps", "voices", "Section", "Step", "Scene",

@@ -361,6 +361,16 @@ class QuizScene(Scene):
         item = self.items[self.at]
         return [Choice(label, (self.at, value)) for label, value in item.options]
 
+    def check(self) -> None:
+        """Every question's pile is a sequence of legal plays that never cleared."""
+        for item in self.items:
+            history: list[str] = []
+            for play in item.history:
+                j = judge(history, play)
+                assert j.legal and not j.clears, f"{item.question}: {play} on {history}"
+                history.append(play)
+            assert item.expected == item.oracle(), item.question
+
     def attempt(self, key) -> Verdict:
         at, value = key
         item = self.items[at]

@@ -239,6 +239,9 @@ def test_explainer_navigation_updates_in_place():
     assert e.next.disabled
     with pytest.raises(ValueError, match="Voices"):
         lopti_nb.explain("lopti", voice="robot")
+    assert lopti_nb.explain("sk", start="mermaid").step.key == "mermaid"
+    with pytest.raises(ValueError, match="Steps: deal, bid"):
+        lopti_nb.explain("sk", start="octopus")
 
 
 def test_lopti_positions_come_from_from_position():
