@@ -263,24 +263,30 @@ _VIEW_INFO = {f.name for f in fields(View)} - {"event", "phase", "round", "turn"
 
 
 def make_view(state, event: str, phase: str, actor: int | None, info: dict, round_no: int) -> View:
-    extra = dict(info) if info.keys() <= _VIEW_INFO else {k: v for k, v in info.items() if k in _VIEW_INFO}
+    d = dict(info) if info.keys() <= _VIEW_INFO else {k: v for k, v in info.items() if k in _VIEW_INFO}
+    d["event"] = event
+    d["phase"] = phase
+    d["round"] = round_no
+    d["turn"] = state.turns
+    d["players"] = state.num_players
+    d["still_in"] = state.active.count(True)
+    d["out_count"] = len(state.out)
+    d["pile_size"] = len(state.pile_cards)
+    d["draw_pile"] = len(state.draw_pile)
+    d["play_on"] = state.play_on
     if actor is not None:
-        fd = sum(1 for c in state.face_down[actor] if c is not None)
-        extra.update(
-            actor_hand=len(state.hands[actor]),
-            actor_face_up=len(state.face_up[actor]),
-            actor_face_down=fd,
-            actor_cards=len(state.hands[actor]) + len(state.face_up[actor]) + fd,
-            actor_is_dealer=actor == state.dealer,
-            actor_is_leader=actor == state.leader,
-            actor_still_in=state.active[actor],
-        )
+        hand, up = len(state.hands[actor]), len(state.face_up[actor])
+        down = len(state.face_down[actor]) - state.face_down[actor].count(None)
+        d["actor_hand"] = hand
+        d["actor_face_up"] = up
+        d["actor_face_down"] = down
+        d["actor_cards"] = hand + up + down
+        d["actor_is_dealer"] = actor == state.dealer
+        d["actor_is_leader"] = actor == state.leader
+        d["actor_still_in"] = state.active[actor]
     # Built without the frozen dataclass __init__ (hot path); fields left out keep their defaults.
     view = object.__new__(View)
-    view.__dict__.update(
-        event=event, phase=phase, round=round_no, turn=state.turns, players=state.num_players,
-        still_in=state.active.count(True), out_count=len(state.out), pile_size=len(state.pile_cards),
-        draw_pile=len(state.draw_pile), play_on=state.play_on, **extra)
+    view.__dict__.update(d)
     return view
 
 
