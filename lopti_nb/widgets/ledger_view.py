@@ -129,10 +129,10 @@ class LedgerView(GameView):
                   "var(--jp-layout-color3)" if level < sea else "var(--jp-layout-color1)")
             fg = "var(--jp-ui-inverse-font-color0, #fff)" if here else "var(--jp-ui-font-color1)"
             mark = "\u2248" if level <= sea else ""
-            label = "CLAIM" if level == claim else str(level)
+            label = f'{level}<br><span style="font-size:8px">CLAIM</span>' if level == claim else str(level)
             cells.append(f'<div title="sea level {level}" style="width:30px;text-align:center;border:1px solid '
                          f'var(--jp-border-color1);background:{bg};color:{fg};font-size:11px;padding:2px 0">'
-                         f'{mark}<br>{label}</div>')
+                         f'{mark or "&nbsp;"}<br>{label}</div>')
         trig = {0: "no sea trigger yet this round", 1: "a sea trigger this round: the sea rises 1 at round end",
                 2: "a double trigger this round: the sea rises 2 at round end"}.get(obs["sea_trigger"], "")
         body = (f'<div style="display:flex;gap:1px">{"".join(cells)}</div>'

@@ -32,6 +32,7 @@ TABLES = {
     "skull_king": ("skull-king", dict(players=4, seed=5), 5),
     "drowned_ledger": ("drowned-ledger", dict(players=3, seed=3), 6),
     "hot_seat": ("skull-king", dict(players=3, humans=2, seed=2), 0),
+    "ledger_bots": ("drowned-ledger", dict(players=3, humans=0, seed=9, bot_delay=0.01), 0),
 }
 
 
@@ -61,15 +62,16 @@ def _notebook(path: Path, names) -> None:
     for name in names:
         game, kwargs, _ = TABLES[name]
         args = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
-        nb.cells.append(nbformat.v4.new_code_cell(
-            f"{name} = lopti_nb.play({game!r}, {args}, bot_delay=0.05)\n{name}"))
+        if "bot_delay" not in kwargs:
+            args += ", bot_delay=0.05"
+        nb.cells.append(nbformat.v4.new_code_cell(f"{name} = lopti_nb.play({game!r}, {args})\n{name}"))
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, path)
 
 
 def _write_notebooks(folder: Path) -> None:
     # one page (one kernel) holds the three games; the hot seat gets its own (dark) page
-    _notebook(folder / "tables.ipynb", ["lopti", "skull_king", "drowned_ledger"])
+    _notebook(folder / "tables.ipynb", ["lopti", "skull_king", "drowned_ledger", "ledger_bots"])
     _notebook(folder / "hot_seat.ipynb", ["hot_seat"])
 
 
@@ -194,7 +196,7 @@ def _open(browser, url, name, dark=False):
 @pytest.fixture(scope="module")
 def tables_page(browser, voila_server):
     page = _open(browser, voila_server, "tables")
-    page.locator(".lnb-table").nth(2).wait_for(timeout=90000)
+    page.locator(".lnb-table").nth(3).wait_for(timeout=90000)
     yield page
     page.close()
 
@@ -237,6 +239,22 @@ def test_table_in_browser_follows_the_engine(tables_page, index, name):
         table.locator(f'svg[data-card="{prefix}:{card}"]').first.wait_for(state="attached", timeout=10000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     table.screenshot(path=str(SHOTS / f"table_{name}.png"))
+
+
+def test_bots_play_to_the_final_breakdown_in_browser(tables_page):
+    import lopti_nb
+
+    game, kwargs, _ = TABLES["ledger_bots"]
+    twin = lopti_nb.play(game, **{**kwargs, "bot_delay": 0})
+    assert twin.state.is_over
+    table = tables_page.locator(".lnb-table").nth(3)
+    table.get_by_text("Game over.").wait_for(timeout=90000)
+    _wait_same(tables_page, table, twin)
+    scores = table.locator("table").last.inner_text()
+    for s in twin.state.result.scores:
+        assert str(s) in scores
+    assert "Suit sets" in scores and "Most open machines" in scores
+    table.screenshot(path=str(SHOTS / "table_drowned_ledger_final.png"))
 
 
 def test_hot_seat_cover_in_browser_dark_theme(browser, voila_server):
