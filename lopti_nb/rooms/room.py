@@ -198,9 +198,9 @@ class Room:
                 seats.append({"seat": i, "kind": "bot", "name": s["name"], "bot": s["bot"]})
             else:
                 at = seen.get(i)
+                gone = self.meta["stand_in_after"] or DEFAULT_STAND_IN
                 seats.append({"seat": i, "kind": "human", "name": s["name"], "left": s.get("left", False),
-                              "away": s.get("left", False) or at is None or
-                              now - at > self.meta["stand_in_after"]})
+                              "away": s.get("left", False) or at is None or now - at > gone})
         return {"code": pretty(self.code), "status": self.status, "players": self.meta["players"],
                 "settings": dict(self.meta["settings"]), "seats": seats, "seq": self.seq,
                 "bot": self.meta["bot"]}
@@ -377,6 +377,7 @@ class RoomSession:
         self.token = token
         self.holder = secrets.token_hex(8)  # this kernel's identity for the host lease
         self._seen_at = 0.0
+        self._presence: tuple[float, dict] | None = None
         self.lease: Lease | None = None
         self.room.store.mark_seen(self.code, self.seat, clock())
 
@@ -549,8 +550,11 @@ class RoomSession:
         after = self.room.meta["stand_in_after"]
         if after is None:
             return set()
-        seen = self.store.seen(self.code)
         now = self.clock()
+        cached = self._presence
+        if cached is None or now - cached[0] >= min(1.0, after / 4):  # one read a second at most
+            cached = self._presence = (now, self.store.seen(self.code))
+        seen = cached[1]
         out = set()
         for i, s in enumerate(self.room.seats):
             if s and s["kind"] == "human" and i != self.seat:
@@ -565,6 +569,7 @@ class RoomSession:
         self.refresh()
         if not self.claim_host() or self.room.status != PLAYING:
             return 0
+        self.room._maybe_over()  # a player's kernel may have gone right after the last card
         moves = 0
         away: set[int] | None = None
         while self.room.status == PLAYING and (max_moves is None or moves < max_moves):

@@ -100,7 +100,7 @@ def run(args) -> dict:
     polls = 0
     while True:
         hosted += session.host_tick()
-        if session.status == OVER:
+        if session.status == OVER or session.state.is_over:
             break
         if args.stop_at and session.seq >= args.stop_at:
             break
