@@ -35,7 +35,9 @@ open machine; the discard pile is public; the sea never passes the claim line.
 """
 from lopti_nb.engine import GameSpec, register_game
 
+from . import risk
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
+from .balance import office_balance
 from .bots import BOTS, MIX
 from .cards import DEFAULT_DECK, RECKONINGS, SUITS, Card, hazard, machine
 from .offices import OFFICE_NAMES, OFFICES, office_table
@@ -58,5 +60,5 @@ SPEC = register_game(GameSpec(
 __all__ = [
     "LedgerState", "Dive", "FlipAgain", "Surface", "Open", "Sell", "DIVE", "FLIP", "SURFACE",
     "Card", "machine", "hazard", "SUITS", "RECKONINGS", "OFFICES", "OFFICE_NAMES", "office_table",
-    "DEFAULT_DECK", "MIX", "SPEC",
+    "DEFAULT_DECK", "MIX", "SPEC", "risk", "office_balance",
 ]
