@@ -23,6 +23,7 @@ __all__ = [
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 SEQUENTIAL = "viridis"
 WIDTH, HEIGHT = 320, 220
+PANEL_WIDTH = 260  # one panel of a faceted chart
 
 
 def category_scale(domain: Sequence | None = None) -> alt.Scale:
@@ -32,10 +33,17 @@ def category_scale(domain: Sequence | None = None) -> alt.Scale:
     return alt.Scale(domain=list(domain), range=OKABE_ITO[: max(len(domain), 1)])
 
 
-def _color(field: str | None, title: str | None = None, domain=None):
+def _color(field: str | None, title: str | None = None, domain=None, top: bool = False, legend: bool = True):
+    """An Okabe-Ito colour encoding; ``top`` puts the legend above the chart (faceted charts
+    are wide, and a legend on their right is easily scrolled out of view)."""
     if field is None:
         return alt.value(OKABE_ITO[0])
-    return alt.Color(f"{field}:N", title=title or field.replace("_", " "), scale=category_scale(domain))
+    if not legend:
+        leg = None
+    else:
+        leg = alt.Legend(orient="top") if top else alt.Legend()
+    return alt.Color(f"{field}:N", title=title or field.replace("_", " "), scale=category_scale(domain),
+                     legend=leg)
 
 
 def _facet(chart, data, column: str | None, title: str | None, independent_x: bool = False,
@@ -79,9 +87,9 @@ def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | 
         x=alt.X("bin_start:Q", title=x_title, bin="binned"),
         x2="bin_end:Q",
         y=alt.Y("share:Q", title=y_title, stack=None, axis=alt.Axis(format="%")),
-        color=_color(color, domain=_domain(hist, color)),
+        color=_color(color, domain=_domain(hist, color), top=column is not None),
         tooltip=tooltip,
-    ).properties(width=WIDTH, height=HEIGHT)
+    ).properties(width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     return _facet(base, hist, column, None, independent_x=independent_x, columns=columns).properties(
         title=_title(title, subtitle))
 
@@ -112,7 +120,7 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
                 alt.Tooltip("p05:Q", title="5th percentile", format=",.1f"),
                 alt.Tooltip("p95:Q", title="95th percentile", format=",.1f")]
     enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
-           "color": _color(color, domain=_domain(summary, color)), "tooltip": tooltip}
+           "color": _color(color, domain=_domain(summary, color), top=column is not None), "tooltip": tooltip}
     if color:
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(summary, color))
     base = (alt.Chart(summary) if column is None else alt.Chart()).encode(**enc)
@@ -120,7 +128,8 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
     box = base.mark_bar(size=9, opacity=0.85).encode(y="q1:Q", y2="q3:Q")
     median = base.mark_tick(color="white", size=9, thickness=2).encode(y="median:Q")
     mean = base.mark_point(shape="diamond", filled=True, size=25, color="black").encode(y="mean:Q")
-    layer = alt.layer(whisker, box, median, mean).properties(width=WIDTH, height=HEIGHT)
+    layer = alt.layer(whisker, box, median, mean).properties(
+        width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     if column is None:
         return layer.properties(title=_title(title, subtitle))
     return _facet(layer, summary, column, None).properties(title=_title(title, subtitle))
@@ -143,7 +152,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
     if "n" in rates.columns:
         tooltip.append(alt.Tooltip("n:Q", title="n"))
     enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
-           "color": _color(color, domain=_domain(rates, color)), "tooltip": tooltip}
+           "color": _color(color, domain=_domain(rates, color), top=column is not None), "tooltip": tooltip}
     if color and x_type in ("O", "N"):
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(rates, color))
     base = (alt.Chart(rates) if column is None else alt.Chart()).encode(**enc)
@@ -161,7 +170,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
         else:
             ref = ref.encode(y=alt.datum(reference))
         layers.append(ref)
-    layer = alt.layer(*layers).properties(width=WIDTH, height=HEIGHT)
+    layer = alt.layer(*layers).properties(width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     if column is None:
         return layer.properties(title=_title(title, subtitle))
     return _facet(layer, rates, column, None, independent_x=independent_x, columns=columns).properties(
@@ -170,7 +179,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
 
 def mean_chart(effects: pd.DataFrame, x: str = "setting", column: str = "measure", color: str | None = None,
                title: str = "Means", x_title: str = "Setting", y_title: str = "Mean per seat per game",
-               subtitle: str | None = None) -> alt.Chart:
+               subtitle: str | None = None, columns: int | None = 2) -> alt.Chart:
     """Bars of ``mean`` with 95 % error bars (``lower``/``upper``), one panel per ``column``
     with its own y scale (from :func:`~.frames.setting_effect_frame`)."""
     color = color or x
@@ -180,10 +189,12 @@ def mean_chart(effects: pd.DataFrame, x: str = "setting", column: str = "measure
     base = alt.Chart().encode(x=alt.X(f"{x}:N", title=x_title, axis=alt.Axis(labelAngle=-30)),
                               tooltip=tooltip)
     bars = base.mark_bar(opacity=0.85).encode(
-        y=alt.Y("mean:Q", title=y_title), color=_color(color, domain=_domain(effects, color)))
+        y=alt.Y("mean:Q", title=y_title),
+        color=_color(color, domain=_domain(effects, color), legend=color != x))
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
-    layer = alt.layer(bars, err).properties(width=200, height=HEIGHT)
-    return _facet(layer, effects, column, None, independent_y=True).properties(title=_title(title, subtitle))
+    layer = alt.layer(bars, err).properties(width=220, height=HEIGHT - 40)
+    return _facet(layer, effects, column, None, independent_y=True, columns=columns).properties(
+        title=_title(title, subtitle))
 
 
 def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | None = None,
@@ -327,7 +338,7 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
                alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                alt.Tooltip("mean_length:Q", title="mean rounds", format=".1f"), alt.Tooltip("n:Q")]
     base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None, axis=_x_axis("O")),
-                              color=_color(by, domain=sorted(data[by].unique())), tooltip=tooltip)
+                              color=_color(by, domain=sorted(data[by].unique()), top=True), tooltip=tooltip)
     line = base.mark_line(point=True).encode(y=alt.Y(f"{y}:Q", title=y_title,
                                                      **({"axis": alt.Axis(format="%")} if y == "win_rate" else {})))
     layers = [line]
@@ -354,8 +365,8 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
         color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
         tooltip=tooltip)
     bars = base.mark_bar(opacity=0.85).encode(y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
-    fair = base.mark_tick(strokeDash=[3, 2], color="black", thickness=1.5).encode(y="fair:Q")
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
+    fair = base.mark_tick(strokeDash=[3, 2], thickness=1.5).encode(y="fair:Q", color=alt.value("black"))
     layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
     return layer.facet(facet=alt.Facet("position:N", title=None,
                                        sort=["seat", "after leader"]), data=adv).properties(
@@ -375,7 +386,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
                  alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
                  alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
     bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
     return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=_title(title, subtitle))
 
 
