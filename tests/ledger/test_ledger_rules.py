@@ -453,6 +453,10 @@ def test_2_5_no_clean_ledger_without_open_machines():
     ({"table_watch": "yes"}, "table_watch"),
     ({"offices": ["Pope", "Harbourmaster", "Notary", "Broker"]}, "Unknown office"),
     ({"offices": ["Notary"]}, "one office name per seat"),
+    ({"offices": 4}, "one office name per seat"),
+    ({"offices": ["Notary", "Notary", "Broker", "Curator"]}, "no office twice"),
+    ({"mode": "plain", "offices": ["Notary", "Broker", "Curator", "Lookout"]}, "only be chosen"),
+    ({"max_rounds": 0}, "max_rounds"),
     ({"colour": "red"}, "Unknown setting"),
 ])
 def test_settings_bad_values_raise_a_clear_error(settings, words):

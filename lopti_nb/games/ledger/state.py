@@ -137,9 +137,9 @@ class LedgerState(GameState):
                 _shuffle(order, rng)
                 self.offices = order[:n]
             else:
-                if isinstance(chosen, str) or len(chosen) != n:
+                if not isinstance(chosen, (list, tuple)) or len(chosen) != n:
                     raise SettingsError(f"offices must list one office name per seat ({n}), not {chosen!r}")
-                bad = [o for o in chosen if o not in OFFICE_INDEX]
+                bad = [o for o in chosen if not isinstance(o, str) or o not in OFFICE_INDEX]
                 if bad:
                     raise SettingsError(f"Unknown office(s) {bad}. Offices: {', '.join(OFFICE_NAMES)}")
                 if len(set(chosen)) != len(chosen):
