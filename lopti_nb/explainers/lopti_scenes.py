@@ -163,6 +163,9 @@ class LoptiScene(Scene):
                                         else "the card turns out legal")
         elif isinstance(action, (Swap, KeepCards)):
             why = "The swap is offered once, at the deal, before the first lead."
+        if new.current_player is not None and new.phase == "play":
+            events.append(f"Next to act: seat {new.current_player}"
+                          + (" (a bonus play)." if new.bonus else "."))
         after = "" if new.phase == "swap" else pile_row(new)
         if self.progressive:
             self.state = new
