@@ -10,6 +10,19 @@
 and the RULINGS clauses covered); ``explain(game, voice)`` the interactive stepper. Lopti
 speaks in three voices (``"plain"``, ``"pirate"``, ``"comrade"``); the other games in
 ``"plain"``. ``steps(game, voice)`` lists the steps themselves.
+
+Every position is built by the game's own constructors (``LoptiState.from_position``,
+``SkullKingState.set_hands`` and real bids and plays, ``LedgerState`` with
+``games.ledger.testing.rig``, a real Lopti ``Session``) and every answer shown comes from the
+engine: ``why_illegal`` and the events of ``apply``, ``judge``, ``trick_winner`` /
+``next_leader`` / ``trick_bonus`` / ``score_round``, ``risk.catch_probability``, the session's
+own refusals. The explainer adds words around those answers (which rule of RULINGS decided),
+never a verdict of its own.
+
+Choices made here: a quiz counts only a learner's first answer to each question; the Drowned
+Ledger's live catch probability is computed from the wreck deck as it stands (a Bell Diver's
+privilege makes the real risk a little lower, and the panel says so); Skull King lessons put
+the learner last to play so that every choice finishes the trick.
 """
 from __future__ import annotations
 
