@@ -33,7 +33,7 @@ def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
         ps.append(procs.spawn([*common, "--role", "join", "--name", f"Player {i}",
                                "--policy", policy, "--seed", str(i),
                                "--out", str(tmp_path / f"p{i}.json"), *extra]))
-    procs.wait_all(ps, timeout=90)
+    procs.wait_all(ps, timeout=300)  # generous: a loaded CI machine
     code = json.load(open(code_file))["code"]
     room, log = _final(store_url, code)
     state = rooms.replay(room.meta, log)
@@ -93,7 +93,7 @@ def test_kill_the_host(store_url, tmp_path, procs):
     victim.wait()
     killed_at = len(store.log(code))
     survivors = [p for s, p in by_seat.items() if s != victim_seat]
-    procs.wait_all(survivors, timeout=90)
+    procs.wait_all(survivors, timeout=300)
     room, log = _final(store_url, code)
     state = rooms.replay(room.meta, log)
     assert state.is_over
