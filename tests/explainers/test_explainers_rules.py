@@ -72,11 +72,15 @@ def _ngrams(words: list[str], n: int) -> set[tuple[str, ...]]:
 
 
 def all_rule_texts() -> list[tuple[str, str]]:
+    from lopti_nb.explainers.lopti_scenes import quiz_items
+
     out = []
     for game in CLAUSES:
         for voice in voices(game):
             for s in steps(game, voice):
                 out.append((f"{game}/{voice}/{s.key}", s.title + ". " + s.text))
+    for n, item in enumerate(quiz_items()):
+        out.append((f"lopti/quiz/{n + 1}", item.question + " " + " / ".join(label for label, _ in item.options)))
     return out
 
 
