@@ -18,6 +18,7 @@ function accepts either.
 """
 from __future__ import annotations
 
+import sys
 from typing import NamedTuple
 
 # -- kinds (small ints so the hot paths compare integers) ----------------------------------
@@ -92,10 +93,10 @@ class Card(NamedTuple):
 CARDS: dict[str, Card] = {}
 for _s in SUITS:
     for _r in RANKS:
-        _t = f"{_s}{_r}"
+        _t = sys.intern(f"{_s}{_r}")  # one shared string object per card: fast lookups
         CARDS[_t] = Card(_t, NUMBER, _s, _r, f"{SUIT_NAMES[_s]} {_r}")
 for _sp in SPECIALS:
-    CARDS[_sp.text] = Card(_sp.text, _sp.kind, None, 0, _sp.name)
+    CARDS[sys.intern(_sp.text)] = Card(sys.intern(_sp.text), _sp.kind, None, 0, _sp.name)
 
 KIND: dict[str, int] = {t: c.kind for t, c in CARDS.items()}
 SUIT: dict[str, str | None] = {t: c.suit for t, c in CARDS.items()}
@@ -118,10 +119,10 @@ SORT_KEY: dict[str, int] = {t: i for i, t in enumerate(_ORDER)}
 
 def build_deck(legendary: bool = True) -> tuple[str, ...]:
     """The deck as a tuple of card strings: 74 cards, or 70 without the Legendary cards."""
-    deck = [f"{s}{r}" for s in SUITS for r in RANKS]
+    deck = [CARDS[f"{s}{r}"].text for s in SUITS for r in RANKS]
     for sp in SPECIALS:
         if sp.count and (legendary or not sp.legendary):
-            deck.extend([sp.text] * sp.count)
+            deck.extend([CARDS[sp.text].text] * sp.count)
     return tuple(deck)
 
 
