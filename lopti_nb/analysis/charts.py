@@ -97,10 +97,18 @@ def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | 
 def _domain(df: pd.DataFrame, field: str | None):
     if field is None or field not in df.columns:
         return None
+    # the domain must hold the data's own values (ints stay ints): a domain of strings does
+    # not match numbers, and every mark would be drawn without a colour
     s = df[field]
     if isinstance(s.dtype, pd.CategoricalDtype):
-        return [str(c) for c in s.cat.categories if c in set(s)]
-    return [str(v) for v in pd.unique(s)]
+        present = set(s.dropna())
+        return [_plain(c) for c in s.cat.categories if c in present]
+    return [_plain(v) for v in sorted(pd.unique(s.dropna()), key=lambda v: (str(type(v)), v))]
+
+
+def _plain(v):
+    """A numpy scalar as the Python value JSON writes."""
+    return v.item() if hasattr(v, "item") else v
 
 
 def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: str | None = None,

@@ -69,4 +69,6 @@ def show(chart: alt.TopLevelMixin, static: bool | None = None):
     if static:
         return svg(chart)
     enable_offline()
-    return alt.JupyterChart(chart)
+    # SVG in the browser as well: crisp when zoomed, and each mark is an element that
+    # browser tests can count
+    return alt.JupyterChart(chart, embed_options={"renderer": "svg"})

@@ -124,21 +124,31 @@ KERNEL_STATUS = """() => {
   return k ? k.status : null;
 }"""
 
-# For each chart in the panel: its size and how much it draws (SVG elements, or non-blank
-# canvas pixels).
+# For each chart in the panel: its size and how many mark items it paints (bars, lines,
+# points, rules, texts inside mark groups, not axes, legends or titles, with a fill or a
+# stroke). The charts are drawn as SVG (show() asks vega-embed for the SVG renderer); a
+# canvas, if one appears, is counted by its non-blank pixels.
 CHART_STATS = """(panel) => {
   const out = [];
   for (const el of document.querySelectorAll(panel + ' .jp-OutputArea-output .vega-embed')) {
     const r = el.getBoundingClientRect();
-    const svg = el.querySelector('svg.marks');
-    const canvas = el.querySelector('canvas.marks');
-    let content = 0;
-    if (svg) content = svg.querySelectorAll('path, rect, line, text, circle').length;
+    const svg = el.querySelector('svg');
+    const canvas = el.querySelector('canvas');
+    let painted = 0;
+    if (svg) {
+      for (const item of svg.querySelectorAll('.role-mark path, .role-mark line, .role-mark text, .role-mark rect')) {
+        if (item.closest('.role-axis, .role-legend, .role-title')) continue;
+        const fill = item.getAttribute('fill'), stroke = item.getAttribute('stroke');
+        const paints = v => v && v !== 'none' && v !== 'transparent';
+        if (item.tagName === 'text' || paints(fill) || paints(stroke)) painted++;
+      }
+    }
+    let pixels = 0;
     if (canvas && canvas.width && canvas.height) {
       const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) content++;
+      for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) pixels++;
     }
-    out.push({w: r.width, h: r.height, svg: !!svg, canvas: !!canvas, content});
+    out.push({w: r.width, h: r.height, svg: !!svg, canvas: !!canvas, painted, pixels});
   }
   return out;
 }"""
@@ -165,15 +175,15 @@ def test_notebook_charts_draw_in_jupyterlab(browser, lab, name):
         assert not tracebacks, tracebacks
         expected = NOTEBOOKS[name]
         page.wait_for_function(
-            f"(panel) => document.querySelectorAll(panel + ' .vega-embed .marks').length >= {expected}",
+            f"(panel) => document.querySelectorAll(panel + ' .vega-embed svg .role-mark').length >= {expected}",
             arg=PANEL, timeout=120_000)
         page.wait_for_timeout(1500)  # let the last charts finish drawing
         stats = page.evaluate(CHART_STATS, PANEL)
         assert len(stats) == expected, stats
         for i, s in enumerate(stats):
-            assert s["svg"] or s["canvas"], f"chart {i} has neither SVG nor canvas"
-            assert s["w"] > 100 and s["h"] > 100, f"chart {i} is {s['w']}x{s['h']}"
-            assert s["content"] > 50, f"chart {i} draws (almost) nothing: {s}"
+            assert s["svg"], f"chart {i + 1} is not drawn as SVG: {s}"
+            assert s["w"] > 100 and s["h"] > 100, f"chart {i + 1} is {s['w']}x{s['h']}"
+            assert s["painted"] >= 5, f"chart {i + 1} paints (almost) no marks: {s}"
         SHOTS.mkdir(parents=True, exist_ok=True)
         charts = page.locator(f"{PANEL} .jp-OutputArea-output .vega-embed")
         for i in range(charts.count()):

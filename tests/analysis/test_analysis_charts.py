@@ -63,12 +63,45 @@ def check_common(chart, x: str, y: str, color: str | None = None) -> dict:
     return spec
 
 
-def drawn(chart) -> str:
+def painted_marks(svg: str) -> int:
+    """Mark items (bars, lines, points, rules, texts) that are painted: inside a mark group
+    (not an axis, legend or title) and with a fill or stroke. A bar whose colour scale does
+    not match its data has neither, and draws nothing."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    count = 0
+
+    def walk(node, in_mark: bool, in_guide: bool):
+        nonlocal count
+        cls = node.get("class", "")
+        guide = in_guide or any(r in cls for r in ("role-axis", "role-legend", "role-title"))
+        mark = in_mark or ("role-mark" in cls)
+        tag = node.tag.rsplit("}", 1)[-1]
+        if mark and not guide and tag in ("path", "line", "text", "rect", "circle"):
+            paint = [node.get("fill"), node.get("stroke")]
+            if any(p not in (None, "none", "transparent") for p in paint) or tag == "text":
+                count += 1
+        for child in node:
+            walk(child, mark, guide)
+
+    walk(root, False, False)
+    return count
+
+
+def drawn(chart, at_least: int = 5) -> str:
     svg = A.svg_text(chart)
     assert svg.startswith("<svg")
-    marks = len(re.findall(r"<(path|rect|line|text)\b", svg))
-    assert marks > 20, f"only {marks} elements drawn"
+    n = painted_marks(svg)
+    assert n >= at_least, f"only {n} painted marks"
     return svg
+
+
+def test_numeric_colour_fields_are_painted():
+    # players is an integer column: the colour domain must keep ints, or no bar is painted
+    df = pd.DataFrame({"players": [2] * 5 + [3] * 5, "length": range(10)})
+    chart = C.histogram_chart(F.histogram_frame(df, "length", by="players", bins=5), color="players")
+    assert painted_marks(A.svg_text(chart)) >= 6
 
 
 @pytest.fixture(scope="module")
@@ -230,6 +263,7 @@ def test_show_returns_live_or_static_charts(monkeypatch, risk_frames):
     import altair as alt
 
     assert isinstance(live, alt.JupyterChart)
+    assert live.embed_options == {"renderer": "svg"}
     # outside a kernel the analysis module does not fail on import and show() falls back to SVG
     monkeypatch.delenv("LOPTI_NB_STATIC_CHARTS")
     assert A.static_charts() is True
