@@ -221,7 +221,11 @@ class DiveScene(LedgerScene):
     prompt = "Dive, then flip again or surface. The exact catch probability is shown beside each choice."
 
     def __init__(self):
+        # the lesson opens on a real shuffle whose first two cards are machines, so the
+        # learner sees a haul grow before the risk bites; "Shuffle" then deals any wreck
         self.seed = 1
+        while not all(c.is_machine for c in self._build().wreck[-2:]):
+            self.seed += 1
         super().__init__(self._build, None, progressive=True)
 
     def _build(self) -> LedgerState:
