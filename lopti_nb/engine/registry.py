@@ -55,6 +55,9 @@ def random_bot(observation, legal_actions, rng):
     return legal_actions[rng.randrange(len(legal_actions))]
 
 
+random_bot.needs_observation = False  # play_out passes None instead of building one
+
+
 @dataclass
 class GameSpec:
     """Everything the package needs to know about one game."""

@@ -26,6 +26,8 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
     """Let ``bots`` (one callable per seat) play ``state`` to its end, in place."""
     apply = state._apply
     log = state.actions
+    # Bots that declare they never read the observation (random_bot) are spared building it.
+    blind = [getattr(bot, "needs_observation", True) is False for bot in bots]
     while True:
         seat = state.current_player
         if seat is None:
@@ -34,8 +36,9 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
         if len(legal) == 1:
             action = legal[0]
         else:
-            action = bots[seat](state.observation(seat), legal, rng)
-            if action not in legal:
+            action = bots[seat](None if blind[seat] else state.observation(seat), legal, rng)
+            # Bots hand back one of the listed objects; compare by identity before equality.
+            if not any(a is action for a in legal) and action not in legal:
                 raise IllegalAction(f"bot for seat {seat} chose {action!r}, which is not legal")
         # The action comes from legal_actions(), so the full check in apply() is skipped.
         log.append(action)
