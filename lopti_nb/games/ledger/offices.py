@@ -194,7 +194,7 @@ OFFICES: tuple[Office, ...] = (
            _notary, Privilege(first_gift_bonus=1)),
     Office("Curator",
            "When you open while holding two or more sealed cards, open at least two.",
-           "Each suit with three or more open machines in your yard scores 6, not 4.",
+           "A completed set (three or more open machines of one suit) earns you 6 points instead of 4.",
            _curator, Privilege(set_bonus=6)),
     Office("Treasurer",
            "Never sell your last sealed card.",
