@@ -25,8 +25,7 @@ import numpy as np
 import pandas as pd
 
 from lopti_nb.engine import get_spec
-from lopti_nb.engine.core import SettingsError
-from lopti_nb.engine.simulate import game_rows, play_out
+from lopti_nb.engine.simulate import _bot_names, game_rows, play_out
 
 __all__ = [
     "game_seeds", "play_games", "seat_frame", "game_frame", "round_frame",
@@ -55,20 +54,6 @@ def game_seeds(seed: Any, number: int) -> tuple[int, int]:
     """
     rng = random.Random(f"lopti_nb:{seed}:{number}")
     return rng.getrandbits(62), rng.getrandbits(62)
-
-
-def _bot_names(spec, bots, players: int) -> list[str]:
-    if bots is None:
-        names = [spec.default_bot] * players
-    elif isinstance(bots, str):
-        names = [bots] * players
-    else:
-        names = list(bots)
-        if len(names) != players:
-            raise SettingsError(f"bots lists {len(names)} bots for {players} players; give one per seat")
-    for name in names:
-        spec.make_bot(name)  # raises UnknownBot with the valid names
-    return names
 
 
 def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
