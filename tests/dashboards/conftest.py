@@ -102,7 +102,7 @@ def chromium_path():
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
