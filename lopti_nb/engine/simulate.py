@@ -38,8 +38,12 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
         else:
             action = bots[seat](None if blind[seat] else state.observation(seat), legal, rng)
             # Bots hand back one of the listed objects; compare by identity before equality.
-            if not any(a is action for a in legal) and action not in legal:
-                raise IllegalAction(f"bot for seat {seat} chose {action!r}, which is not legal")
+            for listed in legal:
+                if listed is action:
+                    break
+            else:
+                if action not in legal:
+                    raise IllegalAction(f"bot for seat {seat} chose {action!r}, which is not legal")
         # The action comes from legal_actions(), so the full check in apply() is skipped.
         log.append(action)
         apply(action)
