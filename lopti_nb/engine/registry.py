@@ -52,7 +52,12 @@ class Bot(Protocol):
 
 def random_bot(observation, legal_actions, rng):
     """Picks uniformly among the legal actions."""
-    return legal_actions[rng.randrange(len(legal_actions))]
+    # rng.randrange(n) is rng._randbelow(n) behind argument checks that cost a third of a
+    # random game's bot time; both draw the same numbers from the same generator.
+    try:
+        return legal_actions[rng._randbelow(len(legal_actions))]
+    except AttributeError:  # a generator without the private helper
+        return legal_actions[rng.randrange(len(legal_actions))]
 
 
 random_bot.needs_observation = False  # play_out passes None instead of building one

@@ -23,6 +23,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import numpy
+
 from lopti_nb.engine import Event, GameState, Result, SettingsError, places_from_keys
 
 from . import rules
@@ -200,15 +202,9 @@ class GameOver(Event):
         return f"Game over: {who} {verb} with {best:g} points."
 
 
-# Cached immutable events (the engine appends the same value objects; they are never mutated).
-_BID_MADE: dict[tuple[int, int], BidMade] = {}
-
-
-def _bid_made(rnd: int, seat: int) -> BidMade:
-    ev = _BID_MADE.get((rnd, seat))
-    if ev is None:
-        ev = _BID_MADE[(rnd, seat)] = BidMade(rnd, seat)
-    return ev
+# Cached immutable events (the engine appends the same value objects; they are never mutated):
+# per round, per seat.
+_BID_MADE = [None] + [[BidMade(rnd, seat) for seat in range(8)] for rnd in range(1, ROUNDS + 1)]
 
 
 _SORT = SORT_KEY.__getitem__
@@ -216,18 +212,33 @@ TIGRESS_OF = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
 #: per suit: its number cards; and the cards a player holding that suit may play
 _SUIT_CARDS = {suit: frozenset(c for c in CARDS if SUIT[c] == suit) for suit in "YPGB"}
 _ALLOWED = {suit: frozenset(c for c in CARDS if SUIT[c] in (None, suit)) for suit in "YPGB"}
-#: the first (or only) action a held card offers
-_FIRST_PLAY = {c: PLAYS_OF[c][0] for c in PLAYS_OF}
+#: the cards as played that a held card offers (the Tigress: both declarations)
+DECLARED = {c: tuple(a.card for a in PLAYS_OF[c]) for c in PLAYS_OF}
+
+
+def _plays_of_hand(hand) -> dict:
+    """The plays a hand offers, keyed by the card as played, in hand order (one per
+    distinct card; the Tigress offers two)."""
+    plays = {}
+    for held in hand:
+        for action in PLAYS_OF[held]:
+            plays[action.card] = action
+    return plays
+
+
 _DECKS = {True: build_deck(True), False: build_deck(False)}
 _SORTED_DECKS = {k: tuple(sorted(d, key=SORT_KEY.__getitem__)) for k, d in _DECKS.items()}
+_DECK_ARRAYS = {k: numpy.array(d, dtype=object) for k, d in _SORTED_DECKS.items()}
+_frombuffer, _UINT32 = numpy.frombuffer, numpy.uint32
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
 _new = object.__new__
 
 
-def _event(cls, *values):
-    """A frozen event built without the dataclass ``__init__`` (hot path; same value)."""
+def _event(cls, fields: dict):
+    """A frozen event built without the dataclass ``__init__`` (hot path; same value).
+    ``fields`` must name every field of ``cls``."""
     ev = _new(cls)
-    ev.__dict__.update(zip(cls.__dataclass_fields__, values))
+    ev.__dict__.update(fields)
     return ev
 
 
@@ -274,6 +285,9 @@ class SkullKingState(GameState):
         self.current_player: int | None = 0
         self._result: Result | None = None
         self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
+        # Per seat: [hand list, its plays by card, hand size]; legal_actions rebuilds an entry
+        # whenever the hand list is replaced or resized behind the engine's back.
+        self._offers = [[None, None, -1] for _ in range(n)]
         self._start_round()
 
     # -- the contract -------------------------------------------------------------------------
@@ -298,14 +312,14 @@ class SkullKingState(GameState):
         if self.phase == BID:
             return list(BIDS[: self.cards_dealt + 1])
         hand = self.hands[seat]
+        offer = self._offers[seat]
+        if offer[0] is not hand or offer[2] != len(hand):
+            offer = self._offers[seat] = [hand, _plays_of_hand(hand), len(hand)]
+        plays = offer[1]
         led = self.led
-        if led is not None and not _SUIT_CARDS[led].isdisjoint(hand):
-            hand = [*filter(_ALLOWED[led].__contains__, hand)]
-        keys = [*dict.fromkeys(hand)]  # distinct cards, hand order
-        out = [*map(_FIRST_PLAY.__getitem__, keys)]
-        if "tigress" in keys:
-            out.insert(keys.index("tigress") + 1, PLAYS["tigress:escape"])
-        return out
+        if led is not None and not _SUIT_CARDS[led].isdisjoint(plays):
+            return [*map(plays.__getitem__, filter(_ALLOWED[led].__contains__, plays))]
+        return [*plays.values()]
 
     def why_illegal(self, action) -> str | None:
         seat = self.current_player
@@ -349,6 +363,13 @@ class SkullKingState(GameState):
         held = TIGRESS_OF.get(card, card)
         hand = self.hands[seat]
         hand.remove(held)
+        offer = self._offers[seat]
+        if offer[0] is hand:  # keep the cached plays in step with the hand
+            offer[2] -= 1
+            if held not in hand:
+                plays = offer[1]
+                for played in DECLARED[held]:
+                    del plays[played]
         trick = self.trick
         if self.led is None:
             if not trick:
@@ -370,7 +391,10 @@ class SkullKingState(GameState):
         pub = self._pub
         bids = self.bids
         bids[seat] = bid
-        self.events.append(_bid_made(self.round, seat))
+        self.events.append(_BID_MADE[self.round][seat])
+        has_bid = self._has_bid
+        has_bid[seat] = True
+        pub["has_bid"] = tuple(has_bid)
         seat += 1
         if seat == self.num_players:
             seat = 0
@@ -378,7 +402,6 @@ class SkullKingState(GameState):
             self.events.append(BidsRevealed(self.round, tuple(bids)))
             self.phase = pub["phase"] = PLAY
             pub["bids"] = tuple(bids)
-        pub["has_bid"] = tuple([b is not None for b in bids])
         self.current_player = pub["current_player"] = seat
 
     def _finish_trick(self) -> None:
@@ -390,8 +413,9 @@ class SkullKingState(GameState):
         if winner is None:
             self.destroyed += 1
             by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
-            self.events.append(_event(TrickDestroyed, self.round, self.trick_number, trick,
-                                      leader, by, (leader + nxt) % n))
+            self.events.append(_event(TrickDestroyed, {
+                "round": self.round, "trick": self.trick_number, "cards": trick,
+                "leader": leader, "by": by, "next_leader": (leader + nxt) % n}))
         else:
             wseat = (leader + winner) % n
             bonus = _bonus(trick, winner, how, self.edition)
@@ -404,8 +428,10 @@ class SkullKingState(GameState):
             self.won[wseat] += 1
             if bonus:
                 self.bonus[wseat] += bonus
-            self.events.append(_event(TrickWon, self.round, self.trick_number, trick, leader,
-                                      wseat, trick[winner], bonus, allies))
+            self.events.append(_event(TrickWon, {
+                "round": self.round, "trick": self.trick_number, "cards": trick,
+                "leader": leader, "seat": wseat, "card": trick[winner], "bonus": bonus,
+                "loot_allies": allies}))
         self.leader = leader = (leader + nxt) % n
         self.trick = ()
         self.led = None
@@ -430,17 +456,17 @@ class SkullKingState(GameState):
         self.round += 1
         self.dealer = (self.dealer + 1) % n
         cd = self.cards_dealt = self.rounds[self.round - 1]
-        # Shuffle: sort the deck positions by 32-bit keys drawn from the state's own
-        # generator in one call (ties, about one in a million rounds, keep deck order).
-        deck = _SORTED_DECKS[self.settings["legendary"]]
-        size = len(deck)
-        keys = memoryview(self.rng.randbytes(4 * size)).cast("I")
-        order = sorted(range(size), key=keys.__getitem__)
-        # Positions index the display-sorted deck, so sorting a hand is an integer sort.
-        card_at = deck.__getitem__
-        hands = self.hands = [[*map(card_at, sorted(order[s * cd:(s + 1) * cd]))]
-                              for s in range(n)]
+        # Shuffle: order the deck positions by 32-bit keys drawn from the state's own
+        # generator in one call (a stable sort: ties, about one in a million rounds, keep
+        # deck order). Positions index the display-sorted deck, so sorting each hand is an
+        # integer sort. numpy does the sorting; the keys come from ``self.rng`` alone.
+        deck = _DECK_ARRAYS[self.settings["legendary"]]
+        keys = _frombuffer(self.rng.randbytes(4 * len(deck)), _UINT32)
+        dealt = keys.argsort(kind="stable")[: n * cd].reshape(n, cd)
+        dealt.sort(axis=1)
+        hands = self.hands = deck[dealt].tolist()
         self.bids = [None] * n
+        self._has_bid = [False] * n
         self.won = [0] * n
         self.bonus = [0] * n
         self.allies = []
@@ -544,24 +570,30 @@ class SkullKingState(GameState):
         self._sync_pub()
         self._result = Result(scores, places, False, {
             "rounds": list(self.records),
-            "seats": [self.seat_totals(s) for s in range(self.num_players)],
+            "seats": self._seat_summaries(),
             "settings": dict(self.settings),
         })
 
     # -- summaries ----------------------------------------------------------------------------
     def seat_totals(self, seat: int) -> dict[str, Any]:
         """The game so far for one seat: total base, bonus and loot points, bids hit, rounds."""
-        rows = [r for r in self.records if r["seat"] == seat]
-        hits = sum(1 for r in rows if r["hit"])
-        return {
-            "base": sum(r["base"] for r in rows),
-            "bonus": sum(r["bonus"] for r in rows),
-            "loot": sum(r["loot"] for r in rows),
-            "bids_hit": hits,
-            "rounds": len(rows),
-            "hit_rate": hits / len(rows) if rows else 0.0,
-            "tricks_won": sum(r["won"] for r in rows),
-        }
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0 to {self.num_players - 1}, not {seat!r}")
+        return self._seat_summaries()[seat]
+
+    def _seat_summaries(self) -> list[dict[str, Any]]:
+        sums = [[0, 0, 0, 0, 0, 0] for _ in range(self.num_players)]
+        for r in self.records:
+            row = sums[r["seat"]]
+            row[0] += r["base"]
+            row[1] += r["bonus"]
+            row[2] += r["loot"]
+            row[3] += r["hit"]
+            row[4] += 1
+            row[5] += r["won"]
+        return [{"base": base, "bonus": bonus, "loot": loot, "bids_hit": hits, "rounds": rounds,
+                 "hit_rate": hits / rounds if rounds else 0.0, "tricks_won": won}
+                for base, bonus, loot, hits, rounds, won in sums]
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand and the public table (``None``: spectator).
@@ -594,12 +626,14 @@ class SkullKingState(GameState):
         new.settings = dict(self.settings)
         new.hands = [list(h) for h in self.hands]
         new.bids = list(self.bids)
+        new._has_bid = list(self._has_bid)
         new.won = list(self.won)
         new.bonus = list(self.bonus)
         new.allies = list(self.allies)
         new.totals = list(self.totals)
         new.records = list(self.records)
         new._pub = dict(self._pub)
+        new._offers = [[None, None, -1] for _ in range(self.num_players)]
         return new
 
     def describe_suit(self) -> str:
