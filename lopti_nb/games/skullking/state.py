@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy
@@ -209,6 +210,8 @@ _BID_MADE = [None] + [[BidMade(rnd, seat) for seat in range(8)] for rnd in range
 
 _SORT = SORT_KEY.__getitem__
 TIGRESS_OF = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
+#: the card a hand holds for each card as played
+HELD = {c: TIGRESS_OF.get(c, c) for c in CARDS}
 #: per suit: its number cards; and the cards a player holding that suit may play
 _SUIT_CARDS = {suit: frozenset(c for c in CARDS if SUIT[c] == suit) for suit in "YPGB"}
 _ALLOWED = {suit: frozenset(c for c in CARDS if SUIT[c] in (None, suit)) for suit in "YPGB"}
@@ -219,11 +222,10 @@ DECLARED = {c: tuple(a.card for a in PLAYS_OF[c]) for c in PLAYS_OF}
 def _plays_of_hand(hand) -> dict:
     """The plays a hand offers, keyed by the card as played, in hand order (one per
     distinct card; the Tigress offers two)."""
-    plays = {}
-    for held in hand:
-        for action in PLAYS_OF[held]:
-            plays[action.card] = action
-    return plays
+    if "tigress" in hand:
+        i = hand.index("tigress")
+        hand = [*hand[:i], "tigress:pirate", "tigress:escape", *hand[i + 1:]]
+    return dict(zip(hand, map(PLAYS.__getitem__, hand)))
 
 
 _DECKS = {True: build_deck(True), False: build_deck(False)}
@@ -232,6 +234,7 @@ _DECK_ARRAYS = {k: numpy.array(d, dtype=object) for k, d in _SORTED_DECKS.items(
 _frombuffer, _UINT32 = numpy.frombuffer, numpy.uint32
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
 _new = object.__new__
+_SUMMED = itemgetter("base", "bonus", "loot", "hit", "won")
 
 
 def _event(cls, fields: dict):
@@ -280,14 +283,17 @@ class SkullKingState(GameState):
         self.leader = 0
         self.trick_number = 0
         self.led: str | None = None  # the suit to follow, if any
+        self._suit_open = True  # no suit set yet, and the trick was not led suit-free
         self.destroyed = 0  # tricks destroyed this round
         self.records: list[dict[str, Any]] = []  # one per seat per round
         self.current_player: int | None = 0
         self._result: Result | None = None
         self.rounds = [min(r, len(self.deck) // players) for r in range(1, ROUNDS + 1)]
-        # Per seat: [hand list, its plays by card, hand size]; legal_actions rebuilds an entry
-        # whenever the hand list is replaced or resized behind the engine's back.
-        self._offers = [[None, None, -1] for _ in range(n)]
+        # Per seat: the plays its hand offers (card as played -> Play), kept in step by _apply,
+        # and the hand list they were built from: legal_actions rebuilds them when a new list
+        # is dealt or assigned. (Change hands by assigning lists or with set_hands().)
+        self._plays: list[dict] = [{} for _ in range(n)]
+        self._plays_for: list = [None] * n
         self._start_round()
 
     # -- the contract -------------------------------------------------------------------------
@@ -307,19 +313,18 @@ class SkullKingState(GameState):
         """Bids 0..cards dealt, or one :class:`Play` per distinct playable card in the hand
         (the Tigress gives two: as a pirate and as an escape)."""
         seat = self.current_player
-        if seat is None:
-            return []
-        if self.phase == BID:
-            return list(BIDS[: self.cards_dealt + 1])
+        if self.phase != PLAY:
+            return [] if seat is None else list(BIDS[: self.cards_dealt + 1])
         hand = self.hands[seat]
-        offer = self._offers[seat]
-        if offer[0] is not hand or offer[2] != len(hand):
-            offer = self._offers[seat] = [hand, _plays_of_hand(hand), len(hand)]
-        plays = offer[1]
+        if self._plays_for[seat] is hand:
+            plays = self._plays[seat]
+        else:  # a new deal, or hands replaced from outside (tests, set_hands)
+            plays = self._plays[seat] = _plays_of_hand(hand)
+            self._plays_for[seat] = hand
         led = self.led
-        if led is not None and not _SUIT_CARDS[led].isdisjoint(plays):
-            return [*map(plays.__getitem__, filter(_ALLOWED[led].__contains__, plays))]
-        return [*plays.values()]
+        if led is None or _SUIT_CARDS[led].isdisjoint(plays):
+            return [*plays.values()]
+        return [*map(plays.__getitem__, filter(_ALLOWED[led].__contains__, plays))]
 
     def why_illegal(self, action) -> str | None:
         seat = self.current_player
@@ -355,54 +360,44 @@ class SkullKingState(GameState):
 
     def _apply(self, action) -> None:
         seat = self.current_player
-        pub = self._pub
-        if self.phase == BID:
+        if self.phase != PLAY:
             self._apply_bid(seat, action.n)
             return
         card = action.card
-        held = TIGRESS_OF.get(card, card)
+        held = HELD[card]
         hand = self.hands[seat]
         hand.remove(held)
-        offer = self._offers[seat]
-        if offer[0] is hand:  # keep the cached plays in step with the hand
-            offer[2] -= 1
-            if held not in hand:
-                plays = offer[1]
-                for played in DECLARED[held]:
-                    del plays[played]
-        trick = self.trick
-        if self.led is None:
-            if not trick:
-                pub["suit_free"] = card in SUIT_FREE_LEAD
-            if not pub["suit_free"]:
-                suit = SUIT[card]
-                if suit is not None:
-                    self.led = pub["led_suit"] = suit
-        self.trick = pub["trick"] = trick = trick + (card,)
+        if held not in hand and self._plays_for[seat] is hand:  # its last copy: no longer offered
+            plays = self._plays[seat]
+            for played in DECLARED[held]:
+                del plays[played]
+        self.trick = trick = self.trick + (card,)
+        if self._suit_open:
+            suit = SUIT[card]
+            if suit is not None:  # the first number card sets the suit to follow
+                self.led = suit
+                self._suit_open = False
+            elif len(trick) == 1 and card in SUIT_FREE_LEAD:  # nobody follows suit this trick
+                self._suit_open = False
         self.events.append(_PLAYED_EVENTS[seat][card])
-        n = self.num_players
-        if len(trick) < n:
+        if len(trick) < self.num_players:
             seat += 1
-            self.current_player = pub["current_player"] = seat if seat < n else 0
+            self.current_player = seat if seat < self.num_players else 0
             return
         self._finish_trick()
 
     def _apply_bid(self, seat: int, bid: int) -> None:
-        pub = self._pub
         bids = self.bids
         bids[seat] = bid
         self.events.append(_BID_MADE[self.round][seat])
-        has_bid = self._has_bid
-        has_bid[seat] = True
-        pub["has_bid"] = tuple(has_bid)
+        self._has_bid[seat] = True
         seat += 1
         if seat == self.num_players:
             seat = 0
         if seat == self.leader:  # everyone has bid: reveal
             self.events.append(BidsRevealed(self.round, tuple(bids)))
-            self.phase = pub["phase"] = PLAY
-            pub["bids"] = tuple(bids)
-        self.current_player = pub["current_player"] = seat
+            self.phase = PLAY
+        self.current_player = seat
 
     def _finish_trick(self) -> None:
         n = self.num_players
@@ -435,15 +430,9 @@ class SkullKingState(GameState):
         self.leader = leader = (leader + nxt) % n
         self.trick = ()
         self.led = None
-        pub = self._pub
-        pub["trick"] = ()
-        pub["led_suit"] = None
-        pub["suit_free"] = False
-        pub["leader"] = leader
-        pub["tricks_won"] = tuple(self.won)
-        pub["tricks_played"] = self.trick_number
+        self._suit_open = True
         if self.trick_number < self.cards_dealt:
-            self.current_player = pub["current_player"] = leader
+            self.current_player = leader
             return
         self._score_round()
         if self.round < ROUNDS:
@@ -472,13 +461,13 @@ class SkullKingState(GameState):
         self.allies = []
         self.trick = ()
         self.led = None
+        self._suit_open = True
         self.trick_number = 0
         self.destroyed = 0
         self.phase = BID
         self.leader = self.current_player = (self.dealer + 1) % n
         self.events.append(RoundDealt(self.round, self.dealer, cd,
                                       tuple(tuple(h) for h in hands)))
-        self._sync_pub()
 
     def set_hands(self, hands) -> None:
         """Replace this round's deal with chosen hands (for teaching, puzzles and tests).
@@ -507,31 +496,6 @@ class SkullKingState(GameState):
         self.hands = [sorted(h, key=_SORT) for h in hands]
         self.events[-1] = RoundDealt(self.round, self.dealer, size,
                                      tuple(tuple(h) for h in self.hands))
-        self._sync_pub()
-
-    def _sync_pub(self) -> None:
-        """Rebuild the public part of the observations (each action then patches it)."""
-        n = self.num_players
-        revealed = self.phase != BID
-        self._pub = {
-            "game": "skull-king",
-            "players": n,
-            "phase": self.phase,
-            "round": self.round,
-            "rounds": ROUNDS,
-            "cards_dealt": self.cards_dealt,
-            "dealer": self.dealer,
-            "current_player": self.current_player,
-            "bids": tuple(self.bids) if revealed else (None,) * n,
-            "has_bid": tuple([b is not None for b in self.bids]),
-            "tricks_won": tuple(self.won),
-            "tricks_played": self.trick_number,
-            "leader": self.leader,
-            "trick": tuple(self.trick),
-            "led_suit": self.led,
-            "suit_free": bool(self.trick) and self.trick[0] in SUIT_FREE_LEAD,
-            "scores": tuple(self.totals),
-        }
 
     def _score_round(self) -> None:
         n = self.num_players
@@ -567,7 +531,6 @@ class SkullKingState(GameState):
         places = places_from_keys(scores)
         winners = tuple(s for s, p in enumerate(places) if p == 1)
         self.events.append(GameOver(scores, winners))
-        self._sync_pub()
         self._result = Result(scores, places, False, {
             "rounds": list(self.records),
             "seats": self._seat_summaries(),
@@ -582,18 +545,16 @@ class SkullKingState(GameState):
         return self._seat_summaries()[seat]
 
     def _seat_summaries(self) -> list[dict[str, Any]]:
-        sums = [[0, 0, 0, 0, 0, 0] for _ in range(self.num_players)]
-        for r in self.records:
-            row = sums[r["seat"]]
-            row[0] += r["base"]
-            row[1] += r["bonus"]
-            row[2] += r["loot"]
-            row[3] += r["hit"]
-            row[4] += 1
-            row[5] += r["won"]
-        return [{"base": base, "bonus": bonus, "loot": loot, "bids_hit": hits, "rounds": rounds,
-                 "hit_rate": hits / rounds if rounds else 0.0, "tricks_won": won}
-                for base, bonus, loot, hits, rounds, won in sums]
+        n = self.num_players
+        out = []
+        for seat in range(n):
+            rows = self.records[seat::n]  # each scored round adds one record per seat, in order
+            base, bonus, loot, hits, won = (map(sum, zip(*map(_SUMMED, rows))) if rows
+                                            else (0, 0, 0, 0, 0))
+            out.append({"base": base, "bonus": bonus, "loot": loot, "bids_hit": hits,
+                        "rounds": len(rows), "hit_rate": hits / len(rows) if rows else 0.0,
+                        "tricks_won": won})
+        return out
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand and the public table (``None``: spectator).
@@ -606,15 +567,32 @@ class SkullKingState(GameState):
         until all bids are revealed; ``has_bid`` says who has bid; ``my_bid`` is the
         observer's own bid. A spectator's ``hand`` and ``my_bid`` are ``None``.
         """
-        obs = self._pub.copy()
-        obs["seat"] = seat
-        if seat is None:
-            obs["hand"] = obs["my_bid"] = None
-        else:
-            obs["hand"] = tuple(self.hands[seat])
-            obs["my_bid"] = self.bids[seat]
-        obs["settings"] = self.settings.copy()
-        return obs
+        n = self.num_players
+        trick = self.trick
+        revealed = self.phase != BID
+        return {
+            "game": "skull-king",
+            "seat": seat,
+            "players": n,
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "cards_dealt": self.cards_dealt,
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "hand": None if seat is None else tuple(self.hands[seat]),
+            "my_bid": None if seat is None else self.bids[seat],
+            "bids": tuple(self.bids) if revealed else (None,) * n,
+            "has_bid": tuple(self._has_bid),
+            "tricks_won": tuple(self.won),
+            "tricks_played": self.trick_number,
+            "leader": self.leader,
+            "trick": trick,
+            "led_suit": self.led,
+            "suit_free": bool(trick) and trick[0] in SUIT_FREE_LEAD,
+            "scores": tuple(self.totals),
+            "settings": self.settings.copy(),
+        }
 
     def copy(self) -> "SkullKingState":
         new = object.__new__(SkullKingState)
@@ -632,8 +610,8 @@ class SkullKingState(GameState):
         new.allies = list(self.allies)
         new.totals = list(self.totals)
         new.records = list(self.records)
-        new._pub = dict(self._pub)
-        new._offers = [[None, None, -1] for _ in range(self.num_players)]
+        new._plays_for = [None] * self.num_players
+        new._plays = [{} for _ in range(self.num_players)]
         return new
 
     def describe_suit(self) -> str:
