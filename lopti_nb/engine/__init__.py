@@ -8,6 +8,7 @@ from .core import (
     SettingsError,
     UnknownBot,
     UnknownGame,
+    event_maker,
     places_from_keys,
 )
 from .registry import (
@@ -25,7 +26,7 @@ from .simulate import play_out, simulate
 
 __all__ = [
     "Event", "GameState", "IllegalAction", "LoptiNbError", "Result", "SettingsError",
-    "UnknownBot", "UnknownGame", "places_from_keys", "GAME_NAMES", "GameSpec", "Bot",
+    "UnknownBot", "UnknownGame", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec", "Bot",
     "canonical_game", "get_spec", "new_game", "random_bot", "register_bot", "register_game",
     "play_out", "simulate",
 ]

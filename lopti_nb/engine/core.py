@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy as _copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Hashable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 
 class LoptiNbError(ValueError):
@@ -65,6 +65,25 @@ class Event:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def event_maker(cls: type) -> Callable[..., Any]:
+    """A fast constructor for the frozen dataclass ``cls``: ``make(*fields)`` returns the same
+    value as ``cls(*fields)`` (every field given, in order, no defaults or checks).
+
+    A frozen dataclass's ``__init__`` stores each field with ``object.__setattr__``; for the
+    events a game appends on every trick that is a visible share of a simulation. The maker
+    is generated once per class and writes the instance dictionary directly.
+    """
+    names = list(cls.__dataclass_fields__)
+    body = "".join(f"    d[{name!r}] = {name}\n" for name in names)
+    source = (f"def make({', '.join(names)}):\n    ev = _new(cls)\n    d = ev.__dict__\n"
+              f"{body}    return ev\n")
+    namespace = {"_new": object.__new__, "cls": cls}
+    exec(source, namespace)  # noqa: S102 - our own field names, the way dataclasses builds __init__
+    make = namespace["make"]
+    make.__doc__ = f"Build a {cls.__name__} (fields: {', '.join(names)})."
+    return make
 
 
 @dataclass(frozen=True)

@@ -167,13 +167,14 @@ _POWER = {led: _power_table(led) for led in (None, "Y", "P", "G", "B")}
 _SLOW = frozenset({"kraken", "white-whale"})
 
 
-def _resolve(cards: Sequence[str]) -> tuple[int | None, int, int]:
-    """``(winner, next_leader, how)`` for valid, declared card strings in play order."""
+def _resolve(cards: Sequence[str], led: str | None = None) -> tuple[int | None, int, int]:
+    """``(winner, next_leader, how)`` for valid, declared card strings in play order.
+    ``led``, when the caller knows it, is the suit of the first number card."""
     if "kraken" in cards or "white-whale" in cards:
         return _resolve_reference(cards)
-    # the suit of the first number card (None: no numbers)
-    power = _POWER[next(filter(None, map(SUIT.__getitem__, cards)), None)]
-    ps = [*map(power.__getitem__, cards)]
+    if led is None:  # the suit of the first number card (None: no numbers)
+        led = next(filter(None, map(SUIT.__getitem__, cards)), None)
+    ps = [*map(_POWER[led].__getitem__, cards)]
     w = ps.index(max(ps))
     if cards[w] == "skull-king" and "mermaid" in cards:
         w = cards.index("mermaid")
@@ -184,9 +185,9 @@ def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> 
     """Raw bonus captured by the winner (see :func:`trick_bonus`)."""
     if winner is None:
         return 0
-    bonus = sum(map(FOURTEEN_BONUS.__getitem__, cards))
+    bonus = 0 if _FOURTEENS.isdisjoint(cards) else sum(map(FOURTEEN_BONUS.__getitem__, cards))
     kind = KIND[cards[winner]]
-    if how != NORMAL or kind == NUMBER:
+    if kind == NUMBER or how != NORMAL:
         return bonus
     if kind == SKULL_KING:
         bonus += KING_CATCHES_PIRATE * (cards.count("pirate") + cards.count("tigress:pirate"))
@@ -196,6 +197,9 @@ def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> 
     elif kind == PIRATE and edition == "2021":
         bonus += PIRATE_CATCHES_MERMAID_2021 * cards.count("mermaid")
     return bonus
+
+
+_FOURTEENS = frozenset(c for c, points in FOURTEEN_BONUS.items() if points)
 
 
 def _loot_allies(cards: Sequence[str], winner: int | None, how: int) -> list[int]:

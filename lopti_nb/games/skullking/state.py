@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy
 
-from lopti_nb.engine import Event, GameState, Result, SettingsError, places_from_keys
+from lopti_nb.engine import Event, GameState, Result, SettingsError, event_maker, places_from_keys
 
 from . import rules
 from .rules import _bonus, _resolve
@@ -233,16 +233,12 @@ _SORTED_DECKS = {k: tuple(sorted(d, key=SORT_KEY.__getitem__)) for k, d in _DECK
 _DECK_ARRAYS = {k: numpy.array(d, dtype=object) for k, d in _SORTED_DECKS.items()}
 _frombuffer, _UINT32 = numpy.frombuffer, numpy.uint32
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
-_new = object.__new__
 _SUMMED = itemgetter("base", "bonus", "loot", "hit", "won")
 
 
-def _event(cls, fields: dict):
-    """A frozen event built without the dataclass ``__init__`` (hot path; same value).
-    ``fields`` must name every field of ``cls``."""
-    ev = _new(cls)
-    ev.__dict__.update(fields)
-    return ev
+# Fast constructors for the events built on every trick and round (same values).
+_round_dealt, _bids_revealed, _trick_won, _trick_destroyed, _round_scored, _game_over = map(
+    event_maker, (RoundDealt, BidsRevealed, TrickWon, TrickDestroyed, RoundScored, GameOver))
 
 
 # -- the state ---------------------------------------------------------------------------------
@@ -395,7 +391,7 @@ class SkullKingState(GameState):
         if seat == self.num_players:
             seat = 0
         if seat == self.leader:  # everyone has bid: reveal
-            self.events.append(BidsRevealed(self.round, tuple(bids)))
+            self.events.append(_bids_revealed(self.round, tuple(bids)))
             self.phase = PLAY
         self.current_player = seat
 
@@ -404,13 +400,12 @@ class SkullKingState(GameState):
         trick = self.trick
         leader = self.leader
         self.trick_number += 1
-        winner, nxt, how = _resolve(trick)
+        winner, nxt, how = _resolve(trick, self.led)
         if winner is None:
             self.destroyed += 1
             by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
-            self.events.append(_event(TrickDestroyed, {
-                "round": self.round, "trick": self.trick_number, "cards": trick,
-                "leader": leader, "by": by, "next_leader": (leader + nxt) % n}))
+            self.events.append(_trick_destroyed(self.round, self.trick_number, trick, leader, by,
+                                                (leader + nxt) % n))
         else:
             wseat = (leader + winner) % n
             bonus = _bonus(trick, winner, how, self.edition)
@@ -423,10 +418,8 @@ class SkullKingState(GameState):
             self.won[wseat] += 1
             if bonus:
                 self.bonus[wseat] += bonus
-            self.events.append(_event(TrickWon, {
-                "round": self.round, "trick": self.trick_number, "cards": trick,
-                "leader": leader, "seat": wseat, "card": trick[winner], "bonus": bonus,
-                "loot_allies": allies}))
+            self.events.append(_trick_won(self.round, self.trick_number, trick, leader, wseat,
+                                          trick[winner], bonus, allies))
         self.leader = leader = (leader + nxt) % n
         self.trick = ()
         self.led = None
@@ -466,8 +459,7 @@ class SkullKingState(GameState):
         self.destroyed = 0
         self.phase = BID
         self.leader = self.current_player = (self.dealer + 1) % n
-        self.events.append(RoundDealt(self.round, self.dealer, cd,
-                                      tuple(tuple(h) for h in hands)))
+        self.events.append(_round_dealt(self.round, self.dealer, cd, tuple(map(tuple, hands))))
 
     def set_hands(self, hands) -> None:
         """Replace this round's deal with chosen hands (for teaching, puzzles and tests).
@@ -520,8 +512,8 @@ class SkullKingState(GameState):
                 "raw_bonus": self.bonus[s], "alliances": alliances[s], "points": p,
                 "total": self.totals[s], "destroyed": self.destroyed,
             })
-        self.events.append(RoundScored(self.round, tuple(bids), tuple(won), tuple(points),
-                                       tuple(self.totals)))
+        self.events.append(_round_scored(self.round, tuple(bids), tuple(won), tuple(points),
+                                         tuple(self.totals)))
 
     def _finish_game(self) -> None:
         self.phase = OVER
@@ -530,7 +522,7 @@ class SkullKingState(GameState):
         scores = tuple(self.totals)
         places = places_from_keys(scores)
         winners = tuple(s for s, p in enumerate(places) if p == 1)
-        self.events.append(GameOver(scores, winners))
+        self.events.append(_game_over(scores, winners))
         self._result = Result(scores, places, False, {
             "rounds": list(self.records),
             "seats": self._seat_summaries(),
