@@ -107,7 +107,9 @@ class Result:
 
 def places_from_keys(keys: Sequence[Hashable]) -> tuple[int, ...]:
     """Competition places (1, 1, 3...) from per-seat sort keys where larger is better."""
-    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    best_first = sorted(keys, reverse=True)
+    # the first position of a key in best-first order counts the keys strictly better
+    return tuple(map((1).__add__, map(best_first.index, keys)))
 
 
 class GameState:

@@ -386,6 +386,7 @@ class SkullKingState(GameState):
         bids = self.bids
         bids[seat] = bid
         self.events.append(_BID_MADE[self.round][seat])
+        self._table = None
         self._has_bid[seat] = True
         seat += 1
         if seat == self.num_players:
@@ -400,6 +401,7 @@ class SkullKingState(GameState):
         trick = self.trick
         leader = self.leader
         self.trick_number += 1
+        self._table = None
         winner, nxt, how = _resolve(trick, self.led)
         if winner is None:
             self.destroyed += 1
@@ -458,6 +460,7 @@ class SkullKingState(GameState):
         self.trick_number = 0
         self.destroyed = 0
         self.phase = BID
+        self._table = None
         self.leader = self.current_player = (self.dealer + 1) % n
         self.events.append(_round_dealt(self.round, self.dealer, cd, tuple(map(tuple, hands))))
 
@@ -485,6 +488,7 @@ class SkullKingState(GameState):
         if short:
             raise ValueError(f"the deck does not hold that many of: {', '.join(short)}")
         self.cards_dealt = size
+        self._table = None
         self.hands = [sorted(h, key=_SORT) for h in hands]
         self.events[-1] = RoundDealt(self.round, self.dealer, size,
                                      tuple(tuple(h) for h in self.hands))
@@ -517,6 +521,7 @@ class SkullKingState(GameState):
 
     def _finish_game(self) -> None:
         self.phase = OVER
+        self._table = None
         self.current_player = None
         self.hands = [[] for _ in range(self.num_players)]
         scores = tuple(self.totals)
@@ -559,31 +564,49 @@ class SkullKingState(GameState):
         until all bids are revealed; ``has_bid`` says who has bid; ``my_bid`` is the
         observer's own bid. A spectator's ``hand`` and ``my_bid`` are ``None``.
         """
+        obs = self._table
+        if obs is None:
+            obs = self._table = self._table_view()
+        obs = obs.copy()
+        obs["seat"] = seat
+        obs["current_player"] = self.current_player
+        if seat is not None:
+            obs["hand"] = tuple(self.hands[seat])
+            obs["my_bid"] = self.bids[seat]
+        trick = obs["trick"] = self.trick
+        if trick:
+            obs["led_suit"] = self.led
+            obs["suit_free"] = trick[0] in SUIT_FREE_LEAD
+        obs["settings"] = self.settings.copy()
+        return obs
+
+    def _table_view(self) -> dict[str, Any]:
+        """The observation's keys, filled with what changes only between tricks and bids.
+        Cached in ``_table`` (every change to those parts sets it to None); observation()
+        fills in the rest."""
         n = self.num_players
-        trick = self.trick
-        revealed = self.phase != BID
         return {
             "game": "skull-king",
-            "seat": seat,
+            "seat": None,
             "players": n,
             "phase": self.phase,
             "round": self.round,
             "rounds": ROUNDS,
             "cards_dealt": self.cards_dealt,
             "dealer": self.dealer,
-            "current_player": self.current_player,
-            "hand": None if seat is None else tuple(self.hands[seat]),
-            "my_bid": None if seat is None else self.bids[seat],
-            "bids": tuple(self.bids) if revealed else (None,) * n,
+            "current_player": None,
+            "hand": None,
+            "my_bid": None,
+            "bids": tuple(self.bids) if self.phase != BID else (None,) * n,
             "has_bid": tuple(self._has_bid),
             "tricks_won": tuple(self.won),
             "tricks_played": self.trick_number,
             "leader": self.leader,
-            "trick": trick,
-            "led_suit": self.led,
-            "suit_free": bool(trick) and trick[0] in SUIT_FREE_LEAD,
+            "trick": (),
+            "led_suit": None,
+            "suit_free": False,
             "scores": tuple(self.totals),
-            "settings": self.settings.copy(),
+            "settings": None,
         }
 
     def copy(self) -> "SkullKingState":
@@ -604,6 +627,7 @@ class SkullKingState(GameState):
         new.records = list(self.records)
         new._plays_for = [None] * self.num_players
         new._plays = [{} for _ in range(self.num_players)]
+        new._table = None
         return new
 
     def describe_suit(self) -> str:
