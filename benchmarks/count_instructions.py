@@ -1,0 +1,53 @@
+"""Interpreter instructions per game, counted by valgrind (deterministic, unlike timings).
+
+    python3 benchmarks/count_instructions.py [skull-king|lopti|ledger] [bot] [--games N]
+
+Runs the same script twice under ``valgrind --tool=callgrind``, with no games and with N
+games, and prints the difference divided by N. ``PYTHONHASHSEED=0`` fixes dict layouts and
+``OPENBLAS_NUM_THREADS=1`` keeps numpy's idle worker thread out of the count.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+PLAY = """
+import random, sys
+sys.path.insert(0, {root!r})
+from lopti_nb.engine import get_spec, play_out
+spec = get_spec({game!r})
+for i in range({games}):
+    state = spec.state_class(4, i)
+    play_out(state, [spec.make_bot({bot!r}) for _ in range(4)], random.Random(i))
+"""
+
+
+def instructions(game: str, bot: str, games: int) -> int:
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+           os.path.realpath(sys.executable), "-c",
+           PLAY.format(root=ROOT, game=game, bot=bot, games=games)]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
+    return int(re.search(r"Collected : (\d+)", out).group(1))
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="skull-king")
+    parser.add_argument("bot", nargs="?", default="random")
+    parser.add_argument("--games", type=int, default=100)
+    args = parser.parse_args(argv)
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (apt-get install valgrind)")
+    per_game = (instructions(args.game, args.bot, args.games)
+                - instructions(args.game, args.bot, 0)) / args.games
+    print(f"{args.game}, 4 players, {args.bot} bots: {per_game / 1e6:.2f}M instructions per game")
+
+
+if __name__ == "__main__":
+    main()
