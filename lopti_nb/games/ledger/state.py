@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lopti_nb.engine import GameState, Result, SettingsError, places_from_keys
+from lopti_nb.engine import GameState, Result, SettingsError, event_maker, places_from_keys
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
 from .cards import RECKONINGS, SUITS, Card, deck_spec, lost_count, reckoning_deck
@@ -77,6 +77,11 @@ def _shuffle(cards: list, rng: random.Random) -> None:
 
 
 _FLIPPED: dict[tuple, Flipped] = {}
+
+
+# Fast constructors for the events of every dive and round (the same frozen values).
+_paid, _surfaced, _reckoningdrawn, _roundended, _opened, _sold = map(
+    event_maker, (Paid, Surfaced, ReckoningDrawn, RoundEnded, Opened, Sold))
 
 
 def _flipped(seat: int, card: Card, result: str) -> Flipped:
@@ -418,7 +423,7 @@ class LedgerState(GameState):
         st = self.stats[seat]
         st[SURFACED] += 1
         st[SEALED] += len(haul)
-        self.events.append(Surfaced(seat, tuple(haul), len(haul), automatic))
+        self.events.append(_surfaced(seat, tuple(haul), len(haul), automatic))
         self._end_turn(seat, "dive")
 
     def _reckoning(self, seat: int, g) -> None:
@@ -439,11 +444,11 @@ class LedgerState(GameState):
         haul = self.haul
         if rule.keep_diving:
             st[BLINKS] += 1
-            self.events.append(ReckoningDrawn(seat, rule.name, (), (), (), rule.triggers))
+            self.events.append(_reckoningdrawn(seat, rule.name, (), (), (), rule.triggers))
             return
         st[CAUGHT] += 1
         if rule.open_all:
-            self.events.append(ReckoningDrawn(seat, rule.name, (), (), tuple(haul), rule.triggers))
+            self.events.append(_reckoningdrawn(seat, rule.name, (), (), tuple(haul), rule.triggers))
             if haul:
                 self._open(seat, tuple(sorted(haul)), True)
             self._end_turn(seat, "dive")
@@ -456,14 +461,14 @@ class LedgerState(GameState):
         self.discard.extend(gone)
         self.hands[seat].extend(kept)
         st[SEALED] += keep
-        self.events.append(ReckoningDrawn(seat, rule.name, tuple(gone), tuple(kept), (), rule.triggers))
+        self.events.append(_reckoningdrawn(seat, rule.name, tuple(gone), tuple(kept), (), rule.triggers))
         if rule.coin_per_lost and gone:
             self._pay(seat, rule.coin_per_lost * len(gone), "salvage")
         self._end_turn(seat, "dive")
 
     def _pay(self, seat: int, coins: int, reason: str) -> None:
         self.coins[seat] += coins
-        self.events.append(Paid(seat, coins, reason))
+        self.events.append(_paid(seat, coins, reason))
 
     def _open(self, seat: int, cards: tuple, forced: bool) -> None:
         n = self.num_players
@@ -493,7 +498,7 @@ class LedgerState(GameState):
         st = self.stats[seat]
         st[OPENS] += 1
         st[OPENED] += len(cards)
-        self.events.append(Opened(seat, cards, forced, tuple((o, c) for o, c in enumerate(gifts) if c)))
+        self.events.append(_opened(seat, cards, forced, tuple((o, c) for o, c in enumerate(gifts) if c)))
         for o, c in enumerate(gifts):
             if c:
                 self.stats[o][GIFT_COINS] += c
@@ -521,7 +526,7 @@ class LedgerState(GameState):
         st = self.stats[seat]
         st[SELLS] += 1
         st[SALE_COINS] += coins
-        self.events.append(Sold(seat, card, coins, self.market[s], not quiet))
+        self.events.append(_sold(seat, card, coins, self.market[s], not quiet))
         self._pay(seat, coins, "sale")
 
     def _end_turn(self, seat: int, kind: str) -> None:
@@ -538,7 +543,7 @@ class LedgerState(GameState):
         self._pub = None
         rise = self.trigger
         self.sea = min(self.sea + rise, self.sea_claim)
-        self.events.append(RoundEnded(self.round, rise, self.sea))
+        self.events.append(_roundended(self.round, rise, self.sea))
         if self.sea >= self.sea_claim:
             self._finish(False)
         elif self.round >= self.max_rounds:
