@@ -114,3 +114,18 @@ def test_bots_registry_has_random_and_a_default_for_every_game():
         spec = get_spec(game)
         assert "random" in spec.bots and spec.default_bot in spec.bots
         assert spec.make_bot("random") is random_bot
+
+
+def test_interfaces_are_abstract_and_a_choiceless_scene_refuses_a_try():
+    import pytest as _pytest
+
+    from lopti_nb.engine import GameState, IllegalAction
+    from lopti_nb.explainers.core import Scene
+    from lopti_nb.rooms.store import RoomStore
+    from lopti_nb.widgets.table import GameView
+
+    for interface in (GameState, RoomStore, GameView):
+        with _pytest.raises(TypeError, match="abstract"):
+            interface.__new__(interface)
+    with _pytest.raises(IllegalAction, match="offers no moves"):
+        Scene().attempt("anything")

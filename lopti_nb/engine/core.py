@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy as _copy
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Hashable, Sequence
 
@@ -112,7 +113,7 @@ def places_from_keys(keys: Sequence[Hashable]) -> tuple[int, ...]:
     return tuple(map((1).__add__, map(best_first.index, keys)))
 
 
-class GameState:
+class GameState(ABC):
     """Base class of every game's state. Subclasses implement the abstract parts."""
 
     game: ClassVar[str] = ""
@@ -126,28 +127,33 @@ class GameState:
         self.events: list[Event] = []
         self.actions: list[Any] = []  # every action applied, in order (a replayable log)
 
-    # -- the contract -------------------------------------------------------------------
+    # -- the contract (each game implements these) ---------------------------------------
     @property
+    @abstractmethod
     def current_player(self) -> int | None:
-        raise NotImplementedError
+        """The seat to act, or ``None`` once the game is over."""
 
     @property
+    @abstractmethod
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended."""
 
     @property
+    @abstractmethod
     def result(self) -> Result | None:
-        raise NotImplementedError
+        """How the game ended (``None`` while it is running)."""
 
+    @abstractmethod
     def legal_actions(self) -> list[Any]:
-        raise NotImplementedError
+        """The actions the current player may take now."""
 
+    @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """What ``seat`` may know (``None``: a spectator)."""
 
+    @abstractmethod
     def _apply(self, action: Any) -> None:
         """Perform a legal action, appending events. Called only after ``check``."""
-        raise NotImplementedError
 
     def why_illegal(self, action: Any) -> str | None:
         """``None`` if ``action`` is legal now, else a sentence saying why not."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterator, Sequence
 
+from lopti_nb.engine import IllegalAction
+
 
 @dataclass(frozen=True)
 class Section:
@@ -89,7 +91,10 @@ class Scene:
         return []
 
     def attempt(self, key: Any) -> Verdict:
-        raise NotImplementedError
+        """The verdict on trying choice ``key``. A scene without choices (a sandbox driven by
+        its own controls) has nothing to try, so any key is refused."""
+        raise IllegalAction(f"{type(self).__name__} offers no moves to try; {key!r} is not one "
+                            "of its choices")
 
     def controls(self) -> list:
         """Extra widgets (sandboxes); built once per scene."""

@@ -32,6 +32,7 @@ import os
 import sqlite3
 import threading
 import time
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -50,61 +51,68 @@ def default_url() -> str:
     return os.path.join(base, "lopti_nb", "rooms.sqlite")
 
 
-class RoomStore:
+class RoomStore(ABC):
     """The interface both backends implement (all times are ``time.time()`` seconds)."""
 
     url: str = ""
 
+    @abstractmethod
     def create(self, code: str, meta: dict, now: float, ttl: float) -> bool:
         """Store a new room; ``False`` if the code is taken."""
-        raise NotImplementedError
 
+    @abstractmethod
     def get(self, code: str) -> tuple[dict, int, float] | None:
         """``(meta, version, last write time)`` or ``None``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def put(self, code: str, meta: dict, version: int, now: float) -> bool:
         """Replace the meta if it is still at ``version`` (then version + 1)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def append(self, code: str, seq: int, record: dict, now: float) -> bool:
         """Add ``record`` as log entry ``seq`` if the log holds exactly ``seq`` entries."""
-        raise NotImplementedError
 
+    @abstractmethod
     def log(self, code: str, start: int = 0) -> list[dict]:
-        raise NotImplementedError
+        """The log entries from position ``start`` on."""
 
     def poll(self, code: str, start: int) -> tuple[tuple[dict, int, float] | None, list[dict], dict | None]:
         """One look at a room: ``(get(code), log(code, start), host(code))`` (one round trip
         where the backend allows)."""
         return self.get(code), self.log(code, start), self.host(code)
 
+    @abstractmethod
     def claim_host(self, code: str, holder: str, seat: int, now: float, ttl: float) -> dict:
         """Take (or renew) the host lease if it is free, ours, or older than ``ttl``;
         returns the lease as it stands afterwards: ``{"holder", "seat", "at"}``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def host(self, code: str) -> dict | None:
-        raise NotImplementedError
+        """The host lease ``{"holder", "seat", "at"}``, or ``None`` if nobody holds it."""
 
+    @abstractmethod
     def release_host(self, code: str, holder: str) -> None:
-        raise NotImplementedError
+        """Give the lease up if ``holder`` holds it."""
 
+    @abstractmethod
     def mark_seen(self, code: str, seat: int, now: float) -> None:
-        raise NotImplementedError
+        """Record that ``seat`` was seen at ``now``."""
 
+    @abstractmethod
     def seen(self, code: str) -> dict[int, float]:
-        raise NotImplementedError
+        """When each seat was last seen."""
 
+    @abstractmethod
     def delete(self, code: str) -> None:
-        raise NotImplementedError
+        """Remove the room, its log and its lease."""
 
     def purge(self, now: float) -> int:
         """Forget rooms idle past their time to live (plus the grace period)."""
         return 0
 
+    @abstractmethod
     def count_rooms(self) -> int:
-        raise NotImplementedError
+        """How many rooms the store holds."""
 
     def close(self) -> None:
         pass

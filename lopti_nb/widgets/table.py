@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
 import ipywidgets as W
@@ -20,7 +21,7 @@ LOG_LINES = 80
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
 
 
-class GameView:
+class GameView(ABC):
     """Base class of a game's view. Subclasses build ``self.widget`` and fill it in
     ``update``; they call ``self.table.act(action)`` when the viewer chooses an action."""
 
@@ -29,8 +30,9 @@ class GameView:
         self.widget: W.Widget = W.VBox()
 
     # what the shell asks of a view
+    @abstractmethod
     def update(self, obs: dict, viewer: int | None, new_events: list, can_act: bool) -> None:
-        raise NotImplementedError
+        """Show ``obs`` as ``viewer`` sees it (``new_events`` since the last update)."""
 
     def seat_line(self, obs: dict, seat: int) -> str:
         return ""
