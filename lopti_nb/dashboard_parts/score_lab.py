@@ -13,7 +13,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import GAMES, MUTED, VARIANTS, bot_label, bot_options, message_html, note, style
+from .common import GAMES, MUTED, VARIANTS, bot_options, message_html, note, style
 from .offline import enable_offline_charts
 
 CHUNKS = 20

@@ -11,10 +11,10 @@ import ipywidgets as W
 from ..games.ledger import DIVE, FLIP, SURFACE, LedgerState, Open, Sell
 from ..games.ledger.bots import PERSONALITIES
 from ..games.ledger.cards import RECKONINGS, SUITS, Card
-from ..games.ledger.offices import OFFICE_NAMES, OFFICES
+from ..games.ledger.offices import OFFICES
 from ..games.ledger.risk import catch_probability, deck_counts
 from ..games.ledger.testing import rig
-from ..widgets.svg import card_back_svg, cards_row_html, ledger_card_svg
+from ..widgets.svg import cards_row_html, ledger_card_svg
 from .core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, esc, line
 
 

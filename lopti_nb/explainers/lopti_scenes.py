@@ -10,7 +10,7 @@ from ..games.lopti import (
     KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile, judge,
 )
 from ..games.lopti.cards import RANKS
-from ..games.lopti.rules import LEGAL, check_play, reason_text
+from ..games.lopti.rules import LEGAL, reason_text
 from ..widgets.svg import card_back_svg, cards_row_html, lopti_card_svg
 from .core import Choice, Scene, Verdict, box, esc, line
 

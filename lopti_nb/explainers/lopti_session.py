@@ -3,7 +3,7 @@ every answer is what the session code accepts, refuses or records."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from ..games.lopti.library import library_motion
 from ..games.lopti.motions import BASE_EVENTS, ROLES, Give, Motion, Say, SessionError

@@ -7,7 +7,7 @@ from typing import Any
 from ..engine import play_out
 from ..games.lopti import LoptiState, Play, PlayBlind, Swap, heuristic_bot
 from ..games.lopti.cards import card_name
-from .core import Choice, Scene, Step, Verdict, box, esc, line
+from .core import Choice, Scene, Step, Verdict, line
 from .lopti_scenes import LoptiScene, QuizScene, SandboxScene, draw_state, position
 from .lopti_session import (
     LimitsScene, MotionScene, NewSessionScene, RoshamboScene, VoteScene, WithdrawScene,

@@ -12,7 +12,7 @@ from ..games.skullking import (
     Bid, Play, SkullKingState, next_leader, score_round, trick_bonus, trick_winner,
 )
 from ..games.skullking.cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
-from ..games.skullking.cards import ESCAPE, KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
+from ..games.skullking.cards import KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
 from ..widgets.svg import cards_row_html, skullking_card_svg
 from .core import Choice, Scene, Step, Verdict, box, esc, line
 

@@ -34,7 +34,6 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlparse
 
 from .errors import StoreError

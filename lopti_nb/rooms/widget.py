@@ -17,8 +17,7 @@ from html import escape
 
 import ipywidgets as W
 
-from .codes import pretty
-from .errors import BadCode, RoomError, StoreError, UnknownRoom
+from .errors import BadCode, RoomError, UnknownRoom
 from .room import LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room
 from .store import open_store
 

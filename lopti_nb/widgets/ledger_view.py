@@ -5,7 +5,7 @@ import ipywidgets as W
 
 from ..games.ledger import DIVE, FLIP, SURFACE, Open, Sell
 from ..games.ledger.cards import RECKONING_BY_NAME, SUITS, Card
-from ..games.ledger.events import Flipped, Opened, ReckoningDrawn, Sold, Surfaced
+from ..games.ledger.events import Flipped, ReckoningDrawn, Surfaced
 from ..games.ledger.offices import OFFICE_INDEX, OFFICES
 from .base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
 from .svg import card_back_svg, cards_row_html, ledger_card_svg, ledger_suit_svg

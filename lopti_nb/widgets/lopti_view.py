@@ -87,7 +87,6 @@ class LoptiView(GameView):
 
     # -- the main update ------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
-        table = self.table
         self._banner(new_events)
         self._pile(obs)
         self._others(obs, viewer)

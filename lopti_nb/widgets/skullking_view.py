@@ -5,7 +5,7 @@ import ipywidgets as W
 
 from ..games.skullking import Bid, Play
 from ..games.skullking.rules import score_parts
-from ..games.skullking.state import BidsRevealed, RoundDealt, RoundScored, TrickDestroyed, TrickWon
+from ..games.skullking.state import RoundDealt, RoundScored, TrickDestroyed, TrickWon
 from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
 from .svg import card_slot_svg, cards_row_html, skullking_card_svg
 from .table import GameView

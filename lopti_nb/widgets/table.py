@@ -10,12 +10,12 @@ import asyncio
 import random
 import time
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+from typing import Sequence
 
 import ipywidgets as W
 
 from ..engine import IllegalAction, SettingsError, get_spec
-from .base import CSS_MUTED, ButtonPool, esc, set_if, show
+from .base import CSS_MUTED, esc, set_if, show
 
 LOG_LINES = 80
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))

@@ -7,7 +7,7 @@ from typing import Any
 from lopti_nb.engine import GameState, Result, SettingsError, event_maker, places_from_keys
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
-from .cards import RECKONINGS, SUITS, Card, deck_spec, lost_count, reckoning_deck
+from .cards import RECKONINGS, Card, deck_spec, lost_count, reckoning_deck
 from .events import (DutyCaught, Flipped, GameEnded, GameStarted, Opened, Paid, ReckoningDrawn,
                      Reshuffled, RoundEnded, Sold, Surfaced)
 from .offices import OFFICE_INDEX, OFFICE_NAMES, OFFICES, PLAIN

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .cards import RANK_INDEX, SEVEN, TEN, THREE, TWO, SPECIAL_RANKS
-from .state import KeepCards, Play, PlayBlind, Swap, TakePile
+from .state import Play, PlayBlind, Swap, TakePile
 
 # How much a card is worth keeping: ordinary ranks by height, specials above them all,
 # the 10 (a clear whenever it is wanted) most of all.

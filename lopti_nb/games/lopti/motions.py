@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping
 
 from ...engine import LoptiNbError
 from . import events as ev
-from .cards import DECK, RANKS
+from .cards import DECK
 
 # -- errors ---------------------------------------------------------------------------------
 

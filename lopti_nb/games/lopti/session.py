@@ -133,7 +133,7 @@ class Proposal:
         if self.kind == "law":
             if self.lever not in LAW_LEVERS:
                 raise SessionError(
-                    f"base law can change through these levers only: "
+                    "base law can change through these levers only: "
                     + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {self.lever!r})")
             if not LAW_LEVERS[self.lever][0](self.value):
                 raise SessionError(f"{self.value!r} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
