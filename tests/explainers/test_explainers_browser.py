@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -12,12 +11,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS as ARGS, free_port as _free_port
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # notebook name -> (code, script); a script step is ("click", button text),
 # ("topic", option label of the topic menu) or ("shot", screenshot name)
@@ -43,12 +40,6 @@ PAGES = {
         ("topic", "18. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
     ]),
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _notebook(codes) -> str:
