@@ -197,7 +197,7 @@ class Room:
             elif s["kind"] == "bot":
                 seats.append({"seat": i, "kind": "bot", "name": s["name"], "bot": s["bot"]})
             else:
-                at = seen.get(i)
+                at = last_seen(seen, i, s)
                 gone = self.meta["stand_in_after"] or DEFAULT_STAND_IN
                 seats.append({"seat": i, "kind": "human", "name": s["name"], "left": s.get("left", False),
                               "away": s.get("left", False) or at is None or now - at > gone})
@@ -274,6 +274,13 @@ class Room:
         return bot(state.observation(seat), legal, bot_rng(self.meta["seed"], self.seq))
 
 
+def last_seen(seen: dict[int, float], seat: int, meta_seat: dict) -> float | None:
+    """When a human seat last showed a sign of life: its presence record, or failing that the
+    moment it was taken (``None`` for seats taken before rooms recorded that)."""
+    at = seen.get(seat)
+    return meta_seat.get("joined") if at is None else at
+
+
 def create_room(name: str, players: int = 4, *, scoring: str = "classic", edition: str = "table",
                 legendary: bool = True, bot: str = "heuristic", fill_with_bots: bool = True,
                 store: RoomStore | str | None = None, ttl: float = DEFAULT_TTL,
@@ -308,7 +315,8 @@ def create_room(name: str, players: int = 4, *, scoring: str = "classic", editio
         "ttl": float(ttl), "lease_ttl": float(lease_ttl),
         "stand_in_after": None if stand_in_after is None else float(stand_in_after),
         "created": now,
-        "seats": [{"kind": "human", "name": display, "token": token_hash(token), "left": False}]
+        "seats": [{"kind": "human", "name": display, "token": token_hash(token), "left": False,
+                   "joined": now}]
                  + [None] * (players - 1),
     }
     meta["deal_check"] = deal_check(new_state(meta))
@@ -345,8 +353,10 @@ def join_room(code: str, name: str, store: RoomStore | str | None = None,
         free = [i for i, s in enumerate(meta["seats"]) if s is None]
         if not free:
             raise RoomFull(f"Room {pretty(room.code)} is full ({meta['players']} seats taken).")
+        # "joined" counts as the seat's first sign of life: its kernel writes its presence
+        # only after this, and a host polling in between must not take it for gone.
         meta["seats"][free[0]] = {"kind": "human", "name": display, "token": token_hash(token),
-                                  "left": False}
+                                  "left": False, "joined": room.clock()}
         return free[0]
 
     room.update(take_seat)
@@ -558,7 +568,7 @@ class RoomSession:
         out = set()
         for i, s in enumerate(self.room.seats):
             if s and s["kind"] == "human" and i != self.seat:
-                at = seen.get(i)
+                at = last_seen(seen, i, s)
                 if s.get("left") or at is None or now - at > after:
                     out.add(i)
         return out

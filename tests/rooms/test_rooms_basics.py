@@ -225,6 +225,30 @@ def test_stand_in_plays_for_an_absent_player(store_url):
     assert bob.seq == host.seq
 
 
+def test_a_seat_just_taken_is_not_stood_in_for(store_url, monkeypatch):
+    """A member's kernel writes its presence just after it takes a seat; a host that looks in
+    between (seen in an 8-process run: the host played one card for a live player) must count
+    the moment the seat was taken as a sign of life."""
+    clock = Clock()
+    host = rooms.create_room("Ann", players=3, store=store_url, stand_in_after=30, clock=clock)
+    store = host.store
+    real_mark_seen = type(store).mark_seen
+    monkeypatch.setattr(type(store), "mark_seen", lambda self, code, seat, now: None)
+    bob = rooms.join_room(host.code, "Bob", store=store_url, clock=clock)  # no presence yet
+    monkeypatch.setattr(type(store), "mark_seen", real_mark_seen)
+    assert bob.seat not in store.seen(host.code)
+    host.add_bot()
+    host.start()
+    host.submit(Bid(0))
+    clock.t += 29
+    host.refresh()
+    assert host.host_tick() == 0  # Bob took his seat 29 s ago: his turn waits for him
+    assert not host.room.public()["seats"][bob.seat]["away"]
+    clock.t += 2  # and never wrote a presence since: gone after all
+    assert host.host_tick() >= 1
+    assert host.store.log(host.code)[1]["by"] == "stand-in"
+
+
 def test_bot_moves_depend_only_on_the_log(store_url):
     host = rooms.create_room("Ann", players=4, store=store_url, stand_in_after=0)
     host.start()
