@@ -181,6 +181,9 @@ def _resolve(cards: Sequence[str], led: str | None = None) -> tuple[int | None, 
     return w, w, NORMAL
 
 
+_FOURTEENS = frozenset(c for c, points in FOURTEEN_BONUS.items() if points)
+
+
 def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> int:
     """Raw bonus captured by the winner (see :func:`trick_bonus`)."""
     if winner is None:
@@ -198,8 +201,6 @@ def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> 
         bonus += PIRATE_CATCHES_MERMAID_2021 * cards.count("mermaid")
     return bonus
 
-
-_FOURTEENS = frozenset(c for c, points in FOURTEEN_BONUS.items() if points)
 
 
 def _loot_allies(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
