@@ -197,10 +197,9 @@ class Room:
             elif s["kind"] == "bot":
                 seats.append({"seat": i, "kind": "bot", "name": s["name"], "bot": s["bot"]})
             else:
-                at = last_seen(seen, i, s)
                 gone = self.meta["stand_in_after"] or DEFAULT_STAND_IN
                 seats.append({"seat": i, "kind": "human", "name": s["name"], "left": s.get("left", False),
-                              "away": s.get("left", False) or at is None or now - at > gone})
+                              "away": is_away(seen, i, s, now, gone)})
         return {"code": pretty(self.code), "status": self.status, "players": self.meta["players"],
                 "settings": dict(self.meta["settings"]), "seats": seats, "seq": self.seq,
                 "bot": self.meta["bot"]}
@@ -274,11 +273,15 @@ class Room:
         return bot(state.observation(seat), legal, bot_rng(self.meta["seed"], self.seq))
 
 
-def last_seen(seen: dict[int, float], seat: int, meta_seat: dict) -> float | None:
-    """When a human seat last showed a sign of life: its presence record, or failing that the
-    moment it was taken (``None`` for seats taken before rooms recorded that)."""
+def is_away(seen: dict[int, float], seat: int, meta_seat: dict, now: float, after: float) -> bool:
+    """Whether a human seat's kernel is gone: it left, or its last sign of life is older than
+    ``after`` seconds. The sign of life is its presence record or, before its kernel has
+    written one, the moment the seat was taken (seats taken before rooms recorded that have
+    neither and count as away)."""
     at = seen.get(seat)
-    return meta_seat.get("joined") if at is None else at
+    if at is None:
+        at = meta_seat.get("joined")
+    return bool(meta_seat.get("left")) or at is None or now - at > after
 
 
 def create_room(name: str, players: int = 4, *, scoring: str = "classic", edition: str = "table",
@@ -568,8 +571,7 @@ class RoomSession:
         out = set()
         for i, s in enumerate(self.room.seats):
             if s and s["kind"] == "human" and i != self.seat:
-                at = last_seen(seen, i, s)
-                if s.get("left") or at is None or now - at > after:
+                if is_away(seen, i, s, now, after):
                     out.add(i)
         return out
 
