@@ -8,7 +8,7 @@ import time
 
 import lopti_nb
 from lopti_nb.engine import get_spec
-from lopti_nb.engine.simulate import play_out
+from lopti_nb.engine.runner import play_out
 
 
 def games_per_second(bot: str, players: int = 4, seconds: float = 3.0) -> tuple[float, int]:

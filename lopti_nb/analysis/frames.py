@@ -24,8 +24,8 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from lopti_nb.engine import get_spec
-from lopti_nb.engine.simulate import _bot_names, game_rows, play_out
+from lopti_nb.engine import SettingsError, get_spec
+from lopti_nb.engine.runner import Run, game_seeds, seat_rows
 
 __all__ = [
     "game_seeds", "play_games", "seat_frame", "game_frame", "round_frame",
@@ -46,65 +46,55 @@ ROUND_COLUMNS = [
 
 
 # -- running games ------------------------------------------------------------------------
-def game_seeds(seed: Any, number: int) -> tuple[int, int]:
-    """The (game seed, bot seed) of game ``number`` in a run seeded ``seed``.
-
-    Derived from the pair alone (a string seed of ``random.Random`` is hashed with SHA-512,
-    stable across processes and Python runs), never from worker state or run order.
-    """
-    rng = random.Random(f"lopti_nb:{seed}:{number}")
-    return rng.getrandbits(62), rng.getrandbits(62)
-
-
 def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
                bots: str | Sequence[str] | None = None, rotate: bool = False,
                first: int = 0, tables: Iterable[str] = ("seats", "games", "rounds"),
                **settings) -> dict[str, pd.DataFrame]:
     """Play games ``first .. first + n - 1`` of a seeded run; return tidy tables.
 
-    ``bots`` is one bot name, one per seat, or ``None`` (the game's default). With
-    ``rotate=True`` the list of bots turns one seat per game (game ``k`` seats
-    ``bots[(seat - k) % players]``), so every bot sits in every seat equally often.
-    ``tables`` chooses among ``"seats"``, ``"games"`` and ``"rounds"`` (Skull King only;
-    empty for the other games). Settings are added as columns of every table.
+    The games are those of :func:`lopti_nb.simulate` with the same arguments (one runner,
+    :mod:`lopti_nb.engine.runner`). ``bots`` is one bot name, one per seat, or ``None`` (the
+    game's default). With ``rotate=True`` the list of bots turns one seat per game (game
+    ``k`` seats ``bots[(seat - k) % players]``), so every bot sits in every seat equally
+    often. ``tables`` chooses among ``"seats"``, ``"games"`` and the game's own tables
+    (Skull King: ``"rounds"``; empty for a game without it). Settings are added as columns
+    of every table.
+
+        >>> from lopti_nb.analysis import play_games
+        >>> t = play_games("skull-king", 2, seed=1, players=3)
+        >>> sorted(t), len(t["seats"])
+        (['games', 'rounds', 'seats'], 6)
     """
-    spec = get_spec(game)
-    players = spec.default_players if players is None else spec.check_players(players)
-    settings = spec.check_settings(settings)
-    names = _bot_names(spec, bots, players)
+    run = Run(game, n, seed, players, bots, rotate=rotate, first=first, settings=settings)
+    spec = run.spec
+    if isinstance(tables, str):
+        tables = (tables,)
     tables = set(tables)
-    unknown = tables - {"seats", "games", "rounds"}
+    known = {"seats", "games", "rounds", *spec.tables}
+    unknown = tables - known
     if unknown:
-        raise ValueError(f"unknown table(s) {sorted(unknown)}; choose seats, games, rounds")
+        raise SettingsError(f"unknown table(s) {', '.join(sorted(map(str, unknown)))[:80]}; "
+                            f"choose {', '.join(sorted(known))}.")
     seats: list[dict] = []
     games: list[dict] = []
-    rounds: list[dict] = []
-    for number in range(first, first + n):
-        game_seed, bot_seed = game_seeds(seed, number)
-        if rotate:
-            k = number % players
-            seat_names = [names[(s - k) % players] for s in range(players)]
-        else:
-            seat_names = names
-        state = spec.state_class(players, game_seed, **settings)
-        play_out(state, [spec.make_bot(b) for b in seat_names], random.Random(bot_seed))
+    extra_rows: dict[str, list[dict]] = {name: [] for name in tables - {"seats", "games"}}
+    for number, state, seat_names in run.games():
         if "seats" in tables:
-            seats.extend(game_rows(spec, state, number, seat_names))
+            seats.extend(seat_rows(spec, state, number, seat_names))
         if "games" in tables:
-            games.append(_game_row(spec.name, state, number))
-        if "rounds" in tables and spec.name == "skull-king":
-            for rec in state.result.details["rounds"]:
-                row = {"game": number, **rec}
-                row["bot"] = seat_names[rec["seat"]]
-                rounds.append(row)
-    extra = {"players": players, **{k: v for k, v in settings.items() if _scalar(v)}}
+            games.append(_game_row(spec, state, number))
+        for name, rows in extra_rows.items():
+            if name in spec.tables:
+                rows.extend(spec.tables[name](state, number, seat_names))
+    extra = {"players": run.players, **{k: v for k, v in run.settings.items() if _scalar(v)}}
     out = {}
     if "seats" in tables:
         out["seats"] = seat_frame(pd.DataFrame(seats), game=spec.name, **extra)
     if "games" in tables:
-        out["games"] = _settings_columns(_typed_games(pd.DataFrame(games), spec.name), extra, spec.name)
-    if "rounds" in tables:
-        out["rounds"] = round_frame(pd.DataFrame(rounds, columns=ROUND_COLUMNS), game=spec.name, **extra)
+        out["games"] = _settings_columns(_typed_games(pd.DataFrame(games)), extra, spec.name)
+    for name, rows in extra_rows.items():
+        cols = spec.table_columns.get(name, ROUND_COLUMNS if name == "rounds" else None)
+        out[name] = round_frame(pd.DataFrame(rows, columns=cols), game=spec.name, **extra)
     return out
 
 
@@ -116,14 +106,13 @@ def _settings_columns(df: pd.DataFrame, extra: dict, game: str | None = None) ->
     for k, v in extra.items():
         if k not in df.columns:
             df[k] = v
-    _categorical(df, game, ("scoring", "edition", "mode"))
+    _categorical(df, game, tuple(categories(game)))
     return df
 
 
-def _game_row(game: str, state, number: int) -> dict[str, Any]:
+def _game_row(spec, state, number: int) -> dict[str, Any]:
     result = state.result
     winners = tuple(s for s, p in enumerate(result.places) if p == 1 and not result.stalemate)
-    spec = get_spec(game)
     row = {
         "game": number,
         "players": state.num_players,
@@ -133,51 +122,17 @@ def _game_row(game: str, state, number: int) -> dict[str, Any]:
         "stalemate": bool(result.stalemate),
         "top_score": max(result.scores),
     }
-    if game == "lopti":
-        row.update(_lopti_extras(state))
-    elif game == "drowned-ledger":
-        row["rounds"] = result.details["rounds"]
-        row["final_sea"] = result.details["sea"]
-    elif game == "skull-king":
-        recs = result.details["rounds"]
-        row["destroyed_tricks"] = sum(r["destroyed"] for r in recs if r["seat"] == 0)
+    if spec.game_columns:
+        row.update(spec.game_columns(state))
     return row
 
 
-def _lopti_extras(state) -> dict[str, Any]:
-    """How a round of Lopti was decided (see :func:`duty_frame`)."""
-    from lopti_nb.games.lopti import events as ev
-    from lopti_nb.games.lopti.cards import THREE
-
-    winner = state.winner
-    last_pickup = None
-    last_play_by = {}
-    duty_pickups = 0
-    for e in state.events:
-        t = type(e)
-        if t is ev.PickedUp:
-            last_pickup = e
-            duty_pickups += e.forced
-        elif t is ev.Played:
-            last_play_by[e.seat] = e
-    out_play = last_play_by.get(winner) if winner is not None else None
-    return {
-        "leader": state.leader,
-        "dealer": state.dealer,
-        "duty_pickups": duty_pickups,
-        "last_pickup_forced": bool(last_pickup is not None and last_pickup.forced),
-        "out_on_three": bool(out_play is not None and out_play.rank == THREE),
-    }
-
-
-def _typed_games(df: pd.DataFrame, game: str) -> pd.DataFrame:
+def _typed_games(df: pd.DataFrame) -> pd.DataFrame:
     if df.empty:
         return pd.DataFrame(columns=GAME_COLUMNS)
     for c in ("game", "players", "winner", "winners", "length"):
         df[c] = df[c].astype("int64")
     df["stalemate"] = df["stalemate"].astype(bool)
-    if game == "lopti":
-        df["duty_decided"] = df["last_pickup_forced"] | df["out_on_three"]
     return df
 
 
@@ -188,22 +143,12 @@ def categories(game: str | None) -> dict[str, list[str]]:
     if game is None:
         return {}
     spec = get_spec(game)
-    out = {"bot": sorted(spec.bots)}
-    if spec.name == "skull-king":
-        from lopti_nb.games.skullking import rules
-
-        out.update(scoring=list(rules.SCORING_SYSTEMS), edition=list(rules.EDITIONS))
-    elif spec.name == "drowned-ledger":
-        from lopti_nb.games.ledger.offices import OFFICE_NAMES
-        from lopti_nb.games.ledger.state import MODES
-
-        out.update(office=list(OFFICE_NAMES), mode=list(MODES))
-    return out
+    return {"bot": sorted(spec.bots), **{k: list(v) for k, v in spec.categories.items()}}
 
 
-def _categorical(df: pd.DataFrame, game: str | None, cols=("bot", "scoring", "edition", "mode", "office")) -> None:
+def _categorical(df: pd.DataFrame, game: str | None, cols=None) -> None:
     fixed = categories(game)
-    for c in cols:
+    for c in (("bot", *fixed) if cols is None else cols):
         if c in df.columns:
             if c in fixed:
                 df[c] = pd.Categorical(df[c], categories=fixed[c])
@@ -246,8 +191,8 @@ def game_frame(seats: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def round_frame(rows: pd.DataFrame, game: str | None = "skull-king", **columns) -> pd.DataFrame:
-    """Skull King per-round rows (one per seat per round) with firm dtypes."""
+def round_frame(rows: pd.DataFrame, game: str | None = None, **columns) -> pd.DataFrame:
+    """Per-round rows (one per seat per round, e.g. a game's ``rounds`` table) with firm dtypes."""
     df = rows.copy()
     for k, v in columns.items():
         if k not in df.columns:

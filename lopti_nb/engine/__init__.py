@@ -1,4 +1,8 @@
-"""The shared engine: the state contract, errors, events, bots and the simulation runner."""
+"""The shared engine: the state contract, errors, events, plugins, records and the runner.
+
+The engine names no game: games are plugins found through the ``lopti_nb.games`` entry-point
+group (see :mod:`.registry`).
+"""
 from .core import (
     Event,
     GameState,
@@ -11,22 +15,37 @@ from .core import (
     event_maker,
     places_from_keys,
 )
+from .records import RecordError, action_text, load, parse_action
 from .registry import (
-    GAME_NAMES,
     GameSpec,
     Bot,
+    all_specs,
     canonical_game,
+    check_seed,
+    game_names,
     get_spec,
     new_game,
     random_bot,
     register_bot,
     register_game,
 )
-from .simulate import play_out, simulate
+from .runner import game_seeds, play_out, simulate
+from .settings import Setting, SettingsSchema
+from .shuffle import shuffle
+
+GamePlugin = GameSpec
 
 __all__ = [
     "Event", "GameState", "IllegalAction", "LoptiNbError", "Result", "SettingsError",
-    "UnknownBot", "UnknownGame", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec", "Bot",
-    "canonical_game", "get_spec", "new_game", "random_bot", "register_bot", "register_game",
-    "play_out", "simulate",
+    "UnknownBot", "UnknownGame", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec",
+    "GamePlugin", "Bot", "all_specs", "canonical_game", "check_seed", "game_names", "get_spec",
+    "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
+    "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
+    "SettingsSchema", "shuffle",
 ]
+
+
+def __getattr__(name: str):
+    if name == "GAME_NAMES":  # the installed games, read from their plugins when asked
+        return game_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

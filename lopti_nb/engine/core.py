@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy as _copy
 import random
+import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Hashable, Sequence
@@ -120,10 +121,13 @@ class GameState(ABC):
 
     def __init__(self, players: int, seed: int | None, settings: dict[str, Any]):
         self.num_players = players
-        self.seed = seed
+        # An unseeded game still has a seed (so its record replays it), drawn from the
+        # operating system's secrets: 64 bits, too many to find from the cards one sees.
+        self.seed_chosen = seed is not None
+        self.seed = secrets.randbits(64) if seed is None else seed
         self.settings = settings
         # A private generator: the global random module is never touched.
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)
         self.events: list[Event] = []
         self.actions: list[Any] = []  # every action applied, in order (a replayable log)
 
@@ -180,6 +184,13 @@ class GameState(ABC):
     def copy(self) -> "GameState":
         """An independent copy (its own generator, lists and cards)."""
         return _copy.deepcopy(self)
+
+    def record(self) -> dict[str, Any]:
+        """This game as plain JSON-able data: game, package version, settings, seed,
+        players and every action as text. ``lopti_nb.load(record)`` replays it."""
+        from .records import make_record
+
+        return make_record(self)
 
     def describe_events(self, seat: int | None = None, start: int = 0) -> list[str]:
         """The event log in words, as ``seat`` may see it."""

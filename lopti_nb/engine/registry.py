@@ -1,44 +1,37 @@
-"""Games and bots by name.
+"""Games and bots by name, found through entry points.
 
-Each game package registers one :class:`GameSpec` when it is imported; the registry knows
-where each game lives, so ``new_game("skull-king")`` imports only what it needs.
+A game is a plugin: a :class:`GameSpec` published under the ``lopti_nb.games`` entry-point
+group, the way pytest and Jupyter find their plugins. This package declares its own three
+games in ``pyproject.toml``::
+
+    [project.entry-points."lopti_nb.games"]
+    lopti = "lopti_nb.games.lopti.plugin:SPEC"
+
+and a separate package adds a game the same way, with ``pip install``. The engine never
+names a game: it reads the entry points, and loads a game's module only when that game is
+asked for (``new_game("skull-king")`` imports Skull King alone).
+
+    >>> from lopti_nb.engine import get_spec
+    >>> get_spec("Skull King").name
+    'skull-king'
 """
 from __future__ import annotations
 
 import importlib
 import re
-from random import Random as _Random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from importlib.metadata import entry_points
+from random import Random as _Random
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .core import GameState, SettingsError, UnknownBot, UnknownGame
+from .settings import SettingsSchema, shown, whole_number
 
-# canonical name -> module that registers it
-GAME_MODULES = {
-    "lopti": "lopti_nb.games.lopti",
-    "skull-king": "lopti_nb.games.skullking",
-    "drowned-ledger": "lopti_nb.games.ledger",
-}
-GAME_NAMES = tuple(GAME_MODULES)
-
-_ALIASES = {
-    "lopti": "lopti",
-    "skullking": "skull-king",
-    "sk": "skull-king",
-    "drownedledger": "drowned-ledger",
-    "thedrownedledger": "drowned-ledger",
-    "ledger": "drowned-ledger",
-}
+GROUP = "lopti_nb.games"
 
 
-def canonical_game(name: str) -> str:
-    """The canonical name for ``name`` ("Skull King", "skull_king" -> "skull-king")."""
-    if not isinstance(name, str):
-        raise UnknownGame(f"A game name must be a string, not {name!r}. Games: {', '.join(GAME_NAMES)}.")
-    key = re.sub(r"[\s_\-']+", "", name.strip().lower())
-    if key in _ALIASES:
-        return _ALIASES[key]
-    raise UnknownGame(f"Unknown game {name!r}. Games: {', '.join(GAME_NAMES)}.")
+def _key(name: str) -> str:
+    return re.sub(r"[\s_\-']+", "", name.strip().lower())
 
 
 class Bot(Protocol):
@@ -71,7 +64,15 @@ random_bot.returns_listed = True  # it returns an item of the list it is given: 
 
 @dataclass
 class GameSpec:
-    """Everything the package needs to know about one game."""
+    """Everything the generic layers need to know about one game (its plugin).
+
+    The headless part (state, bots, settings, actions, analysis columns) is given as
+    objects. The parts that need ipywidgets or pandas are named as ``"module:attribute"``
+    strings and imported on first use by :meth:`load`: ``view`` (the table view class),
+    ``lessons`` (a module with ``steps(voice)`` and ``VOICES``), ``studies`` (a module whose
+    ``__all__`` adds analysis helpers to :mod:`lopti_nb.analysis`) and ``extras`` (any
+    other named parts, e.g. a dashboard part).
+    """
 
     name: str
     title: str
@@ -81,45 +82,137 @@ class GameSpec:
     default_players: int
     default_bot: str
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)  # name -> default
+    schema: SettingsSchema = field(default_factory=SettingsSchema)
+    aliases: tuple[str, ...] = ()
+    order: int = 100  # where the game sits in lists (smaller first)
+    action_types: tuple[type, ...] = ()  # every action class, for records and rooms
     # extra per-seat columns for simulate(): (state, seat) -> dict
     seat_columns: Callable[[GameState, int], dict[str, Any]] | None = None
-    # the number reported as "game length" by simulate()
+    # the number reported as "game length" by simulate(), and its word
     length: Callable[[GameState], int] | None = None
+    length_label: str = "Actions"
+    # extra per-game columns for the analysis "games" table: state -> dict
+    game_columns: Callable[[GameState], dict[str, Any]] | None = None
+    # extra analysis tables: name -> (state, number, seat bot names) -> rows
+    tables: dict[str, Callable[[GameState, int, Sequence[str]], list[dict]]] = field(default_factory=dict)
+    table_columns: dict[str, list[str]] = field(default_factory=dict)  # columns of an empty table
+    # fixed categories of categorical columns, so chunks of a sweep concatenate exactly
+    categories: dict[str, list[str]] = field(default_factory=dict)
+    view: str | None = None
+    lessons: str | None = None
+    studies: str | None = None
+    codec: str | None = None  # a module with encode/decode overriding the generic action codec
+    extras: dict[str, str] = field(default_factory=dict)
+    # settings each room offers in its lobby (names of schema settings)
+    room_settings: tuple[str, ...] = ()
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """Every setting's default, by name."""
+        return self.schema.defaults()
 
     def make_bot(self, name: str) -> Bot:
-        if name not in self.bots:
+        if not isinstance(name, str) or name not in self.bots:
             raise UnknownBot(
-                f"Unknown bot {name!r} for {self.name}. Bots: {', '.join(sorted(self.bots))}."
+                f"Unknown bot {shown(name)} for {self.title}. Bots: {', '.join(sorted(self.bots))}."
             )
         return self.bots[name]()
 
-    def check_players(self, players: int) -> int:
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise SettingsError(f"players must be a whole number, not {players!r}")
+    def check_players(self, players: Any) -> int:
+        players = whole_number(players, "players")
         if not self.min_players <= players <= self.max_players:
             raise SettingsError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}."
             )
         return players
 
-    def check_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(settings) - set(self.settings))
-        if unknown:
-            valid = ", ".join(sorted(self.settings)) or "none"
-            raise SettingsError(
-                f"Unknown setting(s) {', '.join(unknown)} for {self.name}. Valid settings: {valid}."
-            )
-        return {**self.settings, **settings}
+    def check_settings(self, settings: Mapping[str, Any], players: int | None = None) -> dict[str, Any]:
+        """``settings`` checked against the game's schema, with defaults filled in."""
+        return self.schema.check(settings, players, game=self.title)
+
+    def load(self, part: str) -> Any:
+        """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"`` or a
+        key of ``extras``), imported now; ``None`` if the game has no such part."""
+        target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec") \
+            else self.extras.get(part)
+        if target is None:
+            return None
+        module, _, attr = target.partition(":")
+        obj = importlib.import_module(module)
+        for name in filter(None, attr.split(".")):
+            obj = getattr(obj, name)
+        return obj
 
 
-_SPECS: dict[str, GameSpec] = {}
+# -- the registry ---------------------------------------------------------------------------------
+_SPECS: dict[str, GameSpec] = {}  # loaded plugins by canonical name
+_POINTS: dict[str, Any] | None = None  # entry points by canonical name (read once)
+
+
+def _points() -> dict[str, Any]:
+    global _POINTS
+    if _POINTS is None:
+        _POINTS = {ep.name: ep for ep in entry_points(group=GROUP)}
+    return _POINTS
+
+
+def refresh() -> None:
+    """Read the entry points again (after installing or adding a game plugin at run time)."""
+    global _POINTS
+    _POINTS = None
 
 
 def register_game(spec: GameSpec) -> GameSpec:
+    """Register ``spec`` in this process (plugins found by entry point are registered on
+    first use; this is for a game defined in a notebook)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError("register_game takes a GameSpec")
     spec.bots.setdefault("random", lambda: random_bot)
     _SPECS[spec.name] = spec
     return spec
+
+
+def _load_point(name: str) -> GameSpec:
+    spec = _points()[name].load()
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise UnknownGame(f"The plugin registered as {name!r} does not provide that game.")
+    return register_game(spec) if name not in _SPECS else _SPECS[name]
+
+
+def all_specs() -> list[GameSpec]:
+    """Every game's plugin, loaded, in display order."""
+    for name in _points():
+        if name not in _SPECS:
+            _load_point(name)
+    return sorted(_SPECS.values(), key=lambda s: (s.order, s.name))
+
+
+def game_names() -> tuple[str, ...]:
+    """The canonical names of every installed game, in display order."""
+    return tuple(s.name for s in all_specs())
+
+
+def canonical_game(name: Any) -> str:
+    """The canonical name for ``name`` ("Skull King", "skull_king" -> "skull-king")."""
+    if not isinstance(name, str) or len(name) > 100:
+        raise UnknownGame(f"A game is named by a short text, not {shown(name)}. "
+                          f"Games: {', '.join(game_names())}.")
+    key = _key(name)
+    for known in list(_SPECS) + list(_points()):
+        if _key(known) == key:
+            return known
+    for spec in all_specs():  # aliases are declared by the plugins themselves
+        if key in (_key(a) for a in (spec.title, *spec.aliases)):
+            return spec.name
+    raise UnknownGame(f"Unknown game {shown(name)}. Games: {', '.join(game_names())}.")
+
+
+def get_spec(name: Any) -> GameSpec:
+    """The plugin of game ``name`` (any obvious spelling)."""
+    canonical = canonical_game(name)
+    if canonical not in _SPECS:
+        _load_point(canonical)
+    return _SPECS[canonical]
 
 
 def register_bot(game: str, name: str, factory: Callable[[], Bot]) -> None:
@@ -127,19 +220,31 @@ def register_bot(game: str, name: str, factory: Callable[[], Bot]) -> None:
     get_spec(game).bots[name] = factory
 
 
-def get_spec(name: str) -> GameSpec:
-    canonical = canonical_game(name)
-    if canonical not in _SPECS:
-        importlib.import_module(GAME_MODULES[canonical])
-    return _SPECS[canonical]
+def check_seed(seed: Any, what: str = "seed") -> int | None:
+    """A game seed: ``None`` or a whole number (numpy integers too)."""
+    if seed is None:
+        return None
+    return whole_number(seed, what)
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None, **settings) -> GameState:
+def new_game(name: str, players: int | None = None, seed: int | None = None,
+             **settings: Any) -> GameState:
     """A fresh game state: ``new_game("lopti", players=4, seed=1)``.
 
-    Unknown games, player counts or settings raise a ``ValueError`` subclass saying what
-    is accepted.
+    ``settings`` are the game's own (see ``get_spec(name).schema``). Unknown games, player
+    counts or settings raise a ``ValueError`` subclass saying what is accepted.
+
+        >>> import lopti_nb
+        >>> lopti_nb.new_game("skull-king", players=3, seed=2).num_players
+        3
     """
     spec = get_spec(name)
     players = spec.default_players if players is None else spec.check_players(players)
-    return spec.state_class(players, seed, **spec.check_settings(settings))
+    seed = check_seed(seed)
+    return spec.state_class(players, seed, **spec.check_settings(settings, players))
+
+
+def __getattr__(name: str):
+    if name == "GAME_NAMES":  # computed from the installed plugins on each use
+        return game_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

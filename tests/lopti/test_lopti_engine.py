@@ -251,7 +251,7 @@ def test_1_6_swap_can_be_switched_off():
 def test_1_6_dealer_leads_first_round_then_winner_leads_and_deal_rotates():
     state = lopti_nb.new_game("lopti", players=4, seed=5, dealer=2)
     assert state.leader == 2
-    from lopti_nb.engine.simulate import play_out
+    from lopti_nb.engine.runner import play_out
     from lopti_nb.games.lopti import heuristic_bot
     import random
 
@@ -284,7 +284,7 @@ def test_1_6_round_ends_at_first_out_by_default():
 
 def test_1_6_play_on_for_places():
     import random
-    from lopti_nb.engine.simulate import play_out
+    from lopti_nb.engine.runner import play_out
     from lopti_nb.games.lopti import heuristic_bot
 
     state = lopti_nb.new_game("lopti", players=4, seed=11, play_on=True)

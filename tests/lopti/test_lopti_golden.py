@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lopti_nb
-from lopti_nb.engine.simulate import play_out
+from lopti_nb.engine.runner import play_out
 from lopti_nb.games.lopti import heuristic_bot
 from lopti_nb.engine.registry import random_bot
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 import lopti_nb
 from lopti_nb.engine import get_spec
-from lopti_nb.engine.simulate import play_out
+from lopti_nb.engine.runner import play_out
 from lopti_nb.games.lopti import heuristic_bot
 from lopti_nb.games.lopti.cards import NAMES
 from lopti_nb.engine.registry import random_bot

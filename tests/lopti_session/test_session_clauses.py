@@ -126,7 +126,7 @@ def test_1_7_motion_only_adds_actions_base_events_unchanged():
                   {f"{p} {e}": (lambda v: Say(f"{v.phase} {v.event}")) for e in BASE_EVENTS for p in ("before", "after")}
                   | {"after pickup": lambda v: [Say("after pickup"), Reveal("actor", "highest")]})
     import random
-    from lopti_nb.engine.simulate import play_out
+    from lopti_nb.engine.runner import play_out
     from lopti_nb.games.lopti import heuristic_bot
     seen = set()
     for seed in range(20):

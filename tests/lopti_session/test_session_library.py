@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from lopti_nb.engine.simulate import play_out
+from lopti_nb.engine.runner import play_out
 from lopti_nb.games.lopti import LIBRARY, Motion, Session, heuristic_bot, library_motion
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.state import LoptiState

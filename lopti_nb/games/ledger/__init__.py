@@ -33,7 +33,6 @@ Decisions where the rulings are silent: seat 0 opens every round; The Sea Blinks
 diver in the water to decide again (flip or surface); a clean-ledger bonus needs at least one
 open machine; the discard pile is public; the sea never passes the claim line.
 """
-from lopti_nb.engine import GameSpec, register_game
 
 from . import risk
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
@@ -43,19 +42,7 @@ from .cards import DEFAULT_DECK, RECKONINGS, SUITS, Card, hazard, machine
 from .offices import OFFICE_NAMES, OFFICES, office_table
 from .state import DEFAULT_SETTINGS, LedgerState
 
-SPEC = register_game(GameSpec(
-    name="drowned-ledger",
-    title="The Drowned Ledger",
-    state_class=LedgerState,
-    min_players=2,
-    max_players=5,
-    default_players=4,
-    default_bot="mix",
-    bots=dict(BOTS),
-    settings={**DEFAULT_SETTINGS, "deck": DEFAULT_DECK},
-    seat_columns=lambda state, seat: state.seat_stats(seat),
-    length=lambda state: state.round,
-))
+from .plugin import SPEC
 
 __all__ = [
     "LedgerState", "Dive", "FlipAgain", "Surface", "Open", "Sell", "DIVE", "FLIP", "SURFACE",

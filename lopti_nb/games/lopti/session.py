@@ -73,7 +73,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ...engine import SettingsError
 from ...engine.registry import get_spec
-from ...engine.simulate import play_out
+from ...engine.runner import play_out
 from .motions import (
     DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
     MotionError, SessionError,

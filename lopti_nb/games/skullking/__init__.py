@@ -10,7 +10,6 @@ explainers and outside tests::
 
     from lopti_nb.games.skullking import trick_winner, next_leader, trick_bonus, score_round
 """
-from lopti_nb.engine import GameSpec, register_game
 
 from .bots import heuristic_bot
 from .cards import Card, parse_card
@@ -20,23 +19,11 @@ from .state import (
     SkullKingState, TrickDestroyed, TrickWon, game_length, seat_columns,
 )
 
-SPEC = register_game(GameSpec(
-    name="skull-king",
-    title="Skull King",
-    state_class=SkullKingState,
-    min_players=2,
-    max_players=8,
-    default_players=4,
-    default_bot="heuristic",
-    bots={"heuristic": heuristic_bot},
-    settings={"scoring": "classic", "edition": "table", "legendary": True},
-    seat_columns=seat_columns,
-    length=game_length,
-))
+from .plugin import SPEC
 
 __all__ = [
     "parse_card", "trick_winner", "next_leader", "trick_bonus", "score_round", "legal_cards",
     "Card", "SkullKingState", "Bid", "Play",
     "RoundDealt", "BidMade", "BidsRevealed", "CardPlayed", "TrickWon", "TrickDestroyed",
-    "RoundScored", "GameOver",
+    "RoundScored", "GameOver", "SPEC",
 ]

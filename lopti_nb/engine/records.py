@@ -1,0 +1,159 @@
+"""Game records: a finished (or running) game as plain data, and back.
+
+A record is what a game *is*, stripped to what rebuilds it: the game's name, the package
+version, the settings, the seed, the number of players and every action as text::
+
+    >>> import lopti_nb
+    >>> state = lopti_nb.new_game("skull-king", players=2, seed=5)
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> rec = state.record()
+    >>> rec["actions"]
+    ['Bid(n=0)']
+    >>> lopti_nb.load(rec).actions == state.actions
+    True
+
+An action's text is its class name and its fields as Python literals
+(``Play(rank='8', count=1)``), read back by a parser that accepts only the game's own action
+classes and plain literals, so a record never runs code. Rooms store exactly these records,
+and golden playthroughs are records plus the expected event text.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+from typing import Any, Mapping
+
+from .core import GameState, IllegalAction, LoptiNbError
+from .settings import shown
+
+MAX_ACTION_TEXT = 400
+
+
+class RecordError(LoptiNbError):
+    """A record (or an action's text) that does not describe a game this package can replay."""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lopti_nb")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
+def _plain(value: Any) -> Any:
+    """A field value as a literal: numbers, text, booleans, None and tuples of them; any other
+    value by its text (the action classes parse their own text back, e.g. a Ledger card)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return str(value)
+
+
+def action_fields(action: Any) -> dict[str, Any]:
+    return {f.name: _plain(getattr(action, f.name)) for f in dataclasses.fields(action)}
+
+
+def action_text(action: Any, types: tuple[type, ...] | None = None) -> str:
+    """``action`` as text: ``Play(rank='8', count=1)``. With ``types``, only those classes."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        raise RecordError(f"{shown(action)} is not a game action.")
+    if types is not None and type(action) not in types:
+        raise RecordError(f"{shown(action)} is not an action of this game.")
+    args = ", ".join(f"{k}={v!r}" for k, v in action_fields(action).items())
+    return f"{type(action).__name__}({args})"
+
+
+def parse_action(text: Any, types: tuple[type, ...]) -> Any:
+    """The action written as ``text`` (see :func:`action_text`), one of ``types``."""
+    if not isinstance(text, str):
+        raise RecordError(f"An action is written as text, not {shown(text)}.")
+    if len(text) > MAX_ACTION_TEXT:
+        raise RecordError("That action's text is too long to be an action.")
+    by_name = {t.__name__: t for t in types}
+    try:
+        node = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        raise RecordError(f"{shown(text)} is not an action (like {_example(types)}).") from None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args
+            and all(k.arg for k in node.keywords)):
+        raise RecordError(f"{shown(text)} is not an action (like {_example(types)}).")
+    cls = by_name.get(node.func.id)
+    if cls is None:
+        raise RecordError(f"{node.func.id[:40]!r} is not an action of this game; "
+                          f"its actions are {', '.join(by_name)}.")
+    names = {f.name for f in dataclasses.fields(cls)}
+    given = [k.arg for k in node.keywords]
+    if set(given) != names or len(given) != len(names):
+        raise RecordError(f"A {cls.__name__} has exactly the fields "
+                          f"{', '.join(sorted(names)) or 'none'}.")
+    try:
+        values = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+        return cls(**values)
+    except (ValueError, TypeError, SyntaxError, KeyError, IndexError, RecursionError) as exc:
+        raise RecordError(f"{shown(text)} is not a valid {cls.__name__}: {str(exc)[:120]}") from None
+
+
+def _example(types) -> str:
+    return f"{types[0].__name__}(...)" if types else "Name(field=value)"
+
+
+def make_record(state: GameState) -> dict[str, Any]:
+    from .registry import get_spec
+
+    spec = get_spec(state.game)
+    return {
+        "game": spec.name,
+        "version": _version(),
+        "settings": spec.schema.to_plain(state.settings),
+        "seed": state.seed,
+        "players": state.num_players,
+        "actions": [action_text(a) for a in state.actions],
+    }
+
+
+def load(record: Mapping[str, Any] | str) -> GameState:
+    """The game a record describes, rebuilt from its seed and every action checked by the
+    rules on the way (a record that does not replay raises :class:`RecordError`).
+
+    ``record`` is a dict from ``state.record()`` or its JSON text.
+
+        >>> import lopti_nb
+        >>> state = lopti_nb.new_game("drowned-ledger", players=2, seed=3)
+        >>> _ = state.apply(state.legal_actions()[0])
+        >>> lopti_nb.load(state.record()).events == state.events
+        True
+    """
+    from .registry import get_spec, new_game
+
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except ValueError:
+            raise RecordError("That text is not a game record (it is not JSON).") from None
+    if not isinstance(record, Mapping):
+        raise RecordError(f"A game record is a dict, not {type(record).__name__}.")
+    missing = [k for k in ("game", "settings", "seed", "players", "actions") if k not in record]
+    if missing:
+        raise RecordError(f"A game record needs {', '.join(missing)}.")
+    spec = get_spec(record["game"])
+    settings = record["settings"]
+    if not isinstance(settings, Mapping):
+        raise RecordError("A record's settings are a dict of name to value.")
+    actions = record["actions"]
+    if not isinstance(actions, (list, tuple)):
+        raise RecordError("A record's actions are a list of texts.")
+    state = new_game(spec.name, players=record["players"], seed=record["seed"],
+                     **spec.schema.from_plain(settings))
+    types = spec.action_types
+    for i, text in enumerate(actions):
+        action = parse_action(text, types)
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"Action {i + 1} of the record ({str(text)[:60]}) does not replay: "
+                              f"{str(exc)[:200]}") from None
+    return state

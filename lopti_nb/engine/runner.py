@@ -1,0 +1,265 @@
+"""The one simulation runner: seeded games with bots, one row per seat per game.
+
+``lopti_nb.simulate`` and the analysis layer (``lopti_nb.analysis.play_games`` and
+``sweep``) play their games here, so the same (game, seed, n, players, bots, settings)
+gives the same games everywhere. Game ``k`` of a run seeded ``s`` is seeded from the pair
+``(s, k)`` alone (:func:`game_seeds`): seeds are made one at a time as games are played
+(``n = 10**8`` allocates nothing up front), and a run cut into chunks, on local processes
+or a Dask cluster, gives exactly the rows of one unsplit run.
+
+Neither pandas nor tqdm is imported until a run needs them.
+"""
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from typing import Any, Iterator, Sequence
+
+from .core import GameState, IllegalAction, SettingsError
+from .registry import GameSpec, check_seed, get_spec
+from .settings import shown, whole_number
+
+SEAT_COLUMNS = ["game", "seat", "bot", "score", "place", "won", "length", "stalemate"]
+
+
+def game_seeds(seed: Any, number: int) -> tuple[int, int]:
+    """The (game seed, bot seed) of game ``number`` in a run seeded ``seed``.
+
+    Derived from the pair alone (a text seed of ``random.Random`` is hashed with SHA-512,
+    the same in every process and Python run), never from worker state or run order.
+
+        >>> game_seeds(0, 0) == game_seeds(0, 0) != game_seeds(0, 1)
+        True
+    """
+    rng = random.Random(f"lopti_nb:{seed}:{number}")
+    return rng.getrandbits(62), rng.getrandbits(62)
+
+
+def bot_names(spec: GameSpec, bots: str | Sequence[str] | None, players: int) -> list[str]:
+    """One bot name per seat from ``bots`` (one name, one per seat, or the default)."""
+    if bots is None:
+        names = [spec.default_bot] * players
+    elif isinstance(bots, str):
+        names = [bots] * players
+    elif isinstance(bots, (list, tuple)):
+        names = list(bots)
+        if len(names) != players:
+            raise SettingsError(f"bots lists {len(names)} bots for {players} players; give one per seat.")
+    else:
+        raise SettingsError(f"bots is a bot name or a list of names, not {shown(bots)}.")
+    for name in names:
+        spec.make_bot(name)  # raises UnknownBot with the valid names
+    return names
+
+
+def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameState:
+    """Let ``bots`` (one callable per seat) play ``state`` to its end, in place."""
+    apply = state._apply
+    log = state.actions
+    # Bots that declare they never read the observation (random_bot) are spared building it.
+    blind = [getattr(bot, "needs_observation", True) is False for bot in bots]
+    # Bots that declare they always return an item of the list they are given (random_bot)
+    # are not checked; every other choice is.
+    trusted = [getattr(bot, "returns_listed", False) is True for bot in bots]
+    while True:
+        seat = state.current_player
+        if seat is None:
+            return state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = bots[seat](None if blind[seat] else state.observation(seat), legal, rng)
+            if not trusted[seat]:
+                # Bots hand back one of the listed objects; compare by identity before equality.
+                for listed in legal:
+                    if listed is action:
+                        break
+                else:
+                    if action not in legal:
+                        raise IllegalAction(
+                            f"bot for seat {seat} chose {shown(action)}, which is not legal")
+        # The action comes from legal_actions(), so the full check in apply() is skipped.
+        log.append(action)
+        apply(action)
+
+
+class Run:
+    """A checked description of a run: which game, how many, seeds, players, bots, settings."""
+
+    def __init__(self, game: str, n: Any, seed: Any = 0, players: Any = None,
+                 bots: str | Sequence[str] | None = None, rotate: bool = False, first: Any = 0,
+                 settings: dict | None = None):
+        # what rebuilds this run in another process (plugins hold functions, which do not pickle)
+        self.args = (game, n, seed, players, bots, rotate, first, dict(settings or {}))
+        self.spec = spec = get_spec(game)
+        self.players = spec.default_players if players is None else spec.check_players(players)
+        self.settings = spec.check_settings(settings or {}, self.players)
+        self.names = bot_names(spec, bots, self.players)
+        self.n = whole_number(n, "n (the number of games)")
+        if self.n < 0:
+            raise SettingsError(f"n must be a number of games (0 or more), not {self.n}.")
+        self.first = whole_number(first, "first")
+        if self.first < 0:
+            raise SettingsError(f"first must be 0 or more, not {self.first}.")
+        if not isinstance(rotate, bool):
+            raise SettingsError(f"rotate must be True or False, not {shown(rotate)}.")
+        self.rotate = rotate
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif not isinstance(seed, str):
+            seed = check_seed(seed)
+        self.seed = seed
+        self.args = (self.spec.name, self.n, seed, self.players, self.names, rotate, self.first,
+                     self.args[-1])
+
+    def seat_names(self, number: int) -> list[str]:
+        if not self.rotate:
+            return self.names
+        k = number % self.players
+        return [self.names[(s - k) % self.players] for s in range(self.players)]
+
+    def play(self, number: int) -> GameState:
+        """Game ``number`` of this run, played to its end."""
+        spec = self.spec
+        game_seed, bot_seed = game_seeds(self.seed, number)
+        state = spec.state_class(self.players, game_seed, **self.settings)
+        play_out(state, [spec.make_bot(b) for b in self.seat_names(number)], random.Random(bot_seed))
+        return state
+
+    def games(self, first: int | None = None, n: int | None = None) -> Iterator[tuple[int, GameState, list[str]]]:
+        """``(number, finished state, seat bot names)`` for each game, made one at a time."""
+        first = self.first if first is None else first
+        n = self.n if n is None else n
+        for number in range(first, first + n):
+            yield number, self.play(number), self.seat_names(number)
+
+
+def seat_rows(spec: GameSpec, state: GameState, number: int, names: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per seat of a finished game: the :data:`SEAT_COLUMNS`, then the game's own."""
+    result = state.result
+    length = spec.length(state) if spec.length else len(state.actions)
+    out = []
+    for seat in range(state.num_players):
+        row = {
+            "game": number,
+            "seat": seat,
+            "bot": names[seat],
+            "score": result.scores[seat],
+            "place": result.places[seat],
+            "won": result.places[seat] == 1 and not result.stalemate,
+            "length": length,
+            "stalemate": result.stalemate,
+        }
+        if spec.seat_columns:
+            row.update(spec.seat_columns(state, seat))
+        out.append(row)
+    return out
+
+
+def columns(rows: list[dict]) -> list[str]:
+    if not rows:
+        return list(SEAT_COLUMNS)
+    return SEAT_COLUMNS + [c for c in rows[0] if c not in SEAT_COLUMNS]
+
+
+def _chunk(task: tuple) -> list[dict[str, Any]]:
+    """Seat rows of games ``first .. first + n - 1`` (a unit of work for a worker)."""
+    args, first, n = task
+    run = Run(*args[:7], settings=args[7])
+    rows: list[dict[str, Any]] = []
+    for number, state, names in run.games(first, n):
+        rows.extend(seat_rows(run.spec, state, number, names))
+    return rows
+
+
+def chunks(first: int, n: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(first, first + n, size):
+        yield start, min(size, first + n - start)
+
+
+def run_parallel(func, tasks: list, workers: int | None = None, client: Any = None,
+                 progress: bool = False, desc: str = "games") -> list:
+    """``[func(t) for t in tasks]`` on local processes (``workers``) or a Dask ``client``
+    (a ``distributed.Client`` or a scheduler address), in the order of ``tasks``."""
+    if client is not None:
+        own = None
+        if isinstance(client, str):
+            from distributed import Client
+
+            client = own = Client(client)
+        try:
+            futures = client.map(func, tasks, pure=False)
+            if progress:
+                from distributed import as_completed
+                from tqdm.auto import tqdm
+
+                for _ in tqdm(as_completed(futures), total=len(futures), desc=desc, unit="chunk"):
+                    pass
+            return client.gather(futures)
+        finally:
+            if own is not None:
+                own.close()
+    if workers is None or workers <= 1 or len(tasks) <= 1:
+        it = map(func, tasks)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = pool.map(func, tasks)
+            if progress:
+                from tqdm.auto import tqdm
+
+                results = tqdm(results, total=len(tasks), desc=desc, unit="chunk")
+            return list(results)
+    if progress:
+        from tqdm.auto import tqdm
+
+        it = tqdm(it, total=len(tasks), desc=desc, unit="chunk")
+    return list(it)
+
+
+def simulate(game: str, n: int = 100, seed: int | None = None, players: int | None = None,
+             bots: str | Sequence[str] | None = None, progress: bool = True,
+             workers: int | None = None, client: Any = None, **settings: Any):
+    """Play ``n`` games with bots; return a pandas DataFrame, one row per seat per game.
+
+    Columns: ``game`` (number), ``seat``, ``bot``, ``score``, ``place``, ``won``,
+    ``length`` (the game's own measure of length), ``stalemate``, then the game's own
+    columns. ``bots`` is one bot name for all seats, one name per seat, or ``None`` for the
+    game's default. ``workers=k`` plays on k local processes and ``client`` on a Dask
+    cluster, with the same rows. ``settings`` are the game's own, by name (see
+    ``lopti_nb.engine.get_spec(game).schema``).
+    The same arguments give the same DataFrame as ``lopti_nb.analysis.play_games``'s seat
+    table (without its extra setting columns).
+
+        >>> import lopti_nb
+        >>> df = lopti_nb.simulate("skull-king", n=2, seed=1, players=3, progress=False)
+        >>> len(df), list(df.columns[:3])
+        (6, ['game', 'seat', 'bot'])
+    """
+    import pandas as pd
+
+    run = Run(game, n, seed, players, bots, settings=settings)
+    if workers is not None:
+        workers = whole_number(workers, "workers")
+        if workers < 1:
+            raise SettingsError(f"workers must be 1 or more, not {workers}.")
+    if not isinstance(progress, bool):
+        raise SettingsError(f"progress must be True or False, not {shown(progress)}.")
+    if (workers and workers > 1) or client is not None:
+        size = max(1, min(500, -(-run.n // (4 * (workers or os.cpu_count() or 1)))))
+        tasks = [(run.args, start, m) for start, m in chunks(0, run.n, size)]
+        rows = [row for part in run_parallel(_chunk, tasks, workers, client, progress, run.spec.title)
+                for row in part]
+    else:
+        rows = []
+        games = run.games()
+        if progress:
+            from tqdm.auto import tqdm
+
+            games = tqdm(games, total=run.n, desc=run.spec.title, unit="game")
+        for number, state, names in games:
+            rows.extend(seat_rows(run.spec, state, number, names))
+    return pd.DataFrame(rows, columns=columns(rows))

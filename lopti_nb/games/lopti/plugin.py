@@ -1,0 +1,59 @@
+"""Lopti's plugin: what the generic layers know about the game (registered by entry point)."""
+from __future__ import annotations
+
+from lopti_nb.engine import GameSpec, Setting, SettingsSchema
+
+from .bots import BOTS
+from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+
+SCHEMA = SettingsSchema([
+    Setting("swap", "bool", True, "Offer each player the optional swap of hand and face-up cards at the deal.",
+            labels=("swap before play (table rule)", "no swap"), lever=True),
+    Setting("play_on", "bool", False, "After the winner goes out, the others play on for places.",
+            lever=True),
+    Setting("turn_cap", "int", 1000, "Turns before a round is stopped and recorded as a stalemate.",
+            low=1, high=1_000_000),
+    Setting("dealer", "seat", 0, "The seat that deals (counted from 0)."),
+    Setting("leader", "seat", None, "The seat that leads; none: the dealer, as in a session's first round.",
+            optional=True),
+])
+
+
+def seat_columns(state: LoptiState, seat: int) -> dict:
+    return {
+        "cards_left": state.cards_held(seat),
+        "pickups": state.pickups[seat],
+        "duty_pickups": state.duty_pickups[seat],
+        "clears": state.clears[seat],
+        "dealer": seat == state.dealer,
+        "leader": seat == state.leader,
+        "turns": state.turns,
+    }
+
+
+def _game_columns(state):
+    from .studies import game_columns
+
+    return game_columns(state)
+
+
+SPEC = GameSpec(
+    name="lopti",
+    title="Lopti",
+    state_class=LoptiState,
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    default_bot="heuristic",
+    bots=dict(BOTS),
+    schema=SCHEMA,
+    order=10,
+    action_types=(Play, PlayBlind, TakePile, Swap, KeepCards),
+    seat_columns=seat_columns,
+    length=lambda state: state.turns,
+    length_label="Turns",
+    game_columns=_game_columns,
+    view="lopti_nb.games.lopti.view:LoptiView",
+    lessons="lopti_nb.games.lopti.lessons",
+    studies="lopti_nb.games.lopti.studies",
+)
