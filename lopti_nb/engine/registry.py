@@ -105,6 +105,9 @@ class GameSpec:
     extras: dict[str, str] = field(default_factory=dict)
     # settings each room offers in its lobby (names of schema settings)
     room_settings: tuple[str, ...] = ()
+    # a module with ``scramble(state, seat, rng)``: a copy of ``state`` in which everything
+    # ``seat`` may not know is re-dealt at random (the conformance suite's privacy check)
+    testing: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -131,9 +134,9 @@ class GameSpec:
         return self.schema.check(settings, players, game=self.title)
 
     def load(self, part: str) -> Any:
-        """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"`` or a
+        """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"`` or a
         key of ``extras``), imported now; ``None`` if the game has no such part."""
-        target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec") \
+        target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing") \
             else self.extras.get(part)
         if target is None:
             return None
