@@ -14,7 +14,8 @@ from ..games.ledger.cards import RECKONINGS, SUITS, Card
 from ..games.ledger.offices import OFFICES
 from ..games.ledger.risk import catch_probability, deck_counts
 from ..games.ledger.testing import rig
-from ..widgets.svg import cards_row_html, ledger_card_svg
+from ..widgets.svg import cards_row_html
+from ..games.ledger.pictures import ledger_card_svg
 from .core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, esc, line
 
 

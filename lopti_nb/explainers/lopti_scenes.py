@@ -11,7 +11,8 @@ from ..games.lopti import (
 )
 from ..games.lopti.cards import RANKS
 from ..games.lopti.rules import LEGAL, reason_text
-from ..widgets.svg import card_back_svg, cards_row_html, lopti_card_svg
+from ..widgets.svg import card_back_svg, cards_row_html
+from ..games.lopti.pictures import lopti_card_svg
 from .core import Choice, Scene, Verdict, box, esc, line
 
 RANK_ORDER = {r: i for i, r in enumerate(RANKS)}

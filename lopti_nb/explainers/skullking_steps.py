@@ -13,7 +13,8 @@ from ..games.skullking import (
 )
 from ..games.skullking.cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
 from ..games.skullking.cards import KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
-from ..widgets.svg import cards_row_html, skullking_card_svg
+from ..widgets.svg import cards_row_html
+from ..games.skullking.pictures import skullking_card_svg
 from .core import Choice, Scene, Step, Verdict, box, esc, line
 
 DECK = Counter(build_deck(True))

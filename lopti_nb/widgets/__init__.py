@@ -11,16 +11,15 @@ name for all, or one per bot seat). With two or more people the table becomes a 
 between their turns a "pass the device" screen hides everything private. ``bot_delay`` is the
 pause in seconds before each bot move (``0``: bots move at once).
 
-Card pictures for other widgets live in :mod:`lopti_nb.widgets.svg`.
+Card pictures: the shared parts in :mod:`lopti_nb.widgets.svg`, each game's faces in
+``lopti_nb/games/<game>/pictures.py``.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 from ..engine import canonical_game
-from .svg import (
-    card_back_svg, cards_row_html, ledger_card_svg, lopti_card_svg, skullking_card_svg,
-)
+from .svg import card_back_svg, cards_row_html
 from .table import GameView, Table, iter_widgets
 
 
@@ -46,5 +45,4 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
                  bot_delay=bot_delay, **settings)
 
 
-__all__ = ["play", "Table", "GameView", "iter_widgets", "lopti_card_svg", "skullking_card_svg",
-           "ledger_card_svg", "card_back_svg", "cards_row_html"]
+__all__ = ["play", "Table", "GameView", "iter_widgets", "card_back_svg", "cards_row_html"]

@@ -8,7 +8,8 @@ from ..games.ledger.cards import RECKONING_BY_NAME, SUITS, Card
 from ..games.ledger.events import Flipped, ReckoningDrawn, Surfaced
 from ..games.ledger.offices import OFFICE_INDEX, OFFICES
 from .base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
-from .svg import card_back_svg, cards_row_html, ledger_card_svg, ledger_suit_svg
+from .svg import card_back_svg, cards_row_html
+from ..games.ledger.pictures import ledger_card_svg, ledger_suit_svg
 from .table import GameView
 
 

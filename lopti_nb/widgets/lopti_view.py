@@ -6,7 +6,8 @@ import ipywidgets as W
 from ..games.lopti import KeepCards, Play, PlayBlind, Swap, TakePile
 from ..games.lopti.events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
 from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
-from .svg import card_back_svg, card_slot_svg, cards_row_html, lopti_card_svg
+from .svg import card_back_svg, card_slot_svg, cards_row_html
+from ..games.lopti.pictures import lopti_card_svg
 from .table import GameView
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}

@@ -7,7 +7,8 @@ from ..games.skullking import Bid, Play
 from ..games.skullking.rules import score_parts
 from ..games.skullking.state import RoundDealt, RoundScored, TrickDestroyed, TrickWon
 from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
-from .svg import card_slot_svg, cards_row_html, skullking_card_svg
+from .svg import card_slot_svg, cards_row_html
+from ..games.skullking.pictures import skullking_card_svg
 from .table import GameView
 
 SUIT_WORDS = {"Y": "yellow", "P": "purple", "G": "green", "B": "black (Jolly Roger)"}

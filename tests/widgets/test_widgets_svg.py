@@ -8,9 +8,10 @@ import pytest
 from lopti_nb.games.ledger.cards import DeckSpec
 from lopti_nb.games.lopti.cards import NAMES
 from lopti_nb.games.skullking.cards import CARDS
-from lopti_nb.widgets.svg import (
-    card_back_svg, card_slot_svg, cards_row_html, ledger_card_svg, lopti_card_svg, skullking_card_svg,
-)
+from lopti_nb.games.ledger.pictures import ledger_card_svg
+from lopti_nb.games.lopti.pictures import lopti_card_svg
+from lopti_nb.games.skullking.pictures import skullking_card_svg
+from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
 
 
 def parse(svg):
