@@ -6,11 +6,14 @@
     0
 """
 from .engine import (
-    GAME_NAMES,
     IllegalAction,
+    LoptiNbError,
+    RecordError,
     SettingsError,
     UnknownBot,
     UnknownGame,
+    game_names,
+    load,
     new_game,
     simulate,
 )
@@ -38,7 +41,14 @@ def rules(game: str = "lopti", voice: str = "plain"):
 
     return _rules(game, voice=voice)
 
+def __getattr__(name: str):
+    if name == "GAME_NAMES":  # the installed games (plugins), read when asked
+        return game_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
-    "GAME_NAMES", "IllegalAction", "SettingsError", "UnknownBot", "UnknownGame",
-    "new_game", "simulate", "play", "explain", "rules", "__version__",
+    "GAME_NAMES", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
+    "UnknownGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules",
+    "__version__",
 ]

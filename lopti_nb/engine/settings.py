@@ -81,7 +81,8 @@ class Setting:
             return None
         kind = self.kind
         if kind == "bool":
-            if type(value) is not bool and type(value).__name__ != "bool_":
+            t = type(value)
+            if t is not bool and not (t.__module__ == "numpy" and t.__name__ in ("bool", "bool_")):
                 raise SettingsError(f"{self.name} must be True or False, not {shown(value)}.")
             value = bool(value)
         elif kind in ("int", "seat"):
