@@ -8,8 +8,6 @@ import ipywidgets as W
 
 from .common import GAMES, message_html, note
 
-VOICE_LABELS = {"plain": "Plain", "pirate": "Pirate", "comrade": "Comrade"}
-
 
 class RulesClassroom(W.VBox):
     def __init__(self, game: str = "lopti", voice: str = "plain", lesson: bool = True):
@@ -51,7 +49,7 @@ class RulesClassroom(W.VBox):
 
         names = voices(self.game.value)
         self._building = True
-        self.voice.options = [(VOICE_LABELS.get(v, v.title()), v) for v in names]
+        self.voice.options = [(v.title(), v) for v in names]  # the lessons' own word for each voice
         self.voice.value = voice if voice in names else names[0]
         self._building = building
         self.voice.layout.display = "" if len(names) > 1 else "none"

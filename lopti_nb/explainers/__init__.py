@@ -7,90 +7,155 @@
     >>> widget = lopti_nb.explain("skull-king")   # a stepper widget for a notebook cell
 
 ``rules(game, voice)`` gives the rules as plain data (a list of :class:`Section`: title, text
-and the RULINGS clauses covered); ``explain(game, voice)`` the interactive stepper. Lopti
-speaks in three voices (``"plain"``, ``"pirate"``, ``"comrade"``); the other games in
-``"plain"``. ``steps(game, voice)`` lists the steps themselves.
+and the RULINGS clauses covered); ``explain(game, voice, start)`` the interactive stepper;
+``steps(game, voice)`` the steps themselves and ``voices(game)`` the voices a game's rules are
+written in (``voices("lopti")`` is ``("plain", "pirate", "comrade")``). ``game`` is any
+obvious spelling of an installed game's name; left out, it is the first game (in the plugins'
+order) that has lessons.
 
-Every position is built by the game's own constructors (``LoptiState.from_position``,
-``SkullKingState.set_hands`` and real bids and plays, ``LedgerState`` with
-``games.ledger.testing.rig``, a real Lopti ``Session``) and every answer shown comes from the
-engine: ``why_illegal`` and the events of ``apply``, ``judge``, ``trick_winner`` /
-``next_leader`` / ``trick_bonus`` / ``score_round``, ``risk.catch_probability``, the session's
-own refusals. The explainer adds words around those answers (which rule of RULINGS decided),
-never a verdict of its own.
-
-Choices made here: a quiz counts only a learner's first answer to each question; the Drowned
-Ledger's live catch probability is computed from the wreck deck as it stands (a Bell Diver's
-privilege makes the real risk a little lower, and the panel says so); Skull King lessons put
-the learner last to play so that every choice finishes the trick.
+This package is the lesson shell and knows no game. Each game's lessons live in its own
+folder, in the module its plugin names (``get_spec(game).lessons``, loaded with
+``spec.load("lessons")``), which gives ``VOICES`` (a tuple, ``("plain",)`` for a game told in
+one voice) and ``steps(voice)``. Every position there is built by the game's own
+constructors and every answer shown comes from the engine (``why_illegal``, the events of
+``apply``, the game's rule functions); a lesson adds words around those answers (which rule
+of RULINGS decided), never a verdict of its own.
 """
 from __future__ import annotations
 
-from ..engine import canonical_game
-from .core import Choice, Scene, Section, Step, Verdict
+import functools
+import inspect
+import numbers
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-TITLES = {"lopti": "Lopti", "skull-king": "Skull King", "drowned-ledger": "The Drowned Ledger"}
-
-
-def voices(game: str = "lopti") -> tuple[str, ...]:
-    """The voices a game's rules are written in."""
-    if canonical_game(game) == "lopti":
-        from .lopti_texts import VOICES
-        return VOICES
-    return ("plain",)
-
-
-def _check_voice(name: str, voice: str) -> None:
-    valid = voices(name)
-    if voice not in valid:
-        raise ValueError(f"Unknown voice {voice!r} for {TITLES[name]}. Voices: {', '.join(valid)}.")
+from ..engine import GameSpec, SettingsError, all_specs, get_spec
+from ..engine.settings import shown
+from .core import (
+    Choice, NoLessons, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
+)
 
 
-def steps(game: str = "lopti", voice: str = "plain") -> list[Step]:
+def _lessons(game: Any) -> tuple[GameSpec, Any]:
+    """The game's plugin and its lessons module (``UnknownGame`` for an unknown name).
+
+    ``game=None`` means the first installed game that has lessons, in the plugins' order, so
+    the shell's defaults name no game."""
+    if game is None:
+        taught = [s for s in all_specs() if s.lessons is not None]
+        if not taught:
+            raise NoLessons("No installed game has lessons.")
+        game = taught[0].name
+    spec = get_spec(game)
+    module = spec.load("lessons")
+    if module is None:
+        raise NoLessons(f"{spec.title} has no lessons yet.")
+    return spec, module
+
+
+class _Titles(Mapping):
+    """Canonical name -> title of every installed game that has lessons, read from the
+    plugins when asked (so a game installed later is listed too)."""
+
+    def _titles(self) -> dict[str, str]:
+        return {s.name: s.title for s in all_specs() if s.lessons is not None}
+
+    def __getitem__(self, name: str) -> str:
+        return self._titles()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._titles())
+
+    def __len__(self) -> int:
+        return len(self._titles())
+
+    def __repr__(self) -> str:
+        return f"TITLES({self._titles()!r})"
+
+
+TITLES: Mapping[str, str] = _Titles()
+
+
+def voices(game: str | None = None) -> tuple[str, ...]:
+    """The voices a game's rules are written in (its lessons module's ``VOICES``)."""
+    return tuple(_lessons(game)[1].VOICES)
+
+
+def steps(game: str | None = None, voice: str = "plain") -> list[Step]:
     """The explainer's steps for ``game`` (each with title, text, clauses and a scene maker)."""
-    name = canonical_game(game)
-    _check_voice(name, voice)
-    if name == "lopti":
-        from .lopti_steps import steps as make
-        return make(voice)
-    if name == "skull-king":
-        from .skullking_steps import steps as make
-        return make()
-    from .ledger_steps import steps as make
-    return make()
+    spec, module = _lessons(game)
+    check_voice(voice, tuple(module.VOICES), spec.title)
+    return module.steps(voice)
 
 
-def rules(game: str = "lopti", voice: str = "plain") -> list[Section]:
+def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
     """The rules of ``game`` as a list of :class:`Section` (title, text, clauses)."""
     return [s.section() for s in steps(game, voice) if s.kind == "rule"]
 
 
-def rules_markdown(game: str = "lopti", voice: str = "plain") -> str:
+def rules_markdown(game: str | None = None, voice: str = "plain") -> str:
     """The rules as one Markdown document."""
-    name = canonical_game(game)
-    head = f"# {TITLES[name]}\n\n"
-    return head + "\n".join(s.markdown() for s in rules(name, voice))
+    head = f"# {_lessons(game)[0].title}\n\n"
+    return head + "\n".join(s.markdown() for s in rules(game, voice))
 
 
-def explain(game: str = "lopti", voice: str = "plain", start: int | str = 0, **kwargs):
+def _refuse_unknown_arguments(func):
+    """Calls that do not fit ``func``'s signature raise :class:`SettingsError` (a sentence
+    naming the accepted arguments) instead of Python's bare ``TypeError``: ``lopti_nb.explain``
+    passes a notebook's keyword arguments through, and a typo there is bad input like any
+    other. ``inspect.signature`` still shows ``func``'s own explicit signature."""
+    signature = inspect.signature(func)
+    names = list(signature.parameters)
+    accepted = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError:
+            extra = sorted(set(kwargs) - set(names))
+            if extra:
+                what = f"the unknown argument(s) {', '.join(map(shown, extra))}"
+            elif len(args) > len(names):
+                what = f"{len(args)} arguments in a row"
+            else:
+                what = "one argument twice"
+            raise SettingsError(f"{func.__name__}() takes {accepted}; it was given {what}.") from None
+        return func(*args, **kwargs)
+
+    return checked
+
+
+def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
+    """The step to show first, from its key or its 0-based number."""
+    keys = [s.key for s in all_steps]
+    if isinstance(start, str):
+        if start not in keys:
+            raise UnknownStep(f"Unknown step {shown(start)} for {title}. Steps: {', '.join(keys)}.")
+        return keys.index(start)
+    if isinstance(start, bool) or not isinstance(start, numbers.Integral) \
+            or not 0 <= start < len(keys):
+        raise UnknownStep(f"A step of {title} is named by its key or its number 0-{len(keys) - 1}, "
+                          f"not {shown(start)}.")
+    return int(start)
+
+
+@_refuse_unknown_arguments
+def explain(game: str | None = None, voice: str = "plain", start: int | str = 0):
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 
     ``start`` is the step shown first: its 0-based number or its key (``"seven"``,
-    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). Unknown games, voices or steps
-    raise a ``ValueError`` naming the valid ones."""
-    if kwargs:
-        raise TypeError(f"explain() got unexpected argument(s) {', '.join(sorted(kwargs))}")
-    name = canonical_game(game)
-    from .widget import Explainer
-    all_steps = steps(name, voice)
-    if isinstance(start, str):
-        keys = [s.key for s in all_steps]
-        if start not in keys:
-            raise ValueError(f"Unknown step {start!r} for {TITLES[name]}. Steps: {', '.join(keys)}.")
-        start = keys.index(start)
-    title = f"{TITLES[name]}: the rules, step by step" + (f" ({voice} voice)" if name == "lopti" else "")
-    return Explainer(name, title, all_steps, voice=voice, start=start)
+    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). Unknown games, voices or steps,
+    and unexpected arguments, raise a ``ValueError`` subclass naming the valid ones."""
+    spec, module = _lessons(game)
+    all_steps = steps(spec.name, voice)
+    index = _start_index(spec.title, all_steps, start)
+    from .widget import Explainer  # ipywidgets only when a widget is asked for
+
+    told = f" ({voice} voice)" if len(module.VOICES) > 1 else ""
+    title = f"{spec.title}: the rules, step by step{told}"
+    return Explainer(spec.name, title, all_steps, voice=voice, start=index)
 
 
 __all__ = ["rules", "rules_markdown", "explain", "steps", "voices", "Section", "Step", "Scene",
-           "Verdict", "Choice", "TITLES"]
+           "Verdict", "Choice", "TITLES", "UnknownVoice", "UnknownStep", "NoLessons"]

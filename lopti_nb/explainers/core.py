@@ -1,11 +1,14 @@
 """The pieces every explainer shares: rule sections as plain data, steps, scenes and verdicts.
 
-A *step* teaches one rule. It has a title and a short text (per voice, for Lopti), the
-RULINGS clauses it covers, and a *scene*: a real position built by the game's own engine
-(constructors, ``from_position``, ``set_hands``, ``rig``...) together with the moves a
-learner may try on it. Every answer a scene gives comes from the engine: ``why_illegal``,
-``apply`` and the events it records, ``judge``, ``trick_winner``, ``score_round``,
-``catch_probability`` and so on. Nothing in a scene is a hand-written verdict.
+A *step* teaches one rule. It has a title and a short text (in the chosen voice, where a
+game's lessons have several), the RULINGS clauses it covers, and a *scene*: a real position
+built by the game's own engine (its constructors and position helpers) together with the
+moves a learner may try on it. Every answer a scene gives comes from the engine:
+``why_illegal``, ``apply`` and the events it records, the game's rule functions and so on.
+Nothing in a scene is a hand-written verdict.
+
+A game's lessons live in its own folder (``lopti_nb.games.<game>.lessons``, named by its
+plugin's ``lessons`` field) and build their steps from the classes here.
 """
 from __future__ import annotations
 
@@ -13,7 +16,30 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterator, Sequence
 
-from lopti_nb.engine import IllegalAction
+from lopti_nb.engine import IllegalAction, LoptiNbError
+from lopti_nb.engine.settings import shown
+
+
+class UnknownVoice(LoptiNbError):
+    """A voice that a game's lessons are not written in."""
+
+
+class UnknownStep(LoptiNbError):
+    """A step (by key or number) that is not one of a game's lessons."""
+
+
+class NoLessons(LoptiNbError):
+    """A game whose plugin declares no lessons."""
+
+
+def check_voice(voice: Any, voices: Sequence[str], title: str) -> str:
+    """``voice`` if it is one of ``voices``; otherwise :class:`UnknownVoice` naming them.
+
+    Every lessons module calls this in its ``steps(voice)``, so a direct caller gets the same
+    refusal as the lesson shell."""
+    if not isinstance(voice, str) or voice not in voices:
+        raise UnknownVoice(f"Unknown voice {shown(voice)} for {title}. Voices: {', '.join(voices)}.")
+    return voice
 
 
 @dataclass(frozen=True)

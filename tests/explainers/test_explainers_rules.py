@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import lopti_nb
-from lopti_nb.explainers import Section, rules, rules_markdown, steps, voices
+from lopti_nb.engine import UnknownGame
+from lopti_nb.explainers import Section, UnknownVoice, rules, rules_markdown, steps, voices
 
 CLAUSES = {
     "lopti": ["1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7"],
@@ -53,11 +54,12 @@ def test_lopti_voices_cover_the_same_clauses():
 
 
 def test_bad_voice_and_game_names():
-    with pytest.raises(ValueError, match="plain, pirate, comrade"):
+    # the package's own errors (ValueError subclasses), so a notebook can catch them as one
+    with pytest.raises(UnknownVoice, match="plain, pirate, comrade"):
         rules("lopti", voice="shanty")
-    with pytest.raises(ValueError, match="Voices: plain"):
+    with pytest.raises(UnknownVoice, match="Voices: plain"):
         rules("skull-king", voice="pirate")
-    with pytest.raises(ValueError, match="Games"):
+    with pytest.raises(UnknownGame, match="Games"):
         rules("poker")
     assert rules("Skull King") == rules("sk")
 
@@ -72,7 +74,7 @@ def _ngrams(words: list[str], n: int) -> set[tuple[str, ...]]:
 
 
 def all_rule_texts() -> list[tuple[str, str]]:
-    from lopti_nb.explainers.lopti_scenes import quiz_items
+    from lopti_nb.games.lopti.lessons_scenes import quiz_items
 
     out = []
     for game in CLAUSES:
@@ -111,7 +113,7 @@ def _numbers(text: str) -> set[str]:
 
 def test_office_explanations_follow_the_office_table():
     """The explainer words each office itself; its numbers must match the game's table."""
-    from lopti_nb.explainers.ledger_steps import OFFICE_TEXT
+    from lopti_nb.games.ledger.lessons import OFFICE_TEXT
     from lopti_nb.games.ledger.offices import OFFICES
 
     assert set(OFFICE_TEXT) == {o.name for o in OFFICES}

@@ -10,10 +10,10 @@ import pytest
 import lopti_nb
 from lopti_nb.explainers import steps
 from lopti_nb.explainers.core import Verdict
-from lopti_nb.explainers.ledger_steps import LedgerScene, risk_lines
-from lopti_nb.explainers.lopti_session import SessionScene
-from lopti_nb.explainers.lopti_scenes import LoptiScene, QuizScene, SandboxScene, quiz_items
-from lopti_nb.explainers.skullking_steps import ScoreScene, TrickScene, TrickSandbox, explain_trick
+from lopti_nb.games.ledger.lessons import LedgerScene, risk_lines
+from lopti_nb.games.lopti.lessons_session import SessionScene
+from lopti_nb.games.lopti.lessons_scenes import LoptiScene, QuizScene, SandboxScene, quiz_items
+from lopti_nb.games.skullking.lessons import ScoreScene, TrickScene, TrickSandbox, explain_trick
 from lopti_nb.games.ledger.risk import catch_probability
 from lopti_nb.games.lopti import LoptiState, Play, TakePile, judge
 from lopti_nb.games.skullking import Play as SKPlay, next_leader, score_round, trick_bonus, trick_winner

@@ -6,14 +6,14 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..games.lopti import (
-    KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile, judge,
-)
-from ..games.lopti.cards import RANKS
-from ..games.lopti.rules import LEGAL, reason_text
-from ..widgets.svg import card_back_svg, cards_row_html
-from ..games.lopti.pictures import lopti_card_svg
-from .core import Choice, Scene, Verdict, box, esc, line
+from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
+from lopti_nb.widgets.svg import card_back_svg, cards_row_html
+
+from .cards import NAMES, RANKS, parse_rank
+from .events import BlindMiss, Played
+from .pictures import lopti_card_svg
+from .rules import LEGAL, judge, reason_text
+from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 
 RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 
@@ -146,13 +146,11 @@ class LoptiScene(Scene):
                 why = j.reason
                 data["judge"] = j
             else:
-                from ..games.lopti import parse_rank
                 why = reason_text(LEGAL, state.pile, parse_rank(action.rank), action.count)
         elif isinstance(action, TakePile):
             why = "The pile holds cards, so taking it is always allowed; it ends the turn."
         elif isinstance(action, PlayBlind):
             why = "Your hand and face-up cards are gone, so you may flip a face-down card unseen."
-            from ..games.lopti.events import BlindMiss, Played
             for e in new.events[start:]:
                 if isinstance(e, BlindMiss):
                     why += (" It turned out to be a card that cannot be played here, so it joins "
@@ -213,7 +211,6 @@ def position(hands, pile=(), face_up=None, face_down=None, draw_pile=(), turn=0,
         # the last hand card never ends the round by accident
         named = {c for group in list(hands) + list(face_up or []) for c in group}
         named |= set(draw_pile) | {c for p in pile for c in p.split()}
-        from ..games.lopti.cards import NAMES
         spare = [c for c in NAMES if c not in named and rank_of(c) not in ("2", "3", "7", "10")]
         face_down = [spare[3 * s: 3 * s + 3] for s in range(n)]
 

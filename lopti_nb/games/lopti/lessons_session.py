@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..games.lopti.library import library_motion
-from ..games.lopti.motions import BASE_EVENTS, ROLES, Give, Motion, Say, SessionError
-from ..games.lopti.roshambo import bracket, roshambo, rng_thrower
-from ..games.lopti.session import Proposal, Session
-from .core import Choice, Scene, Verdict, box, esc, line
+from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
+
+from .library import library_motion
+from .motions import BASE_EVENTS, ROLES, Give, Motion, Say, SessionError
+from .roshambo import bracket, roshambo, rng_thrower
+from .session import Proposal, Session
 
 PLAYERS = 4
 SEED = 0  # with this seed the heuristic bots finish round one with a winner

@@ -1,18 +1,27 @@
-"""The Lopti explainer: one step per rule of RULINGS section 1, a quiz and a sandbox."""
+"""Lopti's lessons: one step per rule of RULINGS section 1, a quiz and a sandbox, told in
+three voices (:data:`VOICES`). The lesson shell (:mod:`lopti_nb.explainers`) finds this module
+through ``SPEC.lessons``; the positions are in :mod:`.lessons_scenes` and
+:mod:`.lessons_session`, the words in :mod:`.lessons_texts`.
+
+The quiz counts only a learner's first answer to each question; its answers are the rules
+oracle ``judge``'s, and the session steps are taught on a real ``Session``."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from ..engine import play_out
-from ..games.lopti import LoptiState, Play, PlayBlind, Swap, heuristic_bot
-from ..games.lopti.cards import card_name
-from .core import Choice, Scene, Step, Verdict, line
-from .lopti_scenes import LoptiScene, QuizScene, SandboxScene, draw_state, position
-from .lopti_session import (
+from lopti_nb.engine import play_out
+from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, check_voice, line
+
+from .bots import heuristic_bot
+from .cards import card_name
+from .lessons_scenes import LoptiScene, QuizScene, SandboxScene, draw_state, position
+from .lessons_session import (
     LimitsScene, MotionScene, NewSessionScene, RoshamboScene, VoteScene, WithdrawScene,
 )
-from .lopti_texts import TEXTS, VOICES
+from .lessons_texts import TEXTS, VOICES
+from .plugin import SPEC
+from .state import LoptiState, Play, PlayBlind, Swap
 
 _ORDINARY_OTHERS = [["4C", "5C"], ["4D", "5D"], ["4H", "5H"]]
 
@@ -153,14 +162,10 @@ def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
     ]
 
 
-def check_voice(voice: str) -> str:
-    if voice not in TEXTS:
-        raise ValueError(f"Unknown voice {voice!r} for Lopti. Voices: {', '.join(VOICES)}.")
-    return voice
-
-
 def steps(voice: str = "plain") -> list[Step]:
-    texts = TEXTS[check_voice(voice)]
+    """Lopti's steps told in ``voice`` (one of :data:`VOICES`): the same steps and clauses in
+    every voice, only the words change."""
+    texts = TEXTS[check_voice(voice, VOICES, SPEC.title)]
     out = []
     for key, clauses, make, topic in _step_defs():
         title, text = texts[key]

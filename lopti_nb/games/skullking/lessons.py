@@ -1,6 +1,9 @@
-"""The Skull King explainer (RULINGS section 3): tricks built with ``SkullKingState.set_hands``
+"""Skull King's lessons (RULINGS section 3): tricks built with ``SkullKingState.set_hands``
 and played through the engine; winners, next leaders, bonuses and scores from the rule
-functions ``trick_winner``, ``next_leader``, ``trick_bonus`` and ``score_round``."""
+functions ``trick_winner``, ``next_leader``, ``trick_bonus`` and ``score_round``.
+
+The lessons put the learner last to play, so that every choice finishes the trick and the
+engine can say at once who wins it."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,14 +11,15 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ..games.skullking import (
-    Bid, Play, SkullKingState, next_leader, score_round, trick_bonus, trick_winner,
-)
-from ..games.skullking.cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
-from ..games.skullking.cards import KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
-from ..widgets.svg import cards_row_html
-from ..games.skullking.pictures import skullking_card_svg
-from .core import Choice, Scene, Step, Verdict, box, esc, line
+from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, box, check_voice, esc, line
+from lopti_nb.widgets.svg import cards_row_html
+
+from .cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
+from .cards import KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
+from .pictures import skullking_card_svg
+from .plugin import SPEC
+from .rules import next_leader, score_round, trick_bonus, trick_winner
+from .state import Bid, Play, SkullKingState
 
 DECK = Counter(build_deck(True))
 # number cards used to fill the other seats' hands
@@ -512,7 +516,12 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     ]
 
 
-def steps() -> list[Step]:
+VOICES = ("plain",)  # the lessons are written in one voice
+
+
+def steps(voice: str = "plain") -> list[Step]:
+    """The steps of Skull King's lessons (``voice`` is always ``"plain"``)."""
+    check_voice(voice, VOICES, SPEC.title)
     out = []
     for key, title, text, clauses, make, topic in _steps_data():
         out.append(Step(key, title, text, clauses, make, topic, "sandbox" if key == "sandbox" else "rule"))

@@ -1,6 +1,9 @@
-"""The Drowned Ledger explainer (RULINGS section 2): positions set up with the game's own
+"""The Drowned Ledger's lessons (RULINGS section 2): positions set up with the game's own
 ``rig`` helper, moves judged by ``LedgerState.why_illegal`` and ``apply``, and the exact
-catch probability from ``risk.catch_probability`` beside every dive decision."""
+catch probability from ``risk.catch_probability`` beside every dive decision.
+
+That probability is computed from the wreck deck as it stands: a Bell Diver's privilege makes
+the real risk a little lower, and the panel says so."""
 from __future__ import annotations
 
 import random
@@ -8,15 +11,18 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..games.ledger import DIVE, FLIP, SURFACE, LedgerState, Open, Sell
-from ..games.ledger.bots import PERSONALITIES
-from ..games.ledger.cards import RECKONINGS, SUITS, Card
-from ..games.ledger.offices import OFFICES
-from ..games.ledger.risk import catch_probability, deck_counts
-from ..games.ledger.testing import rig
-from ..widgets.svg import cards_row_html
-from ..games.ledger.pictures import ledger_card_svg
-from .core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, esc, line
+from lopti_nb.explainers.core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, check_voice, esc, line
+from lopti_nb.widgets.svg import cards_row_html
+
+from .actions import DIVE, FLIP, SURFACE, Open, Sell
+from .bots import PERSONALITIES
+from .cards import RECKONINGS, SUITS, Card
+from .offices import OFFICES
+from .plugin import SPEC
+from .pictures import ledger_card_svg
+from .risk import catch_probability, deck_counts
+from .state import LedgerState
+from .testing import rig
 
 
 def C(face: str) -> Card:
@@ -620,6 +626,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     return data
 
 
-def steps() -> list[Step]:
+VOICES = ("plain",)  # the lessons are written in one voice
+
+
+def steps(voice: str = "plain") -> list[Step]:
+    """The steps of The Drowned Ledger's lessons (``voice`` is always ``"plain"``)."""
+    check_voice(voice, VOICES, SPEC.title)
     return [Step(key, title, text, clauses, make, topic, "rule")
             for key, title, text, clauses, make, topic in _steps_data()]
