@@ -11,38 +11,70 @@ name for all, or one per bot seat). With two or more people the table becomes a 
 between their turns a "pass the device" screen hides everything private. ``bot_delay`` is the
 pause in seconds before each bot move (``0``: bots move at once).
 
+This package is the table shell: seats, turns, log, scores, hot seat and bots, the same for
+every game (:mod:`.table`). Each game draws itself in its own view, a
+:class:`~lopti_nb.widgets.table.GameView` subclass in ``lopti_nb/games/<game>/view.py``,
+which the shell finds through the game's plugin (``get_spec(game).load("view")``).
+
 Card pictures: the shared parts in :mod:`lopti_nb.widgets.svg`, each game's faces in
 ``lopti_nb/games/<game>/pictures.py``.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from ..engine import canonical_game
-from .svg import card_back_svg, cards_row_html
-from .table import GameView, Table, iter_widgets
+from ..engine import LoptiNbError, get_spec
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import GameView, Table
 
-def _view_class(game: str):
-    if game == "lopti":
-        from .lopti_view import LoptiView
-        return LoptiView
-    if game == "skull-king":
-        from .skullking_view import SkullKingView
-        return SkullKingView
-    from .ledger_view import LedgerView
-    return LedgerView
+# The table shell needs ipywidgets; the card pictures (``.svg``) do not, and every game's
+# pictures import them, so the shell is imported only when one of its names is used.
+_LAZY = {
+    "Table": ".table", "GameView": ".table", "iter_widgets": ".table",
+    "card_back_svg": ".svg", "cards_row_html": ".svg",
+}
 
 
-def play(game: str = "lopti", players: int | None = None, humans: int = 1,
+class NoTable(LoptiNbError):
+    """A game that has no table view to play it on."""
+
+
+def view_class(game: str) -> type["GameView"]:
+    """The table view class of ``game`` (any obvious spelling), from the game's plugin."""
+    from .table import GameView
+
+    spec = get_spec(game)
+    cls = spec.load("view")
+    if cls is None:
+        raise NoTable(f"{spec.title} has no table to play it on in a notebook (its plugin names no view).")
+    if not (isinstance(cls, type) and issubclass(cls, GameView)):
+        raise NoTable(f"{spec.title}'s plugin names {spec.view!r} as its view, which is not a GameView.")
+    return cls
+
+
+def play(game: str, players: int | None = None, humans: int = 1,
          bots: str | Sequence[str] | None = None, seed: int | None = None,
-         bot_delay: float = 0.6, **settings) -> Table:
-    """A playable table for ``game`` ("lopti", "skull-king", "drowned-ledger", or an obvious
-    spelling of one). Unknown games, player counts, bots or settings raise a ``ValueError``
-    subclass listing what is accepted."""
-    name = canonical_game(game)
-    return Table(name, _view_class(name), players=players, humans=humans, bots=bots, seed=seed,
-                 bot_delay=bot_delay, **settings)
+         bot_delay: float = 0.6, **settings) -> "Table":
+    """A playable table for ``game`` (the name of any installed game, or an obvious spelling
+    of one: see ``lopti_nb.engine.game_names()``). Unknown games, player counts, bots or
+    settings raise a ``ValueError`` subclass listing what is accepted."""
+    from .table import Table
+
+    spec = get_spec(game)
+    return Table(spec.name, view_class(spec.name), players=players, humans=humans, bots=bots,
+                 seed=seed, bot_delay=bot_delay, **settings)
 
 
-__all__ = ["play", "Table", "GameView", "iter_widgets", "card_back_svg", "cards_row_html"]
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value  # later lookups skip this hook
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["play", "view_class", "NoTable", "Table", "GameView", "iter_widgets", "card_back_svg",
+           "cards_row_html"]

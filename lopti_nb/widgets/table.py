@@ -23,7 +23,18 @@ SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("ve
 
 class GameView(ABC):
     """Base class of a game's view. Subclasses build ``self.widget`` and fill it in
-    ``update``; they call ``self.table.act(action)`` when the viewer chooses an action."""
+    ``update``; they call ``self.table.act(action)`` when the viewer chooses an action.
+
+    A game's view lives in its own folder (``lopti_nb/games/<game>/view.py``) and is named by
+    its plugin (``SPEC.view``); the shell knows games only through these hooks.
+    """
+
+    # For the random player of :mod:`lopti_nb.widgets.testing` (tests and benchmarks), in the
+    # game's own words: how the labels begin of the buttons that play the cards just picked
+    # with their toggles, and of the buttons a person clicks less often (giving up the turn's
+    # chances, like taking a pile), so that random games look like games people play.
+    picked_play_buttons: tuple[str, ...] = ()
+    seldom_buttons: tuple[str, ...] = ()
 
     def __init__(self, table: "Table"):
         self.table = table
@@ -41,13 +52,16 @@ class GameView(ABC):
         return ""
 
     def settings_words(self, state) -> str:
-        return ""
+        """The settings in play, in words, for the table's header. By default built from the
+        game's settings schema (see :func:`schema_words`); a view may say it better."""
+        return schema_words(self.table.spec.schema, state.settings)
 
     def reset(self) -> None:
         """A new game starts (clear selections)."""
 
     def next_state(self, state, seed):
-        """The next round of a session after ``state`` is over (``None``: a new game)."""
+        """The next round of a session after ``state`` is over (``None``: a new game).
+        A view that overrides this gets the table's "Next round" button."""
         return None
 
     # helpers for subclasses
@@ -59,10 +73,14 @@ class GameView(ABC):
 class Table(W.VBox):
     """A playable table. ``.state`` is the live engine state."""
 
-    def __init__(self, game: str, view_class, players: int | None = None, humans: int = 1,
+    def __init__(self, game: str, view_class=None, players: int | None = None, humans: int = 1,
                  bots: str | Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.6, **settings):
         self.spec = spec = get_spec(game)
+        if view_class is None:  # the view the game's plugin names
+            from . import view_class as plugin_view
+
+            view_class = plugin_view(spec.name)
         players = spec.default_players if players is None else spec.check_players(players)
         if not isinstance(humans, int) or isinstance(humans, bool) or not 0 <= humans <= players:
             raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {humans!r}")
@@ -71,7 +89,7 @@ class Table(W.VBox):
         self.players = players
         self.human_seats = tuple(range(humans))
         self.bot_names = self._bot_names(bots, players, humans)
-        self.settings = spec.check_settings(settings)
+        self.settings = spec.check_settings(settings, players)  # seat settings need the players
         self._seed_rng = random.Random(seed)
         self.bot_delay = float(bot_delay)
         self.paused = False
@@ -179,8 +197,8 @@ class Table(W.VBox):
         self._advance()
 
     def next_round(self) -> None:
-        """Games played as a session of rounds (Lopti): the next round, dealt by the next
-        seat and led as the rules say; other games start a new game."""
+        """The next round of a session, as the view's :meth:`GameView.next_state` deals it
+        (for games played in rounds); other games start a new game."""
         if not self.state.is_over:
             return
         seed = self._seed_rng.getrandbits(32)
@@ -475,6 +493,47 @@ class Table(W.VBox):
     # -- for tests and notebooks ----------------------------------------------------------------
     def all_buttons(self) -> list[W.Widget]:
         return [w for w in iter_widgets(self) if isinstance(w, (W.Button, W.ToggleButton))]
+
+
+def schema_words(schema, settings) -> str:
+    """``settings`` in words, from the schema that declares them (what a table's header shows
+    when its view does not say it better).
+
+    A setting with ``labels`` shows the label of its value (for a bool: the first label when
+    on, the second when off). Any other setting is named only when it differs from its
+    default, so the header stays one short line: ``turn cap 50``, ``dealer: seat 2``.
+    """
+    parts = []
+    for s in schema:
+        if s.name not in settings:
+            continue
+        value = settings[s.name]
+        if s.kind == "bool" and len(s.labels) == 2:
+            parts.append(s.labels[0 if value else 1])
+            continue
+        if s.kind == "choice" and len(s.labels) == len(s.choices) and value in s.choices:
+            parts.append(s.labels[s.choices.index(value)])
+            continue
+        try:
+            unchanged = bool(value == s.default)
+        except Exception:  # a value that cannot be compared (an array, say) is shown as changed
+            unchanged = False
+        if unchanged:
+            continue
+        words = s.name.replace("_", " ")
+        if value is None:
+            parts.append(f"{words}: none")
+        elif s.kind == "bool":
+            parts.append(f"{words} {'on' if value else 'off'}")
+        elif s.kind == "seat":
+            parts.append(f"{words}: seat {value}")
+        elif s.kind == "data":
+            parts.append(f"{words}: chosen for this table")
+        elif s.kind == "float":
+            parts.append(f"{words} {value:g}")
+        else:
+            parts.append(f"{words} {value}")
+    return " \u00b7 ".join(parts)
 
 
 def iter_widgets(root: W.Widget):

@@ -37,7 +37,11 @@ def clickables(table):
 
 def random_step(table, rng: random.Random) -> str:
     """One human step by the widgets: confirm a hot-seat cover, or pick cards with their
-    toggles and play them, or click an enabled action button. Returns what was done."""
+    toggles and play them, or click an enabled action button. Returns what was done.
+
+    What a "play the picked cards" button and a seldom clicked button are called is the
+    game's own word, declared by its view (``picked_play_buttons``, ``seldom_buttons``)."""
+    view = table.view
     if table.cover.layout.display != "none":
         table.cover_button.click()
         return "confirm"
@@ -48,8 +52,7 @@ def random_step(table, rng: random.Random) -> str:
         if t.value and rng.random() < 0.7:
             # a person usually plays what they just picked
             buttons, _ = clickables(table)
-            go = [b for b in buttons if b.description.startswith(("Play ", "Open ", "Sell "))
-                  and not b.description.startswith("Play selected")]
+            go = [b for b in buttons if b.description.startswith(tuple(view.picked_play_buttons))]
             if go:
                 b = rng.choice(go)
                 b.click()
@@ -61,7 +64,8 @@ def random_step(table, rng: random.Random) -> str:
             t.value = not t.value
             return f"toggle {t.description}"
         return ""
-    weights = [0.15 if b.description.startswith(("Take the pile", "Surface")) else 1.0 for b in buttons]
+    seldom = tuple(view.seldom_buttons)
+    weights = [0.15 if b.description.startswith(seldom) else 1.0 for b in buttons]
     b = rng.choices(buttons, weights)[0]
     b.click()
     return f"click {b.description}"

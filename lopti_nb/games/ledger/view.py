@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..games.ledger import DIVE, FLIP, SURFACE, Open, Sell
-from ..games.ledger.cards import RECKONING_BY_NAME, SUITS, Card
-from ..games.ledger.events import Flipped, ReckoningDrawn, Surfaced
-from ..games.ledger.offices import OFFICE_INDEX, OFFICES
-from .base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
-from .svg import card_back_svg, cards_row_html
-from ..games.ledger.pictures import ledger_card_svg, ledger_suit_svg
-from .table import GameView
+from lopti_nb.widgets.base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.svg import card_back_svg, cards_row_html
+from lopti_nb.widgets.table import GameView
+
+from .actions import DIVE, FLIP, SURFACE, Open, Sell
+from .cards import RECKONING_BY_NAME, SUITS, Card
+from .events import Flipped, ReckoningDrawn, Surfaced
+from .offices import OFFICE_INDEX, OFFICES
+from .pictures import ledger_card_svg, ledger_suit_svg
 
 
 def card_words(c) -> str:
@@ -18,6 +19,8 @@ def card_words(c) -> str:
 
 
 class LedgerView(GameView):
+    picked_play_buttons = ("Open ", "Sell ")  # "Open 2 selected", "Sell 7 Gears for 5"
+    seldom_buttons = ("Surface",)
     def __init__(self, table):
         super().__init__(table)
         self.sea = W.HTML()

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..games.lopti import KeepCards, Play, PlayBlind, Swap, TakePile
-from ..games.lopti.events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
-from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
-from .svg import card_back_svg, card_slot_svg, cards_row_html
-from ..games.lopti.pictures import lopti_card_svg
-from .table import GameView
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
+from lopti_nb.widgets.table import GameView
+
+from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
+from .pictures import lopti_card_svg
+from .state import KeepCards, Play, PlayBlind, Swap, TakePile
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -23,6 +24,8 @@ def rank_of(name: str) -> str:
 
 
 class LoptiView(GameView):
+    picked_play_buttons = ("Play ",)  # "Play 2 \u00d7 8" once cards are selected
+    seldom_buttons = ("Take the pile",)
     def __init__(self, table):
         super().__init__(table)
         self.selected: set[int] = set()  # indices into the viewer's sorted hand

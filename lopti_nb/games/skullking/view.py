@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..games.skullking import Bid, Play
-from ..games.skullking.rules import score_parts
-from ..games.skullking.state import RoundDealt, RoundScored, TrickDestroyed, TrickWon
-from .base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
-from .svg import card_slot_svg, cards_row_html
-from ..games.skullking.pictures import skullking_card_svg
-from .table import GameView
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
+from lopti_nb.widgets.table import GameView
+
+from .pictures import skullking_card_svg
+from .rules import score_parts
+from .state import Bid, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
 
 SUIT_WORDS = {"Y": "yellow", "P": "purple", "G": "green", "B": "black (Jolly Roger)"}
 SYSTEM_WORDS = {
