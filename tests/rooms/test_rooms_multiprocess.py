@@ -28,7 +28,7 @@ def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
                        "--wait-for", "7", "--out", str(tmp_path / "p0.json"), "--seed", "0",
                        "--bad-every", "37"])]
     for i in range(1, 8):
-        policy = "random" if i < 5 else "heuristic"
+        policy = "random" if i < 5 else "bot"
         extra = ["--bad-every", "41"] if i in (1, 2) else []
         ps.append(procs.spawn([*common, "--role", "join", "--name", f"Player {i}",
                                "--policy", policy, "--seed", str(i),

@@ -22,7 +22,7 @@ def test_two_devices_play_a_round_through_the_widget(tmp_path):
     b = RoomWidget(store=url, start_timer=False, bot_pace=0)
     a.create_name.value = "Ann"
     a.create_players.value = 3
-    a.create_scoring.value = "rascal"
+    a.create_settings["scoring"].value = "rascal"
     a.create_button.click()
     assert a.session is not None and a.lobby_box.layout.display == "flex"
     code = a.session.pretty_code
