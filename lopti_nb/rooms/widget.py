@@ -49,8 +49,7 @@ def setting_control(setting) -> W.Widget:
     labels, a checkbox, a number box, or (data and optional numbers) a text box read by the
     schema's ``parse_text``. The setting's description is the control's tooltip."""
     label, kind, default = _words(setting.name), setting.kind, setting.default
-    common = {"description": label, "tooltip": setting.description,
-              "style": {"description_width": "initial"}}
+    common = {"description": label, "tooltip": setting.description}
     if kind == "bool" and len(setting.labels) == 2:
         options = [(setting.labels[0], True), (setting.labels[1], False)]
         if setting.optional:
