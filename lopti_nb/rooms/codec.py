@@ -103,7 +103,7 @@ def _decode_with(spec, data: Any) -> Any:
             action = custom.decode(data)
         except BadAction:
             raise
-        except _DECODE_ERRORS as exc:
+        except Exception as exc:  # data from any client meets a plugin's code: never a crash
             raise BadAction(f"That is not an action of {spec.title}: {str(exc)[:120]}") from None
     if type(action) not in spec.action_types:
         raise BadAction(f"That is not an action of {spec.title}.")
@@ -140,7 +140,12 @@ def encode(action: Any, game: str | None = None) -> Any:
         except RecordError as exc:
             raise BadAction(str(exc)) from None
     else:
-        data = custom.encode(action)
+        try:
+            data = custom.encode(action)
+        except BadAction:
+            raise
+        except Exception as exc:  # a plugin's codec refusing in its own words
+            raise BadAction(f"{str(action)[:60]!r} cannot be stored: {str(exc)[:120]}") from None
     if _too_large(data):
         raise BadAction("That action is too large to store.")
     try:

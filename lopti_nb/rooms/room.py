@@ -241,7 +241,8 @@ class Room:
     def record(self) -> dict:
         """The room's game as a game record (``state.record()``: game, version, settings,
         seed, players, actions as text); ``lopti_nb.load(room.record())`` rebuilds it. The
-        room's meta and log hold exactly this: the log's actions are the record's texts.
+        room's meta and log hold exactly this: the log's actions are the record's texts
+        (except for a game whose plugin stores its actions with its own ``codec`` module).
 
         The record holds the seed, and with it every hidden card: it is the server's view of
         the game, not something to show a player before the game is over."""
