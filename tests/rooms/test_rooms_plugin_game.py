@@ -15,8 +15,8 @@ import pytest
 from lopti_nb import rooms
 from lopti_nb.engine import (
     Event, GameSpec, GameState, Result, Setting, SettingsSchema, places_from_keys, random_bot,
+    registry,
 )
-from lopti_nb.engine import registry
 from lopti_nb.rooms.widget import RoomWidget
 from lopti_nb.widgets.testing import visible_widgets
 
