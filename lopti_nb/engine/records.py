@@ -46,7 +46,8 @@ def _version() -> str:
 def _plain(value: Any) -> Any:
     """A field value as a literal: numbers, text, booleans, None and tuples of them; any other
     value by its text (the action classes parse their own text back, e.g. a Ledger card)."""
-    if value is None or type(value) in (bool, int, float, str):  # exact: a card may subclass int
+    # exact types: a subclass of int (a Ledger card) would otherwise be written by its repr
+    if value is None or type(value) in (bool, int, float, str):
         return value
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)

@@ -1,16 +1,17 @@
-"""Skull King rooms: play across devices with a room code.
+"""Rooms: play any installed game across devices with a room code.
 
     >>> from lopti_nb import rooms
-    >>> host = rooms.create_room("Ann", players=3, store="/tmp/rooms.sqlite")   # doctest: +SKIP
+    >>> host = rooms.create_room("Ann", "skull-king", players=3, store="/tmp/rooms.sqlite")  # doctest: +SKIP
     >>> host.pretty_code                                                          # doctest: +SKIP
     'K7QM-3XHD'
     >>> bob = rooms.join_room("k7qm 3xhd", "Bob", store="/tmp/rooms.sqlite")    # doctest: +SKIP
     >>> host.add_bot(); host.start()                                             # doctest: +SKIP
     >>> bob.refresh(); bob.observation()["hand"]                                 # doctest: +SKIP
 
-How it works: a room is its settings, a random seed and an append-only, numbered action log
-in a shared store (:mod:`.store`: a SQLite file by default, or Redis). Each member's kernel
-rebuilds the exact game by replaying the log with the engine. An action is checked by the
+How it works: a room is its game (any game plugin the engine finds), its settings, a random
+seed and an append-only, numbered action log in a shared store (:mod:`.store`: a SQLite file
+by default, or Redis); together they are exactly a game record (``Room.record()``). Each
+member's kernel rebuilds the exact game by replaying the log with the engine. An action is checked by the
 engine in the submitting kernel (right seat token, right turn, legal) against the game at the
 end of the log, and appended only if the log has not grown meanwhile (else: reload, check
 again). One member's kernel hosts: it holds a lease with a heartbeat and moves the bots, whose
@@ -22,12 +23,11 @@ seat token that kernel holds.
 
 What a person with access to the server's files (or the Redis server) can read -- plainly:
 
-* the room code, the settings, the display names and the whole action log (every bid,
-  including bids not yet revealed at the table, and every card played);
+* the room code, the game, the settings, the display names and the whole action log (every
+  move, including secret ones such as bids not yet revealed at the table);
 * the **seed**. The deal is a function of the seed, so the seed plus the log lets them
-  reconstruct every hand of every round, including cards not yet played and the rounds to
-  come. Rooms protect players from each other's *devices*, not from the server's
-  administrator;
+  reconstruct every hidden card, including cards not yet played and the deals to come.
+  Rooms protect players from each other's *devices*, not from the server's administrator;
 * not the seat tokens: the store keeps only their SHA-256 hashes, so reading the files does
   not let anyone act for a seat (writing to the files, of course, could do anything);
 * presence times (when each seat's kernel last polled) and which kernel hosts.
@@ -39,13 +39,13 @@ See ``docs/ROOMS.md``.
 from .codes import ALPHABET, BITS, LENGTH, SPACE, expected_guesses, new_code, normalize, pretty
 from .codec import decode, dumps, encode
 from .errors import (
-    BadAction, BadCode, BadName, BadToken, CorruptLog, DuplicateName, IllegalPlay, NotHost,
-    NotYourTurn, RoomError, RoomExpired, RoomFull, StaleAction, StoreError, UnknownRoom,
-    WrongPhase,
+    BadAction, BadBot, BadCode, BadGame, BadName, BadSettings, BadToken, CorruptLog,
+    DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
+    StaleAction, StoreError, UnknownRoom, WrongPhase,
 )
 from .room import (
     LOBBY, OVER, PLAYING, Room, RoomSession, bot_rng, clean_name, create_room, join_room,
-    rejoin_room, replay,
+    rejoin_room, replay, room_spec,
 )
 from .store import RedisStore, RoomStore, SQLiteStore, default_url, open_store
 
@@ -59,10 +59,10 @@ def room_widget(store=None, **kwargs):
 __all__ = [
     "ALPHABET", "BITS", "LENGTH", "SPACE", "expected_guesses", "new_code", "normalize", "pretty",
     "decode", "dumps", "encode",
-    "BadAction", "BadCode", "BadName", "BadToken", "CorruptLog", "DuplicateName", "IllegalPlay",
+    "BadAction", "BadBot", "BadCode", "BadGame", "BadName", "BadSettings", "BadToken", "CorruptLog", "DuplicateName", "IllegalPlay",
     "NotHost", "NotYourTurn", "RoomError", "RoomExpired", "RoomFull", "StaleAction", "StoreError",
     "UnknownRoom", "WrongPhase",
     "LOBBY", "OVER", "PLAYING", "Room", "RoomSession", "bot_rng", "clean_name", "create_room",
-    "join_room", "rejoin_room", "replay",
+    "join_room", "rejoin_room", "replay", "room_spec",
     "RedisStore", "RoomStore", "SQLiteStore", "default_url", "open_store", "room_widget",
 ]

@@ -1,8 +1,23 @@
-"""Actions to and from JSON for the room log.
+"""Actions to and from what a room's log stores.
 
-An action is stored as ``{"type": "Play", "fields": {"card": "B14"}}``. Only the action
-classes a game lists are accepted, with exactly their dataclass fields and plain JSON values,
-so a decoded action is always a real engine action (never an arbitrary object).
+A log entry holds its action as the engine's record text (``Bid(n=0)``, see
+:func:`lopti_nb.engine.records.action_text`), so a room's meta and log are exactly a game
+record (:meth:`lopti_nb.rooms.Room.record`). Only the action classes a game's plugin lists
+(``get_spec(game).action_types``) are accepted, with exactly their dataclass fields and
+literal values, so a decoded action is always a real engine action (never an arbitrary
+object). A field holding another value (a Drowned Ledger card) is stored as its text and the
+action class parses it back; :func:`encode` checks that ``decode(encode(a)) == a`` and
+refuses an action that would not come back as itself.
+
+:func:`decode` also reads the JSON form ``{"type": "Bid", "fields": {"n": 0}}`` (a dict or
+its JSON text): what API clients may send, and what rooms stored before.
+
+A game whose plugin names a ``codec`` module (``spec.load("codec")``) is stored with that
+module's ``encode(action)`` and ``decode(data)`` instead; the same checks apply.
+
+    >>> from lopti_nb.rooms import codec
+    >>> codec.encode(codec.decode({"type": "Bid", "fields": {"n": 2}}, "skull-king"))
+    'Bid(n=2)'
 """
 from __future__ import annotations
 
@@ -10,67 +25,161 @@ import dataclasses
 import json
 from typing import Any
 
-from .errors import BadAction
+from lopti_nb.engine import UnknownGame, all_specs, get_spec
+from lopti_nb.engine.records import RecordError, action_text, parse_action
+
+from .errors import BadAction, BadGame
 
 MAX_ACTION_BYTES = 512
+_DECODE_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _spec(game: Any):
+    try:
+        return get_spec(game)
+    except UnknownGame as exc:
+        raise BadGame(str(exc)) from None
 
 
 def action_types(game: str) -> dict[str, type]:
     """The action classes of ``game`` by name."""
-    if game == "skull-king":
-        from lopti_nb.games.skullking import Bid, Play
-        return {"Bid": Bid, "Play": Play}
-    raise BadAction(f"Rooms do not know the actions of {game!r} yet.")
+    return {t.__name__: t for t in _spec(game).action_types}
 
 
 def _plain(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return tuple(_plain(v) for v in value)
     raise BadAction(f"An action field holds {type(value).__name__}, which cannot be stored.")
 
 
-def encode(action: Any, game: str = "skull-king") -> dict:
-    types = action_types(game)
-    name = type(action).__name__
-    if types.get(name) is not type(action):
-        raise BadAction(f"{action!r} is not a {game} action (use one of {', '.join(types)}).")
-    fields = {f.name: _plain(getattr(action, f.name)) for f in dataclasses.fields(action)}
-    data = {"type": name, "fields": fields}
-    if len(json.dumps(data)) > MAX_ACTION_BYTES:
-        raise BadAction("That action is too large to store.")
-    return data
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
-def decode(data: Any, game: str = "skull-king") -> Any:
-    types = action_types(game)
-    if isinstance(data, str):
-        if len(data) > MAX_ACTION_BYTES:
-            raise BadAction("That action is too large.")
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise BadAction(f"An action must be JSON: {exc}.") from None
-    if not isinstance(data, dict) or set(data) != {"type", "fields"}:
-        raise BadAction("An action is {'type': ..., 'fields': {...}}.")
+def _from_fields(data: dict, types: dict[str, type], title: str) -> Any:
+    """The action written in the JSON form ``{"type": ..., "fields": {...}}``."""
+    if set(data) != {"type", "fields"}:
+        raise BadAction("An action is {'type': ..., 'fields': {...}} or text like Name(field=value).")
     cls = types.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
-        raise BadAction(f"Unknown action type {data['type']!r}; {game} actions are "
+        raise BadAction(f"Unknown action type {str(data['type'])[:40]!r}; {title} actions are "
                         f"{', '.join(types)}.")
     fields = data["fields"]
     names = {f.name for f in dataclasses.fields(cls)}
     if not isinstance(fields, dict) or set(fields) != names:
-        raise BadAction(f"A {cls.__name__} has exactly the fields {', '.join(sorted(names))}.")
-    values = {k: _tupled(_plain(v)) for k, v in fields.items()}
-    return cls(**values)
+        raise BadAction(f"A {cls.__name__} has exactly the fields {', '.join(sorted(names)) or 'none'}.")
+    values = {k: _plain(v) for k, v in fields.items()}
+    try:
+        return cls(**values)
+    except _DECODE_ERRORS as exc:  # e.g. a card face the game does not know
+        raise BadAction(f"That is not a valid {cls.__name__}: {str(exc)[:120]}") from None
 
 
-def dumps(action: Any, game: str = "skull-king") -> str:
+def _generic_decode(data: Any, spec) -> Any:
+    types = {t.__name__: t for t in spec.action_types}
+    if isinstance(data, str):
+        text = data.strip()
+        if text[:1] in ("{", "[", '"'):  # the JSON form, or JSON text of an action's text
+            try:
+                data = json.loads(text)
+            except ValueError as exc:
+                raise BadAction(f"That action is neither JSON nor an action's text: {exc}.") from None
+            if isinstance(data, str):
+                return _generic_decode(data, spec)
+        else:
+            try:
+                return parse_action(text, spec.action_types)
+            except RecordError as exc:
+                raise BadAction(str(exc)) from None
+    if isinstance(data, dict):
+        return _from_fields(data, types, spec.title)
+    raise BadAction("An action is text like Name(field=value) or {'type': ..., 'fields': {...}}.")
+
+
+def _decode_with(spec, data: Any) -> Any:
+    custom = spec.load("codec")
+    if custom is None:
+        action = _generic_decode(data, spec)
+    else:
+        try:
+            action = custom.decode(data)
+        except BadAction:
+            raise
+        except Exception as exc:  # data from any client meets a plugin's code: never a crash
+            raise BadAction(f"That is not an action of {spec.title}: {str(exc)[:120]}") from None
+    if type(action) not in spec.action_types:
+        raise BadAction(f"That is not an action of {spec.title}.")
+    return action
+
+
+def _too_large(data: Any) -> bool:
+    try:
+        return len(data if isinstance(data, str) else json.dumps(data)) > MAX_ACTION_BYTES
+    except (TypeError, ValueError):
+        raise BadAction("An action is text or plain JSON data.") from None
+
+
+def _game_of(action: Any):
+    for spec in all_specs():
+        if type(action) in spec.action_types:
+            return spec
+    raise BadAction(f"{str(action)[:60]!r} is not an action of any installed game.")
+
+
+def encode(action: Any, game: str | None = None) -> Any:
+    """``action`` as the room log stores it (its record text, or the game codec's form).
+
+    ``game`` defaults to the game whose plugin lists the action's class. An action that would
+    not decode back to itself, or is too large, raises :class:`BadAction`."""
+    spec = _game_of(action) if game is None else _spec(game)
+    if type(action) not in spec.action_types:
+        names = ", ".join(t.__name__ for t in spec.action_types)
+        raise BadAction(f"{str(action)[:60]!r} is not an action of {spec.title} (its actions are {names}).")
+    custom = spec.load("codec")
+    if custom is None:
+        try:
+            data = action_text(action, spec.action_types)
+        except RecordError as exc:
+            raise BadAction(str(exc)) from None
+    else:
+        try:
+            data = custom.encode(action)
+        except BadAction:
+            raise
+        except Exception as exc:  # a plugin's codec refusing in its own words
+            raise BadAction(f"{str(action)[:60]!r} cannot be stored: {str(exc)[:120]}") from None
+    if _too_large(data):
+        raise BadAction("That action is too large to store.")
+    try:
+        back = _decode_with(spec, data)
+    except BadAction:
+        back = None
+    if back != action:
+        raise BadAction(f"{str(action)[:60]!r} cannot be stored: it would not read back as itself.")
+    return data
+
+
+def decode(data: Any, game: str | None = None) -> Any:
+    """The action ``data`` stands for (record text, the JSON form, or its JSON text).
+
+    Without ``game``, the one installed game whose actions fit ``data`` (a ``BadAction`` asks
+    for the game when several do)."""
+    if _too_large(data):
+        raise BadAction("That action is too large.")
+    if game is not None:
+        return _decode_with(_spec(game), data)
+    found = []
+    for spec in all_specs():
+        try:
+            found.append((spec, _decode_with(spec, data)))
+        except BadAction:
+            pass
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        raise BadAction(f"That action fits several games ({', '.join(s.title for s, _ in found)}); "
+                        "say which game.")
+    raise BadAction("That is not an action of any installed game.")
+
+
+def dumps(action: Any, game: str | None = None) -> str:
+    """``encode(action)`` as JSON text."""
     return json.dumps(encode(action, game), sort_keys=True, separators=(",", ":"))

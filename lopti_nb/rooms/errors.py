@@ -3,11 +3,24 @@
 request never changes the room."""
 from __future__ import annotations
 
-from lopti_nb.engine import IllegalAction, LoptiNbError
+from lopti_nb.engine import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame
 
 
 class RoomError(LoptiNbError):
     """Base class of every room error."""
+
+
+class BadGame(UnknownGame, RoomError):
+    """A room for a game no installed plugin provides."""
+
+
+class BadSettings(SettingsError, RoomError):
+    """Room settings that are refused: players, the game's own settings, or the room's
+    timings."""
+
+
+class BadBot(UnknownBot, RoomError):
+    """A bot the room's game does not have."""
 
 
 class BadCode(RoomError):

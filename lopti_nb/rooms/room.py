@@ -1,10 +1,13 @@
-"""Rooms: create, join, leave, rejoin, add bots, start, play, host.
+"""Rooms: create, join, leave, rejoin, add bots, start, play, host -- for any installed game.
 
 A :class:`RoomSession` is one kernel's membership of one room: it holds the seat's secret
 token, keeps a local copy of the game rebuilt from the store's log, and sends actions. Every
 member's kernel can act as host: the host holds a lease in the store, renews it with a
 heartbeat, and moves the bots (and stands in for players whose kernel has gone away). When
 the host's heartbeat stops, the next member to poll takes the lease over.
+
+Nothing here knows a game: the room's meta names it, and its plugin (``get_spec(game)``) gives
+the state, the settings schema, the bots and the action classes.
 """
 from __future__ import annotations
 
@@ -18,23 +21,25 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import lopti_nb
-from lopti_nb.engine import IllegalAction, SettingsError, get_spec
+from lopti_nb.engine import IllegalAction, SettingsError, UnknownBot, UnknownGame, get_spec
 
 from . import codec
 from .codes import new_code, normalize, pretty
 from .errors import (
-    BadAction, BadName, BadToken, CorruptLog, DuplicateName, IllegalPlay, NotHost,
-    NotYourTurn, RoomExpired, RoomFull, StaleAction, StoreError, UnknownRoom, WrongPhase,
+    BadAction, BadBot, BadGame, BadName, BadSettings, BadToken, CorruptLog, DuplicateName,
+    IllegalPlay, NotHost, NotYourTurn, RoomExpired, RoomFull, StaleAction, StoreError,
+    UnknownRoom, WrongPhase,
 )
 from .store import RoomStore, open_store
 
-GAME = "skull-king"
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 MAX_NAME = 24
 DEFAULT_TTL = 12 * 3600.0  # a room is forgotten after 12 hours without a write
 DEFAULT_LEASE = 10.0  # seconds without a host heartbeat before another member takes over
 DEFAULT_STAND_IN = 90.0  # seconds a player's kernel may be gone before a bot plays for them
 SEEN_EVERY = 1.0  # how often a member's kernel writes its presence
+FORMAT = 2  # rooms of any game, actions stored as record text (none: from when rooms had one game)
+DEAL_PROBE = 24  # moves played ahead (first legal action each) for the deal's fingerprint
 
 
 def token_hash(token: str) -> str:
@@ -69,16 +74,36 @@ def bot_rng(seed: int, seq: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
+def room_spec(game: Any):
+    """The plugin of the room's game (:class:`BadGame` if no installed plugin provides it)."""
+    try:
+        return get_spec(game)
+    except UnknownGame as exc:
+        raise BadGame(str(exc)) from None
+
+
 def new_state(meta: dict):
-    return lopti_nb.new_game(meta["game"], players=meta["players"], seed=meta["seed"],
-                             **meta["settings"])
+    """The room's game before its first action (settings are stored as the schema's plain
+    data, as in a game record)."""
+    spec = room_spec(meta["game"])
+    return lopti_nb.new_game(spec.name, players=meta["players"], seed=meta["seed"],
+                             **spec.schema.from_plain(meta["settings"]))
 
 
 def deal_check(state) -> str:
-    """A fingerprint of the first deal: kernels running a version of the game that deals
-    differently from the room's creator would rebuild a different game, so they refuse."""
-    return hashlib.sha256(repr(state.observation(None)).encode() + repr(
-        [state.observation(s)["hand"] for s in range(state.num_players)]).encode()).hexdigest()[:16]
+    """A fingerprint of the deal: what every seat sees at the start, and what happens in the
+    first moves (the first legal action each time, on a copy). Kernels running a version of
+    the game that deals or shuffles differently from the room's creator would rebuild a
+    different game, so they refuse the room."""
+    probe = state.copy()
+    parts = [repr(probe.observation(None))]
+    parts += [repr(probe.observation(seat)) for seat in range(probe.num_players)]
+    for _ in range(DEAL_PROBE):
+        if probe.is_over:
+            break
+        probe.apply(probe.legal_actions()[0])
+    parts += [e.describe() for e in probe.events]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
 def apply_record(state, record: dict, seq: int) -> None:
@@ -146,7 +171,8 @@ class Room:
         self.meta, self.version = meta, version
         if self.state is None:
             state = new_state(meta)
-            if meta.get("deal_check") not in (None, deal_check(state)):
+            # rooms made before FORMAT 2 printed their deal another way; they expire within a day
+            if meta.get("format") is not None and meta.get("deal_check") != deal_check(state):
                 raise CorruptLog(f"Room {pretty(self.code)} was made by a version of lopti_nb that deals "
                                  "differently from this one; all players need the same version.")
             self.state = state
@@ -200,12 +226,27 @@ class Room:
                 gone = self.meta["stand_in_after"] or DEFAULT_STAND_IN
                 seats.append({"seat": i, "kind": "human", "name": s["name"], "left": s.get("left", False),
                               "away": is_away(seen, i, s, now, gone)})
-        return {"code": pretty(self.code), "status": self.status, "players": self.meta["players"],
-                "settings": dict(self.meta["settings"]), "seats": seats, "seq": self.seq,
-                "bot": self.meta["bot"]}
+        return {"code": pretty(self.code), "game": self.meta["game"], "status": self.status,
+                "players": self.meta["players"], "settings": dict(self.meta["settings"]),
+                "seats": seats, "seq": self.seq, "bot": self.meta["bot"]}
 
     def names(self) -> list[str]:
         return [s["name"] if s else f"Seat {i}" for i, s in enumerate(self.seats)]
+
+    @property
+    def spec(self):
+        """The plugin of this room's game."""
+        return room_spec(self.meta["game"])
+
+    def record(self) -> dict:
+        """The room's game as a game record (``state.record()``: game, version, settings,
+        seed, players, actions as text); ``lopti_nb.load(room.record())`` rebuilds it. The
+        room's meta and log hold exactly this: the log's actions are the record's texts
+        (except for a game whose plugin stores its actions with its own ``codec`` module).
+
+        The record holds the seed, and with it every hidden card: it is the server's view of
+        the game, not something to show a player before the game is over."""
+        return self.state.record()
 
     # -- writing the meta -------------------------------------------------------------------------
     def update(self, change: Callable[[dict], Any]) -> Any:
@@ -269,7 +310,7 @@ class Room:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        bot = get_spec(self.meta["game"]).make_bot(bot_name)
+        bot = self.spec.make_bot(bot_name)
         return bot(state.observation(seat), legal, bot_rng(self.meta["seed"], self.seq))
 
 
@@ -284,35 +325,65 @@ def is_away(seen: dict[int, float], seat: int, meta_seat: dict, now: float, afte
     return bool(meta_seat.get("left")) or at is None or now - at > after
 
 
-def create_room(name: str, players: int = 4, *, scoring: str = "classic", edition: str = "table",
-                legendary: bool = True, bot: str = "heuristic", fill_with_bots: bool = True,
+def _check_bot(spec, bot: Any) -> str:
+    try:
+        spec.make_bot(bot)
+    except UnknownBot as exc:
+        raise BadBot(str(exc)) from None
+    return bot
+
+
+def create_room(host_name: str, game: str = "skull-king", players: int | None = None, *,
+                bot: str | None = None, fill_with_bots: bool = True,
                 store: RoomStore | str | None = None, ttl: float = DEFAULT_TTL,
                 lease_ttl: float = DEFAULT_LEASE, stand_in_after: float | None = DEFAULT_STAND_IN,
-                seed: int | None = None, clock: Callable[[], float] = time.time) -> "RoomSession":
-    """Open a new room and sit its creator (the first host) at seat 0.
+                seed: int | None = None, clock: Callable[[], float] = time.time,
+                **settings: Any) -> "RoomSession":
+    """Open a new room for ``game`` and sit its creator, ``host_name``, at seat 0 (the first
+    host). Returns the creator's :class:`RoomSession`; ``session.pretty_code`` is the code to
+    read out.
 
-    ``players`` seats in all; ``scoring``/``edition``/``legendary`` are the Skull King
-    settings; ``bot`` plays the seats given to bots; with ``fill_with_bots`` the seats still
-    empty at the start get bots. ``stand_in_after`` seconds after a player's kernel stops
-    polling, the host's bot plays their turns (``None``: wait for them). Returns the creator's
-    :class:`RoomSession`; ``session.code`` is the code to read out.
+    ``game`` is any installed game (any spelling ``get_spec`` accepts); ``players`` seats in
+    all (default: the game's usual number); ``settings`` are the game's own settings by name
+    (see ``get_spec(game).schema``; the widget offers ``spec.room_settings``). ``bot`` (default:
+    the game's default bot) plays the seats given to bots and stands in for absent players;
+    with ``fill_with_bots`` the seats still empty at the start get bots. ``stand_in_after``
+    seconds after a player's kernel stops polling, the host's bot plays their turns (``None``:
+    wait for them). ``ttl``: seconds of idleness before the room is forgotten; ``lease_ttl``:
+    seconds without a heartbeat before another member takes over hosting.
+
+        >>> from lopti_nb import rooms
+        >>> host = rooms.create_room("Ann", "drowned-ledger", players=3, mode="plain",
+        ...                          store=":memory:")
+        >>> host.room.public()["game"], host.room.public()["settings"]["mode"]
+        ('drowned-ledger', 'plain')
+
+    A bad game, player count, setting or bot raises :class:`BadGame`, :class:`BadSettings`
+    or :class:`BadBot` (``ValueError`` subclasses) saying what is accepted.
     """
-    spec = get_spec(GAME)
-    players = spec.check_players(players)
-    settings = spec.check_settings({"scoring": scoring, "edition": edition, "legendary": legendary})
-    spec.state_class(players, 0, **settings)  # SettingsError on a bad value
-    spec.make_bot(bot)
+    spec = room_spec(game)
+    try:
+        players = spec.default_players if players is None else spec.check_players(players)
+        checked = spec.check_settings(settings, players)
+        spec.state_class(players, 0, **checked)  # a combination of values the game refuses
+    except SettingsError as exc:
+        raise BadSettings(str(exc)) from None
+    bot = _check_bot(spec, spec.default_bot if bot is None else bot)
     for label, value in (("ttl", ttl), ("lease_ttl", lease_ttl)):
         if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
-            raise SettingsError(f"{label} must be a positive number of seconds, not {value!r}")
-    if stand_in_after is not None and (not isinstance(stand_in_after, (int, float)) or stand_in_after < 0):
-        raise SettingsError(f"stand_in_after must be seconds >= 0 or None, not {stand_in_after!r}")
-    display = clean_name(name)
+            raise BadSettings(f"{label} must be a positive number of seconds, not {value!r}")
+    if stand_in_after is not None and (not isinstance(stand_in_after, (int, float))
+                                       or isinstance(stand_in_after, bool) or stand_in_after < 0):
+        raise BadSettings(f"stand_in_after must be seconds >= 0 or None, not {stand_in_after!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise BadSettings(f"seed must be a whole number or None, not {seed!r}")
+    display = clean_name(host_name)
     store = open_store(store)
     token = secrets.token_urlsafe(24)
     now = clock()
     meta = {
-        "game": GAME, "players": players, "settings": settings,
+        "format": FORMAT, "game": spec.name, "players": players,
+        "settings": spec.schema.to_plain(checked),
         "seed": secrets.randbits(63) if seed is None else int(seed),
         "bot": bot, "fill_with_bots": bool(fill_with_bots), "status": LOBBY,
         "ttl": float(ttl), "lease_ttl": float(lease_ttl),
@@ -507,8 +578,7 @@ class RoomSession:
     def add_bot(self, seat: int | None = None, bot: str | None = None) -> int:
         """Host: give an empty seat (the first one, unless ``seat``) to a bot."""
         self._require_host()
-        name = bot or self.room.meta["bot"]
-        get_spec(GAME).make_bot(name)
+        name = _check_bot(self.room.spec, bot or self.room.meta["bot"])
 
         def put_bot(meta):
             if meta["status"] != LOBBY:

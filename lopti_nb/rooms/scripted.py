@@ -1,15 +1,18 @@
 """Scripted room members, one per process (for tests, demos and load checks).
 
     python -m lopti_nb.rooms.scripted --store sqlite:///tmp/r.sqlite --role host \\
-        --name Ann --players 8 --wait-for 7 --code-file /tmp/code.json --out /tmp/ann.json
+        --name Ann --game drowned-ledger --set mode=plain --players 4 --wait-for 3 \\
+        --code-file /tmp/code.json --out /tmp/ann.json
 
-Roles: ``host`` creates the room, writes its code to ``--code-file``, waits for
-``--wait-for`` other humans, adds ``--bots`` bots and starts; ``join`` waits for the code
-file and takes a seat. Every member then polls the store, takes part in hosting (so it takes
-over when the host's heartbeat stops) and plays its own turns with ``--policy``:
-``random`` (a person clicking any enabled button), ``heuristic`` (the game's bot playing for
-this person, as with an autoplay switch) or ``first``. With ``--bad-every K`` every K-th poll
-also sends a wrong request (out of turn, illegal, stale) and checks it is refused.
+Roles: ``host`` creates the room (any installed game, ``create_room``'s default without
+``--game``; ``--set name=value`` for the game's settings, the value read as JSON, else as
+text), writes its code to ``--code-file``, waits for ``--wait-for`` other humans, adds
+``--bots`` bots and starts; ``join`` waits for the code file and takes a seat. Every member
+then polls the store, takes part in hosting (so it takes over when the host's heartbeat stops)
+and plays its own turns with ``--policy``: ``random`` (a person clicking any enabled button),
+``bot`` (the game's bot, ``--bot`` or its default, playing for this person, as with an
+autoplay switch) or ``first``. With ``--bad-every K`` every K-th poll also sends a wrong
+request (out of turn, illegal, stale) and checks it is refused.
 
 Each accepted action is appended to ``<out>.log`` as it happens (so a killed process leaves
 its record); a summary goes to ``--out`` at the end.
@@ -23,11 +26,12 @@ import random
 import sys
 import time
 
-from lopti_nb.engine import get_spec
-
 from . import codec
-from .errors import IllegalPlay, NotYourTurn, RoomError, StaleAction
-from .room import OVER, create_room, join_room, bot_rng
+from .errors import BadAction, IllegalPlay, NotYourTurn, RoomError, StaleAction
+from .room import OVER, PLAYING, bot_rng, create_room, join_room
+
+# an action no game has: what a tampered page might send
+GARBAGE = '{"type": "NoSuchMove", "fields": {}}'
 
 
 def _write_json(path: str, data) -> None:
@@ -37,45 +41,73 @@ def _write_json(path: str, data) -> None:
     os.replace(tmp, path)
 
 
-def _choose(session, policy: str, rng: random.Random):
+def _choose(session, policy: str, rng: random.Random, bot_name: str | None = None):
     state = session.state
     legal = state.legal_actions()
     if policy == "first" or len(legal) == 1:
         return legal[0]
-    if policy == "heuristic":
-        bot = get_spec("skull-king").make_bot("heuristic")
+    if policy == "bot":
+        spec = session.room.spec
+        bot = spec.make_bot(bot_name or spec.default_bot)
         return bot(session.observation(), legal, bot_rng(session.room.meta["seed"] + 1, session.seq))
     return legal[rng.randrange(len(legal))]
 
 
+def _illegal(state, rng: random.Random):
+    """An action of this game that the rules refuse now: a move played earlier, or one that is
+    legal one move further on; ``GARBAGE`` if none of those is refused."""
+    pool = list(state.actions[-40:])
+    legal = state.legal_actions()
+    if legal:
+        ahead = state.copy()
+        ahead.apply(legal[0])
+        if not ahead.is_over:
+            pool += ahead.legal_actions()[:40]
+    refused = [a for a in pool if state.why_illegal(a) is not None]
+    return rng.choice(refused) if refused else GARBAGE
+
+
 def _bad_request(session, rng: random.Random, counts: dict) -> None:
     """Send one request that must be refused; count what came back."""
-    from lopti_nb.games.skullking import Bid, Play
+    state = session.state
+    if state.is_over:
+        return
     seq = session.seq
     if not session.my_turn():
-        action = Bid(0) if session.state.observation(session.seat)["phase"] == "bid" else Play("escape")
-        kind = "out_of_turn"
+        # the move of the seat to act, sent by this seat
+        action, kind = state.legal_actions()[0], "out_of_turn"
     elif rng.random() < 0.5:
-        action, kind = Bid(99), "illegal"
+        action, kind = _illegal(state, rng), "illegal"
     else:
         action, kind = _choose(session, "first", rng), "stale"
         seq = seq - 1
     try:
         # out of turn: pinned to the position seen, in case the turn comes round meanwhile
         session.submit(action, expect_seq=None if kind == "illegal" else seq)
-    except (NotYourTurn, IllegalPlay, StaleAction) as exc:
+    except (NotYourTurn, IllegalPlay, StaleAction, BadAction) as exc:
         counts[type(exc).__name__] = counts.get(type(exc).__name__, 0) + 1
         return
     raise AssertionError(f"a {kind} request was accepted: {action}")
+
+
+def _setting(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"--set takes name=value, not {text!r}")
+    try:
+        return name.strip(), json.loads(value)
+    except ValueError:
+        return name.strip(), value
 
 
 def run(args) -> dict:
     rng = random.Random(args.seed)
     store = args.store
     if args.role == "host":
-        session = create_room(args.name, players=args.players, store=store, scoring=args.scoring,
+        game = {} if args.game is None else {"game": args.game}
+        session = create_room(args.name, players=args.players, store=store,
                               lease_ttl=args.lease_ttl, stand_in_after=args.stand_in,
-                              seed=args.room_seed)
+                              seed=args.room_seed, **game, **dict(args.set))
         _write_json(args.code_file, {"code": session.code})
         while True:
             session.host_tick()  # keeps the host lease fresh while the others arrive
@@ -105,21 +137,23 @@ def run(args) -> dict:
         if args.stop_at and session.seq >= args.stop_at:
             break
         polls += 1
-        if args.bad_every and polls % args.bad_every == 0 and session.status == "playing":
+        if args.bad_every and polls % args.bad_every == 0 and session.status == PLAYING:
             _bad_request(session, rng, counts)
         if session.my_turn():
             k = session.seq
-            action = _choose(session, args.policy, rng)
+            action = _choose(session, args.policy, rng, args.bot)
             try:
                 got = session.submit(action, expect_seq=k)
-                accepted.write(json.dumps({"seq": got, "action": codec.encode(action)}) + "\n")
+                entry = {"seq": got, "action": codec.encode(action, session.room.meta["game"])}
+                accepted.write(json.dumps(entry) + "\n")
             except (StaleAction, NotYourTurn) as exc:  # a stand-in or the host moved first
                 counts[type(exc).__name__] = counts.get(type(exc).__name__, 0) + 1
             continue
         time.sleep(args.poll)
     state = session.state
     summary = {
-        "seat": session.seat, "name": args.name, "seq": session.seq, "hosted": hosted,
+        "seat": session.seat, "name": args.name, "game": session.room.meta["game"],
+        "seq": session.seq, "hosted": hosted,
         "refused": counts, "status": session.status,
         "scores": list(state.result.scores) if state.is_over else None,
         "was_host": session.is_host,
@@ -135,11 +169,14 @@ def main(argv=None) -> int:
     p.add_argument("--name", required=True)
     p.add_argument("--code-file", required=True)
     p.add_argument("--out", required=True)
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--game", default=None, help="host: the game (default: create_room's)")
+    p.add_argument("--set", type=_setting, action="append", default=[], metavar="NAME=VALUE",
+                   help="host: a game setting (repeatable)")
+    p.add_argument("--players", type=int, default=None, help="host: seats (default: the game's)")
     p.add_argument("--wait-for", type=int, default=0, help="host: other humans to wait for")
     p.add_argument("--bots", type=int, default=0, help="host: bots to add before starting")
-    p.add_argument("--scoring", default="classic")
-    p.add_argument("--policy", choices=("random", "heuristic", "first"), default="random")
+    p.add_argument("--policy", choices=("random", "bot", "first"), default="random")
+    p.add_argument("--bot", default=None, help="the bot of --policy bot (default: the game's)")
     p.add_argument("--seed", type=int, default=0, help="this member's own choices")
     p.add_argument("--room-seed", type=int, default=None)
     p.add_argument("--lease-ttl", type=float, default=10.0)

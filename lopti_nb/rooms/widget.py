@@ -3,40 +3,89 @@
     >>> from lopti_nb.rooms import room_widget
     >>> room_widget()            # doctest: +SKIP
 
-The table is the Skull King view of :mod:`lopti_nb.widgets` (the same cards and buttons as a
-table at one device), fed with this seat's observation only. A timer (an asyncio task on
-the kernel's loop) polls the store every ``poll`` seconds, so the table follows what the
-others do; the kernel that hosts also moves the bots, one every ``bot_pace`` seconds.
+The host picks the game (every installed game plugin), the number of players and the settings
+the game's plugin offers rooms (``spec.room_settings``, with the schema's labels and
+descriptions). The table is the game's own view (``get_spec(game).load("view")``, the same
+cards and buttons as a table at one device), fed with this seat's observation only. A timer
+(an asyncio task on the kernel's loop) polls the store every ``poll`` seconds, so the table
+follows what the others do; the kernel that hosts also moves the bots, one every
+``bot_pace`` seconds.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from html import escape
 
 import ipywidgets as W
 
+from lopti_nb.engine import SettingsError, all_specs, get_spec
+
 from .errors import BadCode, RoomError, UnknownRoom
 from .room import LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room
 from .store import open_store
 
-SCORING = (("Classic", "classic"), ("Rascal's", "rascal"), ("Cannonball", "cannonball"))
-EDITIONS = (("Table bonuses (Mermaid takes Skull King +50)", "table"),
-            ("2021 rules (+40, pirates take mermaids +20)", "2021"))
 MUTED = "color:var(--jp-ui-font-color2, #666)"
 TEXT = "color:var(--jp-ui-font-color1, #222)"
 ERROR = "color:var(--jp-error-color1, #c62828)"
 LOG_LINES = 40
+SEAT_WORD = re.compile(r"\bSeat (\d+)\b")  # how the games' events name a seat
+PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
 
 
 def _esc(x) -> str:
     return escape(str(x))
 
 
+def _words(name: str) -> str:
+    """A setting's name as a form label: ``hold_limit`` -> ``Hold limit``."""
+    return name.replace("_", " ").capitalize()
+
+
+def setting_control(setting) -> W.Widget:
+    """A form control for one schema setting, set to its default: a dropdown of the choices'
+    labels, a checkbox, a number box, or (data and optional numbers) a text box read by the
+    schema's ``parse_text``. The setting's description is the control's tooltip."""
+    label, kind, default = _words(setting.name), setting.kind, setting.default
+    common = {"description": label, "tooltip": setting.description}
+    if kind == "bool" and len(setting.labels) == 2:
+        options = [(setting.labels[0], True), (setting.labels[1], False)]
+        if setting.optional:
+            options.append(("none", None))
+        return W.Dropdown(options=options, value=default, **common)
+    if kind == "bool" and not setting.optional:
+        return W.Checkbox(value=bool(default), indent=False, **common)
+    if kind == "choice":
+        labels = setting.labels if len(setting.labels) == len(setting.choices) else map(str, setting.choices)
+        options = list(zip(labels, setting.choices))
+        if setting.optional:
+            options.append(("none", None))
+        return W.Dropdown(options=options, value=default, **common)
+    if kind in ("int", "seat") and not setting.optional:
+        low = 0 if kind == "seat" else setting.low
+        return W.BoundedIntText(value=default, min=-10**9 if low is None else low,
+                                max=10**9 if setting.high is None else setting.high, **common)
+    if kind == "float" and not setting.optional:
+        return W.BoundedFloatText(value=default, min=-1e18 if setting.low is None else setting.low,
+                                  max=1e18 if setting.high is None else setting.high, **common)
+    text = "" if default is None else json.dumps(setting.plain(default))
+    box = W.Text(value=text, placeholder=setting.allowed(), **common)
+    setattr(box, PARSED, True)
+    return box
+
+
+def control_value(spec, name: str, control: W.Widget):
+    """The value a setting's control holds (text boxes read by the schema)."""
+    if getattr(control, PARSED, False):
+        return spec.schema.parse_text(name, control.value)
+    return control.value
+
+
 class _TableShim:
-    """What the Skull King view expects of its table: ``act``, ``reason`` and ``state``
-    (only for ``seat_name``)."""
+    """What a game's view expects of its table: ``act``, ``reason``, ``refresh`` and ``state``
+    (only for ``seat_name``, which gives the room's display names)."""
 
     def __init__(self, widget: "RoomWidget"):
         self._w = widget
@@ -51,9 +100,13 @@ class _TableShim:
     def reason(self, action, viewer, can_act):
         return self._w.reason(action, can_act)
 
+    def refresh(self) -> None:
+        # a view asks for a redraw after a selection changes (cards picked, not yet played)
+        self._w._redraw()
+
 
 class _PlainView:
-    """A small stand-in used only when the tables' Skull King view is not available."""
+    """The table of a game whose plugin has no view: the seat's legal actions as buttons."""
 
     def __init__(self, table):
         self.table = table
@@ -62,38 +115,44 @@ class _PlainView:
         self.widget = W.VBox([self.info, self.buttons])
 
     def update(self, obs, viewer, new_events, can_act) -> None:
-        self.info.value = (f"<b>Round {obs['round']}</b> · your hand: "
-                           f"{_esc(', '.join(obs['hand'] or ()))} · trick: {_esc(', '.join(obs['trick']))}")
-        buttons = []
-        if can_act:
-            for a in self.table.state.session.state.legal_actions():
-                b = W.Button(description=str(a), layout=W.Layout(width="auto"))
-                b.on_click(lambda _b, a=a: self.table.act(a))
-                buttons.append(b)
-        self.buttons.children = buttons
+        self.info.value = f'<div style="{MUTED};font-size:12px">Your choices when it is your turn:</div>'
+        legal = self.table.state.session.state.legal_actions() if can_act else []
+        buttons = list(self.buttons.children[:len(legal)])
+        while len(buttons) < len(legal):  # one button per choice, reused as the choices change
+            b = W.Button(layout=W.Layout(width="auto"))
+            b.on_click(lambda b: self.table.act(b._lnb_action))
+            buttons.append(b)
+        for b, a in zip(buttons, legal):
+            b._lnb_action = a
+            b.description = str(a)
+        if tuple(buttons) != self.buttons.children:
+            self.buttons.children = buttons
 
     def seat_line(self, obs, seat) -> str:
-        bid = obs["bids"][seat]
-        return f"bid {bid if bid is not None else '?'} · won {obs['tricks_won'][seat]} · score {obs['scores'][seat]:g}"
+        return ""
 
     def scores_html(self, obs, result) -> str:
+        if result is None:
+            return ""
+        name = self.table.state.seat_name
+        rows = "".join(f"<tr><td>{_esc(name(i))}</td><td>{p}</td><td>{s:g}</td></tr>"
+                       for i, (p, s) in enumerate(zip(result.places, result.scores)))
+        return (f'<table style="font-size:13px;{TEXT}"><tr><th>Player</th><th>Place</th>'
+                f'<th>Score</th></tr>{rows}</table>')
+
+    def settings_words(self, state) -> str:
         return ""
 
 
-def _view_class():
-    try:
-        from lopti_nb.widgets.skullking_view import SkullKingView
-        return SkullKingView
-    except ImportError:  # pragma: no cover - the tables are part of the package
-        return _PlainView
-
-
 class RoomWidget(W.VBox):
-    """Create / join / lobby / table for Skull King rooms. ``store``: a path or URL (see
-    :func:`lopti_nb.rooms.open_store`; default ``$LOPTI_NB_ROOMS``)."""
+    """Create / join / lobby / table for rooms of every installed game. ``store``: a path or
+    URL (see :func:`lopti_nb.rooms.open_store`; default ``$LOPTI_NB_ROOMS``); ``game``: the
+    game the create form shows first."""
 
-    def __init__(self, store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True):
+    def __init__(self, store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True,
+                 game: str = "skull-king"):
         self._store_url = store
+        self._first_game = get_spec(game).name
         self.poll = float(poll)
         self.bot_pace = float(bot_pace)
         self.session: RoomSession | None = None
@@ -118,20 +177,24 @@ class RoomWidget(W.VBox):
         self.title = W.HTML()
         self.status = W.HTML()
         self.status.add_class("lnb-room-status")
-        # create
+        # create: the game, then its players, bots and room settings (rebuilt when the game changes)
         self.create_name = W.Text(description="Your name", placeholder="e.g. Ann")
-        self.create_players = W.Dropdown(description="Players", options=list(range(2, 9)), value=4)
-        self.create_scoring = W.Dropdown(description="Scoring", options=SCORING, value="classic")
-        self.create_edition = W.Dropdown(description="Bonuses", options=EDITIONS, value="table")
-        self.create_legendary = W.Checkbox(description="Legendary cards (Loot, Kraken, White Whale)",
-                                           value=True, indent=False)
+        self.create_game = W.Dropdown(description="Game", options=[(s.title, s.name) for s in all_specs()],
+                                      value=self._first_game)
+        self.create_players = W.Dropdown(description="Players")
+        self.create_bot = W.Dropdown(description="Bots", tooltip="How the bots in this room play")
+        self.settings_box = W.VBox()
+        self.create_settings: dict[str, W.Widget] = {}  # the chosen game's setting controls by name
+        self._setting_forms: dict[str, tuple[dict, tuple]] = {}  # per game: switching back keeps choices
         self.create_fill = W.Checkbox(description="Bots take the seats still empty at the start",
                                       value=True, indent=False)
         self.create_button = W.Button(description="Create a room", button_style="primary",
                                       layout=W.Layout(width="auto"))
         self.create_button.on_click(lambda b: self.create())
-        create_box = W.VBox([W.HTML("<b>Host a game</b>"), self.create_name, self.create_players,
-                             self.create_scoring, self.create_edition, self.create_legendary,
+        self.create_game.observe(lambda c: self._game_chosen(), names="value")
+        self._game_chosen()
+        create_box = W.VBox([W.HTML("<b>Host a game</b>"), self.create_name, self.create_game,
+                             self.create_players, self.settings_box, self.create_bot,
                              self.create_fill, self.create_button],
                             layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="8px",
                                             min_width="320px"))
@@ -179,10 +242,30 @@ class RoomWidget(W.VBox):
         self.footer = W.HBox([self.leave_button, self.key_toggle, self.key_html],
                              layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.lobby_box.children = self.lobby_box.children + (self.footer,)
-        for name in ("create_name", "create_players", "create_scoring", "create_edition",
-                     "create_button", "join_code", "join_name", "join_button", "rejoin_key",
+        for name in ("create_name", "create_game", "create_players", "create_bot", "create_button", "join_code", "join_name", "join_button", "rejoin_key",
                      "rejoin_button", "add_bot_button", "start_button", "leave_button"):
             getattr(self, name).add_class("lnb-" + name.replace("_", "-"))
+
+    def _game_chosen(self) -> None:
+        """The create form follows the chosen game: its player counts, bots and room settings."""
+        spec = get_spec(self.create_game.value)
+        self.create_players.options = list(range(spec.min_players, spec.max_players + 1))
+        self.create_players.value = spec.default_players
+        self.create_bot.options = list(spec.bots)
+        self.create_bot.value = spec.default_bot
+        if spec.name not in self._setting_forms:
+            controls, rows = {}, []
+            for name in spec.room_settings:
+                setting = spec.schema[name]
+                control = setting_control(setting)
+                control.add_class("lnb-create-setting-" + name.replace("_", "-"))
+                controls[name] = control
+                rows.append(W.VBox([control, W.HTML(
+                    f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">'
+                    f'{_esc(setting.description)}</div>')]))
+            self._setting_forms[spec.name] = (controls, tuple(rows))
+        self.create_settings, rows = self._setting_forms[spec.name]
+        self.settings_box.children = rows
 
     # -- what the buttons do ----------------------------------------------------------------------
     def _store(self):
@@ -210,7 +293,7 @@ class RoomWidget(W.VBox):
         self._seen = 0
         self._log = []
         self._shown = None
-        view_class = _view_class()
+        view_class = session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
                           ("trick", "lnb-room-trick")):
@@ -223,12 +306,14 @@ class RoomWidget(W.VBox):
         self._start()
 
     def create(self) -> RoomSession | None:
+        spec = get_spec(self.create_game.value)
         try:
-            session = create_room(self.create_name.value, players=self.create_players.value,
-                                  scoring=self.create_scoring.value, edition=self.create_edition.value,
-                                  legendary=self.create_legendary.value,
-                                  fill_with_bots=self.create_fill.value, store=self._store())
-        except (RoomError, ValueError) as exc:
+            settings = {name: control_value(spec, name, control)
+                        for name, control in self.create_settings.items()}
+            session = create_room(self.create_name.value, spec.name, players=self.create_players.value,
+                                  bot=self.create_bot.value, fill_with_bots=self.create_fill.value,
+                                  store=self._store(), **settings)
+        except (RoomError, SettingsError, ValueError) as exc:
             self.message = str(exc)
             self._redraw()
             return None
@@ -315,10 +400,30 @@ class RoomWidget(W.VBox):
         return state.why_illegal(action)
 
     def seat_name(self, seat) -> str:
+        """The display name of ``seat`` (what the view's ``state.seat_name`` gives)."""
         if self.session is None or seat is None:
             return f"Seat {seat}"
         s = self.session.room.seats[seat]
         return s["name"] if s else f"Seat {seat}"
+
+    def _settings_words(self) -> str:
+        """The room's settings in words: the view's own, else the room settings' labels."""
+        room = self.session.room
+        words = self.view.settings_words(room.state) if self.view is not None else ""
+        if words:
+            return words
+        spec = room.spec
+        settings = spec.schema.from_plain(room.meta["settings"])
+        parts = []
+        for name in spec.room_settings:
+            setting, value = spec.schema[name], settings.get(name)
+            if setting.kind == "choice" and len(setting.labels) == len(setting.choices) and value in setting.choices:
+                parts.append(f"{_words(name).lower()}: {setting.labels[setting.choices.index(value)]}")
+            elif setting.kind == "bool" and len(setting.labels) == 2 and value is not None:
+                parts.append(setting.labels[0 if value else 1])
+            else:
+                parts.append(f"{_words(name).lower()}: {value}")
+        return " · ".join(parts)
 
     def _shown_seq(self):
         return self._shown[0] if self._shown else None
@@ -384,10 +489,12 @@ class RoomWidget(W.VBox):
         msg = (f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
                if self.message else "")
         if s is None:
-            self.title.value = (f'<div style="font-size:18px;font-weight:bold;{TEXT}">Skull King rooms</div>'
-                                f'<div style="{MUTED};font-size:12px">Everyone opens this page on their own '
-                                'device. One person creates a room and reads its code out; the others type it '
-                                'and join. Bots fill the empty seats.</div>')
+            titles = [spec.title for spec in all_specs()]
+            games = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " or " + titles[-1]
+            self.title.value = (f'<div style="font-size:18px;font-weight:bold;{TEXT}">Game rooms</div>'
+                                f'<div style="{MUTED};font-size:12px">Play {_esc(games)} with everyone on '
+                                'their own device. One person creates a room and reads its code out; the '
+                                'others type it and join. Bots fill the empty seats.</div>')
             self.status.value = msg
             self.start_box.layout.display = "flex"
             self.lobby_box.layout.display = "none"
@@ -397,14 +504,14 @@ class RoomWidget(W.VBox):
         self._shown = (s.seq, room.version, s.is_host, int(time.time() / 3) if s.status == LOBBY else 0)
         self.start_box.layout.display = "none"
         meta = room.meta
-        settings = meta["settings"]
         me = self.seat_name(s.seat)
         hosting = " · you are hosting (your kernel moves the bots)" if s.is_host else ""
+        words = self._settings_words()
         self.title.value = (
-            f'<div style="font-size:18px;font-weight:bold;{TEXT}">Skull King · room '
+            f'<div style="font-size:18px;font-weight:bold;{TEXT}">{_esc(room.spec.title)} · room '
             f'<span class="lnb-room-code-inline">{_esc(s.pretty_code)}</span></div>'
-            f'<div style="{MUTED};font-size:12px">{meta["players"]} players · {_esc(settings["scoring"])} scoring · '
-            f'{_esc(settings["edition"])} bonuses · Legendary cards {"in" if settings["legendary"] else "out"} · '
+            f'<div style="{MUTED};font-size:12px">{meta["players"]} players · '
+            f'{_esc(words) + " · " if words else ""}'
             f'you are {_esc(me)} (seat {s.seat}){hosting}</div>')
         self.key_html.value = (f'<code style="font-size:12px" class="lnb-room-key">{_esc(s.token)}</code>'
                                f'<span style="{MUTED};font-size:11px"> keep it secret: it is your seat</span>'
@@ -431,9 +538,10 @@ class RoomWidget(W.VBox):
             f'font-family:monospace;{TEXT}">{_esc(pub["code"])}</div>')
         rows = []
         for seat in pub["seats"]:
-            name = seat["name"] or "—"
             you = " (you)" if seat["seat"] == s.seat else ""
-            rows.append(f'<tr><td>Seat {seat["seat"]}</td><td><b>{_esc(name)}</b>{you}</td>'
+            who = (f'<b>{_esc(seat["name"])}</b>{you}' if seat["name"]
+                   else f'<span style="{MUTED}">a free seat</span>')
+            rows.append(f'<tr data-seat="{seat["seat"]}"><td>{who}</td>'
                         f'<td style="{MUTED}">{_esc(self._seat_kind(seat))}</td></tr>')
         self.lobby_seats.value = (f'<table class="lnb-room-seats" style="font-size:13px;{TEXT}">'
                                   + "".join(rows) + "</table>")
@@ -458,18 +566,20 @@ class RoomWidget(W.VBox):
         self._seen = len(events)
         names = {i: self.seat_name(i) for i in range(state.num_players)}
         for e in new_events:
-            line = re.sub(r"Seat (\d)", lambda m: names.get(int(m.group(1)), m.group(0)), e.describe())
+            line = SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), e.describe())
             self._log.append(line)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)
         cur = state.current_player
         if state.is_over:
-            best = max(state.result.scores)
-            winners = [names[i] for i, v in enumerate(state.result.scores) if v == best]
-            text, colour = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.", "var(--jp-success-color1, #2e7d32)"
+            winners = [names[i] for i in state.result.winners]
+            if state.result.stalemate or not winners:
+                text = "Game over: stopped without a winner."
+            else:
+                text = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
+            colour = "var(--jp-success-color1, #2e7d32)"
         elif can_act:
-            what = "make your secret bid" if obs["phase"] == "bid" else "play a card"
-            text, colour = f"Your turn: {what}.", "var(--jp-brand-color1, #1976d2)"
+            text, colour = "Your turn.", "var(--jp-brand-color1, #1976d2)"
         else:
             seat = s.room.seats[cur]
             kind = " (bot)" if seat["kind"] == "bot" else ""

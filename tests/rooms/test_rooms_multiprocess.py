@@ -28,7 +28,7 @@ def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
                        "--wait-for", "7", "--out", str(tmp_path / "p0.json"), "--seed", "0",
                        "--bad-every", "37"])]
     for i in range(1, 8):
-        policy = "random" if i < 5 else "heuristic"
+        policy = "random" if i < 5 else "bot"
         extra = ["--bad-every", "41"] if i in (1, 2) else []
         ps.append(procs.spawn([*common, "--role", "join", "--name", f"Player {i}",
                                "--policy", policy, "--seed", str(i),
@@ -123,3 +123,47 @@ def test_kill_the_host(store_url, tmp_path, procs):
     assert len(unrecorded) <= 1 and all(log[k]["seat"] == victim_seat for k in unrecorded)
     for i in alive:
         assert json.load(open(tmp_path / f"p{i}.json"))["scores"] == list(state.result.scores)
+
+
+@pytest.mark.parametrize("game, settings, check", [
+    ("drowned-ledger", ["--set", "mode=plain", "--set", "hold_limit=3"], {"mode": "plain", "hold_limit": 3}),
+    ("lopti", ["--set", "swap=false"], {"swap": False}),
+])
+def test_three_processes_play_other_games(store_url, tmp_path, procs, game, settings, check):
+    """The scripted members are not tied to one game: a host, a person clicking at random
+    (with wrong requests built from the game's own actions) and a seat played by the game's
+    bot, plus one room bot, play a whole game; every process ends with the replay's scores."""
+    code_file = str(tmp_path / "code.json")
+    common = ["--store", store_url, "--code-file", code_file, "--poll", POLL]
+    ps = [procs.spawn([*common, "--role", "host", "--name", "Ann", "--game", game, *settings,
+                       "--players", "4", "--wait-for", "2", "--bots", "1", "--policy", "bot",
+                       "--out", str(tmp_path / "p0.json"), "--bad-every", "13"])]
+    ps.append(procs.spawn([*common, "--role", "join", "--name", "Bob", "--seed", "1",
+                           "--bad-every", "5", "--out", str(tmp_path / "p1.json")]))
+    ps.append(procs.spawn([*common, "--role", "join", "--name", "Cy", "--policy", "bot",
+                           "--out", str(tmp_path / "p2.json")]))
+    procs.wait_all(ps, timeout=300)
+    code = json.load(open(code_file))["code"]
+    room, log = _final(store_url, code)
+    state = rooms.replay(room.meta, log)
+    assert state.is_over and room.status == rooms.OVER and room.meta["game"] == game
+    assert {k: state.settings[k] for k in check} == check
+    assert [r["seq"] for r in log] == list(range(len(log)))
+    refused = {}
+    claimed = {}
+    for i in range(3):
+        summary = json.load(open(tmp_path / f"p{i}.json"))
+        assert summary["game"] == game and summary["scores"] == list(state.result.scores)
+        for k, v in summary["refused"].items():
+            refused[k] = refused.get(k, 0) + v
+        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
+        for line in lines:
+            assert line["seq"] not in claimed
+            claimed[line["seq"]] = line
+            assert log[line["seq"]]["action"] == line["action"]
+            assert log[line["seq"]]["seat"] == head["seat"]
+    humans = [r["seq"] for r in log if r["by"] == "human"]
+    assert sorted(claimed) == humans  # every person's move was some member's, once
+    assert {r["by"] for r in log} == {"human", "bot"}
+    assert refused.get("NotYourTurn", 0) > 0  # the wrong requests were made and refused
+    assert set(refused) <= {"NotYourTurn", "IllegalPlay", "StaleAction", "BadAction"}, refused

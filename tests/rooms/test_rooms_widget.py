@@ -22,7 +22,7 @@ def test_two_devices_play_a_round_through_the_widget(tmp_path):
     b = RoomWidget(store=url, start_timer=False, bot_pace=0)
     a.create_name.value = "Ann"
     a.create_players.value = 3
-    a.create_scoring.value = "rascal"
+    a.create_settings["scoring"].value = "rascal"
     a.create_button.click()
     assert a.session is not None and a.lobby_box.layout.display == "flex"
     code = a.session.pretty_code
@@ -90,3 +90,118 @@ def test_wrong_codes_slow_down(tmp_path):
         w.join_code.value = rooms.new_code()
         w.join()
     assert "Please wait" in w.status.value
+
+
+def clickable(root):
+    """Visible, enabled buttons and toggles under ``root`` (what a person could click)."""
+    buttons, toggles = [], []
+    for w in visible_widgets(root):
+        if getattr(w, "disabled", True):
+            continue
+        if isinstance(w, W.Button):
+            buttons.append(w)
+        elif isinstance(w, W.ToggleButton):
+            toggles.append(w)
+    return buttons, toggles
+
+
+def person_moves(w, rng) -> bool:
+    """One move by the person at this device, through the game's view: pick cards, then click
+    an enabled action button. ``False`` if the view offers nothing to click."""
+    seq = w.session.seq
+    for _ in range(20):
+        buttons, toggles = clickable(w.view.widget)
+        if toggles and (not buttons or rng.random() < 0.5):
+            t = rng.choice(toggles)
+            t.value = not t.value
+            continue
+        if not buttons:
+            return False
+        rng.choice(buttons).click()
+        if w.session.seq > seq:
+            return True
+    return w.session.seq > seq
+
+
+def two_devices(tmp_path, game, players=2, **settings):
+    url = str(tmp_path / "rooms.sqlite")
+    a = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    b = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    a.create_name.value = "Ann"
+    a.create_game.value = game
+    a.create_players.value = players
+    for name, value in settings.items():
+        a.create_settings[name].value = value
+    a.create_button.click()
+    assert a.session is not None, a.status.value
+    b.join_code.value = a.session.pretty_code
+    b.join_name.value = "Bob"
+    b.join_button.click()
+    a.poll_once()
+    return a, b
+
+
+def play_through_the_views(a, b, rng, max_moves):
+    moves = 0
+    while moves < max_moves and not a.session.state.is_over:
+        for w in (a, b):
+            w.poll_once()
+        for w in (a, b):
+            if w.session.my_turn():
+                assert person_moves(w, rng), w.status.value
+                moves += 1
+            else:
+                assert not clickable(w.view.widget)[0], "a button is enabled out of turn"
+    return moves
+
+
+def test_the_form_follows_the_chosen_game(tmp_path):
+    w = RoomWidget(store=str(tmp_path / "rooms.sqlite"), start_timer=False)
+    assert w.create_game.value == "skull-king" and "Game rooms" in w.title.value
+    assert {v for _, v in w.create_game.options} == {"lopti", "skull-king", "drowned-ledger"}
+    w.create_game.value = "drowned-ledger"
+    assert w.create_players.options == (2, 3, 4, 5) and w.create_players.value == 4
+    assert set(w.create_settings) == {"mode", "hold_limit"}
+    mode = w.create_settings["mode"]
+    assert [label for label, _ in mode.options] == ["with offices", "plain (no offices)"]
+    shown = " ".join(x.value for x in visible_widgets(w.settings_box) if isinstance(x, W.HTML))
+    assert "twelve public offices" in shown and "before surfacing" in shown
+    assert w.create_bot.value == "mix" and "seller" in w.create_bot.options
+    mode.value = "plain"
+    w.create_game.value = "lopti"
+    assert set(w.create_settings) == {"swap", "play_on"}
+    assert w.create_settings["swap"].options[0][0].startswith("swap before play")
+    w.create_game.value = "drowned-ledger"  # back again: the choices made are still there
+    assert w.create_settings["mode"].value == "plain"
+
+
+def test_a_drowned_ledger_room_played_to_the_end_through_the_views(tmp_path):
+    a, b = two_devices(tmp_path, "drowned-ledger", mode="plain", hold_limit=3)
+    assert "The Drowned Ledger · room" in a.title.value and "hold limit 3" in a.title.value
+    assert "Bob" in a.lobby_seats.value and "Seat" not in a.lobby_seats.value
+    a.start_button.click()
+    b.poll_once()
+    settings = a.session.state.settings
+    assert (settings["mode"], settings["hold_limit"]) == ("plain", 3)
+    moves = play_through_the_views(a, b, random.Random(4), max_moves=3000)
+    for w in (a, b):
+        w.poll_once()
+    assert a.session.state.is_over and moves > 5
+    assert "Game over" in a.status.value and "Game over" in b.status.value
+    assert "Ann" in b.seats_html.value and "Bob" in a.seats_html.value
+    log = a.session.store.log(a.session.code)
+    assert {r["seat"] for r in log if r["by"] == "human"} == {0, 1}
+
+
+def test_a_lopti_room_through_the_views(tmp_path):
+    a, b = two_devices(tmp_path, "lopti", players=3, swap=False)
+    a.add_bot_button.click()
+    a.start_button.click()
+    b.poll_once()
+    assert "Lopti · room" in b.title.value and "swap at the deal off" in b.title.value
+    moves = play_through_the_views(a, b, random.Random(2), max_moves=40)
+    assert moves == 40 or a.session.state.is_over
+    log = a.session.store.log(a.session.code)
+    assert {r["by"] for r in log} == {"human", "bot"}
+    # the log names people by their display names, not by seat numbers
+    assert "Seat 1" not in a.log_html.value and "Bob" in a.log_html.value

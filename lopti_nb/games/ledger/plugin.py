@@ -97,4 +97,5 @@ SPEC = GameSpec(
     lessons="lopti_nb.games.ledger.lessons",
     studies="lopti_nb.games.ledger.studies",
     extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},
+    room_settings=("mode", "hold_limit"),
 )

@@ -56,4 +56,5 @@ SPEC = GameSpec(
     view="lopti_nb.games.lopti.view:LoptiView",
     lessons="lopti_nb.games.lopti.lessons",
     studies="lopti_nb.games.lopti.studies",
+    room_settings=("swap", "play_on"),
 )
