@@ -92,6 +92,12 @@ def test_set_reads_a_choice_and_data_as_json(calls):
     assert kwargs["mode"] == "plain" and tuple(kwargs["offices"]) == ("Harbourmaster", "Notary")
 
 
+def test_set_reads_a_choice_that_looks_like_a_number_as_the_choice(calls):
+    # Skull King's edition "2021" is a choice (text), not the number 2021
+    assert cli.main(["simulate", "skull-king", "--quiet", "--set", "edition=2021"]) == 0
+    assert calls[0][1]["edition"] == "2021"
+
+
 def test_workers_are_passed_to_simulate(calls):
     assert cli.main(["simulate", "lopti", "--quiet", "--workers", "2"]) == 0
     assert calls[0][1]["workers"] == 2
