@@ -100,3 +100,11 @@ def test_notebook_imports_work_in_a_fresh_interpreter_without_altair_for_frames(
             "print(zero_bid_frame.__module__, 'altair' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == [get_spec("skull-king").studies, "False"]
+
+
+def test_star_import_offers_the_games_studies_too():
+    namespace: dict = {}
+    exec("from lopti_nb.analysis import *", namespace)
+    for name in A.study_names():
+        assert namespace[name] is getattr(A, name)
+    assert namespace["sweep"] is A.sweep and "play_games" in namespace
