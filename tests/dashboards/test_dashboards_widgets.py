@@ -50,10 +50,10 @@ def test_risk_explorer_sliders_recompute_exactly():
     r = risk_explorer()
     assert "24.6%" in r.summary.value and "17/69" in r.summary.value  # sea 3, target 2
     first = r.jchart.chart
-    r.sea.value = 6
+    usable(r.sea).value = 6
     assert "41.2%" in r.summary.value and "7/17" in r.summary.value
     assert r.jchart.chart is not first  # redrawn in place, same widget
-    r.hold_limit.value = 1
+    usable(r.hold_limit).value = 1
     assert r.target.max == 1 and r.target.value == 1
     spec = r.jchart.chart.to_dict()
     assert "hold limit (1)" in json.dumps(spec)
@@ -62,7 +62,7 @@ def test_risk_explorer_sliders_recompute_exactly():
 def test_risk_explorer_can_show_sliders_before_charts():
     r = risk_explorer(draw=False)
     assert r.jchart is None
-    r.sea.value = 5  # no chart yet: only the summary moves
+    usable(r.sea).value = 5  # no chart yet: only the summary moves
     r.draw()
     assert "sea 5" in json.dumps(r.jchart.chart.to_dict())
 
@@ -124,9 +124,9 @@ def test_score_lab_settings_reach_the_games():
 @pytest.mark.parametrize("game", ["lopti", "skull-king", "drowned-ledger"])
 def test_launcher_deals_each_game(game):
     g = game_launcher()
-    g.game.value = game
-    g.humans.value = 0
-    g.speed.value = 0.0
+    usable(g.game).value = game
+    usable(g.humans).value = 0
+    usable(g.speed).value = 0.0
     table = g.deal()
     assert g.table_box.children == (table,)
     assert table.state.is_over  # bots only, instant: the game plays out
