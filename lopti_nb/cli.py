@@ -3,9 +3,16 @@
     lopti-nb serve [--port 8866] [--host 127.0.0.1] [--preheat]
     lopti-nb list
     lopti-nb simulate GAME --games N --out results.csv [--players P] [--seed S] [--bots NAME ...]
+                          [--set NAME=VALUE ...] [--workers K] [--quiet]
 
 ``serve`` runs this Python's Voilà on the dashboards folder (``$LOPTI_NB_DASHBOARDS`` or the
 checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VOILA_ARGS``.
+
+``simulate`` knows the installed games and their settings from the plugins: ``GAME`` is any
+of ``game_names()``, and ``--set NAME=VALUE`` is read by the game's settings schema
+(``--set swap=false`` gives the bool False). Bad input (an unknown game, setting or bot, a
+value the game refuses, an ``--out`` that cannot be written) is one line,
+``lopti-nb simulate: <what is wrong>``, and exit status 2, before any game is played.
 """
 from __future__ import annotations
 
@@ -109,34 +116,92 @@ def cmd_list(args) -> int:
     return 0
 
 
+class BadInput(ValueError):
+    """What ``lopti-nb simulate`` was given cannot be used (said in one sentence)."""
+
+
+def check_out(out: str) -> Path:
+    """The CSV file to write, checked before any game is played: not a folder, in a folder
+    that exists and may be written to."""
+    path = Path(out)
+    if out.endswith(("/", os.sep)) or path.is_dir():
+        raise BadInput(f"--out {out} is a folder; give a file name, e.g. {path / 'results.csv'}.")
+    folder = path.parent
+    if not folder.exists():
+        raise BadInput(f"--out {out}: the folder {folder} does not exist.")
+    if not folder.is_dir():
+        raise BadInput(f"--out {out}: {folder} is not a folder.")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise BadInput(f"--out {out} cannot be written here (no permission).")
+    return path
+
+
+def parse_settings(game: str, items: list[str]) -> dict:
+    """``--set NAME=VALUE`` items as settings, each value read by the game's schema."""
+    from .engine import get_spec
+
+    spec = get_spec(game)
+    settings = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BadInput(f"--set takes NAME=VALUE, not {item[:40]!r}.")
+        settings[key] = spec.schema.parse_text(key, value)
+    return settings
+
+
 def cmd_simulate(args) -> int:
     from . import simulate
 
     bots = args.bots[0] if args.bots and len(args.bots) == 1 else args.bots
-    settings = {}
-    for item in args.set or []:
-        key, _, value = item.partition("=")
-        try:
-            settings[key] = json.loads(value)
-        except ValueError:
-            settings[key] = value
     try:
+        # everything the user typed is checked before the first game is played
+        out = check_out(args.out) if args.out else None
+        settings = parse_settings(args.game, args.set or [])
         df = simulate(args.game, n=args.games, seed=args.seed, players=args.players, bots=bots,
-                      progress=not args.quiet, **settings)
-    except ValueError as exc:
-        print(f"lopti-nb simulate: {exc}", file=sys.stderr)
+                      progress=not args.quiet, workers=args.workers, **settings)
+    except ValueError as exc:  # BadInput and the engine's LoptiNbError (all ValueErrors)
+        print(f"lopti-nb simulate: {_one_line(exc)}", file=sys.stderr)
         return 2
-    if args.out:
-        df.to_csv(args.out, index=False)
-        print(f"Wrote {len(df)} rows ({args.games} games) to {args.out}")
-    else:
+    if out is None:
         df.to_csv(sys.stdout, index=False)
+        return 0
+    try:
+        df.to_csv(out, index=False)
+    except OSError as exc:  # the disk said no after all (full, removed meanwhile)
+        print(f"lopti-nb simulate: could not write {out}: {exc.strerror or exc}.", file=sys.stderr)
+        return 1
+    print(f"Wrote {len(df)} rows ({args.games} games) to {out}")
     return 0
 
 
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes as one line (``lopti-nb simulate: ...``), exit status 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _settings_help() -> str:
+    from .engine import all_specs
+
+    lines = ["game settings (--set NAME=VALUE):"]
+    for spec in all_specs():
+        named = [f"{s.name}={'JSON' if s.kind == 'data' else s.allowed()}" for s in spec.schema]
+        lines.append(f"  {spec.name}: {'; '.join(named) or 'none'}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lopti-nb", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    from .engine import game_names
+
+    parser = _Parser(prog="lopti-nb", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -147,21 +212,27 @@ def build_parser() -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list the dashboards")
     lst.set_defaults(func=cmd_list)
 
-    sim = sub.add_parser("simulate", help="simulate games with bots and write a CSV")
-    sim.add_argument("game", help="lopti, skull-king or drowned-ledger")
-    sim.add_argument("--games", type=int, default=100)
+    sim = sub.add_parser("simulate", help="simulate games with bots and write a CSV",
+                         epilog=_settings_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("game", help=f"the game: {', '.join(game_names())}")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--out", help="CSV file to write (default: standard output)")
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=int, help="players at the table (default: the game's)")
+    sim.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same games")
     sim.add_argument("--bots", nargs="+", help="one bot name for all seats, or one per seat")
-    sim.add_argument("--set", action="append", metavar="KEY=VALUE", help="a game setting, e.g. scoring=rascal")
+    sim.add_argument("--set", action="append", metavar="NAME=VALUE",
+                     help="a game setting (repeatable); the game's settings are listed below")
+    sim.add_argument("--workers", type=int, metavar="K", help="play on K local processes (same rows)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage mistake already printed in one line
+        return exc.code if isinstance(exc.code, int) else 0
     return args.func(args)
 
 

@@ -4,11 +4,14 @@
     t = play_games("skull-king", 200, seed=1, scoring="rascal")
     show(histogram_chart(histogram_frame(t["seats"], "score", by="bot"), color="bot"))
 
-* :mod:`.frames` -- runners and DataFrame builders (one row per seat per game, per game,
-  per Skull King round; the exact Reckoning risk tables);
+* :mod:`.frames` -- runners and DataFrame builders for any game (one row per seat per game,
+  per game, the game's own tables; histograms, rates, setting and lever effects);
 * :mod:`.charts` -- chart builders that take those frames and return Altair charts;
 * :func:`sweep` -- a grid of settings on Dask (a local cluster or any existing one) or,
-  without Dask, on local processes, with identical results either way.
+  without Dask, on local processes, with identical results either way;
+* each game's own frames and charts (its plugin's ``studies`` module, e.g.
+  ``zero_bid_frame`` or ``catch_curve_chart``) are offered here under their own names:
+  ``from lopti_nb.analysis import duty_frame`` imports that game's studies on first use.
 
 On import the Altair charts are set up to draw offline (``JupyterChart.enable_offline()``:
 the Vega JavaScript is bundled, no CDN is needed), when a kernel is there to take it.
@@ -19,20 +22,47 @@ vl-convert, stable for tests and checked notebook cells. Set the environment var
 from __future__ import annotations
 
 import importlib
+from typing import Any, Iterator
 
 from . import frames
 from .frames import *  # noqa: F401,F403
-from .sweep import dask_available, sweep
+from .sweep import dask_available, sweep  # noqa: F401 (offered in __all__, made on demand)
 
 # Charts and display load Altair (seconds to import), so they load on first use: sweep
 # workers, which only play games, never pay for it.
 CHART_NAMES = [
     "OKABE_ITO", "category_scale", "histogram_chart", "box_chart", "rate_chart", "mean_chart",
-    "heatmap_chart", "catch_curve_chart", "overlay_chart", "expectation_chart",
-    "best_target_chart", "office_balance_chart", "lever_chart", "seat_advantage_chart",
-    "duty_chart", "motion_effect_chart",
+    "heatmap_chart", "lever_chart",
 ]
 DISPLAY_NAMES = ["show", "svg", "svg_text", "enable_offline", "static_charts", "in_kernel"]
+CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available",
+              *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]
+
+
+def _studies() -> Iterator[tuple[str, Any]]:
+    """``(game name, studies module)`` for each installed game with one, in the games' order,
+    each imported when the iteration reaches it."""
+    from lopti_nb.engine import all_specs
+
+    for spec in all_specs():
+        module = spec.load("studies")
+        if module is not None:
+            yield spec.name, module
+
+
+def studies() -> dict[str, Any]:
+    """Every installed game's studies module, by game name (imported now)."""
+    return dict(_studies())
+
+
+def study_names() -> dict[str, str]:
+    """Each name the games' studies offer, with the game that offers it (the first in the
+    games' order, if two offer the same name)."""
+    out: dict[str, str] = {}
+    for game, module in _studies():
+        for name in getattr(module, "__all__", ()):
+            out.setdefault(name, game)
+    return out
 
 
 def __getattr__(name: str):
@@ -42,7 +72,20 @@ def __getattr__(name: str):
         return getattr(importlib.import_module(".charts", __name__), name)
     if name in DISPLAY_NAMES:
         return getattr(importlib.import_module(".display", __name__), name)
+    if name == "__all__":  # the core's names and every game's studies, listed on demand
+        return [*CORE_NAMES, *(n for n in study_names() if n not in CORE_NAMES)]
+    if not name.startswith("_"):
+        # a game's own frame or chart: looked up in the plugins' studies modules
+        for _, module in _studies():
+            if name in getattr(module, "__all__", ()):
+                value = getattr(module, name)
+                globals()[name] = value  # found once; later lookups skip the search
+                return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__getattr__("__all__")))
 
 
 def _enable_offline_in_a_kernel() -> None:
@@ -55,6 +98,3 @@ def _enable_offline_in_a_kernel() -> None:
 
 
 _enable_offline_in_a_kernel()
-
-__all__ = ["frames", "charts", "display", "sweep", "dask_available",
-           *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]

@@ -2,7 +2,8 @@
 declarative chart with titled axes, a title and tooltips.
 
 Colours are colour-blind safe: categories use the Okabe-Ito palette (as a scale range),
-ordered quantities (sea level, target, rates) use viridis.
+ordered quantities (levels, targets, rates) use viridis. Charts of one game's own frames
+live in that game's ``studies`` module and build on the pieces here.
 """
 from __future__ import annotations
 
@@ -13,9 +14,7 @@ import pandas as pd
 
 __all__ = [
     "OKABE_ITO", "category_scale", "histogram_chart", "box_chart", "rate_chart", "mean_chart",
-    "heatmap_chart", "catch_curve_chart", "overlay_chart", "expectation_chart",
-    "best_target_chart", "office_balance_chart", "lever_chart", "seat_advantage_chart",
-    "duty_chart",
+    "heatmap_chart", "lever_chart",
 ]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable under the common colour
@@ -230,121 +229,20 @@ def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | N
     return alt.layer(rect, label).properties(width=WIDTH, height=HEIGHT, title=_title(title, subtitle))
 
 
-# -- Reckoning risk ---------------------------------------------------------------------------
-def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught before surfacing",
-                      subtitle: str | None = "exact, fresh 58-card wreck deck") -> alt.Chart:
-    """Exact catch probability against the sea level, one line per surfacing target."""
-    return alt.Chart(exact).mark_line(point=True).encode(
-        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=_x_axis("O")),
-        y=alt.Y("catch_probability:Q", title="P(caught before the haul is full)",
-                axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
-        tooltip=[alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
-                 alt.Tooltip("catch_probability:Q", title="P(caught)", format=".2%"),
-                 alt.Tooltip("exact:N", title="exact fraction"),
-                 alt.Tooltip("live_hazards:Q", title="live hazards")],
-    ).properties(width=WIDTH + 80, height=HEIGHT + 40, title=_title(title, subtitle))
-
-
-def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the game engine",
-                  subtitle: str | None = None) -> alt.Chart:
-    """Exact catch probability (lines) with simulated rates (dots) and their 95 % Wilson
-    bands (shaded), one colour per surfacing target."""
-    color = alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL))
-    tooltip = [alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
-               alt.Tooltip("catch_probability:Q", title="exact", format=".2%"),
-               alt.Tooltip("simulated:Q", title="simulated", format=".2%"),
-               alt.Tooltip("lower:Q", title="95% lower", format=".2%"),
-               alt.Tooltip("upper:Q", title="95% upper", format=".2%"),
-               alt.Tooltip("dives:Q", title="dives simulated")]
-    base = alt.Chart(overlay).encode(x=alt.X("sea:Q", title="Sea level", scale=alt.Scale(domain=[1, 9]),
-                                             axis=alt.Axis(tickMinStep=1)),
-                                     color=color, tooltip=tooltip)
-    band = base.mark_area(opacity=0.25).encode(
-        y=alt.Y("lower:Q", title="P(caught before the haul is full)", axis=alt.Axis(format="%")),
-        y2="upper:Q")
-    line = base.mark_line().encode(y="catch_probability:Q")
-    dots = base.mark_point(filled=True, size=30, stroke="black", strokeWidth=0.5).encode(y="simulated:Q")
-    return alt.layer(band, line, dots).properties(width=WIDTH + 80, height=HEIGHT + 40,
-                                                  title=_title(title, subtitle))
-
-
-def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive brings home, on average",
-                      subtitle: str | None = "exact, over the wreck deck and the Reckoning deck") -> alt.Chart:
-    """Expected machines kept and lost by surfacing target, one line per sea level, one panel
-    per measure."""
-    long = expectations.melt(id_vars=["sea", "target"], value_vars=["kept", "lost"],
-                             var_name="measure", value_name="machines")
-    long["measure"] = long["measure"].map({"kept": "machines kept", "lost": "machines lost"})
-    line = alt.Chart().mark_line(point=True).encode(
-        x=alt.X("target:O", title="Surfacing target (machines)", axis=_x_axis("O")),
-        y=alt.Y("machines:Q", title="Expected machines per dive"),
-        color=alt.Color("sea:O", title="Sea level", scale=alt.Scale(scheme=SEQUENTIAL)),
-        tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("sea:O"), alt.Tooltip("target:O"),
-                 alt.Tooltip("machines:Q", format=".3f")],
-    ).properties(width=WIDTH, height=HEIGHT)
-    return line.facet(facet=alt.Facet("measure:N", title=None), data=long).properties(
-        title=_title(title, subtitle))
-
-
-def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing target",
-                      subtitle: str | None = "most machines kept on average; the hold limit caps the target") -> alt.Chart:
-    """Heatmap: sea level against hold limit, coloured and labelled by the best target."""
-    base = alt.Chart(best).encode(
-        x=alt.X("hold_limit:O", title="Hold limit", axis=_x_axis("O")),
-        y=alt.Y("sea:O", title="Sea level", sort="descending"),
-        tooltip=[alt.Tooltip("sea:O"), alt.Tooltip("hold_limit:O", title="hold limit"),
-                 alt.Tooltip("best_target:Q", title="best target"),
-                 alt.Tooltip("kept:Q", title="machines kept", format=".3f"),
-                 alt.Tooltip("caught:Q", title="P(dive ends caught)", format=".1%")])
-    rect = base.mark_rect().encode(color=alt.Color("best_target:O", title="Best target",
-                                                   scale=alt.Scale(scheme=SEQUENTIAL)))
-    mid = (best["best_target"].min() + best["best_target"].max()) / 2 if len(best) else 0
-    text = base.mark_text(fontSize=11).encode(
-        text=alt.Text("best_target:Q"),
-        color=alt.condition(f"datum.best_target > {mid}", alt.value("black"), alt.value("white")))
-    return alt.layer(rect, text).properties(width=WIDTH, height=HEIGHT, title=_title(title, subtitle))
-
-
-# -- Drowned Ledger strategies ---------------------------------------------------------------------
-def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
-                         subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean") -> alt.Chart:
-    """Win rate per office (bars, Wilson interval) against the design band: the mean office
-    win rate +- a third of it (shaded) and the mean (dashed)."""
-    mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
-    order = list(table.sort_values("win_rate", ascending=False)["office"])
-    band_df = pd.DataFrame({"low": [mean * 2 / 3], "high": [mean * 4 / 3], "mean": [mean]})
-    band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
-        y=alt.Y("low:Q"), y2="high:Q")
-    mean_rule = alt.Chart(band_df).mark_rule(strokeDash=[4, 3], color="black").encode(y="mean:Q")
-    base = alt.Chart(table).encode(
-        x=alt.X("office:N", title="Office", sort=order, axis=alt.Axis(labelAngle=-40)),
-        tooltip=[alt.Tooltip("office:N"), alt.Tooltip("seats:Q", title="seats dealt"),
-                 alt.Tooltip("wins:Q"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
-                 alt.Tooltip("deviation:Q", title="from the mean", format="+.0%"),
-                 alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
-                 alt.Tooltip("within_target:N", title="within target")])
-    bars = base.mark_bar().encode(
-        y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("within_target:N", title="Within a third of the mean",
-                        scale=alt.Scale(domain=[True, False], range=[OKABE_ITO[0], OKABE_ITO[5]])))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
-    return alt.layer(band, bars, err, mean_rule).properties(
-        width=WIDTH + 160, height=HEIGHT, title=_title(title, subtitle))
-
-
 def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
                 title: str = "The playtest levers", y_title: str = "Mean final score",
-                subtitle: str | None = None) -> alt.Chart:
-    """One panel per lever: ``y`` against the lever's value, one line per ``by`` group (with
-    +-1.96 standard errors when ``y`` is ``mean_score``)."""
+                subtitle: str | None = None, length_title: str = "mean length") -> alt.Chart:
+    """One panel per lever (from :func:`~.frames.lever_frame`): ``y`` against the lever's
+    value, one line per ``by`` group (with +-1.96 standard errors when ``y`` is
+    ``mean_score``). ``length_title`` names ``mean_length`` in the tooltip (a game's
+    ``length_label``, e.g. "mean rounds")."""
     data = levers.copy()
     data["lower"] = data["mean_score"] - 1.96 * data["stderr"]
     data["upper"] = data["mean_score"] + 1.96 * data["stderr"]
     tooltip = [alt.Tooltip("lever:N"), alt.Tooltip("value:N", title="value"),
                alt.Tooltip(f"{by}:N"), alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
                alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
-               alt.Tooltip("mean_length:Q", title="mean rounds", format=".1f"), alt.Tooltip("n:Q")]
+               alt.Tooltip("mean_length:Q", title=length_title, format=".1f"), alt.Tooltip("n:Q")]
     base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None, axis=_x_axis("O")),
                               color=_color(by, domain=sorted(data[by].unique()), top=True), tooltip=tooltip)
     line = base.mark_line(point=True).encode(y=alt.Y(f"{y}:Q", title=y_title,
@@ -356,74 +254,3 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
     return layer.facet(facet=alt.Facet("lever:N", title=None), data=data).resolve_scale(
         x="independent").properties(title=_title(title, subtitle))
 
-
-# -- Lopti ----------------------------------------------------------------------------------------
-def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader and each seat",
-                         subtitle: str | None = "win rate with 95% interval; dashed: a fair share (1 / players)") -> alt.Chart:
-    """Win rate per seat position (bars + Wilson interval), one panel per way of counting
-    (absolute seat, seats after the leader), one colour per player count, with the fair
-    share dashed."""
-    tooltip = [alt.Tooltip("position:N", title="counted by"), alt.Tooltip("place:O", title="seat"),
-               alt.Tooltip("players:O"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
-               alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
-               alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q")]
-    base = alt.Chart().encode(
-        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=_x_axis("O")),
-        xOffset=alt.XOffset("players:O"),
-        color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
-        tooltip=tooltip)
-    bars = base.mark_bar(opacity=0.85).encode(y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")))
-    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    fair = base.mark_tick(strokeDash=[3, 2], thickness=1.5).encode(y="fair:Q", color=alt.value("black"))
-    layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
-    return layer.facet(facet=alt.Facet("position:N", title=None,
-                                       sort=["seat", "after leader"]), data=adv).properties(
-        title=_title(title, subtitle))
-
-
-def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often the 3 duty decides a round",
-               subtitle: str | None = "share of rounds, 95% interval") -> alt.Chart:
-    """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
-    order = list(dict.fromkeys(duty["measure"]))
-    base = alt.Chart(duty).encode(
-        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=_x_axis("O")),
-        xOffset=alt.XOffset("measure:N", sort=order),
-        color=alt.Color("measure:N", title="Measure", sort=order, scale=category_scale(order)),
-        tooltip=[alt.Tooltip(f"{by}:O"), alt.Tooltip("measure:N"),
-                 alt.Tooltip("rate:Q", title="share", format=".1%"),
-                 alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
-                 alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
-    bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
-    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=_title(title, subtitle))
-
-
-def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions and round length",
-                        subtitle: str | None = "extra turns per round against the same deals without the motion; bars: 95% interval") -> alt.Chart:
-    """Mean extra turns per round for each motion (from
-    :func:`~.frames.distribution_summary` of ``extra_turns`` by ``motion``), with
-    +-1.96 standard errors; zero is the base game."""
-    data = summary.copy()
-    data["motion"] = data["motion"].astype(str)
-    data["lower"] = data["mean"] - 1.96 * data["stderr"]
-    data["upper"] = data["mean"] + 1.96 * data["stderr"]
-    data["direction"] = data["mean"].map(lambda m: "longer" if m > 0 else ("shorter" if m < 0 else "no change"))
-    order = list(data.sort_values("mean")["motion"])
-    base = alt.Chart(data).encode(
-        y=alt.Y("motion:N", title="Motion in force", sort=order),
-        tooltip=[alt.Tooltip("motion:N"), alt.Tooltip("mean:Q", title="extra turns", format="+.2f"),
-                 alt.Tooltip("lower:Q", title="95% lower", format="+.2f"),
-                 alt.Tooltip("upper:Q", title="95% upper", format="+.2f"),
-                 alt.Tooltip("n:Q", title="rounds")])
-    bars = base.mark_bar().encode(
-        x=alt.X("mean:Q", title="Mean extra turns per round"),
-        color=alt.Color("direction:N", title="Rounds get",
-                        scale=alt.Scale(domain=["shorter", "no change", "longer"],
-                                        range=[OKABE_ITO[0], "#999999", OKABE_ITO[5]])))
-    err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
-    zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
-    return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
-                                                  title=_title(title, subtitle))
-
-
-__all__.append("motion_effect_chart")

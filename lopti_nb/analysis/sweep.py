@@ -7,7 +7,8 @@
     seats = sweep(grid, 1000, client="processes", workers=2)       # no Dask: local processes
     seats = sweep(grid, 1000, client="serial")                     # in this process
 
-The work is cut into chunks of ``chunk_size`` games. Every game's seed comes from the sweep's
+The work is cut into chunks of ``chunk_size`` games, played by the engine's runner
+(:func:`lopti_nb.engine.runner.run_parallel`, as ``lopti_nb.simulate(workers=...)`` does). Every game's seed comes from the sweep's
 ``seed``, the cell's index and the game's number (see :func:`~.frames.game_seeds`), never
 from the worker that plays it, so the result is identical whatever the scheduler, the
 number of workers or the chunk size. Rows come back ordered by cell, then game, then seat.
@@ -18,6 +19,8 @@ import os
 from typing import Any, Iterable, Mapping, Sequence
 
 import pandas as pd
+
+from lopti_nb.engine.runner import run_parallel
 
 from .frames import play_games
 
@@ -81,41 +84,21 @@ def _tasks(cells, games_per_cell, seed, chunk_size, tables):
     return tasks
 
 
-def _run_dask(client, tasks, workers, progress):
-    from distributed import Client, LocalCluster, as_completed  # noqa: F401
+def _run(tasks: list, client: Any, workers: int | None, progress: bool) -> list:
+    """``run_chunk`` of every task, in order, on the engine's runner (local processes or a Dask
+    client); ``client=None`` with Dask installed makes a local cluster for this call."""
+    if client == "serial":
+        return run_parallel(run_chunk, tasks, progress=progress, desc="sweep")
+    if client == "processes" or (client is None and not dask_available()):
+        return run_parallel(run_chunk, tasks, workers=workers or os.cpu_count() or 1,
+                            progress=progress, desc="sweep")
+    if client is not None:  # a distributed.Client or a scheduler address
+        return run_parallel(run_chunk, tasks, client=client, progress=progress, desc="sweep")
+    from distributed import Client, LocalCluster
 
-    own_cluster = own_client = None
-    if client is None:
-        own_cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-        client = own_client = Client(own_cluster)
-    elif isinstance(client, str):
-        client = own_client = Client(client)
-    try:
-        futures = client.map(run_chunk, tasks, pure=False)
-        if progress:
-            from tqdm.auto import tqdm
-
-            for _ in tqdm(as_completed(futures), total=len(futures), desc="sweep", unit="chunk"):
-                pass
-        return client.gather(futures)
-    finally:
-        if own_client is not None:
-            own_client.close()
-        if own_cluster is not None:
-            own_cluster.close()
-
-
-def _run_processes(tasks, workers, progress):
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        results = pool.map(run_chunk, tasks)
-        if progress:
-            from tqdm.auto import tqdm
-
-            results = tqdm(results, total=len(tasks), desc="sweep", unit="chunk")
-        return list(results)
+    with LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                      processes=True, dashboard_address=None) as cluster, Client(cluster) as own:
+        return run_parallel(run_chunk, tasks, client=own, progress=progress, desc="sweep")
 
 
 def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int], client: Any = None,
@@ -147,12 +130,7 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
     if not isinstance(chunk_size, int) or chunk_size < 1:
         raise ValueError(f"chunk_size must be a positive whole number, not {chunk_size!r}")
     tasks = _tasks(cells, games_per_cell, seed, chunk_size, names)
-    if client == "serial":
-        results = [run_chunk(t) for t in tasks]
-    elif client == "processes" or (client is None and not dask_available()):
-        results = _run_processes(tasks, workers, progress)
-    else:
-        results = _run_dask(client, tasks, workers, progress)
+    results = _run(tasks, client, workers, progress)
     out = {}
     for name in names:
         parts = [r[name] for r in results if not r[name].empty]
@@ -160,8 +138,11 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
             out[name] = results[0][name] if results else pd.DataFrame()
             continue
         df = pd.concat(parts, ignore_index=True, sort=False)
-        for col in ("bot", "scoring", "edition", "mode", "office"):
-            if col in df.columns and not isinstance(df[col].dtype, pd.CategoricalDtype):
+        # a column categorical in any chunk (the bots, a game's fixed categories)
+        categorical = dict.fromkeys(c for p in parts for c in p.columns
+                                    if isinstance(p[c].dtype, pd.CategoricalDtype))
+        for col in categorical:
+            if not isinstance(df[col].dtype, pd.CategoricalDtype):
                 # cells of different games: the union of their categories, in first-seen order
                 cats = list(dict.fromkeys(c for p in parts if col in p.columns
                                           for c in (p[col].cat.categories if isinstance(p[col].dtype, pd.CategoricalDtype)

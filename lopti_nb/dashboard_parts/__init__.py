@@ -11,12 +11,20 @@ builders of :mod:`lopti_nb.analysis`; a slider or a button replaces ``jchart.cha
 
 * :func:`game_launcher` -- pick a game, players, people, bots and settings, deal a table;
 * :func:`rules_classroom` -- the step-by-step rule explainers, with Lopti's voices;
-* :func:`risk_explorer` -- exact Reckoning risk for The Drowned Ledger, live charts;
+* :func:`risk_explorer` -- a game's own risk explorer (The Drowned Ledger's exact Reckoning
+  risk, live charts), found through the plugins (:func:`game_part`);
 * :func:`score_lab` -- simulate many games with bots and see the score distributions.
+
+The launcher's and the score lab's forms are built from each game's settings schema
+(:mod:`.forms`); a dashboard part that belongs to one game lives in that game's folder and
+is named in its plugin's ``extras``.
 """
 from __future__ import annotations
 
-__all__ = ["game_launcher", "rules_classroom", "risk_explorer", "score_lab", "enable_offline_charts"]
+from typing import Any
+
+__all__ = ["game_launcher", "rules_classroom", "risk_explorer", "score_lab", "enable_offline_charts",
+           "game_part"]
 
 
 def game_launcher(**kwargs):
@@ -31,10 +39,22 @@ def rules_classroom(**kwargs):
     return RulesClassroom(**kwargs)
 
 
-def risk_explorer(**kwargs):
-    from .risk import RiskExplorer
+def game_part(part: str, game: str | None = None, **kwargs: Any):
+    """A game's own dashboard part: the ``part`` its plugin names in ``extras`` (of ``game``,
+    or of the first installed game that has one), called with ``kwargs``."""
+    from lopti_nb.engine import SettingsError, all_specs, get_spec
 
-    return RiskExplorer(**kwargs)
+    specs = [get_spec(game)] if game is not None else all_specs()
+    for spec in specs:
+        if part in spec.extras:
+            return spec.load(part)(**kwargs)
+    where = get_spec(game).title if game is not None else "any installed game"
+    raise SettingsError(f"No dashboard part {part!r} in {where}.")
+
+
+def risk_explorer(**kwargs):
+    """The risk explorer of the game that has one (``extras["risk_explorer"]``)."""
+    return game_part("risk_explorer", **kwargs)
 
 
 def score_lab(**kwargs):

@@ -1,22 +1,40 @@
-"""Small shared pieces of the dashboards: labels, help lines, a chart holder."""
+"""Small shared pieces of the dashboards: the games to choose from, labels, help lines.
+
+Everything about a game comes from its plugin (``all_specs()``, ``get_spec(name)``): its
+title, its bots, its settings (see :mod:`.forms`) and, from its studies module, the bots
+that play a different style in each seat (``SEAT_BOTS``).
+"""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 import ipywidgets as W
 
-GAMES = (("Lopti", "lopti"), ("Skull King", "skull-king"), ("The Drowned Ledger", "drowned-ledger"))
+from lopti_nb.engine import all_specs
+
 MUTED = "color:var(--jp-ui-font-color2, #666)"
 LABEL_WIDTH = "150px"
+GAME_BUTTONS = {"description_width": "60px", "button_width": "150px"}
 
-# Game settings a dashboard offers, per game: (setting, label, options as (text, value)).
-VARIANTS: dict[str, tuple[str, str, tuple[tuple[str, Any], ...]]] = {
-    "lopti": ("swap", "Card swap", (("swap before play (table rule)", True), ("no swap", False))),
-    "skull-king": ("scoring", "Scoring system", (("classic", "classic"), ("rascal", "rascal"),
-                                                ("cannonball", "cannonball"))),
-    "drowned-ledger": ("mode", "Rules", (("with offices", "offices"), ("plain (no offices)", "plain"))),
-}
+
+def game_options() -> list[tuple[str, str]]:
+    """``(title, name)`` of every installed game, in the plugins' order (for a game picker)."""
+    return [(spec.title, spec.name) for spec in all_specs()]
+
+
+def game_picker(value: str | None = None) -> W.ToggleButtons:
+    """Toggle buttons with every installed game's title (``value``: a game's name)."""
+    options = game_options()
+    return W.ToggleButtons(options=options, value=value if value is not None else options[0][1],
+                           description="Game", style=GAME_BUTTONS)
+
+
+def __getattr__(name: str):
+    # GAMES was a fixed list of the three games; it is now read from the plugins each time
+    # (the rules classroom still imports it by that name)
+    if name == "GAMES":
+        return tuple(game_options())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def style(widget_cls=W.IntSlider, **kwargs):
@@ -36,11 +54,25 @@ def message_html(text: str, kind: str = "info") -> str:
     return f'<div style="color:{colour}">{escape(text)}</div>'
 
 
-def bot_label(name: str) -> str:
-    return {"heuristic": "heuristic (plays sensibly)", "random": "random (any legal move)",
-            "mix": "a mix of styles"}.get(name, name)
+def seat_bots(spec) -> dict[str, tuple[str, ...]]:
+    """Bots that play another style in each seat, by name, with the style of each seat
+    (cycled), as the game's studies module declares them in ``SEAT_BOTS``."""
+    studies = spec.load("studies")
+    return {name: tuple(seats) for name, seats in (getattr(studies, "SEAT_BOTS", None) or {}).items()}
+
+
+def bot_label(name: str, spec=None) -> str:
+    """A bot's name with a few words on how it plays."""
+    if name == "random":
+        return "random (any legal move)"
+    if name == "heuristic":
+        return "heuristic (plays sensibly)"
+    if spec is not None and name in seat_bots(spec):
+        return f"{name} (a style per seat)"
+    return name
 
 
 def bot_options(spec) -> list[tuple[str, str]]:
+    """``(label, name)`` of the game's bots: its default first, random last."""
     names = sorted(spec.bots, key=lambda n: (n != spec.default_bot, n == "random", n))
-    return [(bot_label(n), n) for n in names]
+    return [(bot_label(n, spec), n) for n in names]

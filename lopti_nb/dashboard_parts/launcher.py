@@ -1,29 +1,31 @@
 """The game launcher: pick a game, players, people, bots and settings, then deal a table
-(:func:`lopti_nb.play`)."""
+(:func:`lopti_nb.play`). The games come from the plugins and each game's settings form from
+its settings schema (:mod:`.forms`)."""
 from __future__ import annotations
 
 import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import GAMES, VARIANTS, bot_options, message_html, note, style
+from .common import bot_options, game_picker, message_html, note, style
+from .forms import SettingsForm
 
 SPEEDS = (("instant", 0.0), ("fast (0.25 s)", 0.25), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
 
 class GameLauncher(W.VBox):
-    def __init__(self, game: str = "lopti"):
-        self.game = W.ToggleButtons(options=GAMES, value=game, description="Game",
-                                    style={"description_width": "60px", "button_width": "150px"})
+    def __init__(self, game: str | None = None):
+        self.game = game_picker(None if game is None else get_spec(game).name)
         self.players = style(description="Players", min=2, max=8, value=4)
         self.humans = style(description="People at this device", min=0, max=4, value=1,
                             tooltip="Two or more people share the device: a hot seat hides each hand")
         self.bots = style(W.Dropdown, description="Bots", options=[("-", "-")])
-        self.variant = style(W.Dropdown, description="Rules", options=[("-", "-")])
-        self.hold_limit = style(description="Hold limit", min=1, max=8, value=4)
         self.speed = style(W.Dropdown, description="Bot speed", options=SPEEDS, value=0.6)
         self.seed = style(W.IntText, description="Deal number", value=0,
                           tooltip="0: a new deal every time; any other number: that exact deal again")
+        self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
+        self.rules_title = W.HTML()
+        self.settings_box = W.VBox(layout=W.Layout(margin="0 0 0 24px"))
         self.deal_button = W.Button(description="Deal the cards", button_style="primary", icon="play",
                                     layout=W.Layout(width="180px"))
         self.deal_button.on_click(lambda b: self.deal())
@@ -33,11 +35,10 @@ class GameLauncher(W.VBox):
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self._game_changed()
-        left = W.VBox([self.players, self.humans, self.bots])
-        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.variant, self.hold_limit, self.speed, self.seed])
+        left = W.VBox([self.players, self.humans, self.bots, self.speed, self.seed])
         super().__init__([
             self.game,
-            W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([left, self.settings_box], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center")),
             note("People sit in the first seats, bots in the rest. With 0 people the bots play "
                  "each other while you watch."),
@@ -45,29 +46,32 @@ class GameLauncher(W.VBox):
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-launcher")
 
+    @property
+    def form(self) -> SettingsForm:
+        """The settings form of the chosen game."""
+        return self.forms[self.game.value]
+
     def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
         self.players.min, self.players.max = 1, 99
         self.players.max, self.players.min = spec.max_players, spec.min_players
         self.players.value = spec.default_players
-        self._players_changed()
         self.bots.options = bot_options(spec)
         self.bots.value = spec.default_bot
-        key, label, choices = VARIANTS[spec.name]
-        self.variant.description = label
-        self.variant.options = choices
-        self.variant.value = spec.settings[key]
-        self.hold_limit.layout.display = "" if spec.name == "drowned-ledger" else "none"
+        if spec.name not in self.forms:
+            self.forms[spec.name] = SettingsForm(spec, self.players.value)
+        self.rules_title.value = f"<b>{spec.title}: the rules to play by</b>"
+        self.settings_box.children = (self.rules_title, self.form)
+        self._players_changed()
 
     def _players_changed(self) -> None:
         self.humans.max = self.players.value
+        if self.game.value in self.forms:
+            self.form.set_players(self.players.value)
 
     def settings(self) -> dict:
-        spec = get_spec(self.game.value)
-        out = {VARIANTS[spec.name][0]: self.variant.value}
-        if spec.name == "drowned-ledger":
-            out["hold_limit"] = self.hold_limit.value
-        return out
+        """The chosen game's settings, as the form shows them."""
+        return self.form.values()
 
     def deal(self):
         """Replace the table below with a new one for the chosen settings; returns it."""
@@ -79,7 +83,7 @@ class GameLauncher(W.VBox):
                 self.game.value, players=self.players.value, humans=self.humans.value,
                 bots=self.bots.value, seed=self.seed.value or None, bot_delay=self.speed.value,
                 **self.settings())
-        except ValueError as exc:
+        except ValueError as exc:  # settings the game refuses (SettingsError): said on the page
             self.table = None
             self.table_box.children = ()
             self.status.value = message_html(str(exc), "error")

@@ -2,7 +2,9 @@
 
 Games are played with :func:`lopti_nb.analysis.play_games` in chunks (so a progress bar moves;
 the seeds depend on the game number alone, so chunking changes nothing) and drawn with the
-analysis chart builders as live, offline Altair charts.
+analysis chart builders as live, offline Altair charts. The games, their bots, their
+settings form (built from the settings schema, :mod:`.forms`) and the word for a game's
+length come from the plugins.
 """
 from __future__ import annotations
 
@@ -13,20 +15,22 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import GAMES, MUTED, VARIANTS, bot_options, message_html, note, style
+from .common import MUTED, bot_options, game_picker, message_html, note, seat_bots, style
+from .forms import SettingsForm
 from .offline import enable_offline_charts
 
 CHUNKS = 20
 
 
 class ScoreLab(W.VBox):
-    def __init__(self, game: str = "skull-king", games: int = 100):
-        self.game = W.ToggleButtons(options=GAMES, value=game, description="Game",
-                                    style={"description_width": "60px", "button_width": "150px"})
+    def __init__(self, game: str | None = None, games: int = 100):
+        # the lab opens on the game the dashboard names (its notebook passes one), else the first
+        self.game = game_picker(None if game is None else get_spec(game).name)
         self.players = style(description="Players", min=2, max=8, value=4)
         self.first_bot = style(W.Dropdown, description="Bot in seat 1", options=[("-", "-")])
         self.other_bots = style(W.Dropdown, description="Bots in other seats", options=[("-", "-")])
-        self.variant = style(W.Dropdown, description="Scoring system", options=[("-", "-")])
+        self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
+        self.settings_box = W.VBox()
         self.n_games = style(description="Games", min=10, max=2000, step=10, value=games,
                              continuous_update=False)
         self.seed = style(W.IntText, description="Seed", value=1,
@@ -44,18 +48,24 @@ class ScoreLab(W.VBox):
         self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
         self.last = None  # the tables of the last run
         self.game.observe(lambda c: self._game_changed(), names="value")
+        self.players.observe(lambda c: self._players_changed(), names="value")
         self._game_changed()
-        left = W.VBox([self.players, self.first_bot, self.other_bots, self.variant])
-        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.n_games, self.seed,
-                        W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center"))])
+        left = W.VBox([self.players, self.first_bot, self.other_bots, self.n_games, self.seed])
+        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.settings_box])
         super().__init__([
             self.game,
             W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center")),
             note("Seat 1 gets its own bot so you can compare it with the field. "
                  "Every game is seeded: the same settings and seed give the same results."),
             self.status, self.table, self.charts_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-score-lab")
+
+    @property
+    def form(self) -> SettingsForm:
+        """The settings form of the chosen game."""
+        return self.forms[self.game.value]
 
     def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
@@ -66,24 +76,30 @@ class ScoreLab(W.VBox):
         self.first_bot.options = options
         self.other_bots.options = options
         default = spec.default_bot
-        self.first_bot.value = "balanced" if default == "mix" else default
+        # a bot with a style per seat: seat 1 gets its first style by name, to compare with
+        self.first_bot.value = seat_bots(spec).get(default, (default,))[0]
         self.other_bots.value = default
-        key, label, choices = VARIANTS[spec.name]
-        self.variant.description = label
-        self.variant.options = choices
-        self.variant.value = spec.settings[key]
+        if spec.name not in self.forms:
+            self.forms[spec.name] = SettingsForm(spec, self.players.value)
+        self.settings_box.children = (self.form,)
+        self._players_changed()
+
+    def _players_changed(self) -> None:
+        if self.game.value in self.forms:
+            self.form.set_players(self.players.value)
 
     def settings(self) -> dict:
-        spec = get_spec(self.game.value)
-        key = VARIANTS[spec.name][0]
-        return {key: self.variant.value}
+        """The chosen game's settings, as the form shows them."""
+        return self.form.values()
 
     def bots(self) -> list[str]:
+        """One bot name per seat: seat 1's, then the others' (a bot with a style per seat
+        named by the style it plays in each seat, so the results table tells them apart)."""
         others = self.other_bots.value
         players = self.players.value
-        if others == "mix":
-            from lopti_nb.games.ledger import MIX
-            rest = [MIX[s % len(MIX)] for s in range(1, players)]
+        styles = seat_bots(get_spec(self.game.value)).get(others)
+        if styles:
+            rest = [styles[s % len(styles)] for s in range(1, players)]
         else:
             rest = [others] * (players - 1)
         return [self.first_bot.value, *rest]
@@ -92,10 +108,16 @@ class ScoreLab(W.VBox):
         """Play the games (progress bar moves per chunk), then redraw the table and charts."""
         enable_offline_charts()
         import pandas as pd
+
         from lopti_nb.analysis import play_games
 
         game, n, seed = self.game.value, self.n_games.value, self.seed.value
-        players, bots, settings = self.players.value, self.bots(), self.settings()
+        players, bots = self.players.value, self.bots()
+        try:
+            settings = self.settings()
+        except ValueError as exc:  # a number typed that is not one: said on the page
+            self.status.value = message_html(f"Could not simulate: {exc}", "error")
+            return
         self.run_button.disabled = True
         self.progress.max, self.progress.value = n, 0
         self.status.value = message_html(f"Playing {n} games...")
@@ -123,6 +145,7 @@ class ScoreLab(W.VBox):
 
     def _draw(self, seats) -> None:
         import altair as alt
+
         from lopti_nb.analysis import (box_chart, distribution_summary, histogram_chart,
                                        histogram_frame, rate_chart, rate_frame)
 
@@ -151,7 +174,7 @@ class ScoreLab(W.VBox):
         games = seats.drop_duplicates("game")
         if games["length"].nunique() > 1:
             lengths = histogram_frame(games, "length", bins=15)
-            charts.append(histogram_chart(lengths, title="Game length", x_title=_length_words(spec.name),
+            charts.append(histogram_chart(lengths, title="Game length", x_title=spec.length_label,
                                           y_title="Share of games"))
         rows = [alt.hconcat(*charts[i:i + 2], spacing=40) for i in range(0, len(charts), 2)]
         chart = alt.vconcat(*rows, spacing=30)
@@ -160,7 +183,3 @@ class ScoreLab(W.VBox):
             self.charts_box.children = (self.jchart,)
         else:
             self.jchart.chart = chart  # redrawn in place
-
-
-def _length_words(game: str) -> str:
-    return {"lopti": "Turns", "skull-king": "Rounds", "drowned-ledger": "Rounds"}.get(game, "Length")

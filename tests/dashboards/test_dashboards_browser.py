@@ -153,7 +153,12 @@ def check_game_launcher(v: Visit):
     assert "Lopti: 4 players, 1 person and 3 bots" in v.text()
     # another game, dealt again: the table is replaced
     v.click("Skull King")
-    page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring system'))", timeout=10000)
+    page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
+    # the form comes from the game's settings schema, each setting's description on screen
+    for label in ("Edition", "Legendary"):
+        assert page.locator(f".lnb-settings-form label:text-is('{label}')").count() == 1
+    assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
+    v.click("without them")  # the Legendary cards: out
     v.click("Deal the cards")
     page.wait_for_function("() => document.body.innerText.includes('Skull King: 4 players')", timeout=30000)
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
@@ -207,8 +212,10 @@ def check_reckoning_risk(v: Visit):
 def check_score_lab(v: Visit):
     page = v.page
     assert page.locator("button:text-is('Simulate')").count() == 1
-    assert page.locator(".widget-dropdown:has(label:text-is('Scoring system'))").count() == 1
     assert page.locator(".progress").count() >= 1 or page.locator(".widget-progress").count() >= 1
+    v.click("Skull King")
+    page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
+    assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
     v.set_slider("Games", 40)
     page.wait_for_timeout(300)
     v.click("Simulate")

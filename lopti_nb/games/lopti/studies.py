@@ -2,15 +2,28 @@
 
 The generic analysis layer (:mod:`lopti_nb.analysis`) offers every name of ``__all__`` here
 as its own, so notebooks keep writing ``from lopti_nb.analysis import duty_frame``.
+:func:`game_columns` is called by the plugin for every game ``play_games`` plays (in sweep
+workers too), so this module imports neither Altair (the chart builders import it when
+called) nor the session machinery (:func:`motion_length_frame` does).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pandas as pd
+
+from lopti_nb.analysis.frames import game_seeds, rate_frame
 
 from . import events as ev
 from .cards import THREE
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    import altair as alt
+
+__all__ = [
+    "seat_advantage_frame", "duty_frame", "motion_length_frame",
+    "seat_advantage_chart", "duty_chart", "motion_effect_chart",
+]
 
 
 def game_columns(state) -> dict[str, Any]:
@@ -38,3 +51,178 @@ def game_columns(state) -> dict[str, Any]:
         "out_on_three": out_on_three,
         "duty_decided": last_pickup_forced or out_on_three,
     }
+
+
+# -- frames -------------------------------------------------------------------------------------------
+def seat_advantage_frame(seats: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Win rate by seat, counted two ways: ``position="seat"`` (the absolute seat) and
+    ``position="after leader"`` (seats clockwise from the player who leads: 0 is the leader).
+    Columns ``players``, ``position``, ``place`` (0..players-1), ``n``, ``hits``,
+    ``win_rate``, ``lower``, ``upper``, ``fair`` (1 / players). Stalemates count as no win."""
+    df = seats.copy()
+    if "leader" in df.columns and df["leader"].dtype == bool:
+        lead = df[df["leader"]].groupby(["cell", "game"] if "cell" in df.columns else ["game"])["seat"].first()
+        df = df.join(lead.rename("leader_seat"), on=["cell", "game"] if "cell" in df.columns else ["game"])
+    elif games is not None:
+        df = df.merge(games[["game", "leader"]].rename(columns={"leader": "leader_seat"}), on="game")
+    else:
+        raise ValueError("need a boolean 'leader' seat column or a games frame with 'leader'")
+    df["after_leader"] = (df["seat"] - df["leader_seat"]) % df["players"]
+    parts = []
+    for position, col in (("seat", "seat"), ("after leader", "after_leader")):
+        r = rate_frame(df, "won", ["players", col], name="win_rate").rename(columns={col: "place"})
+        r.insert(1, "position", position)
+        parts.append(r)
+    out = pd.concat(parts, ignore_index=True)
+    out["fair"] = 1 / out["players"]
+    return out
+
+
+def duty_frame(games: pd.DataFrame, by: str = "players") -> pd.DataFrame:
+    """How often the 3 duty decides a round of Lopti, per ``by`` group, three ways:
+
+    * ``any duty pickup``: someone had to take the pile under a 3 duty;
+    * ``last pickup forced``: the last pile taken before the round ended was taken under a
+      3 duty (the final swing of cards came from a 3);
+    * ``winner out on a 3``: the winner's last play was a 3, passing the duty as they went.
+
+    ``decided`` (either of the last two) is the headline measure. Long frame: ``by``,
+    ``measure``, ``n``, ``hits``, ``rate``, ``lower``, ``upper``.
+    """
+    g = games[~games["stalemate"]].assign(any_duty=games["duty_pickups"] > 0)
+    g["decided"] = g["last_pickup_forced"] | g["out_on_three"]
+    names = {"any_duty": "any duty pickup", "last_pickup_forced": "last pickup forced",
+             "out_on_three": "winner out on a 3", "decided": "decided by a 3 duty"}
+    parts = []
+    for col, label in names.items():
+        r = rate_frame(g, col, by, name="rate")
+        r.insert(1, "measure", label)
+        parts.append(r)
+    return pd.concat(parts, ignore_index=True)
+
+
+def motion_length_frame(motions: Sequence[str] | None = None, sessions: int = 20, rounds: int = 3,
+                        players: int = 4, seed: Any = 0, bots: str = "heuristic") -> pd.DataFrame:
+    """The effect of ready-made motions (``lopti_nb.games.lopti.library``) on round length.
+
+    For each motion and each of ``sessions`` seeded sessions, a
+    :class:`~lopti_nb.games.lopti.Session` restores the motion at setup (all players
+    approve), so it is in force from round one, and bots play ``rounds`` rounds (no new
+    motions are written, so it is the only one). The same session seed without a motion is
+    the paired baseline: round one is dealt identically, so its difference comes from the
+    motion alone (later rounds may be led by another winner). Motions tied to later rounds
+    ("from the third round on") need ``rounds >= 3``.
+
+    One row per motion, session and round: ``motion`` (``"none"``: the baseline),
+    ``session``, ``round``, ``turns``, ``stalemate``, ``winner``, ``motion_events``,
+    ``baseline_turns`` and ``extra_turns`` (turns minus the baseline's).
+    ``motions=None`` takes every motion of the library.
+    """
+    from . import LIBRARY, Session, library_motion
+
+    names = list(LIBRARY) if motions is None else list(motions)
+    rows = []
+    for name in ["none", *names]:
+        for k in range(sessions):
+            session_seed, _ = game_seeds(f"session:{seed}", k)
+            s = Session(players, seed=session_seed)
+            if name != "none":
+                s.restore(library_motion(name), [True] * players)
+            for r in range(1, rounds + 1):
+                result = s.play_round(bots)
+                state = s.state
+                record = s.rounds[-1] if s.rounds else None
+                rows.append({
+                    "motion": name, "session": k, "round": r, "turns": int(state.turns),
+                    "stalemate": bool(result.stalemate),
+                    "winner": -1 if state.winner is None else int(state.winner),
+                    "motion_events": int(getattr(record, "motion_events", 0) or 0),
+                })
+    df = pd.DataFrame(rows)
+    base = df[df["motion"] == "none"].set_index(["session", "round"])["turns"].rename("baseline_turns")
+    df = df.join(base, on=["session", "round"])
+    df["baseline_turns"] = df["baseline_turns"].astype("int64")
+    df["extra_turns"] = df["turns"] - df["baseline_turns"]
+    df["motion"] = pd.Categorical(df["motion"], categories=["none", *names])
+    return df
+
+
+# -- charts -------------------------------------------------------------------------------------------
+def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader and each seat",
+                         subtitle: str | None = "win rate with 95% interval; dashed: a fair share (1 / players)") -> alt.Chart:
+    """Win rate per seat position (bars + Wilson interval), one panel per way of counting
+    (absolute seat, seats after the leader), one colour per player count, with the fair
+    share dashed."""
+    import altair as alt
+
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+
+    tooltip = [alt.Tooltip("position:N", title="counted by"), alt.Tooltip("place:O", title="seat"),
+               alt.Tooltip("players:O"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
+               alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
+               alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q")]
+    base = alt.Chart().encode(
+        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=_x_axis("O")),
+        xOffset=alt.XOffset("players:O"),
+        color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
+        tooltip=tooltip)
+    bars = base.mark_bar(opacity=0.85).encode(y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")))
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
+    fair = base.mark_tick(strokeDash=[3, 2], thickness=1.5).encode(y="fair:Q", color=alt.value("black"))
+    layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
+    return layer.facet(facet=alt.Facet("position:N", title=None,
+                                       sort=["seat", "after leader"]), data=adv).properties(
+        title=_title(title, subtitle))
+
+
+def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often the 3 duty decides a round",
+               subtitle: str | None = "share of rounds, 95% interval") -> alt.Chart:
+    """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
+    import altair as alt
+
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+
+    order = list(dict.fromkeys(duty["measure"]))
+    base = alt.Chart(duty).encode(
+        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=_x_axis("O")),
+        xOffset=alt.XOffset("measure:N", sort=order),
+        color=alt.Color("measure:N", title="Measure", sort=order, scale=category_scale(order)),
+        tooltip=[alt.Tooltip(f"{by}:O"), alt.Tooltip("measure:N"),
+                 alt.Tooltip("rate:Q", title="share", format=".1%"),
+                 alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
+                 alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
+    bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
+    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=_title(title, subtitle))
+
+
+def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions and round length",
+                        subtitle: str | None = "extra turns per round against the same deals without the motion; bars: 95% interval") -> alt.Chart:
+    """Mean extra turns per round for each motion (from
+    :func:`~lopti_nb.analysis.frames.distribution_summary` of ``extra_turns`` by ``motion``), with
+    +-1.96 standard errors; zero is the base game."""
+    import altair as alt
+
+    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
+
+    data = summary.copy()
+    data["motion"] = data["motion"].astype(str)
+    data["lower"] = data["mean"] - 1.96 * data["stderr"]
+    data["upper"] = data["mean"] + 1.96 * data["stderr"]
+    data["direction"] = data["mean"].map(lambda m: "longer" if m > 0 else ("shorter" if m < 0 else "no change"))
+    order = list(data.sort_values("mean")["motion"])
+    base = alt.Chart(data).encode(
+        y=alt.Y("motion:N", title="Motion in force", sort=order),
+        tooltip=[alt.Tooltip("motion:N"), alt.Tooltip("mean:Q", title="extra turns", format="+.2f"),
+                 alt.Tooltip("lower:Q", title="95% lower", format="+.2f"),
+                 alt.Tooltip("upper:Q", title="95% upper", format="+.2f"),
+                 alt.Tooltip("n:Q", title="rounds")])
+    bars = base.mark_bar().encode(
+        x=alt.X("mean:Q", title="Mean extra turns per round"),
+        color=alt.Color("direction:N", title="Rounds get",
+                        scale=alt.Scale(domain=["shorter", "no change", "longer"],
+                                        range=[OKABE_ITO[0], "#999999", OKABE_ITO[5]])))
+    err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
+    zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
+    return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
+                                                  title=_title(title, subtitle))

@@ -1,6 +1,6 @@
 """Sweep speed on a local Dask cluster: one worker against several, same grid, same rows.
 
-    python3 -m lopti_nb.analysis.bench --games 150 --workers 1 2 --repeats 3
+    python3 benchmarks/bench_sweep.py --games 150 --workers 1 2 --repeats 3
 
 Each worker count gets its own ``LocalCluster`` (one thread per worker process), warmed up
 with a small sweep first so that start-up and imports are not timed. The timed sweeps
@@ -16,7 +16,7 @@ import time
 
 import pandas as pd
 
-from .sweep import sweep
+from lopti_nb.analysis import sweep
 
 GRID = [{"game": "skull-king", "players": 4, "scoring": s} for s in ("classic", "rascal", "cannonball")] + [
     {"game": "drowned-ledger", "players": 4, "bots": ["balanced", "seller", "opener", "greedy"], "rotate": True},

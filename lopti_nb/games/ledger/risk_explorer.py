@@ -1,8 +1,10 @@
 """The Reckoning risk explorer: exact dive risk for The Drowned Ledger, as live charts.
 
-Every number comes from :mod:`lopti_nb.games.ledger.risk` (exact fractions over the fresh
-58-card wreck deck and the twelve-card Reckoning deck); the charts are built with
-:mod:`lopti_nb.analysis` and redrawn in place (``jchart.chart = new_chart``).
+A dashboard part of this game (its plugin's ``extras["risk_explorer"]``), shown by
+``lopti_nb.dashboard_parts.risk_explorer()``. Every number comes from
+:mod:`lopti_nb.games.ledger.risk` (exact fractions over the fresh 58-card wreck deck and the
+twelve-card Reckoning deck); the charts are built with the game's studies and redrawn in
+place (``jchart.chart = new_chart``).
 """
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from html import escape
 
 import ipywidgets as W
 
-from .common import MUTED, note, style
-from .offline import enable_offline_charts
+from lopti_nb.dashboard_parts.common import MUTED, note, style
+from lopti_nb.dashboard_parts.offline import enable_offline_charts
+
+from . import risk
 
 SEAS = range(1, 10)
 HOLD_LIMITS = (1, 8)
@@ -62,8 +66,6 @@ class RiskExplorer(W.VBox):
         return range(1, self.hold_limit.value + 1)
 
     def _outcome_frame(self):
-        from lopti_nb.games.ledger import risk
-
         df = risk.dive_outcomes(self.sea.value, self.target.value)
         grouped = df.groupby(["outcome", "caught"], sort=False, as_index=False).agg(
             probability=("probability", "sum"))
@@ -74,8 +76,8 @@ class RiskExplorer(W.VBox):
 
     def _charts(self):
         import altair as alt
-        from lopti_nb.analysis import (catch_curve_chart, catch_probability_frame,
-                                       dive_expectation_frame)
+
+        from .studies import catch_curve_chart, catch_probability_frame, dive_expectation_frame
 
         sea, target = self.sea.value, self.target.value
         curve_df = catch_probability_frame(SEAS, self._targets())
@@ -132,8 +134,6 @@ class RiskExplorer(W.VBox):
 
     # -- updates ------------------------------------------------------------------------------
     def _update_summary(self) -> None:
-        from lopti_nb.games.ledger import risk
-
         sea, target = self.sea.value, self.target.value
         p = risk.catch_probability(sea, target, exact=True)
         machines, live = risk.deck_counts(sea)

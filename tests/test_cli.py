@@ -1,0 +1,177 @@
+"""`lopti-nb simulate`: games and settings from the plugins, --set read by the settings
+schema, --workers, --out checked before any game is played, and bad input as one line with
+exit status 2 (run in-process through lopti_nb.cli.main)."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import lopti_nb
+from lopti_nb import cli
+from lopti_nb.engine import all_specs, game_names
+
+SIMULATE = "lopti_nb.simulate"
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Makes any simulation fail the test: the checks must come first."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a simulation was started")
+
+    monkeypatch.setattr(SIMULATE, refuse)
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """Records what simulate() is asked for (and plays nothing)."""
+    seen = []
+
+    def record(game, **kwargs):
+        seen.append((game, kwargs))
+        return pd.DataFrame({"game": [0], "seat": [0]})
+
+    monkeypatch.setattr(SIMULATE, record)
+    return seen
+
+
+def one_line_error(capsys, argv: list[str]) -> str:
+    """Runs ``lopti-nb <argv>``; checks it exits 2 with one line on stderr and nothing on
+    stdout; returns the line."""
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("lopti-nb simulate: ")
+    return lines[0]
+
+
+def test_simulate_help_lists_the_installed_games_and_their_settings(capsys):
+    assert cli.main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert f"the game: {', '.join(game_names())}" in " ".join(out.split())
+    for spec in all_specs():
+        line = next(line for line in out.splitlines() if line.strip().startswith(f"{spec.name}:"))
+        for setting in spec.schema:
+            assert f"{setting.name}=" in line
+
+
+def test_simulate_writes_the_rows_of_lopti_nb_simulate(tmp_path, capsys):
+    out = tmp_path / "sk.csv"
+    argv = ["simulate", "skull-king", "--games", "3", "--players", "3", "--seed", "4", "--quiet",
+            "--set", "scoring=rascal", "--set", "legendary=false", "--out", str(out)]
+    assert cli.main(argv) == 0
+    assert "Wrote 9 rows (3 games)" in capsys.readouterr().out
+    written = pd.read_csv(out)
+    expected = lopti_nb.simulate("skull-king", n=3, seed=4, players=3, progress=False,
+                                 scoring="rascal", legendary=False)
+    pd.testing.assert_frame_equal(written, expected.astype({"bot": str}), check_dtype=False)
+
+
+def test_set_values_are_read_by_the_settings_schema(calls, capsys):
+    argv = ["simulate", "lopti", "--games", "2", "--quiet", "--set", "swap=false",
+            "--set", "turn_cap=50", "--set", "leader=none", "--set", "dealer=1"]
+    assert cli.main(argv) == 0
+    (game, kwargs), = calls
+    assert game == "lopti"
+    # typed by the schema: a bool, a whole number, None -- never the text "false"
+    assert kwargs["swap"] is False and kwargs["turn_cap"] == 50 and kwargs["leader"] is None
+    assert kwargs["dealer"] == 1
+
+
+def test_set_reads_a_choice_and_data_as_json(calls):
+    argv = ["simulate", "drowned-ledger", "--quiet", "--players", "2", "--set", "mode=plain",
+            "--set", 'offices=["Harbourmaster", "Notary"]']
+    assert cli.main(argv) == 0
+    kwargs = calls[0][1]
+    assert kwargs["mode"] == "plain" and tuple(kwargs["offices"]) == ("Harbourmaster", "Notary")
+
+
+def test_set_reads_a_choice_that_looks_like_a_number_as_the_choice(calls):
+    # Skull King's edition "2021" is a choice (text), not the number 2021
+    assert cli.main(["simulate", "skull-king", "--quiet", "--set", "edition=2021"]) == 0
+    assert calls[0][1]["edition"] == "2021"
+
+
+def test_workers_are_passed_to_simulate(calls):
+    assert cli.main(["simulate", "lopti", "--quiet", "--workers", "2"]) == 0
+    assert calls[0][1]["workers"] == 2
+    assert cli.main(["simulate", "lopti", "--quiet"]) == 0
+    assert calls[1][1]["workers"] is None  # one process unless asked
+
+
+def test_workers_give_the_same_rows(tmp_path):
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    base = ["simulate", "lopti", "--games", "6", "--seed", "2", "--quiet"]
+    assert cli.main([*base, "--out", str(one)]) == 0
+    assert cli.main([*base, "--workers", "2", "--out", str(two)]) == 0
+    assert one.read_text() == two.read_text()
+
+
+def test_out_that_is_a_folder_is_refused_before_simulating(tmp_path, capsys, no_games):
+    line = one_line_error(capsys, ["simulate", "lopti", "--out", str(tmp_path)])
+    assert "is a folder" in line and str(tmp_path) in line
+
+
+def test_out_in_a_missing_folder_is_refused_before_simulating(tmp_path, capsys, no_games):
+    target = tmp_path / "missing" / "rows.csv"
+    line = one_line_error(capsys, ["simulate", "lopti", "--out", str(target)])
+    assert "does not exist" in line and str(target.parent) in line
+    assert not target.parent.exists()
+
+
+def test_unknown_game_is_one_line_naming_the_games(capsys, no_games):
+    line = one_line_error(capsys, ["simulate", "chess"])
+    assert "chess" in line and all(name in line for name in game_names())
+
+
+@pytest.mark.parametrize("item,words", [
+    ("swap", "NAME=VALUE"),
+    ("=true", "NAME=VALUE"),
+    ("swap=maybe", "true or false"),
+    ("turn_cap=many", "whole number"),
+    ("no_such_setting=1", "Valid settings: swap"),
+])
+def test_bad_set_is_one_line_before_simulating(capsys, no_games, item, words):
+    line = one_line_error(capsys, ["simulate", "lopti", "--set", item])
+    assert words in line
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--players", "9"], "players"),
+    (["--players", "x"], "invalid int value"),
+    (["--games", "-1"], "0 or more"),
+    (["--workers", "0"], "workers must be 1 or more"),
+    (["--bots", "nobody"], "Unknown bot 'nobody'"),
+    (["--bots", "random", "random"], "one per seat"),
+    (["--set", "turn_cap=0"], "at least 1"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, words):
+    line = one_line_error(capsys, ["simulate", "lopti", "--quiet", *argv])
+    assert words in line
+
+
+def test_a_missing_game_is_one_line(capsys):
+    line = one_line_error(capsys, ["simulate"])
+    assert "game" in line
+
+
+def test_the_cli_names_no_game():
+    """cli.py gets every game from the plugins: no game's name in its code (docstrings may)."""
+    tree = ast.parse(Path(cli.__file__).read_text())
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    words = [re.compile(rf"(?<![\w-]){re.escape(w.lower())}(?![\w]|[-_]nb)", re.IGNORECASE)
+             for s in all_specs() for w in (s.name, s.title, *s.aliases)]
+    found = [node.value for node in ast.walk(tree)
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and id(node) not in docstrings and any(w.search(node.value) for w in words)]
+    found += [f"imports {node.module}" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split(".")]
+    assert found == []
