@@ -6,13 +6,15 @@ from html import escape
 
 import ipywidgets as W
 
-from .common import GAMES, message_html, note
+from .common import game_picker, message_html, note
 
 
 class RulesClassroom(W.VBox):
-    def __init__(self, game: str = "lopti", voice: str = "plain", lesson: bool = True):
-        self.game = W.ToggleButtons(options=GAMES, value=game, description="Game",
-                                    style={"description_width": "60px", "button_width": "150px"})
+    def __init__(self, game: str | None = None, voice: str = "plain", lesson: bool = True):
+        from lopti_nb.engine import canonical_game
+
+        # None: the first installed game (the plugins' order)
+        self.game = game_picker(None if game is None else canonical_game(game))
         self.voice = W.ToggleButtons(options=[("Plain", "plain")], value="plain", description="Voice",
                                      style={"description_width": "60px", "button_width": "100px"},
                                      tooltip="The same rules, told in another voice")
