@@ -88,6 +88,7 @@ SPEC = GameSpec(
     aliases=("ledger", "drowned ledger"),
     order=30,
     action_types=(Dive, FlipAgain, Surface, Open, Sell),
+    testing="lopti_nb.games.ledger.testing",
     seat_columns=lambda state, seat: state.seat_stats(seat),
     length=lambda state: state.round,
     length_label="Rounds",

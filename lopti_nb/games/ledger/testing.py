@@ -3,12 +3,18 @@
 ``rig(state, ...)`` overwrites parts of a fresh state: the wreck deck (listed top card
 first), the Reckoning deck (names, top first), hands, yards, coins, market, sea, offices...
 A rigged state need not keep the card-conservation promise of a dealt game.
+
+``scramble`` and ``game_end_events`` are what the conformance suite (``tests/conformance``)
+asks of the game beyond the state contract.
 """
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 from .cards import RECKONINGS, Card
+from .events import GameEnded, Surfaced
 from .offices import OFFICE_INDEX
 
 
@@ -55,3 +61,38 @@ def rig(state, *, wreck: Sequence | None = None, reckoning: Sequence[str] | None
         state._office_names = tuple(offices)
     state._pub = None
     return state
+
+
+def scramble(state, seat: int, rng: random.Random):
+    """A copy of ``state`` in which everything ``seat`` may not know is dealt again.
+
+    Hidden from ``seat``: the other players' sealed hands and the wreck deck (the machines
+    among them are shuffled between those places, each keeping its size; the hazards stay in
+    the wreck, whose order is shuffled), the order of the Reckoning deck, what other divers
+    sealed (their surfacing events), and the game's generator. Flips, yards, the discard pile
+    and the haul are face up and stay as they are.
+    """
+    new = state.copy()
+    others = [s for s in range(new.num_players) if s != seat]
+    machine_slots = [i for i, c in enumerate(new.wreck) if c.is_machine]
+    pool = [c for s in others for c in new.hands[s]] + [new.wreck[i] for i in machine_slots]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(new.hands[s])
+        new.hands[s], pool = pool[:size], pool[size:]
+    for i, card in zip(machine_slots, pool):
+        new.wreck[i] = card
+    rng.shuffle(new.wreck)
+    rng.shuffle(new.reck)
+    machines = [c for c in new.deck_spec.cards() if c.is_machine]
+    new.events = [replace(e, cards=tuple(sorted(rng.sample(machines, len(e.cards)))))
+                  if isinstance(e, Surfaced) and e.seat != seat and e.cards is not None else e
+                  for e in new.events]
+    new.rng = random.Random(rng.getrandbits(64))
+    new._pub = None  # cached public parts are rebuilt from the new places
+    return new
+
+
+def game_end_events(state) -> list:
+    """The events that say the game is over."""
+    return [e for e in state.events if isinstance(e, GameEnded)]

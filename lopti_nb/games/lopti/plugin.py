@@ -49,6 +49,7 @@ SPEC = GameSpec(
     schema=SCHEMA,
     order=10,
     action_types=(Play, PlayBlind, TakePile, Swap, KeepCards),
+    testing="lopti_nb.games.lopti.testing",
     seat_columns=seat_columns,
     length=lambda state: state.turns,
     length_label="Turns",

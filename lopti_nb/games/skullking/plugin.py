@@ -49,6 +49,7 @@ SPEC = GameSpec(
     aliases=("sk", "skullking"),
     order=20,
     action_types=(Bid, Play),
+    testing="lopti_nb.games.skullking.testing",
     seat_columns=seat_columns,
     length=game_length,
     length_label="Rounds",
