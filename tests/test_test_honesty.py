@@ -22,7 +22,6 @@ WRITE_MODES = set("wax+")
 
 # Files other branches are changing right now (the mark goes when they are merged).
 ALWAYS_TRUE_ELSEWHERE = {
-    "widgets/test_widgets_play.py": "tests/widgets is the views branch's: it removes the `or True` asserts",
 }
 GOLDEN_ELSEWHERE = {
     f"{game}/test_{game}_golden.py": "the goldens become records that only scripts/regen_goldens.py "

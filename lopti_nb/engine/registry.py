@@ -165,11 +165,25 @@ def refresh() -> None:
     _POINTS = None
 
 
+# Argument names of the functions that take a game's settings as keywords (new_game,
+# simulate, play_games, sweep cells, play, create_room): a setting with one of these names
+# could never be given, so a plugin may not declare it.
+RESERVED_SETTINGS = frozenset({
+    "game", "name", "n", "seed", "players", "bots", "bot", "rotate", "first", "tables",
+    "progress", "workers", "client", "settings", "label", "humans", "bot_delay", "host_name",
+    "store", "ttl", "lease_ttl", "stand_in_after", "fill_with_bots", "clock",
+})
+
+
 def register_game(spec: GameSpec) -> GameSpec:
     """Register ``spec`` in this process (plugins found by entry point are registered on
     first use; this is for a game defined in a notebook)."""
     if not isinstance(spec, GameSpec):
-        raise TypeError("register_game takes a GameSpec")
+        raise UnknownGame(f"register_game takes a GameSpec, not {shown(spec)}.")
+    clash = sorted(RESERVED_SETTINGS.intersection(spec.schema.names()))
+    if clash:
+        raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
+                          "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
     _SPECS[spec.name] = spec
     return spec

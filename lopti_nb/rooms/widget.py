@@ -150,8 +150,13 @@ class RoomWidget(W.VBox):
     game the create form shows first."""
 
     def __init__(self, store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True,
-                 game: str = "skull-king"):
+                 game: str | None = None):
         self._store_url = store
+        if game is None:  # the game create_room() hosts when none is named
+            import inspect
+
+            from .room import create_room
+            game = inspect.signature(create_room).parameters["game"].default
         self._first_game = get_spec(game).name
         self.poll = float(poll)
         self.bot_pace = float(bot_pace)

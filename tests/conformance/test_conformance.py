@@ -57,18 +57,9 @@ KNOWN_BUGS = {
     ("test_copy_shares_no_mutable_part_with_the_original", "drowned-ledger"):
         "Drowned Ledger: copy() shares settings, offices, _grants, _breaks, _duty_phase and "
         "the finished game's result.details with the original",
-    ("test_record_survives_json_and_loads_to_the_same_game", "drowned-ledger"):
-        "Drowned Ledger: records write Open/Sell cards with Card.__repr__ ('Open(cards=(<Compass "
-        "3>,))'), which load() cannot read: engine/records.py _plain() keeps a Card because it "
-        "is an int subclass, instead of writing str(card)",
     ("test_a_finished_game_has_exactly_one_game_end_event", "drowned-ledger"):
         "Drowned Ledger with table_watch=True: a caught duty that had ended the game is undone "
         "but its GameEnded event stays, so the game ends twice",
-    ("test_every_setting_can_be_given_by_name_to_the_runners", "nim"):
-        "analysis.play_games(game, n, seed, players, bots, rotate, first, tables, **settings) "
-        "takes Nim's setting `first` (the seat that starts) for its own `first` (the first game "
-        "number): play_games('nim', 1, first=1) plays game 1 with seat 0 starting, and a caller "
-        "that also passes first= gets a TypeError (the score lab of the studies branch does)",
 }
 # The engine's GameState.apply writes f"Illegal action {action}: ..." with the whole str() of
 # whatever it was given, so every game (the toy too) refuses a 1000-character text with a
@@ -634,8 +625,6 @@ def test_record_survives_json_and_loads_to_the_same_game(game):
     assert not problems, report(problems, "records that do not round-trip")
 
 
-@pytest.mark.xfail(strict=True, reason="lopti_nb/__init__.py does not export load (docs/PLUGINS.md "
-                                       "and engine/records.py's docstring say lopti_nb.load)")
 def test_records_load_through_the_package_front_door():
     state = lopti_nb.new_game(GAMES[0], seed=1)
     assert lopti_nb.load(state.record()).events == state.events

@@ -128,3 +128,16 @@ def test_a_schema_checks_ranges_and_choices_itself():
         schema.check(["depth"])
     with pytest.raises(ValueError):
         SettingsSchema([Setting("a", "int", 1, "A."), Setting("a", "int", 1, "A.")])
+
+
+def test_a_plugin_may_not_declare_a_setting_named_like_a_runner_argument():
+    import dataclasses
+
+    from lopti_nb.engine import UnknownGame, register_game
+
+    spec = get_spec("skull-king")
+    clashing = dataclasses.replace(spec, name="clash-test", schema=SettingsSchema(
+        [*spec.schema, Setting("first", "int", 0, "Which game comes first.")]))
+    with pytest.raises(UnknownGame, match="first"):
+        register_game(clashing)
+    assert "clash-test" not in lopti_nb.engine.game_names()

@@ -37,8 +37,8 @@ def test_bad_settings_say_what_is_allowed():
         ({"piles": "345"}, "piles lists 1 to 6"),
         ({"max_take": 0}, "max_take must be at least"),
         ({"last_stone": "maybe"}, "last_stone must be one of wins, loses"),
-        ({"first": 2}, "first must be a seat from 0 to 1"),
-        ({"stones": 3}, "Valid settings: piles, max_take, last_stone, pebbles, first"),
+        ({"opener": 2}, "opener must be a seat from 0 to 1"),
+        ({"stones": 3}, "Valid settings: piles, max_take, last_stone, pebbles, opener"),
     ]:
         with pytest.raises(SettingsError, match=words):
             lopti_nb.new_game("nim", players=2, **settings)
@@ -121,15 +121,12 @@ def test_the_table_shell_plays_the_toy_with_its_own_view():
     assert not clickables(table)[0]  # nothing left to take
 
 
-@pytest.mark.xfail(strict=False, reason="play() takes the view from spec.load('view') in the views "
-                                        "branch; in this tree it picks views by game name")
 def test_play_seats_the_toy_at_its_own_view():
     table = lopti_nb.play("nim", bot_delay=0, seed=1)
     assert isinstance(table.view, get_spec("nim").load("view"))
 
 
 # -- rooms -------------------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=False, reason="rooms become generic in the rooms branch")
 def test_a_room_plays_the_toy_to_the_end(tmp_path):
     from lopti_nb import rooms
 

@@ -47,7 +47,7 @@ SCHEMA = SettingsSchema([
             choices=LAST_STONE, labels=("the last stone wins", "the last stone loses"), lever=True),
     Setting("pebbles", "bool", True, "Deal each player 0-3 secret pebbles, scored at the end.",
             labels=("secret pebbles", "no pebbles")),
-    Setting("first", "seat", 0, "The seat that takes first."),
+    Setting("opener", "seat", 0, "The seat that takes first."),
 ])
 
 
@@ -120,7 +120,7 @@ class NimState(GameState):
         self.last_stone = settings["last_stone"]
         self.pebbles = ([self.rng.randrange(4) for _ in range(players)] if settings["pebbles"]
                         else [0] * players)
-        self.turn: int | None = settings["first"]
+        self.turn: int | None = settings["opener"]
         self.taken = [0] * players
         self.last_taker: int | None = None
         if settings["pebbles"]:
