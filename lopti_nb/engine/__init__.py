@@ -12,6 +12,7 @@ from .core import (
     SettingsError,
     UnknownBot,
     UnknownGame,
+    UnknownSeat,
     event_maker,
     places_from_keys,
 )
@@ -37,7 +38,7 @@ GamePlugin = GameSpec
 
 __all__ = [
     "Event", "GameState", "IllegalAction", "LoptiNbError", "Result", "SettingsError",
-    "UnknownBot", "UnknownGame", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec",
+    "UnknownBot", "UnknownGame", "UnknownSeat", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec",
     "GamePlugin", "Bot", "all_specs", "canonical_game", "check_seed", "game_names", "get_spec",
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",

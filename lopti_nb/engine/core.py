@@ -49,6 +49,22 @@ class UnknownBot(LoptiNbError):
     """A bot name that is not registered for the game."""
 
 
+class UnknownSeat(LoptiNbError):
+    """A seat number that is not at this table."""
+
+
+MAX_REASON = 200  # characters of a refusal's reason (a hostile action must not make it huge)
+
+
+def _shown(value: Any, limit: int = 80) -> str:
+    """``str(value)`` cut short; a value whose ``str`` fails is named by its type."""
+    try:
+        text = str(value)
+    except Exception:  # a malformed action's own __str__ may fail; the refusal must not
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened in a game. Subclasses add their own fields.
@@ -173,13 +189,65 @@ class GameState(ABC):
 
         Raises :class:`IllegalAction` (state unchanged) if the rules forbid it.
         """
-        reason = self.why_illegal(action)
+        types = self.action_types()
+        if types and type(action) not in types:
+            names = ", ".join(t.__name__ for t in types)
+            raise IllegalAction(f"{_shown(action)} is not an action of this game (its actions: {names}).")
+        try:
+            reason = self.why_illegal(action)
+        except LoptiNbError:
+            raise
+        except (TypeError, ValueError, OverflowError, AttributeError, KeyError, IndexError,
+                RecursionError):
+            # A field of the wrong type or size trips the rules' own arithmetic: that is a
+            # malformed action, refused like any other, never a raw Python error.
+            reason = "its fields are not what this action takes"
         if reason is not None:
-            raise IllegalAction(f"Illegal action {action}: {reason}.")
+            raise IllegalAction(f"Illegal action {_shown(action)}: {_shown(reason, MAX_REASON)}.")
         start = len(self.events)
         self.actions.append(action)
         self._apply(action)
         return self.events[start:]
+
+    def action_types(self) -> tuple[type, ...]:
+        """The game's action classes (from its plugin; empty: any value is checked by the
+        rules alone)."""
+        from .registry import _SPECS
+
+        spec = _SPECS.get(self.game)
+        return spec.action_types if spec is not None else ()
+
+    def check_seat(self, seat: Any) -> int | None:
+        """``seat`` as a seat number at this table (``None``: a spectator), or
+        :class:`UnknownSeat`. Numpy integers are accepted."""
+        if seat is None:
+            return None
+        import numbers
+
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
+                or not 0 <= seat < self.num_players:
+            raise UnknownSeat(f"There is no seat {_shown(seat, 40)} at this table: seats are "
+                              f"0 to {self.num_players - 1}.")
+        return int(seat)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Every game's observation() refuses a seat that is not at the table (a negative
+        # number would otherwise index another seat's hand). Wrapped once per class here,
+        # so no game can forget it.
+        own = cls.__dict__.get("observation")
+        if own is not None and not getattr(own, "_checks_seat", False):
+            def observation(self, seat=None, _own=own):
+                if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+                    seat = self.check_seat(seat)
+                return _own(self, seat)
+
+            observation.__doc__ = own.__doc__
+            observation.__name__ = own.__name__
+            observation.__qualname__ = own.__qualname__
+            observation.__wrapped__ = own
+            observation._checks_seat = True
+            cls.observation = observation
 
     def copy(self) -> "GameState":
         """An independent copy (its own generator, lists and cards)."""
