@@ -156,10 +156,19 @@ def plain_copy(value: Any) -> Any:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """A new generator of the same class in the same state."""
-    new = type(rng)()
-    new.setstate(rng.getstate())
-    return new
+    """A new generator in the same state.
+
+    A plain ``random.Random`` is made with ``__new__`` and given the state: ``Random()``
+    would first seed itself from the operating system, which took half of a state's copy.
+    Any other generator class is deep-copied (it may carry more than its state)."""
+    if type(rng) is random.Random:
+        new = _new_random(random.Random)
+        new.setstate(rng.getstate())
+        return new
+    return _copy.deepcopy(rng)
+
+
+_new_random = random.Random.__new__
 
 
 #: kind -> function returning an independent copy of a value of that kind
