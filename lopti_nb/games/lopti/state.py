@@ -6,6 +6,7 @@ from typing import Any
 
 from ...engine import GameState, Result, SettingsError
 from ...engine.core import CACHE, LIST, LISTS, SHARED
+from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
 from .rules import EMPTY, LEGAL, Pile, after_play, check_play, reason_text
@@ -125,7 +126,7 @@ class LoptiState(GameState):
         self.play_on: bool = bool(settings["play_on"])
 
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)  # the engine's one shuffle
         n = players
         self.face_down: list[list[int | None]] = [deck[3 * s: 3 * s + 3] for s in range(n)]
         self.face_up: list[list[int]] = [deck[3 * (n + s): 3 * (n + s) + 3] for s in range(n)]
