@@ -222,3 +222,14 @@ def test_copies_of_a_hooked_round_get_their_own_runner():
     while not look.is_over:
         look.apply(look.legal_actions()[0])
     assert look.hooks.faults and not st.hooks.faults and s.motions[0].fault is None
+
+
+@pytest.mark.parametrize("budget", [0, -1, float("inf"), "1", True, None])
+def test_hook_budget_must_be_a_positive_number_of_seconds(budget):
+    from lopti_nb.engine import SettingsError
+    from lopti_nb.games.lopti import HookRunner
+
+    with pytest.raises(SettingsError, match="positive number of seconds"):
+        Session(4, seed=1, hook_budget=budget)
+    with pytest.raises(SettingsError, match="positive number of seconds"):
+        HookRunner([], budget=budget)
