@@ -18,6 +18,9 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 * ``observation(seat)`` is plain data holding only what that seat may know.
 * Each state owns a ``random.Random`` seeded from ``seed``; the global ``random`` and
   ``numpy.random`` generators are never read or changed.
+* ``copy()`` is deep. A state lists its attributes once, in ``FIELDS`` (name -> how to copy
+  it, see :data:`KINDS`); ``copy()`` is generated from that list, and so is anything else
+  that must visit every attribute (Lopti's motion snapshot).
 """
 from __future__ import annotations
 
@@ -26,7 +29,8 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
 
 class LoptiNbError(ValueError):
@@ -130,10 +134,171 @@ def places_from_keys(keys: Sequence[Hashable]) -> tuple[int, ...]:
     return tuple(map((1).__add__, map(best_first.index, keys)))
 
 
+# -- fields: how each attribute of a state is copied ------------------------------------------
+SHARED = "shared"  # immutable (numbers, text, tuples, frozen values): the copy shares it
+LIST = "list"  # a list of immutable values: a new list
+LISTS = "lists"  # a list of lists of immutable values: new lists all the way down
+DICT = "dict"  # a dict of immutable values: a new dict
+DICTS = "dicts"  # a list of dicts of immutable values
+PLAIN = "plain"  # nested plain data (dicts, lists, sets, tuples of them, e.g. settings)
+RNG = "rng"  # a random.Random: a new generator in the same state
+CACHE = "cache"  # derived from the rest and rebuilt on demand: the copy starts without it (None)
+DEEP = "deep"  # anything else: copy.deepcopy
+#: The kinds a ``FIELDS`` entry may name; a function ``value -> copy`` is accepted as well.
+KINDS = (SHARED, LIST, LISTS, DICT, DICTS, PLAIN, RNG, CACHE, DEEP)
+
+# values plain_copy shares: immutable, or read-only views (a default deck's MappingProxyType)
+_ATOMIC = (type(None), bool, int, float, complex, str, bytes, frozenset, range, MappingProxyType)
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data: dicts, lists and sets are copied, immutable values shared,
+    and anything else handed to ``copy.deepcopy``."""
+    t = type(value)
+    if t in _ATOMIC:
+        return value
+    if t is dict:
+        return {k: v if type(v) in _ATOMIC else plain_copy(v) for k, v in value.items()}
+    if t is list:
+        return [v if type(v) in _ATOMIC else plain_copy(v) for v in value]
+    if t is tuple:
+        items = [v if type(v) in _ATOMIC else plain_copy(v) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else tuple(items)
+    if t is set:
+        return set(value)  # set members are hashable, so immutable in practice
+    if isinstance(value, _ATOMIC):  # subclasses of int and str (a Ledger card)
+        return value
+    return _copy.deepcopy(value)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """A new generator in the same state.
+
+    A plain ``random.Random`` is made with ``__new__`` and given the state: ``Random()``
+    would first seed itself from the operating system, which took half of a state's copy.
+    Any other generator class is deep-copied (it may carry more than its state)."""
+    if type(rng) is random.Random:
+        new = _new_random(random.Random)
+        new.setstate(rng.getstate())
+        return new
+    return _copy.deepcopy(rng)
+
+
+_new_random = random.Random.__new__
+
+
+#: kind -> function returning an independent copy of a value of that kind
+COPIERS: dict[str, Callable[[Any], Any]] = {
+    SHARED: lambda v: v,
+    LIST: lambda v: v[:],
+    LISTS: lambda v: [x[:] for x in v],
+    DICT: lambda v: v.copy(),
+    DICTS: lambda v: [x.copy() for x in v],
+    PLAIN: plain_copy,
+    RNG: copy_rng,
+    CACHE: lambda v: None,
+    DEEP: _copy.deepcopy,
+}
+
+# The expression copying ``d[name]`` for each kind, inlined by make_copier (a state copy is
+# on the path of every look-ahead, so it is one generated function, not a loop over kinds).
+_INLINE = {
+    LIST: "d[{n!r}][:]",
+    LISTS: "[x[:] for x in d[{n!r}]]",
+    DICT: "d[{n!r}].copy()",
+    DICTS: "[x.copy() for x in d[{n!r}]]",
+    PLAIN: "_plain(d[{n!r}])",
+    RNG: "_rng(d[{n!r}])",
+    CACHE: "None",
+    DEEP: "_deep(d[{n!r}])",
+}
+
+
+def check_fields(cls: type, fields: Mapping[str, Any]) -> None:
+    for name, kind in fields.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise TypeError(f"{cls.__name__}.FIELDS: {name!r} is not an attribute name")
+        if not (kind in KINDS or callable(kind)):
+            raise TypeError(f"{cls.__name__}.FIELDS[{name!r}]: {kind!r} is not one of {KINDS} "
+                            "nor a function returning a copy")
+
+
+def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
+    """``copy(state)`` for instances of ``cls`` whose attributes are ``fields``.
+
+    The instance dictionary is copied once (shared values come along) and every other field
+    is replaced by its own copy. An attribute that is not declared (set from outside, or a
+    subclass that forgot to declare it) is deep-copied, so the copy is deep either way.
+    """
+    check_fields(cls, fields)
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_plain": plain_copy,
+                                 "_rng": copy_rng, "_deep": _copy.deepcopy,
+                                 "_declared": frozenset(fields), "_size": len(fields)}
+    lines = []
+    for i, (name, kind) in enumerate(fields.items()):
+        if kind == SHARED:
+            continue
+        if callable(kind) and kind not in KINDS:
+            namespace[f"_k{i}"] = kind
+            lines.append(f"    n[{name!r}] = _k{i}(d[{name!r}])")
+        else:
+            lines.append(f"    n[{name!r}] = " + _INLINE[kind].format(n=name))
+    source = ("def copy(self):\n"
+              "    d = self.__dict__\n"
+              "    n = d.copy()\n"
+              + "\n".join(lines) + "\n"
+              "    if len(d) != _size:\n"
+              "        for k in d.keys() - _declared:\n"
+              "            n[k] = _deep(d[k])\n"
+              "    new = _new(_cls)\n"
+              "    new.__dict__ = n\n"
+              "    return new\n")
+    exec(source, namespace)  # noqa: S102 - our own field names, the way event_maker builds makers
+    copy = namespace["copy"]
+    copy.__doc__ = f"An independent copy of this {cls.__name__} (generated from its FIELDS)."
+    copy.__qualname__ = f"{cls.__name__}.copy"
+    return copy
+
+
 class GameState(ABC):
     """Base class of every game's state. Subclasses implement the abstract parts."""
 
     game: ClassVar[str] = ""
+    #: Every instance attribute a state sets, declared once: name -> kind (see :data:`KINDS`)
+    #: or a function returning a copy of the value. Each class lists only its own; the
+    #: declarations of its bases are merged in (``fields()``), and ``copy()`` is generated
+    #: from them. A game that declares none is copied with ``copy.deepcopy``.
+    FIELDS: ClassVar[Mapping[str, Any]] = {
+        "num_players": SHARED, "seed_chosen": SHARED, "seed": SHARED, "settings": PLAIN,
+        "rng": RNG, "events": LIST, "actions": LIST,
+    }
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        merged: dict[str, Any] = {}
+        declared = False
+        for klass in reversed(cls.__mro__):
+            own = klass.__dict__.get("FIELDS")
+            if own is not None:
+                merged.update(own)
+                declared = declared or klass is not GameState
+        cls._fields = MappingProxyType(merged)
+        # Only a class that says what its attributes are gets the generated copy (a class of
+        # its own that defines copy() keeps it).
+        if declared and "copy" not in cls.__dict__:
+            cls.copy = make_copier(cls, merged)
+
+    @classmethod
+    def fields(cls) -> Mapping[str, Any]:
+        """Every declared attribute of this class's states, its bases' included."""
+        return cls.__dict__.get("_fields") or MappingProxyType(dict(GameState.FIELDS))
+
+    def undeclared_fields(self) -> tuple[list[str], list[str]]:
+        """``(attributes set but not declared, declared but not set)``: both empty for a
+        game whose FIELDS are complete (the games' tests check it after whole games)."""
+        declared = self.fields()
+        d = self.__dict__
+        return sorted(set(d) - set(declared)), sorted(set(declared) - set(d))
 
     def __init__(self, players: int, seed: int | None, settings: dict[str, Any]):
         self.num_players = players
@@ -250,7 +415,8 @@ class GameState(ABC):
             cls.observation = observation
 
     def copy(self) -> "GameState":
-        """An independent copy (its own generator, lists and cards)."""
+        """An independent copy (its own generator, lists and cards). Games that declare
+        their ``FIELDS`` get a generated copy; this fallback deep-copies everything."""
         return _copy.deepcopy(self)
 
     def record(self) -> dict[str, Any]:

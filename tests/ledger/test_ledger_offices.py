@@ -7,7 +7,7 @@ import pytest
 import lopti_nb
 from lopti_nb.engine import play_out, random_bot
 from lopti_nb.games.ledger import DIVE, FLIP, SURFACE, Card, LedgerState, Open, Sell
-from lopti_nb.games.ledger.events import DutyCaught, Paid
+from lopti_nb.games.ledger.events import DutyCaught, GameEnded, Paid, RoundEnded
 from lopti_nb.games.ledger.offices import OFFICE_NAMES, OFFICES, office_table
 from lopti_nb.games.ledger.testing import cards, rig
 
@@ -358,6 +358,37 @@ def test_2_6_table_watch_undo_returns_coins_and_cards():
     assert sorted(s.hands[0]) == cards(["Compass 1", "Lantern 1"])
     paid = sum(e.coins for e in s.events if isinstance(e, Paid))
     assert paid - sum(caught.coins_returned) == sum(s.coins)
+
+
+def random_table_watch_game(seed, players=4):
+    """A table-watch game played by picking uniformly among the legal actions."""
+    s = lopti_nb.new_game("drowned-ledger", players=players, seed=seed, table_watch=True)
+    rng = random.Random(seed)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_2_6_table_watch_undoing_the_action_that_ended_the_game_leaves_one_game_end():
+    # Seed 23: a caught action closes the last round (the sea reaches the claim); it is
+    # undone, the game goes on and ends later. (Seed 98 showed it under the old shuffle.)
+    s = random_table_watch_game(23)
+    ends = [i for i, e in enumerate(s.events) if isinstance(e, GameEnded)]
+    assert ends == [len(s.events) - 1]
+    assert s.events[-1].scores == s.result.scores
+    caught = [i for i, e in enumerate(s.events) if isinstance(e, DutyCaught)]
+    # the undone events of the catch that had ended the game: its round end, no game end
+    undone_ends = [i for i in caught
+                   if any(isinstance(e, RoundEnded) and e.sea >= s.sea_claim
+                          for e in s.events[i - s.events[i].undone:i])]
+    assert undone_ends
+
+
+def test_2_6_table_watch_games_end_exactly_once():
+    for seed in range(150):
+        s = random_table_watch_game(seed, players=2 + seed % 4)
+        kinds = [type(e) for e in s.events]
+        assert kinds.count(GameEnded) == 1 and kinds[-1] is GameEnded, seed
 
 
 def test_2_6_table_watch_games_end_and_bots_avoid_being_caught():

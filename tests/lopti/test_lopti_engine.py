@@ -1,5 +1,7 @@
 """RULINGS 1.1-1.6 through the engine: positions built with LoptiState.from_position."""
+import inspect
 import pickle
+import random
 
 import pytest
 
@@ -324,6 +326,61 @@ def test_copy_is_independent():
     clone.apply(clone.legal_actions()[-1])
     assert len(clone.events) != len(state.events)
     assert state.hands != clone.hands or state.face_up != clone.face_up or state.swap_queue != clone.swap_queue
+
+
+def shared_mutables(a, b) -> set:
+    """Ids of mutable objects (lists, dicts, sets, generators) reachable from both states'
+    attributes: a deep copy shares none."""
+    def reach(obj, out):
+        if isinstance(obj, (list, dict, set, random.Random)):
+            if id(obj) in out:
+                return
+            out[id(obj)] = obj
+        if isinstance(obj, dict):
+            for v in obj.values():
+                reach(v, out)
+        elif isinstance(obj, (list, tuple, set)):
+            for v in obj:
+                reach(v, out)
+    left, right = {}, {}
+    reach(a.__dict__, left)
+    reach(b.__dict__, right)
+    return (set(left) & set(right)) - {id(a.__dict__)}
+
+
+def test_copy_is_deep_and_every_field_is_declared():
+    """copy() is generated from LoptiState.FIELDS: every attribute a round sets must be there,
+    and the copy shares nothing mutable, so playing it on leaves the original as it was."""
+    rng = random.Random(5)
+    for seed in range(12):
+        state = lopti_nb.new_game("lopti", players=2 + seed % 4, seed=seed, play_on=seed % 2 == 0)
+        for _ in range(seed * 7):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.undeclared_fields() == ([], [])
+        clone = state.copy()
+        assert type(clone) is LoptiState and not shared_mutables(state, clone)
+        before = (state.observation(None), list(state.events), state.rng.getstate(), state.all_cards())
+        twin = pickle.loads(pickle.dumps(state))
+        while not clone.is_over:
+            action = rng.choice(clone.legal_actions())
+            clone.apply(action)
+            twin.apply(action)
+        assert (state.observation(None), list(state.events), state.rng.getstate(), state.all_cards()) == before
+        assert [e.describe() for e in clone.events] == [e.describe() for e in twin.events]
+
+
+def test_hooks_given_make_the_motion_state_and_the_base_game_runs_none():
+    from lopti_nb.games.lopti.motions import HookRunner, MotionLoptiState
+
+    assert type(LoptiState(4, 1)) is LoptiState and LoptiState(4, 1).hooks is None
+    hooked = LoptiState(4, 1, hooks=HookRunner())
+    assert type(hooked) is MotionLoptiState and hooked.undeclared_fields() == ([], [])
+    copy = hooked.copy()
+    assert type(copy) is MotionLoptiState and copy.hooks is not hooked.hooks
+    # the base game's moments are plain methods; only the subclass runs hooks around them
+    assert "_hook" not in vars(LoptiState) and "self.hooks" not in inspect.getsource(LoptiState)
 
 
 def test_events_describe_themselves():

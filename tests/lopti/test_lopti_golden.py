@@ -1,38 +1,34 @@
-"""Seeded golden playthroughs: every event of a few games, word for word.
-
-A rule change shows up here as a diff. After a deliberate change, regenerate with
-``GOLDEN_UPDATE=1 python -m pytest tests/lopti/test_lopti_golden.py`` and review the diff.
+"""Golden playthroughs of Lopti: whole seeded games kept as records in tests/golden/*.json
+with the event text they give (see tests/golden/goldens.py). These tests only read the files;
+``python scripts/regen_goldens.py`` writes them after a deliberate change, and the diff is read
+before it is committed.
 """
-import os
-import random
-from pathlib import Path
-
 import pytest
 
-import lopti_nb
-from lopti_nb.engine.runner import play_out
-from lopti_nb.games.lopti import heuristic_bot
-from lopti_nb.engine.registry import random_bot
+from golden import goldens
+from lopti_nb.engine import load
 
-GOLDEN = Path(__file__).parent.parent / "golden"
-CASES = [(1, 4, "heuristic", {}), (2, 3, "random", {}), (3, 5, "heuristic", {"play_on": True})]
+CASES = goldens.names("lopti")
 
 
-def playthrough(seed, players, bot, settings):
-    state = lopti_nb.new_game("lopti", players=players, seed=seed, **settings)
-    bots = [heuristic_bot if bot == "heuristic" else random_bot] * players
-    play_out(state, bots, random.Random(seed))
-    lines = [f"# lopti seed={seed} players={players} bots={bot} settings={settings}"]
-    lines += [e.describe() for e in state.events]
-    lines.append(f"# result {state.result.scores} {state.result.places}")
-    return "\n".join(lines) + "\n"
+def test_every_lopti_golden_file_is_a_case():
+    assert CASES, "no golden cases for Lopti"
+    for name in CASES:
+        assert goldens.path(name).exists(), f"missing {name}: run python scripts/regen_goldens.py {name}"
 
 
-@pytest.mark.parametrize("seed,players,bot,settings", CASES)
-def test_golden_playthrough(seed, players, bot, settings):
-    path = GOLDEN / f"lopti_seed{seed}.txt"
-    text = playthrough(seed, players, bot, settings)
-    if os.environ.get("GOLDEN_UPDATE"):
-        path.write_text(text)
-    assert path.exists(), f"missing {path}: run with GOLDEN_UPDATE=1"
-    assert text == path.read_text()
+@pytest.mark.parametrize("name", CASES)
+def test_golden_record_replays_to_the_same_events_and_result(name):
+    data = goldens.read(name)
+    state = load(data["record"])
+    assert state.is_over
+    assert goldens.events_of(state) == data["events"]
+    assert goldens.result_of(state) == data["result"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_case_played_again_by_its_bots_gives_the_same_record(name):
+    data = goldens.read(name)
+    case = goldens.CASES[name]
+    assert (data["bots"], data["bot_seed"]) == (case["bots"], case["bot_seed"])
+    assert goldens.record_of(goldens.play(name)) == data["record"]

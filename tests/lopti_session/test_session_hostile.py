@@ -1,5 +1,7 @@
 """Hostile motions: hooks that try to cancel events, loop, mutate the game, raise or sleep are
 contained, reported at the table, switched off, and the round still finishes."""
+import signal
+import threading
 import time
 
 import pytest
@@ -116,20 +118,76 @@ def test_hostile_raising_hook_is_reported_and_switched_off():
     assert len(faults(states[0]) + faults(states[1])) == 1
 
 
-@pytest.mark.parametrize("kind", ["sleep", "busy loop"])
-def test_hostile_slow_hook_is_interrupted_reported_and_switched_off(kind):
+def test_hostile_busy_loop_is_interrupted_reported_and_switched_off():
     def slow(view):
-        if kind == "sleep":
-            time.sleep(30)
-        else:
-            while True:
-                pass
+        while True:
+            pass
     hog = Motion("Take forever.", {"after play": slow})
     start = time.perf_counter()
     s, states = play_session([hog], rounds=1, budget=0.2)
     assert time.perf_counter() - start < 10  # the hook was cut off, not waited for
     assert "longer than" in s.motions[0].fault
     assert len(faults(states[0])) == 1
+
+
+def test_hostile_busy_loop_is_interrupted_in_a_thread_that_is_not_the_main_thread():
+    """The budget needs no signal, so a round played from a worker thread (a widget callback,
+    a thread pool) stops a looping hook too."""
+    def slow(view):
+        while True:
+            pass
+    hog = Motion("Take forever.", {"after play": slow})
+    out = {}
+
+    def play():
+        start = time.perf_counter()
+        out["session"], out["states"] = play_session([hog], rounds=1, budget=0.2)
+        out["seconds"] = time.perf_counter() - start
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    worker.join(30)
+    assert not worker.is_alive() and out["seconds"] < 10
+    assert "longer than" in out["session"].motions[0].fault
+    assert len(faults(out["states"][0])) == 1
+
+
+def test_hostile_hook_that_swallows_the_interruption_is_still_condemned():
+    def stubborn(view):
+        try:
+            while True:
+                pass
+        except BaseException:  # noqa: BLE001 - the hostile part
+            return Say("I am still here")
+    s, states = play_session([Motion("Refuse to stop.", {"after play": stubborn})], rounds=1, budget=0.2)
+    assert "longer than" in s.motions[0].fault
+    assert not [e for e in states[0].events if isinstance(e, ev.MotionSaid)]
+
+
+def test_hostile_hook_blocked_in_c_is_condemned_when_it_returns():
+    """A sleep inside C cannot be interrupted without a signal: the table waits for it, then
+    reports the hook and switches it off, so it costs the round one wait at most."""
+    hog = Motion("Nap on every play.", {"after play": lambda v: time.sleep(0.6)})
+    start = time.perf_counter()
+    s, states = play_session([hog], rounds=1, budget=0.2)
+    assert time.perf_counter() - start < 10
+    assert "longer than" in s.motions[0].fault
+    assert len(faults(states[0])) == 1
+
+
+def test_hook_budget_installs_no_signal_handler_or_timer():
+    """While a hook runs, the process's SIGALRM handler and real-time timer are whatever they
+    were before (pytest-timeout's, here)."""
+    before = signal.getsignal(signal.SIGALRM), signal.getitimer(signal.ITIMER_REAL)
+    seen = []
+
+    def look(view):
+        seen.append((signal.getsignal(signal.SIGALRM), signal.getitimer(signal.ITIMER_REAL)))
+    s, states = play_session([Motion("Look around.", {"after play": look})], rounds=1)
+    assert seen and s.motions[0].fault is None
+    for handler, (left, interval) in seen:
+        assert handler is before[0]
+        assert interval == before[1][1] and left <= before[1][0]  # not re-armed by the budget
 
 
 def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_working():
@@ -140,7 +198,7 @@ def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_workin
         Motion("flood", {"after clear": lambda v: [Say("x")] * 500}),
         Motion("mutate", {"after draw": lambda v: box["s"].state.gone.append(box["s"].state.hands[0].pop())
                           if box["s"].state.hands[0] else box["s"].state.gone.clear()}),
-        Motion("sleep", {"after swap": lambda v: time.sleep(5)}),
+        Motion("sleep", {"after swap": lambda v: time.sleep(1)}),  # past the 0.3 s budget
     ]
     good = Motion("Whoever takes the pile shows their highest card.", {"after pickup": lambda v: None})
     s = Session(4, seed=9, hook_budget=0.3)
@@ -164,3 +222,14 @@ def test_copies_of_a_hooked_round_get_their_own_runner():
     while not look.is_over:
         look.apply(look.legal_actions()[0])
     assert look.hooks.faults and not st.hooks.faults and s.motions[0].fault is None
+
+
+@pytest.mark.parametrize("budget", [0, -1, float("inf"), "1", True, None])
+def test_hook_budget_must_be_a_positive_number_of_seconds(budget):
+    from lopti_nb.engine import SettingsError
+    from lopti_nb.games.lopti import HookRunner
+
+    with pytest.raises(SettingsError, match="positive number of seconds"):
+        Session(4, seed=1, hook_budget=budget)
+    with pytest.raises(SettingsError, match="positive number of seconds"):
+        HookRunner([], budget=budget)

@@ -110,3 +110,81 @@ def test_play_out_still_checks_bots_that_do_not_declare_returns_listed():
     state = SPEC.state_class(2, 1)
     with pytest.raises(IllegalAction, match="not legal"):
         play_out(state, [cheat, cheat], random.Random(1))
+
+
+class _Tied:
+    """A generator whose keys are all equal (every byte zero): a stable sort keeps deck order."""
+
+    def randbytes(self, k):
+        return bytes(k)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 70, 74, 300])
+def test_numpy_deal_order_is_the_engine_shuffle(size):
+    """Skull King deals with deal_order, a numpy twin of the engine's one shuffle: the same
+    permutation from the same generator, ties included."""
+    from lopti_nb.engine.shuffle import shuffled_order
+    from lopti_nb.games.skullking.state import deal_order
+
+    for seed in range(300):
+        a, b = random.Random(seed), random.Random(seed)
+        assert deal_order(a, size).tolist() == shuffled_order(b, size)
+        assert a.getstate() == b.getstate()  # and it reads as much from the generator
+    assert deal_order(_Tied(), size).tolist() == shuffled_order(_Tied(), size) == list(range(size))
+
+
+def test_every_round_is_dealt_by_the_engine_shuffle():
+    from lopti_nb.engine.shuffle import shuffled_order
+    from lopti_nb.games.skullking.state import _SORTED_DECKS
+
+    for seed in range(20):
+        players = 2 + seed % 7
+        state = SPEC.state_class(players, seed, legendary=seed % 3 != 0)
+        twin = random.Random(seed)
+        deck = _SORTED_DECKS[state.settings["legendary"]]
+        play_out(state, [random_bot] * players, random.Random(seed))
+        for dealt in [e for e in state.events if isinstance(e, RoundDealt)]:
+            order = shuffled_order(twin, len(deck))
+            cd = dealt.cards_each
+            hands = tuple(tuple(deck[i] for i in sorted(order[s * cd:(s + 1) * cd])) for s in range(players))
+            assert dealt.hands == hands
+
+
+def test_copy_is_deep_and_every_field_is_declared():
+    """copy() is generated from SkullKingState.FIELDS: every attribute a game sets must be
+    declared, and a copy shares nothing mutable with the original."""
+    rng = random.Random(4)
+    for seed in range(10):
+        state = SPEC.state_class(2 + seed % 7, seed)
+        for _ in range(seed * 11):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.undeclared_fields() == ([], [])
+        clone = state.copy()
+        assert not _shared_mutables(state, clone)
+        while not clone.is_over:
+            clone.apply(rng.choice(clone.legal_actions()))
+        assert clone.undeclared_fields() == ([], [])
+        assert not _shared_mutables(clone, clone.copy())
+
+
+def _shared_mutables(a, b) -> set:
+    def reach(obj, out):
+        if isinstance(obj, (list, dict, set, random.Random)):
+            if id(obj) in out:
+                return
+            out[id(obj)] = obj
+        if isinstance(obj, dict):
+            for v in obj.values():
+                reach(v, out)
+        elif isinstance(obj, (list, tuple, set)):
+            for v in obj:
+                reach(v, out)
+        elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):  # events, the Result
+            for v in vars(obj).values():
+                reach(v, out)
+    left, right = {}, {}
+    reach(a.__dict__, left)
+    reach(b.__dict__, right)
+    return set(left) & set(right)

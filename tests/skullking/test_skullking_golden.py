@@ -1,46 +1,34 @@
-"""Seeded golden playthroughs: the complete event log of a few games, stored as text.
-
-Regenerate after an intended change of rules or wording with::
-
-    GOLDEN_UPDATE=1 python3 -m pytest tests/skullking/test_skullking_golden.py
+"""Golden playthroughs of Skull King: whole seeded games kept as records in tests/golden/*.json
+with the event text they give (see tests/golden/goldens.py). These tests only read the files;
+``python scripts/regen_goldens.py`` writes them after a deliberate change, and the diff is read
+before it is committed.
 """
-import os
-import random
-from pathlib import Path
-
 import pytest
 
-from lopti_nb.engine import get_spec, play_out
+from golden import goldens
+from lopti_nb.engine import load
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-SPEC = get_spec("skull-king")
-
-# name -> (players, game seed, bot name, bot seed, settings)
-GAMES = {
-    "skullking_4p_classic_heuristic": (4, 1, "heuristic", 1, {}),
-    "skullking_2p_rascal_random": (2, 7, "random", 7, {"scoring": "rascal"}),
-    "skullking_8p_cannonball_2021_random": (8, 3, "random", 3,
-                                            {"scoring": "cannonball", "edition": "2021"}),
-    "skullking_5p_classic_no_legendary_heuristic": (5, 12, "heuristic", 4,
-                                                    {"legendary": False}),
-}
+CASES = goldens.names("skull-king")
 
 
-def playthrough(players, seed, bot, bot_seed, settings):
-    state = SPEC.state_class(players, seed, **settings)
-    play_out(state, [SPEC.make_bot(bot) for _ in range(players)], random.Random(bot_seed))
-    header = (f"# Skull King golden playthrough: {players} players, seed {seed}, {bot} bots "
-              f"(bot seed {bot_seed}), settings {state.settings}")
-    # the full log (hands included): the table as an omniscient referee sees it
-    return "\n".join([header, *(e.describe() for e in state.events)]) + "\n"
+def test_every_skull_king_golden_file_is_a_case():
+    assert CASES, "no golden cases for Skull King"
+    for name in CASES:
+        assert goldens.path(name).exists(), f"missing {name}: run python scripts/regen_goldens.py {name}"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_golden_playthrough(name):
-    text = playthrough(*GAMES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("GOLDEN_UPDATE") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    assert path.exists(), f"missing {path}; run with GOLDEN_UPDATE=1 to create it"
-    assert text == path.read_text(), f"{name} changed; rerun with GOLDEN_UPDATE=1 if intended"
+@pytest.mark.parametrize("name", CASES)
+def test_golden_record_replays_to_the_same_events_and_result(name):
+    data = goldens.read(name)
+    state = load(data["record"])
+    assert state.is_over
+    assert goldens.events_of(state) == data["events"]
+    assert goldens.result_of(state) == data["result"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_case_played_again_by_its_bots_gives_the_same_record(name):
+    data = goldens.read(name)
+    case = goldens.CASES[name]
+    assert (data["bots"], data["bot_seed"]) == (case["bots"], case["bot_seed"])
+    assert goldens.record_of(goldens.play(name)) == data["record"]

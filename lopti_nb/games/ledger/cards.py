@@ -80,7 +80,9 @@ class Card(int):
         return f"{SUITS[int(self) // 10 - 1]} {int(self) % 10}"
 
     def __repr__(self) -> str:
-        return f"<{self}>"
+        # The face as a quoted literal, which Card.parse reads back: an action's repr (and its
+        # text in a game record) is then ``Sell(card='Compass 3')``, a call that rebuilds it.
+        return repr(str(self))
 
     def __reduce__(self):
         return (card_from_code, (int(self),))

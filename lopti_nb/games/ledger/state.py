@@ -1,10 +1,11 @@
 """The game state of The Drowned Ledger (rules: RULINGS section 2; see the package docstring)."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from lopti_nb.engine import GameState, Result, SettingsError, event_maker, places_from_keys
+from lopti_nb.engine.core import CACHE, DEEP, LIST, LISTS, SHARED
+from lopti_nb.engine.shuffle import shuffle as _shuffle
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
 from .cards import RECKONINGS, Card, deck_spec, lost_count, reckoning_deck
@@ -69,13 +70,6 @@ def _hand_options(full: tuple) -> tuple:
     return got
 
 
-def _shuffle(cards: list, rng: random.Random) -> None:
-    """Shuffle in place with the state's generator: sorting by independent uniform keys gives
-    every order the same chance, and is much faster than ``Random.shuffle`` in pure Python."""
-    rnd = rng.random
-    cards.sort(key=lambda _: rnd())
-
-
 _FLIPPED: dict[tuple, Flipped] = {}
 
 
@@ -103,6 +97,20 @@ class LedgerState(GameState):
     """A game of The Drowned Ledger. Seats act in order 0..n-1 every round."""
 
     game = "drowned-ledger"
+    FIELDS = {
+        "hold_limit": SHARED, "sea": SHARED, "sea_claim": SHARED, "max_rounds": SHARED,
+        "table_watch": SHARED, "deck_spec": SHARED, "suits": SHARED, "machine_total": SHARED,
+        "price_floor": SHARED, "mode": SHARED, "offices": LIST, "_grants": LIST, "_breaks": LIST,
+        "_duty_phase": LIST, "_office_names": SHARED,
+        "_pub": CACHE, "_yards_t": CACHE, "_active_round": CACHE, "_active_t": SHARED,
+        "_turned_t": SHARED,  # the Reckonings turned since the last reshuffle (not a cache)
+        "wreck": LIST, "discard": LIST, "reck": LIST, "reck_turned": LIST, "hands": LISTS,
+        "yards": LISTS, "ycount": LISTS, "coins": LIST, "market": LIST, "haul": LIST,
+        "dive_flips": SHARED, "round": SHARED, "seat": SHARED, "phase": SHARED, "trigger": SHARED,
+        "round_sales": LIST, "round_gifted": LIST, "last_kind": LIST, "suspended": LIST,
+        "turns": LIST, "stats": LISTS, "max_depth": LIST, "stalemate": SHARED, "_enforce": SHARED,
+        "_result": DEEP,
+    }
 
     def __init__(self, players: int = 4, seed: int | None = None, **settings):
         unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
@@ -207,22 +215,6 @@ class LedgerState(GameState):
     @property
     def result(self) -> Result | None:
         return self._result
-
-    def copy(self) -> "LedgerState":
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        new.__dict__ = d
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        d["events"] = self.events[:]
-        d["actions"] = self.actions[:]
-        for key in ("wreck", "discard", "reck", "reck_turned", "coins", "market", "haul",
-                    "round_sales", "round_gifted", "last_kind", "suspended", "turns", "max_depth"):
-            d[key] = d[key][:]
-        for key in ("hands", "yards", "ycount", "stats"):
-            d[key] = [x[:] for x in d[key]]
-        return new
 
     def seat_name(self, seat: int) -> str:
         return f"Seat {seat}"
@@ -355,7 +347,13 @@ class LedgerState(GameState):
         snap = self.copy()
         start = len(self.events)
         self._do(action)
-        undone = len(self.events) - start
+        events = self.events
+        if self.phase == OVER:
+            # The undone action had ended the game (the round it closed raised the sea to the
+            # claim). That end is undone with it: its GameEnded must not stay in the log as a
+            # false "game over" beside the real one that comes later.
+            events[start:] = [e for e in events[start:] if type(e) is not GameEnded]
+        undone = len(events) - start
         returned = tuple(now - before for now, before in zip(self.coins, snap.coins))
         events, actions = self.events, self.actions
         self.__dict__ = snap.__dict__

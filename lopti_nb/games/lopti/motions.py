@@ -29,15 +29,18 @@ The engine (:class:`HookRunner`) checks and applies the effects. The constitutio
 """
 from __future__ import annotations
 
-import signal
+import ctypes
+import os
 import threading
 import time
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping
 
-from ...engine import LoptiNbError
+from ...engine import LoptiNbError, SettingsError
+from ...engine.core import CACHE, COPIERS, RNG, SHARED
 from . import events as ev
-from .cards import DECK
+from .cards import DECK, RANKS
+from .state import LoptiState, Swap
 
 # -- errors ---------------------------------------------------------------------------------
 
@@ -347,96 +350,205 @@ class Motion:
 
 # -- running hooks ---------------------------------------------------------------------------------------
 class HookTimeout(Exception):
-    """Raised inside a hook that outlives its time budget."""
+    """A hook ran longer than its time budget (raised by :func:`call_with_budget`)."""
 
 
-_armed = [False]  # True only while a hook runs under our timer
-_previous_handler: list = []
+class _Stop(BaseException):
+    """Raised inside a hook that outlives its budget, to stop it. A BaseException, so that a
+    hook's own ``except Exception`` does not swallow it."""
 
 
-def _alarm(signum, frame):
-    if _armed[0]:
-        _armed[0] = False
-        raise HookTimeout()
-    prev = _previous_handler[0] if _previous_handler else None
-    if callable(prev):  # someone else's timer: pass the signal on
-        prev(signum, frame)
+# How a hook is stopped, and why this way. The budget used to be a SIGALRM timer: it works
+# only in the main thread, and it takes over a process-wide signal handler and timer in the
+# user's kernel (clashing with anything else that uses them, pytest-timeout for one). Here the
+# hook runs in the caller's own thread, as before, and one daemon watchdog thread for the
+# whole process checks the deadlines of the hooks running; when one passes, it raises _Stop in
+# that hook's thread with ``PyThreadState_SetAsyncExc``, from whichever thread the game is
+# played. We chose this over ``sys.settrace`` with a deadline check, which would slow every
+# line of every hook and displace debuggers and coverage tools, and over running each hook on
+# a worker thread, which costs two thread switches per hook (sessions with motions ran
+# 1.5-3x slower). Like a tracer, the exception lands at the hook's next bytecode: a busy loop
+# is stopped at once, but a hook blocked inside C code (``time.sleep(30)``) can only be
+# condemned when it returns. Registering a call is a dict entry under a lock; the watchdog
+# polls every TICK seconds while hooks are running and sleeps when none has run for a while.
+TICK = 0.01
+_IDLE_AFTER = 2.0  # seconds without hooks before the watchdog sleeps until the next one
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+_set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
+_NO_EXCEPTION = ctypes.py_object()  # NULL: clears an exception set but not yet raised
 
 
-_MAIN_THREAD = threading.main_thread().ident
-_HAS_TIMER = hasattr(signal, "setitimer")
-try:  # the C-level getter skips the enum conversion that makes signal.getsignal slow
-    from _signal import getsignal as _raw_getsignal
-except ImportError:  # pragma: no cover
-    _raw_getsignal = signal.getsignal
+class _Call:
+    __slots__ = ("thread", "deadline", "fired")
+
+    def __init__(self, thread: int, deadline: float):
+        self.thread = thread
+        self.deadline = deadline
+        self.fired = False
 
 
-def _install() -> bool:
-    """Make sure our SIGALRM handler is in place (main thread only), keeping whatever handler
-    was there to pass other alarms on. Checked on every call, so code that installs its own
-    handler later never meets our timer."""
-    if not _HAS_TIMER or threading.get_ident() != _MAIN_THREAD:
-        return False
-    current = _raw_getsignal(signal.SIGALRM)
-    if current is not _alarm:
-        _previous_handler[:] = [current]
-        signal.signal(signal.SIGALRM, _alarm)
-    return True
+class _Watchdog:
+    """The one thread that stops hooks past their deadline."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # guards calls and every injection
+        self.calls: dict[int, _Call] = {}
+        self.wake = threading.Event()
+        self.idle = False
+        self.thread: threading.Thread | None = None
+
+    def start(self, call: _Call) -> None:
+        with self.lock:
+            self.calls[id(call)] = call
+        thread = self.thread
+        if thread is None or not thread.is_alive():
+            self.thread = threading.Thread(target=self._run, name="lopti-motion-watchdog", daemon=True)
+            self.thread.start()
+        elif self.idle:
+            self.wake.set()
+
+    def end(self, call: _Call) -> bool:
+        """Stop watching ``call``; whether its deadline passed. After this returns no _Stop
+        is pending for it (one set but not yet raised is cleared)."""
+        with self.lock:
+            self.calls.pop(id(call), None)
+            if call.fired:
+                _set_async_exc(call.thread, _NO_EXCEPTION)
+        return call.fired
+
+    def _run(self) -> None:
+        quiet = 0.0
+        while True:
+            if self.calls:
+                quiet = 0.0
+            else:
+                quiet += TICK
+                if quiet >= _IDLE_AFTER:  # nothing to watch: sleep until a hook starts
+                    self.wake.clear()
+                    self.idle = True
+                    if not self.calls:  # checked after announcing it, so no start is missed
+                        self.wake.wait()
+                    self.idle = False
+                    quiet = 0.0
+            time.sleep(TICK)
+            now = time.monotonic()
+            with self.lock:
+                for call in self.calls.values():
+                    if not call.fired and now >= call.deadline:
+                        call.fired = True
+                        _set_async_exc(call.thread, _Stop)
+
+
+_WATCHDOG = _Watchdog()
+
+
+def _after_fork() -> None:  # a forked child has none of its parent's threads
+    global _WATCHDOG
+    _WATCHDOG = _Watchdog()
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
+def check_budget(budget: Any) -> float:
+    """A hook's time budget: a positive number of seconds."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget < float("inf"):
+        raise SettingsError(f"a hook's time budget is a positive number of seconds, not {budget!r}")
+    return float(budget)
 
 
 def call_with_budget(fn: Callable, arg: Any, budget: float) -> Any:
-    """Call ``fn(arg)``; raise :class:`HookTimeout` if it runs past ``budget`` seconds.
-
-    In the main thread a real-time timer interrupts a hook that sleeps or loops; elsewhere the
-    hook is timed and condemned after the fact.
-    """
-    start = time.perf_counter()
-    if _install():
-        old = signal.setitimer(signal.ITIMER_REAL, budget, budget / 4)
-        _armed[0] = True
+    """``fn(arg)`` in this thread, stopped when it runs past ``budget`` seconds: then (or
+    when it returns too late) :class:`HookTimeout`. Installs no signal handler and works in
+    any thread."""
+    watchdog = _WATCHDOG
+    call = _Call(threading.get_ident(), time.monotonic() + budget)
+    watchdog.start(call)
+    try:
         try:
             result = fn(arg)
         finally:
-            _armed[0] = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            if old[0] > 0:  # give back a timer someone else had running
-                signal.setitimer(signal.ITIMER_REAL, max(1e-3, old[0] - (time.perf_counter() - start)), old[1])
-    else:
-        result = fn(arg)
-    if time.perf_counter() - start > budget:
+            late = watchdog.end(call)
+    except _Stop:
+        watchdog.end(call)  # _Stop may land before end() is done; end() again is harmless
+        raise HookTimeout() from None
+    if late or time.monotonic() > call.deadline:
         raise HookTimeout()
     return result
 
 
-def _snapshot(state) -> tuple:
-    return (
-        [h[:] for h in state.hands], [f[:] for f in state.face_up], [f[:] for f in state.face_down],
-        state.draw_pile[:], state.pile_cards[:], state.gone[:], state.out[:], state.active[:],
-        state.swap_queue[:], state.pickups[:], state.duty_pickups[:], state.clears[:],
-        (state.pile, state.turn, state.turns, state.bonus, state.first_play_done, state.over,
-         state.stalemate, state.play_on, state.turn_cap, state.dealer, state.leader),
-        len(state.events),
-    )
+# -- the snapshot a hook is checked against -------------------------------------------------------
+# A hook must not change the game behind the engine's back. Before each hook the runner takes a
+# snapshot of every field the state declares (``FIELDS``, the list copy() is made from), and
+# after it compares and, if anything changed, puts it all back. Derived caches are not compared,
+# only dropped on restore.
+_PLANS: dict[type, tuple] = {}
 
 
-def _changed(state, snap: tuple) -> bool:
-    return (state.hands != snap[0] or state.face_up != snap[1] or state.face_down != snap[2]
-            or state.draw_pile != snap[3] or state.pile_cards != snap[4] or state.gone != snap[5]
-            or state.out != snap[6] or state.active != snap[7] or state.swap_queue != snap[8]
-            or state.pickups != snap[9] or state.duty_pickups != snap[10] or state.clears != snap[11]
-            or snap[12] != (state.pile, state.turn, state.turns, state.bonus, state.first_play_done,
-                            state.over, state.stalemate, state.play_on, state.turn_cap, state.dealer,
-                            state.leader)
-            or len(state.events) != snap[13])
+def _plan(cls: type) -> tuple:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        compared, caches = [], []
+        for name, kind in cls.fields().items():
+            if kind == CACHE:
+                caches.append(name)
+            elif kind == SHARED or kind == RNG or kind not in COPIERS:
+                # values; objects kept by identity (the runner); and the generator, by identity
+                # too: reading its state costs 30 us a hook, more than all the rest together
+                compared.append((name, 0, None))
+            else:
+                compared.append((name, 2, COPIERS[kind]))
+        plan = _PLANS[cls] = (tuple(compared), tuple(caches))
+    return plan
 
 
-def _restore(state, snap: tuple) -> None:
-    (state.hands, state.face_up, state.face_down, state.draw_pile, state.pile_cards, state.gone,
-     state.out, state.active, state.swap_queue, state.pickups, state.duty_pickups, state.clears) = snap[:12]
-    (state.pile, state.turn, state.turns, state.bonus, state.first_play_done, state.over,
-     state.stalemate, state.play_on, state.turn_cap, state.dealer, state.leader) = snap[12]
-    del state.events[snap[13]:]
-    state._table = None
+def _snapshot(state) -> list:
+    d = state.__dict__
+    snap = [list(d)]  # the attribute names, then one entry per compared field
+    for name, how, copier in _plan(type(state))[0]:
+        value = d[name]
+        if how == 0:
+            snap.append(value)
+        else:
+            snap.append((value, copier(value)))
+    return snap
+
+
+def _changed(state, snap: list) -> bool:
+    d = state.__dict__
+    if len(d) != len(snap[0]):  # an attribute added or deleted
+        return True
+    for (name, how, _), saved in zip(_plan(type(state))[0], snap[1:]):
+        value = d.get(name)
+        if how == 0:
+            if value is not saved and value != saved:
+                return True
+        elif value is not saved[0] or value != saved[1]:
+            return True
+    return False
+
+
+def _restore(state, snap: list) -> None:
+    """Put every declared field back as it was (the same objects, their old contents)."""
+    d = state.__dict__
+    compared, caches = _plan(type(state))
+    for name in set(d).difference(snap[0]):
+        del d[name]
+    for (name, how, _), saved in zip(compared, snap[1:]):
+        if how == 0:
+            d[name] = saved
+        else:
+            obj, contents = saved
+            if type(obj) is list:
+                obj[:] = contents
+            elif type(obj) is dict:
+                obj.clear()
+                obj.update(contents)
+            else:
+                obj = contents
+            d[name] = obj
+    for name in caches:
+        d[name] = None
 
 
 def _order_key(card: int) -> tuple[int, int]:
@@ -470,7 +582,7 @@ class HookRunner:
 
     def __init__(self, motions=(), round_no: int = 1, budget: float = DEFAULT_BUDGET):
         self.round_no = round_no
-        self.budget = budget
+        self.budget = check_budget(budget)
         self.entries: list[MotionEntry] = []
         self.table: dict[tuple[str, str], list[MotionEntry]] = {}
         self.pending: list[tuple[MotionEntry, Effect, tuple[int, ...]]] = []
@@ -526,7 +638,11 @@ class HookRunner:
             except Exception as exc:  # noqa: BLE001 - any failure of motion code is contained
                 self._fault(state, entry, snap, f"its {phase} {event} hook raised {type(exc).__name__}: {exc}")
                 continue
-            if _changed(state, snap):
+            try:
+                changed = _changed(state, snap)
+            except Exception:  # noqa: BLE001 - a value planted by the hook that cannot even be compared
+                changed = True
+            if changed:
                 self._fault(state, entry, snap, f"its {phase} {event} hook changed the game directly (undone)")
                 continue
             try:
@@ -692,6 +808,116 @@ class HookRunner:
         return True
 
 
+def _fork(runner: "HookRunner | None") -> "HookRunner | None":
+    return None if runner is None else runner.fork()
+
+
+class MotionLoptiState(LoptiState):
+    """A Lopti round with motions in force: the base game, with the hooks of ``hooks`` (a
+    :class:`HookRunner`; ``None`` until a motion with code is put in force) run just before
+    and just after every base event, and their card movements carried out once each action
+    has fully resolved.
+
+    ``LoptiState(players, seed, hooks=runner)`` builds one; a session builds one per round.
+    It extends the base game's event methods and changes nothing else.
+    """
+
+    # A copy (a bot's look-ahead) gets its own runner: faults in the copy stay in the copy.
+    FIELDS = {"hooks": _fork}
+
+    def __init__(self, players: int, seed: int | None = None, *, hooks: "HookRunner | None" = None,
+                 **settings: Any):
+        self.hooks = hooks
+        super().__init__(players, seed, **settings)  # deals, with the deal's hooks
+        self._flush()
+
+    def _hook(self, event: str, phase: str, actor: int | None, **info: Any) -> None:
+        """Let the motions in force add their effects around a base event."""
+        hooks = self.hooks
+        if hooks is not None:
+            hooks.fire(self, event, phase, actor, info)
+
+    def _flush(self) -> None:
+        if self.hooks is not None:
+            self.hooks.flush(self)
+
+    def _apply(self, action: Any) -> None:
+        super()._apply(action)
+        self._flush()  # card movements wait until the action has fully resolved
+
+    # -- the base events, each between its "before" and "after" hooks -------------------------
+    def _deal(self) -> None:
+        self._hook("deal", "before", self.dealer)
+        super()._deal()
+        self._hook("deal", "after", self.dealer)
+
+    def _swap(self, seat: int, action: Any) -> None:
+        self._hook("swap", "before", seat)
+        super()._swap(seat, action)
+        self._hook("swap", "after", seat, swapped=isinstance(action, Swap))
+
+    def _flip(self, seat: int, position: int) -> int:
+        self._hook("blind flip", "before", seat)
+        return super()._flip(seat, position)
+
+    def _blind_miss(self, seat: int, card: int, reason: str) -> None:
+        super()._blind_miss(seat, card, reason)
+        self._hook("blind flip", "after", seat, ranks=(RANKS[card >> 2],), count=1, legal=False)
+
+    def _play(self, seat: int, rank: int, cards: tuple, source: str) -> bool:
+        info = {"ranks": (RANKS[rank],) * len(cards), "count": len(cards), "source": source,
+                "bonus": self.bonus}
+        # a play on an empty pile is also a lead; a play after a clear, a bonus play
+        kind = "bonus play" if self.bonus else ("lead" if self.pile.size == 0 else None)
+        if kind is not None:
+            self._hook(kind, "before", seat, **info)
+        self._hook("play", "before", seat, **info)
+        cleared = super()._play(seat, rank, cards, source)
+        self._hook("play", "after", seat, **info)
+        if kind is not None:
+            self._hook(kind, "after", seat, **info)
+        return cleared
+
+    def _lay(self, seat: int, rank: int, cards: tuple, source: str) -> None:
+        super()._lay(seat, rank, cards, source)
+        if source == "blind":  # a face-down card that could be played: shown, then it counts
+            self._hook("blind flip", "after", seat, legal=True, ranks=(RANKS[rank],) * len(cards),
+                       count=len(cards), source=source, bonus=self.bonus)
+
+    def _clear(self, seat: int, how: str, rank: int, cards: tuple, source: str) -> None:
+        info = {"how": how, "ranks": (RANKS[rank],) * len(cards), "count": len(cards),
+                "source": source, "bonus": self.bonus}
+        self._hook("clear", "before", seat, **info)
+        super()._clear(seat, how, rank, cards, source)
+        self._hook("clear", "after", seat, **info)
+
+    def _draw(self, seat: int) -> None:
+        self._hook("draw", "before", seat)
+        super()._draw(seat)
+        self._hook("draw", "after", seat)
+
+    def _take_face_up(self, seat: int) -> None:
+        self._hook("take face-up", "before", seat)
+        super()._take_face_up(seat)
+        self._hook("take face-up", "after", seat)
+
+    def _pick_up(self, seat: int) -> None:
+        forced, taken = self.pile.duty, len(self.pile_cards)
+        self._hook("pickup", "before", seat, forced=forced, taken=taken)
+        super()._pick_up(seat)
+        self._hook("pickup", "after", seat, forced=forced, taken=taken)
+
+    def _go_out(self, seat: int) -> None:
+        self._hook("out", "before", seat, place=len(self.out) + 1)
+        super()._go_out(seat)
+        self._hook("out", "after", seat, place=len(self.out))
+
+    def _finish(self) -> None:
+        self._hook("round end", "before", self.winner, stalemate=self.stalemate)
+        super()._finish()
+        self._hook("round end", "after", self.winner, stalemate=self.stalemate)
+
+
 def _short(obj: Any) -> str:
     text = repr(obj)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -705,7 +931,7 @@ def describe_effects() -> str:
 
 
 __all__ = [
-    "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "HookRunner", "MotionEntry",
+    "MotionLoptiState", "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "HookRunner", "MotionEntry",
     "SessionError", "MotionError", "ConstitutionError", "BASE_EVENTS", "ROLES", "EFFECT_TYPES",
     "MAX_EFFECTS_PER_HOOK", "MAX_EFFECTS_PER_EVENT", "describe_effects", "call_with_budget", "HookTimeout",
 ]

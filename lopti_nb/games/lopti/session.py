@@ -76,7 +76,7 @@ from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from .motions import (
     DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
-    MotionError, SessionError,
+    MotionError, MotionLoptiState, SessionError, check_budget,
 )
 from .roshambo import BracketResult, RoshamboResult, Thrower, bracket, rng_thrower, roshambo
 from .state import LoptiState
@@ -260,7 +260,7 @@ class Session:
         self.law: dict[str, Any] = {"play_on": bool(play_on), "swap": bool(swap), "turn_cap": turn_cap}
         self.first_dealer = first_dealer
         self.thrower = thrower
-        self.hook_budget = hook_budget
+        self.hook_budget = check_budget(hook_budget)
         self.motions: list[MotionRecord] = []
         self.votes: list[VoteRecord] = []
         self.rounds: list[RoundRecord] = []
@@ -371,9 +371,11 @@ class Session:
         self.dealer = dealer
         self.runner = self._make_runner()
         cap = self.law["turn_cap"]
-        self.state = LoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
-                                swap=self.law["swap"], play_on=self.law["play_on"], turn_cap=cap,
-                                dealer=dealer, leader=leader)
+        # Every round of a session can take motion code, also one dealt with none in force (a
+        # Rule Vote may restore or amend a motion "now"), so it is always the motion-running state.
+        self.state = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
+                                      swap=self.law["swap"], play_on=self.law["play_on"], turn_cap=cap,
+                                      dealer=dealer, leader=leader)
         self._recorded = False
         self._sync()
         return self.state

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import GameState, Result, SettingsError
+from ...engine.core import CACHE, LIST, LISTS, SHARED
+from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
 from .rules import EMPTY, LEGAL, Pile, after_play, check_play, reason_text
@@ -75,13 +77,38 @@ class LoptiState(GameState):
     is out the rest play on for places), ``turn_cap`` (turns before the round is stopped and
     recorded as a stalemate), ``dealer`` (seat), ``leader`` (seat that leads; ``None``: the
     dealer, as in a session's first round; later rounds pass the previous winner).
+
+    This is the base game. Every base event a motion can hook (``motions.BASE_EVENTS``) is
+    one method here (``_deal``, ``_swap``, ``_flip``, ``_blind_miss``, ``_play``, ``_lay``,
+    ``_clear``, ``_draw``, ``_take_face_up``, ``_pick_up``, ``_go_out``, ``_finish``), so
+    :class:`~lopti_nb.games.lopti.motions.MotionLoptiState` runs the motions in force by
+    extending those methods. ``LoptiState(players, seed, hooks=runner)`` builds that
+    subclass.
     """
 
     game = "lopti"
-    # Motion hooks (see motions.py). ``None`` -- the base game -- costs one test per hook point.
+    # No motions in the base game (MotionLoptiState sets its own runner).
     hooks = None
+    FIELDS = {
+        "dealer": SHARED, "leader": SHARED, "turn_cap": SHARED, "play_on": SHARED,
+        "face_down": LISTS, "face_up": LISTS, "hands": LISTS, "draw_pile": LIST,
+        "pile_cards": LIST, "pile": SHARED, "gone": LIST, "out": LIST, "active": LIST,
+        "turn": SHARED, "turns": SHARED, "first_play_done": SHARED, "bonus": SHARED,
+        "stalemate": SHARED, "over": SHARED, "pickups": LIST, "duty_pickups": LIST,
+        "clears": LIST, "_table": CACHE, "swap_queue": LIST,
+    }
+
+    def __new__(cls, *args: Any, hooks: Any = None, **settings: Any):
+        if hooks is not None and not hasattr(cls, "_hook"):
+            if cls is not LoptiState:
+                raise SettingsError(f"{cls.__name__} runs no motion hooks; give hooks to LoptiState")
+            from .motions import MotionLoptiState  # motions imports this module
+
+            cls = MotionLoptiState
+        return object.__new__(cls)
 
     def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None, **settings: Any):
+        # ``hooks`` is read by __new__ (it makes this a MotionLoptiState); the base game has none.
         settings = {**DEFAULTS, **settings}
         super().__init__(players, seed, settings)
         if not 2 <= players <= 5:
@@ -99,7 +126,7 @@ class LoptiState(GameState):
         self.play_on: bool = bool(settings["play_on"])
 
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)  # the engine's one shuffle
         n = players
         self.face_down: list[list[int | None]] = [deck[3 * s: 3 * s + 3] for s in range(n)]
         self.face_up: list[list[int]] = [deck[3 * (n + s): 3 * (n + s) + 3] for s in range(n)]
@@ -124,13 +151,7 @@ class LoptiState(GameState):
         self.swap_queue: list[int] = (
             [(self.leader + i) % n for i in range(n)] if settings["swap"] else []
         )
-        if hooks is not None:
-            self.hooks = hooks
-            self._hook("deal", "before", self.dealer)
-        self.events.append(ev.Dealt(self.dealer, self.leader, tuple(tuple(f) for f in self.face_up)))
-        if hooks is not None:
-            self._hook("deal", "after", self.dealer)
-            hooks.flush(self)
+        self._deal()
 
     # -- contract -------------------------------------------------------------------------
     @property
@@ -294,38 +315,13 @@ class LoptiState(GameState):
         }
         return obs
 
-    def copy(self) -> "LoptiState":
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = type(self.rng)()
-        new.rng.setstate(self.rng.getstate())
-        new.settings = dict(self.settings)
-        for key in ("events", "actions", "draw_pile", "pile_cards", "gone", "out", "active",
-                    "pickups", "duty_pickups", "clears", "swap_queue"):
-            setattr(new, key, list(getattr(self, key)))
-        for key in ("face_down", "face_up", "hands"):
-            setattr(new, key, [list(x) for x in getattr(self, key)])
-        if self.hooks is not None:  # a copy (e.g. a bot's look-ahead) gets its own hook runner
-            new.hooks = self.hooks.fork()
-        return new
-
     # -- the rules in motion ----------------------------------------------------------------
+    # Each base event is one method (see the class docstring); the methods do exactly what the
+    # event does, so a subclass can run something just before and just after it.
     def _apply(self, action: Any) -> None:
         if self.swap_queue:
             seat = self.swap_queue.pop(0)
-            if self.hooks is not None:
-                self._hook("swap", "before", seat)
-            if isinstance(action, Swap):
-                h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
-                hand, up = self.hands[seat], self.face_up[seat]
-                hand[hand.index(h)] = u
-                up[up.index(u)] = h
-                self._table = None
-                self.events.append(ev.Swapped(seat, h, u))
-            else:
-                self.events.append(ev.KeptCards(seat))
-            if self.hooks is not None:
-                self._hook("swap", "after", seat, swapped=isinstance(action, Swap))
+            self._swap(seat, action)
             if not self.swap_queue:
                 self._settle(self.turn)
         elif action is TAKE_PILE or isinstance(action, TakePile):
@@ -334,18 +330,11 @@ class LoptiState(GameState):
             self._end_turn(seat)
         elif isinstance(action, PlayBlind):
             seat = self.turn
-            if self.hooks is not None:
-                self._hook("blind flip", "before", seat)
-            fd = self.face_down[seat]
-            card = fd[action.position]
-            fd[action.position] = None
-            self._table = None
+            card = self._flip(seat, action.position)
             rank = card >> 2
             code = check_play(self.pile, rank, 1)
             if code != LEGAL:
-                self.events.append(ev.BlindMiss(seat, card, reason_text(code, self.pile, rank, 1)))
-                if self.hooks is not None:
-                    self._hook("blind flip", "after", seat, ranks=(RANKS[rank],), count=1, legal=False)
+                self._blind_miss(seat, card, reason_text(code, self.pile, rank, 1))
                 self.pile_cards.append(card)
                 self.pile = self.pile._replace(size=self.pile.size + 1)
                 self._pick_up(seat)
@@ -368,67 +357,90 @@ class LoptiState(GameState):
             for c in played:
                 hand.remove(c)
             self._resolve(seat, rank, tuple(played), "hand")
-        if self.hooks is not None:
-            self.hooks.flush(self)
 
-    def _hook(self, event: str, phase: str, actor: int | None, **info: Any) -> None:
-        """Let the motions in force add their effects around a base event (sessions only)."""
-        self.hooks.fire(self, event, phase, actor, info)
+    def _deal(self) -> None:
+        """The deal: the face-up cards are shown (the cards are already dealt)."""
+        self.events.append(ev.Dealt(self.dealer, self.leader, tuple(tuple(f) for f in self.face_up)))
+
+    def _swap(self, seat: int, action: Any) -> None:
+        """At the deal: ``seat`` swaps a hand card with a face-up card, or keeps them."""
+        if isinstance(action, Swap):
+            h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
+            hand, up = self.hands[seat], self.face_up[seat]
+            hand[hand.index(h)] = u
+            up[up.index(u)] = h
+            self._table = None
+            self.events.append(ev.Swapped(seat, h, u))
+        else:
+            self.events.append(ev.KeptCards(seat))
+
+    def _flip(self, seat: int, position: int) -> int:
+        """``seat`` turns over its face-down card at ``position``; returns the card."""
+        fd = self.face_down[seat]
+        card = fd[position]
+        fd[position] = None
+        self._table = None
+        return card
+
+    def _blind_miss(self, seat: int, card: int, reason: str) -> None:
+        """The flipped card cannot be played: shown to the table (it then joins the pile,
+        which ``seat`` takes)."""
+        self.events.append(ev.BlindMiss(seat, card, reason))
 
     def _resolve(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
-        events = self.events
-        before = self.pile
-        hooks = self.hooks
-        if hooks is not None:
-            kind = "bonus play" if self.bonus else ("lead" if before.size == 0 else None)
-            info = {"ranks": (RANKS[rank],) * len(cards), "count": len(cards), "source": source,
-                    "bonus": self.bonus}
-            if kind is not None:
-                self._hook(kind, "before", seat, **info)
-            self._hook("play", "before", seat, **info)
-        events.append(ev.Played(seat, rank, cards, source, self.bonus))
-        if hooks is not None and source == "blind":
-            self._hook("blind flip", "after", seat, legal=True, **info)
-        self.pile, cleared = after_play(before, rank, len(cards))
-        if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
-            self.gone.extend(cards)
-        else:
-            self.pile_cards.extend(cards)
-        if hooks is not None:
-            self._hook("play", "after", seat, **info)
-            if kind is not None:
-                self._hook(kind, "after", seat, **info)
+        cleared = self._play(seat, rank, cards, source)
         if cleared:
-            how = "chain" if rank == THREE else ("ten" if rank == TEN else "four")
-            if hooks is not None:
-                self._hook("clear", "before", seat, how=how, **info)
-            events.append(ev.Cleared(seat, how, len(self.pile_cards) + (len(cards) if rank in (THREE, TEN) else 0)))
-            self.gone.extend(self.pile_cards)
-            self.pile_cards = []
-            self.clears[seat] += 1
-            if hooks is not None:
-                self._hook("clear", "after", seat, how=how, **info)
+            self._clear(seat, "chain" if rank == THREE else ("ten" if rank == TEN else "four"),
+                        rank, cards, source)
         if self.cards_held(seat) == 0:
             # Out the moment the last card is played legally; its effect still stands, and a
             # clear with the last card earns no bonus play.
             self._go_out(seat)
+            if not self.play_on or self.active.count(True) <= 1:
+                self._finish()
+            else:
+                self._end_turn(seat)
             return
         if not self.first_play_done:
             self.first_play_done = True
             if self.draw_pile and len(self.hands[seat]) < 3:
-                if hooks is not None:
-                    self._hook("draw", "before", seat)
-                card = self.draw_pile.pop()
-                self.hands[seat].append(card)
-                events.append(ev.Drew(seat, card, len(self.draw_pile)))
-                if hooks is not None:
-                    self._hook("draw", "after", seat)
+                self._draw(seat)
         self._take_face_up_if_due(seat)
         if cleared:
             self.bonus = True
-            events.append(ev.BonusPlay(seat))
+            self.events.append(ev.BonusPlay(seat))
             return
         self._end_turn(seat)
+
+    def _play(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> bool:
+        """``seat`` plays ``cards`` (a lead, or a bonus play, when the pile is empty or
+        ``self.bonus`` is set): they are laid and the pile updated. Returns whether the play
+        clears the pile."""
+        self._lay(seat, rank, cards, source)
+        self.pile, cleared = after_play(self.pile, rank, len(cards))
+        if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
+            self.gone.extend(cards)
+        else:
+            self.pile_cards.extend(cards)
+        return cleared
+
+    def _lay(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
+        """The cards are shown on the table (the pile is not updated yet)."""
+        self.events.append(ev.Played(seat, rank, cards, source, self.bonus))
+
+    def _clear(self, seat: int, how: str, rank: int, cards: tuple[int, ...], source: str) -> None:
+        """The play just made clears the pile (``how``: ``"ten"``, ``"four"``, ``"chain"``)."""
+        self.events.append(ev.Cleared(seat, how, len(self.pile_cards)
+                                      + (len(cards) if rank in (THREE, TEN) else 0)))
+        self.gone.extend(self.pile_cards)
+        self.pile_cards = []
+        self.clears[seat] += 1
+
+    def _draw(self, seat: int) -> None:
+        """``seat`` draws the top card of the draw pile."""
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        self.events.append(ev.Drew(seat, card, len(self.draw_pile)))
 
     def _take_face_up_if_due(self, seat: int) -> None:
         if not self.hands[seat] and self.face_up[seat] and (self.first_play_done or not self.draw_pile):
@@ -440,30 +452,24 @@ class LoptiState(GameState):
             self._take_face_up(seat)
 
     def _take_face_up(self, seat: int) -> None:
-        if self.hooks is not None:
-            self._hook("take face-up", "before", seat)
+        """``seat``'s hand is empty: it takes up its face-up cards."""
         cards = tuple(self.face_up[seat])
         self.hands[seat] = list(cards)
         self.face_up[seat] = []
         self._table = None
         self.events.append(ev.TookFaceUp(seat, cards))
-        if self.hooks is not None:
-            self._hook("take face-up", "after", seat)
 
     def _pick_up(self, seat: int) -> None:
+        """``seat`` takes the whole pile into the hand (under a 3 duty: ``pile.duty``)."""
         forced = self.pile.duty
-        if self.hooks is not None:
-            self._hook("pickup", "before", seat, forced=forced, taken=len(self.pile_cards))
-        self.events.append(ev.PickedUp(seat, len(self.pile_cards), forced))
         taken = len(self.pile_cards)
+        self.events.append(ev.PickedUp(seat, taken, forced))
         self.hands[seat].extend(self.pile_cards)
         self.pile_cards = []
         self.pile = EMPTY
         self.pickups[seat] += 1
         if forced:
             self.duty_pickups[seat] += 1
-        if self.hooks is not None:
-            self._hook("pickup", "after", seat, forced=forced, taken=taken)
 
     def _next_active(self, seat: int) -> int:
         n = self.num_players
@@ -487,28 +493,17 @@ class LoptiState(GameState):
         self._settle(nxt)
 
     def _go_out(self, seat: int) -> None:
-        if self.hooks is not None:
-            self._hook("out", "before", seat, place=len(self.out) + 1)
+        """``seat`` has played its last card and goes out (the round goes on or ends after)."""
         self.active[seat] = False
         self.out.append(seat)
         self.events.append(ev.WentOut(seat, len(self.out)))
-        if self.hooks is not None:
-            self._hook("out", "after", seat, place=len(self.out))
-        still_in = self.active.count(True)
-        if not self.play_on or still_in <= 1:
-            self._finish()
-            return
-        self._end_turn(seat)
 
     def _finish(self) -> None:
-        if self.hooks is not None:
-            self._hook("round end", "before", self.winner, stalemate=self.stalemate)
+        """The round ends (a winner is out, or the turn cap is reached)."""
         self.over = True
         self.turn = None
         self.swap_queue = []
         self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns))
-        if self.hooks is not None:
-            self._hook("round end", "after", self.winner, stalemate=self.stalemate)
 
     # -- sessions -----------------------------------------------------------------------
     def next_round(self, seed: int | None = None) -> "LoptiState":
