@@ -287,6 +287,22 @@ class GameState(ABC):
         # its own that defines copy() keeps it).
         if declared and "copy" not in cls.__dict__:
             cls.copy = make_copier(cls, merged)
+        # Every game's observation() refuses a seat that is not at the table (a negative
+        # number would otherwise index another seat's hand). Wrapped once per class here,
+        # so no game can forget it.
+        own = cls.__dict__.get("observation")
+        if own is not None and not getattr(own, "_checks_seat", False):
+            def observation(self, seat=None, _own=own):
+                if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+                    seat = self.check_seat(seat)
+                return _own(self, seat)
+
+            observation.__doc__ = own.__doc__
+            observation.__name__ = own.__name__
+            observation.__qualname__ = own.__qualname__
+            observation.__wrapped__ = own
+            observation._checks_seat = True
+            cls.observation = observation
 
     @classmethod
     def fields(cls) -> Mapping[str, Any]:
@@ -394,25 +410,6 @@ class GameState(ABC):
             raise UnknownSeat(f"There is no seat {_shown(seat, 40)} at this table: seats are "
                               f"0 to {self.num_players - 1}.")
         return int(seat)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # Every game's observation() refuses a seat that is not at the table (a negative
-        # number would otherwise index another seat's hand). Wrapped once per class here,
-        # so no game can forget it.
-        own = cls.__dict__.get("observation")
-        if own is not None and not getattr(own, "_checks_seat", False):
-            def observation(self, seat=None, _own=own):
-                if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
-                    seat = self.check_seat(seat)
-                return _own(self, seat)
-
-            observation.__doc__ = own.__doc__
-            observation.__name__ = own.__name__
-            observation.__qualname__ = own.__qualname__
-            observation.__wrapped__ = own
-            observation._checks_seat = True
-            cls.observation = observation
 
     def copy(self) -> "GameState":
         """An independent copy (its own generator, lists and cards). Games that declare

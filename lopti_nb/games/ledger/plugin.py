@@ -8,7 +8,7 @@ from lopti_nb.engine import GameSpec, Setting, SettingsError, SettingsSchema
 
 from .actions import Dive, FlipAgain, Open, Sell, Surface
 from .bots import BOTS
-from .cards import DEFAULT_DECK, deck_spec
+from .cards import deck_spec
 from .offices import OFFICE_NAMES
 from .state import MODES, LedgerState
 
@@ -60,7 +60,8 @@ SCHEMA = SettingsSchema([
             low=0, high=98, lever=True),
     Setting("sea_claim", "int", 10, "The sea level that claims the wreck and ends the game.",
             low=1, high=99, lever=True),
-    Setting("deck", "data", DEFAULT_DECK, "The wreck deck: suits, printed machine values and hazard copies.",
+    Setting("deck", "data", None, "The wreck deck: suits, printed machine values and hazard copies "
+            "(none: the table's 58 cards, DEFAULT_DECK).", optional=True,
             lever=True, check=_check_deck, to_plain=_deck_plain, from_plain=_deck_unplain),
     Setting("table_watch", "bool", False, "Duties are not refused by the rules: the table catches a broken duty at once and undoes it.",
             lever=True),
