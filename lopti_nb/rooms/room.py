@@ -54,6 +54,7 @@ LEASE_LIMITS = (1.0, 3600.0)
 STAND_IN_LIMITS = (2.0, 7 * 86400.0)
 SEED_LIMIT = 2 ** 63  # room seeds are 0 <= seed < 2**63 (what secrets.randbits(63) draws)
 MAX_RETRIES = 200  # tries of a compare-and-set write before "too busy"
+BY = ("human", "bot", "stand-in")  # who makes a move, as the log says
 
 
 def token_hash(token: str) -> str:
@@ -331,6 +332,8 @@ class Room:
         Once the store has taken the change, nothing else is read: the meta written is the
         room's meta at the next version, so a store failing right after a change cannot make
         a change that was made look refused."""
+        if not callable(change):
+            raise BadRequest(f"update() takes a function that changes the meta, not {shown(change)}.")
         for _ in range(MAX_RETRIES):
             meta, version = self._get()
             result = change(meta)
@@ -352,6 +355,9 @@ class Room:
         It returns only once the store has confirmed the append; a store fault raises
         :class:`StoreError` instead (the move is then not saved, or with Redis not known to
         be: ``refresh()`` shows whether it was)."""
+        seat = whole(seat, "seat", 0, len(self.seats) - 1)
+        if by not in BY:
+            raise BadRequest(f"A move is made by {', '.join(BY)}; not {shown(by)}.")
         if expect_seq is not None:
             expect_seq = whole(expect_seq, "expect_seq (the move number the action is meant for)")
         encoded = codec.encode(action, self.meta["game"])

@@ -693,7 +693,9 @@ class RedisStore(RoomStore):
         """Run a checked write. If the connection drops before the answer, the write may or
         may not have been made: ``landed()`` looks (``1`` made, ``0`` or ``-1`` refused, ``None``
         not made, so safe to send again) while the server comes back, for about half a
-        second; then the last connection error is raised (the write is not known to be made)."""
+        second; then the last connection error is raised (the write is not known to be made).
+        The looks go through the connection that never repeats a command, so that the whole
+        wait stays within that half second."""
         dropped = (self._redis.ConnectionError, self._redis.TimeoutError)
         try:
             return script(keys=keys, args=args)
@@ -764,7 +766,7 @@ class RedisStore(RoomStore):
         text = json.dumps(meta)
 
         def landed():
-            there = self._r.hget(keys[0], "meta")
+            there = self._w.hget(keys[0], "meta")
             return None if there is None else int(there == text)
         return self._send(self._create, keys, [text, now, ttl, int(ttl + GRACE)], landed) == 1
 
@@ -786,7 +788,7 @@ class RedisStore(RoomStore):
         text = json.dumps(meta)
 
         def landed():
-            v, there = self._r.hmget(keys[0], "version", "meta")
+            v, there = self._w.hmget(keys[0], "version", "meta")
             if v is None:
                 return -1
             if int(v) == version:
@@ -799,7 +801,7 @@ class RedisStore(RoomStore):
         text = json.dumps(record, sort_keys=True)
 
         def landed():
-            pipe = self._r.pipeline(transaction=False)
+            pipe = self._w.pipeline(transaction=False)
             pipe.exists(keys[0])
             pipe.llen(keys[1])
             pipe.lindex(keys[1], seq)

@@ -168,6 +168,7 @@ class RoomWidget(W.VBox):
             raise BadSettings(f"start_timer must be True or False, not {type(start_timer).__name__}.")
         self.session: RoomSession | None = None
         self.message = ""
+        self._store_fault = False  # the message is a store fault's (cleared once it answers)
         self._fails = 0
         self._wait_until = 0.0
         self._last_bot = 0.0
@@ -391,6 +392,7 @@ class RoomWidget(W.VBox):
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
         self._redraw()
 
     def act(self, action) -> None:
@@ -403,6 +405,7 @@ class RoomWidget(W.VBox):
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
             try:
                 s.refresh()
             except RoomError:
@@ -465,6 +468,12 @@ class RoomWidget(W.VBox):
                 s.refresh()
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
+            self._redraw()
+            return True
+        if self._store_fault:  # the store answers again: its fault's sentence goes
+            self._store_fault = False
+            self.message = ""
             self._redraw()
             return True
         key = (s.seq, s.room.version, s.is_host, int(time.time() / 3) if s.status == LOBBY else 0)
