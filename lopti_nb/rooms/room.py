@@ -61,6 +61,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def span(seconds: float) -> str:
+    """A number of seconds in words: ``span(2592000) == "30 days"``."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0 or seconds >= 2 * size:
+            n = seconds / size
+            return f"{n:g} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+
+
 def seconds(value: Any, what: str, limits: tuple[float, float]) -> float:
     """``value`` as a number of seconds within ``limits``, or :class:`BadSettings`."""
     low, high = limits
@@ -71,7 +80,8 @@ def seconds(value: Any, what: str, limits: tuple[float, float]) -> float:
     except (OverflowError, ValueError, TypeError):
         number = math.inf
     if not math.isfinite(number) or not low <= number <= high:
-        raise BadSettings(f"{what} must be between {low:g} and {high:g} seconds, not {shown(value)}.")
+        raise BadSettings(f"{what} must be between {span(low)} and {span(high)} (in seconds), "
+                          f"not {shown(value)}.")
     return number
 
 
@@ -83,8 +93,11 @@ def whole(value: Any, what: str, low: int = 0, high: int | None = None,
         raise error(f"{what} must be a whole number, not {shown(value)}.")
     number = int(value)
     if number < low or (high is not None and number > high):
-        top = "" if high is None else f" to {high}"
-        raise error(f"{what} must be a whole number from {low}{top}, not {shown(value)}.")
+        if high is None:
+            allowed = f"at least {low}"
+        else:
+            allowed = f"from {low} to {'2**63 - 1' if high == SEED_LIMIT - 1 else high}"
+        raise error(f"{what} must be a whole number {allowed}, not {shown(value)}.")
     return number
 
 

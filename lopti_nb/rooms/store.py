@@ -103,8 +103,10 @@ def default_url() -> str:
 
 
 def _first_line(exc: BaseException) -> str:
+    """The first line of an exception's own message, short, without its closing full stop
+    (the sentence quoting it adds one)."""
     text = str(exc).strip().splitlines()
-    return cut(text[0] if text else type(exc).__name__, REASON)
+    return cut(text[0] if text else type(exc).__name__, REASON).rstrip(".")
 
 
 def _guard(name: str, fn):
