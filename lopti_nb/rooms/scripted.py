@@ -223,6 +223,10 @@ def main(argv=None) -> int:
     p.add_argument("--give-up", type=float, default=120.0,
                    help="stop after this many seconds of store faults in a row")
     args = p.parse_args(argv)
+    if not (0 < args.poll <= 60):  # (NaN fails this too)
+        p.error(f"--poll is seconds between polls, more than 0 and at most 60, not {args.poll}")
+    if not (0 < args.give_up < float("inf")):
+        p.error(f"--give-up is a number of seconds, not {args.give_up}")
     try:
         run(args)
     except RoomError as exc:

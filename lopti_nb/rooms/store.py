@@ -675,7 +675,8 @@ class RedisStore(RoomStore):
                 url, decode_responses=True, socket_timeout=5, socket_connect_timeout=3,
                 retry=Retry(NoBackoff(), 0))
         except (ValueError, TypeError) as exc:
-            raise StoreError(f"{cut(url, 80)!r} is not a Redis URL ({_first_line(exc)}); write "
+            # (the URL is not quoted back: it may hold a password)
+            raise StoreError(f"That is not a Redis URL ({_first_line(exc)}); write "
                              "redis://host:6379/0.") from None
         try:
             self._r.ping()
@@ -729,22 +730,18 @@ class RedisStore(RoomStore):
             tail = " Please try again in a moment."
         return f"The room store ({self.where}) could not {words}: {why}.{tail}"
 
-    def _lost(self) -> None:
+    def _lose(self) -> None:
+        """The server no longer holds this store's id: mark the store broken."""
         self.broken = (f"The room store ({self.where}) has lost its rooms (the server was "
                        "restarted without saving them, or emptied), so this room cannot go on. "
                        "Please create a new room.")
-        raise StoreError(self.broken)
 
     def usable(self) -> bool:
         if self.broken:
             return False
         try:
             if self._r.get(ID_KEY) != self._id:
-                self.broken = "lost"
-                try:
-                    self._lost()
-                except StoreError:
-                    pass
+                self._lose()
                 return False
         except (self._redis.RedisError, OSError):
             pass  # not answering now: the next operation says so (a new store would not help)
@@ -827,7 +824,8 @@ class RedisStore(RoomStore):
         pipe.hmget(keys[2], "holder", "seat", "at")
         store_id, raw, records, h = pipe.execute()
         if store_id != self._id:
-            self._lost()
+            self._lose()
+            raise StoreError(self.broken)
         return self._got(raw), [json.loads(r) for r in records], self._lease(h)
 
     def claim_host(self, code, holder, seat, now, ttl):

@@ -378,3 +378,10 @@ def test_every_message_stays_short_whatever_was_typed(lobby, store):
         assert len(str(info.value)) <= MAX_MESSAGE
     assert rooms.RoomError("x" * 1000).args[0].endswith("…")
     assert len(str(rooms.StoreError("y" * 1000))) == MAX_MESSAGE
+
+
+@pytest.mark.parametrize("url", ["redis://:hunter2@host:notaport/0", "redis://ann:hunter2@127.0.0.1:1/0",
+                                 "rediss://ann:hunter2@127.0.0.1:1/3"])
+def test_a_store_sentence_never_shows_a_password(url):
+    text = refused(lambda: rooms.open_store(url), rooms.StoreError)
+    assert "hunter2" not in text
