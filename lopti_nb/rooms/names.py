@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import BadName
 

@@ -23,18 +23,17 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import lopti_nb
-from lopti_nb.engine import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame, get_spec
+from lopti_nb.engine import IllegalAction, SettingsError, UnknownBot, UnknownGame, get_spec
 from lopti_nb.engine.settings import shown
 
 from . import codec
 from .codes import new_code, normalize, pretty
-from .errors import cut
 from .errors import (
     BadAction, BadBot, BadGame, BadName, BadRequest, BadSettings, BadToken, CorruptLog,
     DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
-    StaleAction, StoreError, UnknownRoom, WrongPhase,
+    StaleAction, StoreError, UnknownRoom, WrongPhase, cut,
 )
-from .names import MAX_NAME, bot_like, clean_name, name_key
+from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: as before)
 from .store import RoomStore, open_store
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"

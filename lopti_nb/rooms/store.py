@@ -875,7 +875,7 @@ def _sqlite_path(url: str) -> str:
     parsed = urlparse(url)
     path = parsed.path if parsed.netloc == "" else parsed.netloc + parsed.path
     if not path:
-        raise StoreError(f"No file path in that store URL (write sqlite:///path/rooms.sqlite).")
+        raise StoreError("No file path in that store URL (write sqlite:///path/rooms.sqlite).")
     return path
 
 

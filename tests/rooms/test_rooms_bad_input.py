@@ -70,7 +70,7 @@ def table(lobby):
 CREATE = [
     *[({"ttl": v}, rooms.BadSettings, "ttl") for v in
       (NAN, INF, -INF, -1, 0, 59, 30 * DAY + 1, "3600", None, True, [3600], 10 ** 400,
-       complex(3600, 0), Decimal("3600"))],
+       complex(3600, 0), Decimal(3600))],
     *[({"lease_ttl": v}, rooms.BadSettings, "lease_ttl") for v in
       (NAN, INF, 0, -1, 0.5, 3601, "10", True, None)],
     *[({"stand_in_after": v}, rooms.BadSettings, "stand_in_after") for v in

@@ -132,7 +132,7 @@ def test_a_damaged_sqlite_file_stops_every_call_with_a_sentence(tmp_path, damage
     acknowledged = host.store.log(host.code)
     harm, words, in_place = DAMAGE[damage]
     harm(path)
-    for name, call in public_calls(host, bob).items():
+    for call in public_calls(host, bob).values():
         with pytest.raises(rooms.StoreError) as info:
             call()
         assert_sentence(info.value, words, "seat key")
@@ -222,7 +222,8 @@ def _spawn_game(procs, tmp_path, store_url, poll="0.02", give_up="60", players="
     deadline = time.time() + 120
     while not os.path.exists(code_file) and time.time() < deadline:
         time.sleep(0.02)
-    return members, json.load(open(code_file))["code"]
+    with open(code_file) as f:
+        return members, json.load(f)["code"]
 
 
 def _wait_for_moves(read_log, n, what, timeout=120):
@@ -262,7 +263,7 @@ def test_a_sqlite_file_deleted_under_three_processes(tmp_path, procs):
     log = [json.loads(r[0]) for r in read()]
     assert [r["seq"] for r in log] == list(range(len(log)))
     for i in range(3):
-        summary = json.load(open(tmp_path / f"p{i}.json"))
+        summary = json.loads((tmp_path / f"p{i}.json").read_text())
         assert summary["gave_up"] and any("deleted" in e for e in summary["store_errors"]), summary
         head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
         for line in lines:
@@ -306,7 +307,7 @@ def test_redis_going_down_is_a_sentence_and_the_game_goes_on(redis_server, how):
     host, bob = started_game(redis_server.url)
     acknowledged = host.store.log(host.code)
     redis_server.stop(how)
-    for name, call in public_calls(host, bob).items():
+    for call in public_calls(host, bob).values():
         with pytest.raises(rooms.StoreError) as info:
             call()
         assert_sentence(info.value, "not answering")
@@ -398,7 +399,7 @@ def test_redis_restarted_twice_during_a_three_process_game(redis_server, tmp_pat
     assert [r["seq"] for r in log] == list(range(len(log)))
     claimed, unconfirmed, faults = {}, [], 0
     for i in range(3):
-        summary = json.load(open(tmp_path / f"p{i}.json"))
+        summary = json.loads((tmp_path / f"p{i}.json").read_text())
         assert summary["scores"] == list(state.result.scores) and not summary["gave_up"]
         faults += summary["refused"].get("StoreError", 0)
         assert all("Redis at" in e and len(e) <= MAX_MESSAGE for e in summary["store_errors"])
