@@ -39,7 +39,7 @@ See ``docs/ROOMS.md``.
 from .codes import ALPHABET, BITS, LENGTH, SPACE, expected_guesses, new_code, normalize, pretty
 from .codec import decode, dumps, encode
 from .errors import (
-    BadAction, BadBot, BadCode, BadGame, BadName, BadSettings, BadToken, CorruptLog,
+    BadAction, BadBot, BadCode, BadGame, BadName, BadRequest, BadSettings, BadToken, CorruptLog,
     DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
     StaleAction, StoreError, UnknownRoom, WrongPhase,
 )
@@ -59,7 +59,7 @@ def room_widget(store=None, **kwargs):
 __all__ = [
     "ALPHABET", "BITS", "LENGTH", "SPACE", "expected_guesses", "new_code", "normalize", "pretty",
     "decode", "dumps", "encode",
-    "BadAction", "BadBot", "BadCode", "BadGame", "BadName", "BadSettings", "BadToken", "CorruptLog", "DuplicateName", "IllegalPlay",
+    "BadAction", "BadBot", "BadCode", "BadGame", "BadName", "BadRequest", "BadSettings", "BadToken", "CorruptLog", "DuplicateName", "IllegalPlay",
     "NotHost", "NotYourTurn", "RoomError", "RoomExpired", "RoomFull", "StaleAction", "StoreError",
     "UnknownRoom", "WrongPhase",
     "LOBBY", "OVER", "PLAYING", "Room", "RoomSession", "bot_rng", "clean_name", "create_room",

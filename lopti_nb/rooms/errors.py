@@ -1,13 +1,26 @@
 """The errors a room raises on bad input. Every one is a ``ValueError`` (through
-:class:`lopti_nb.engine.LoptiNbError`) with a sentence a player understands; a rejected
-request never changes the room."""
+:class:`lopti_nb.engine.LoptiNbError`) with a sentence a player understands, at most
+:data:`MAX_MESSAGE` characters long; a rejected request never changes the room."""
 from __future__ import annotations
 
 from lopti_nb.engine import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame
 
 
+MAX_MESSAGE = 300  # characters: a message is shown on a phone, and may quote what was typed
+
+
+def cut(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` shortened to ``limit`` characters (ending in an ellipsis when cut)."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class RoomError(LoptiNbError):
-    """Base class of every room error."""
+    """Base class of every room error. The message is cut to :data:`MAX_MESSAGE` characters
+    here, once for all, so that no quoted value, path or engine reason can make it long."""
+
+    def __init__(self, message: str = "", *args):
+        super().__init__(cut(message), *args)
 
 
 class BadGame(UnknownGame, RoomError):
@@ -76,8 +89,17 @@ class BadAction(RoomError):
     """An action that cannot be decoded (unknown type, odd fields, too large)."""
 
 
+class BadRequest(RoomError):
+    """An argument of a room call that is not of the kind it takes (a seat number, a move
+    number, a number of moves...)."""
+
+
 class StoreError(RoomError):
-    """The room store could not be opened or used (bad URL, missing ``redis`` package...)."""
+    """The room store could not be opened or used: a bad URL, a missing ``redis`` package, a
+    Redis server that does not answer, a SQLite file that was deleted, replaced, cut short
+    or overwritten. The message says which, in words; a write that raised it was either not
+    made (SQLite) or is not known to be made (Redis: the table shows it once the server
+    answers again)."""
 
 
 class CorruptLog(RoomError):

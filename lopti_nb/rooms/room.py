@@ -13,58 +13,105 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import math
+import numbers
 import random
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import lopti_nb
 from lopti_nb.engine import IllegalAction, SettingsError, UnknownBot, UnknownGame, get_spec
+from lopti_nb.engine.settings import shown
 
 from . import codec
 from .codes import new_code, normalize, pretty
 from .errors import (
-    BadAction, BadBot, BadGame, BadName, BadSettings, BadToken, CorruptLog, DuplicateName,
-    IllegalPlay, NotHost, NotYourTurn, RoomExpired, RoomFull, StaleAction, StoreError,
-    UnknownRoom, WrongPhase,
+    BadAction, BadBot, BadGame, BadName, BadRequest, BadSettings, BadToken, CorruptLog,
+    DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
+    StaleAction, StoreError, UnknownRoom, WrongPhase, cut,
 )
+from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: as before)
 from .store import RoomStore, open_store
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-MAX_NAME = 24
 DEFAULT_TTL = 12 * 3600.0  # a room is forgotten after 12 hours without a write
 DEFAULT_LEASE = 10.0  # seconds without a host heartbeat before another member takes over
 DEFAULT_STAND_IN = 90.0  # seconds a player's kernel may be gone before a bot plays for them
 SEEN_EVERY = 1.0  # how often a member's kernel writes its presence
 FORMAT = 2  # rooms of any game, actions stored as record text (none: from when rooms had one game)
 DEAL_PROBE = 24  # moves played ahead (first legal action each) for the deal's fingerprint
+# The room timings a creator may choose, in seconds: (lowest, highest). A room must outlive
+# a lunch break and may not outlive a month; the host's heartbeat is renewed every third of
+# the lease, so a lease under a second would be lost between two polls of the widget; and a
+# player's presence is written once a second (SEEN_EVERY), so standing in for someone
+# silent for less than two seconds would stand in for people who are there.
+TTL_LIMITS = (60.0, 30 * 86400.0)
+LEASE_LIMITS = (1.0, 3600.0)
+STAND_IN_LIMITS = (2.0, 7 * 86400.0)
+SEED_LIMIT = 2 ** 63  # room seeds are 0 <= seed < 2**63 (what secrets.randbits(63) draws)
+MAX_RETRIES = 200  # tries of a compare-and-set write before "too busy"
+BY = ("human", "bot", "stand-in")  # who makes a move, as the log says
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def clean_name(name: Any) -> str:
-    """A display name as it will be shown, or :class:`BadName` saying what is wrong."""
-    if not isinstance(name, str):
-        raise BadName(f"A display name is text, not {type(name).__name__}.")
-    if len(name) > 200:
-        raise BadName(f"That name is far too long: at most {MAX_NAME} characters.")
-    for ch in name:
-        cat = unicodedata.category(ch)
-        if (cat[0] == "C" and ch != "\t") or cat in ("Zl", "Zp"):
-            raise BadName(f"Names cannot hold invisible or control characters "
-                          f"(found U+{ord(ch):04X}).")
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
-        raise BadName("Please type a display name (it cannot be empty or only spaces).")
-    if len(text) > MAX_NAME:
-        raise BadName(f"That name has {len(text)} characters; at most {MAX_NAME}, please.")
-    if not any(unicodedata.category(ch)[0] in "LNS" for ch in text):
-        raise BadName("A name needs at least one letter, digit or symbol.")
-    return text
+def span(seconds: float) -> str:
+    """A number of seconds in words: ``span(2592000) == "30 days"``."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0 or seconds >= 2 * size:
+            n = seconds / size
+            return f"{n:g} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+
+
+def seconds(value: Any, what: str, limits: tuple[float, float]) -> float:
+    """``value`` as a number of seconds within ``limits``, or :class:`BadSettings`."""
+    low, high = limits
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise BadSettings(f"{what} is a number of seconds, not {shown(value)}.")
+    try:
+        number = float(value)
+    except (OverflowError, ValueError, TypeError):
+        number = math.inf
+    if not math.isfinite(number) or not low <= number <= high:
+        raise BadSettings(f"{what} must be between {span(low)} and {span(high)} (in seconds), "
+                          f"not {shown(value)}.")
+    return number
+
+
+def whole(value: Any, what: str, low: int = 0, high: int | None = None,
+          error: type[RoomError] = BadRequest) -> int:
+    """``value`` as a whole number (numpy integers too, never a bool) from ``low`` to ``high``
+    (inclusive), or ``error`` saying so."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise error(f"{what} must be a whole number, not {shown(value)}.")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        if high is None:
+            allowed = f"at least {low}"
+        else:
+            allowed = f"from {low} to {'2**63 - 1' if high == SEED_LIMIT - 1 else high}"
+        raise error(f"{what} must be a whole number {allowed}, not {shown(value)}.")
+    return number
+
+
+def check_clock(clock: Any) -> Callable[[], float]:
+    """``clock`` if it is a function giving the time in seconds (a finite number)."""
+    if not callable(clock):
+        raise BadSettings(f"clock must be a function giving the time in seconds, not {shown(clock)}.")
+    return clock
+
+
+def read_clock(clock: Callable[[], float]) -> float:
+    now = clock()
+    if isinstance(now, bool) or not isinstance(now, numbers.Real) or not math.isfinite(now):
+        raise BadSettings(f"clock() must give the time in seconds (a finite number), not {shown(now)}.")
+    return float(now)
 
 
 def bot_rng(seed: int, seq: int) -> random.Random:
@@ -106,16 +153,50 @@ def deal_check(state) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
+def check_meta(code: str, meta: Any) -> dict:
+    """``meta`` if it has the shape of a room's meta, else :class:`CorruptLog` (someone wrote
+    to the store by hand, or another program did)."""
+    def number(x, low):
+        return (not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x)
+                and x >= low)
+
+    def seat_ok(s):
+        if s is None:
+            return True
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str):
+            return False
+        if s.get("kind") == "bot":
+            return isinstance(s.get("bot"), str)
+        return s.get("kind") == "human" and isinstance(s.get("token"), str)
+
+    ok = isinstance(meta, dict)
+    if ok:
+        players, seats = meta.get("players"), meta.get("seats")
+        ok = (isinstance(meta.get("game"), str) and isinstance(players, int)
+              and not isinstance(players, bool) and isinstance(meta.get("seed"), int)
+              and isinstance(meta.get("settings"), dict) and isinstance(meta.get("bot"), str)
+              and meta.get("status") in (LOBBY, PLAYING, OVER)
+              and number(meta.get("ttl"), 0) and number(meta.get("lease_ttl"), 0)
+              and (meta.get("stand_in_after") is None or number(meta.get("stand_in_after"), 0))
+              and isinstance(seats, list) and len(seats) == players and all(map(seat_ok, seats)))
+    if not ok:
+        raise CorruptLog(f"Room {pretty(code)} is damaged in the store (its settings and seats do "
+                         "not read back); please start a new room.")
+    return meta
+
+
 def apply_record(state, record: dict, seq: int) -> None:
     """Apply one log record to ``state`` (checked: position, seat, legality)."""
+    if not isinstance(record, dict):
+        raise CorruptLog(f"Log entry {seq} is not a move record.")
     if record.get("seq") != seq:
-        raise CorruptLog(f"Log entry {seq} is numbered {record.get('seq')!r}.")
+        raise CorruptLog(f"Log entry {seq} is numbered {shown(record.get('seq'))}.")
     if record.get("seat") != state.current_player:
-        raise CorruptLog(f"Log entry {seq} is by seat {record.get('seat')!r}, but seat "
+        raise CorruptLog(f"Log entry {seq} is by seat {shown(record.get('seat'))}, but seat "
                          f"{state.current_player} was to act.")
     try:
         state.apply(codec.decode(record["action"], state.game))
-    except (IllegalAction, BadAction, KeyError) as exc:
+    except (IllegalAction, BadAction, BadGame, KeyError) as exc:
         raise CorruptLog(f"Log entry {seq} does not replay: {exc}") from None
 
 
@@ -140,9 +221,9 @@ class Room:
 
     def __init__(self, code: str, store: RoomStore | str | None = None,
                  clock: Callable[[], float] = time.time):
-        self.store = open_store(store)
         self.code = normalize(code)
-        self.clock = clock
+        self.clock = check_clock(clock)
+        self.store = open_store(store)
         self.meta: dict = {}
         self.version = 0
         self.host: dict | None = None  # the host lease as last read
@@ -158,7 +239,8 @@ class Room:
             raise UnknownRoom(f"No room has the code {pretty(self.code)}. Check the code with "
                               "the host (rooms are forgotten after a long idle spell).")
         meta, version, touched = got
-        if self.clock() > touched + meta["ttl"]:
+        check_meta(self.code, meta)
+        if read_clock(self.clock) > touched + meta["ttl"]:
             raise RoomExpired(f"Room {pretty(self.code)} has expired: nothing happened in it for "
                               f"{meta['ttl'] / 3600:g} hours. Ask the host for a new room.")
         return meta, version
@@ -170,7 +252,13 @@ class Room:
         changed = version != self.version
         self.meta, self.version = meta, version
         if self.state is None:
-            state = new_state(meta)
+            try:
+                state = new_state(meta)
+            except (SettingsError, TypeError, ValueError) as exc:
+                if isinstance(exc, BadGame):  # a game not installed in this kernel
+                    raise
+                raise CorruptLog(f"Room {pretty(self.code)} is damaged in the store: its game does not "
+                                 f"start ({exc}).") from None
             # rooms made before FORMAT 2 printed their deal another way; they expire within a day
             if meta.get("format") is not None and meta.get("deal_check") != deal_check(state):
                 raise CorruptLog(f"Room {pretty(self.code)} was made by a version of lopti_nb that deals "
@@ -216,7 +304,7 @@ class Room:
         """The lobby as everyone may see it (names, bots, status; no tokens, no seed)."""
         seats = []
         seen = self.store.seen(self.code) if self.meta else {}
-        now = self.clock()
+        now = read_clock(self.clock)
         for i, s in enumerate(self.seats):
             if s is None:
                 seats.append({"seat": i, "kind": "empty", "name": None})
@@ -251,12 +339,21 @@ class Room:
     # -- writing the meta -------------------------------------------------------------------------
     def update(self, change: Callable[[dict], Any]) -> Any:
         """Apply ``change(meta)`` with compare-and-set, retrying on a concurrent change.
-        ``change`` raises to refuse (then nothing is written)."""
-        for _ in range(200):
+        ``change`` raises to refuse (then nothing is written).
+
+        Once the store has taken the change, nothing else is read: the meta written is the
+        room's meta at the next version, so a store failing right after a change cannot make
+        a change that was made look refused."""
+        if not callable(change):
+            raise BadRequest(f"update() takes a function that changes the meta, not {shown(change)}.")
+        for _ in range(MAX_RETRIES):
             meta, version = self._get()
             result = change(meta)
-            if self.store.put(self.code, meta, version, self.clock()):
-                self.load()
+            # a fresh mark on every write: after a lost answer, the Redis store tells its own
+            # write from anyone else's by its exact text (RedisStore._send)
+            meta["rev"] = secrets.token_hex(4)
+            if self.store.put(self.code, meta, version, read_clock(self.clock)):
+                self.meta, self.version = json.loads(json.dumps(meta)), version + 1
                 return result
             time.sleep(0.002 * random.random())
         raise StoreError("The room is too busy right now; please try again.")
@@ -265,10 +362,20 @@ class Room:
     def append(self, seat: int, action: Any, by: str, expect_seq: int | None = None,
                check: Callable[[], None] | None = None) -> int:
         """Validate ``action`` for ``seat`` against the game at the end of the log and append
-        it there (optimistic: on a race, reload and validate again)."""
+        it there (optimistic: on a race, reload and validate again).
+
+        It returns only once the store has confirmed the append; a store fault raises
+        :class:`StoreError` instead (the move is then not saved, or with Redis not known to
+        be: ``refresh()`` shows whether it was)."""
+        seat = whole(seat, "seat", 0, len(self.seats) - 1)
+        if by not in BY:
+            raise BadRequest(f"A move is made by {', '.join(BY)}; not {shown(by)}.")
+        if expect_seq is not None:
+            expect_seq = whole(expect_seq, "expect_seq (the move number the action is meant for)")
         encoded = codec.encode(action, self.meta["game"])
+        mark = secrets.token_hex(6)  # tells this append from any other (RedisStore._send)
         fresh = False  # the first try uses the local copy; a refused append reloads
-        for _ in range(200):
+        for _ in range(MAX_RETRIES):
             if fresh or self.status != PLAYING:
                 self.load()
             fresh = True
@@ -288,9 +395,10 @@ class Room:
                                   "The game is over.")
             reason = state.why_illegal(action)
             if reason is not None:
-                raise IllegalPlay(f"You cannot {action} now: {reason}.")
-            record = {"seq": k, "seat": seat, "action": encoded, "by": by, "at": self.clock()}
-            if self.store.append(self.code, k, record, self.clock()):
+                raise IllegalPlay(f"You cannot {cut(str(action), 60)} now: {reason}.")
+            now = read_clock(self.clock)
+            record = {"seq": k, "seat": seat, "action": encoded, "by": by, "at": now, "id": mark}
+            if self.store.append(self.code, k, record, now):
                 apply_record(state, record, k)  # the log is exactly ours up to k
                 self.records.append(record)
                 self._maybe_over()
@@ -306,12 +414,16 @@ class Room:
             self.update(finish)
 
     def bot_action(self, seat: int, bot_name: str):
+        """The move the room's bot ``bot_name`` makes for ``seat`` now (the same in every
+        kernel: its generator is seeded from the room seed and the log position)."""
+        whole(seat, "seat", 0, len(self.seats) - 1)
         state = self.state
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        bot = self.spec.make_bot(bot_name)
-        return bot(state.observation(seat), legal, bot_rng(self.meta["seed"], self.seq))
+        bot = _check_bot(self.spec, bot_name)
+        return self.spec.make_bot(bot)(state.observation(seat), legal,
+                                       bot_rng(self.meta["seed"], self.seq))
 
 
 def is_away(seen: dict[int, float], seat: int, meta_seat: dict, now: float, after: float) -> bool:
@@ -331,6 +443,26 @@ def _check_bot(spec, bot: Any) -> str:
     except UnknownBot as exc:
         raise BadBot(str(exc)) from None
     return bot
+
+
+def person_name(name: Any, spec) -> str:
+    """``name`` as a person's display name in a room of ``spec``'s game: :func:`clean_name`,
+    and not a name the room gives its bots (:class:`BadName`)."""
+    display = clean_name(name)
+    if bot_like(display, spec.bots):
+        raise BadName(f"{display!r} looks like a name this room gives its bots or seats; "
+                      "please pick another name.")
+    return display
+
+
+def same_name(display: str, seats: list) -> dict | None:
+    """The seat whose name looks like ``display`` (same skeleton: case, look-alike letters of
+    other scripts, full-width forms; see :func:`name_key`), if any."""
+    key = name_key(display)
+    for s in seats:
+        if s and name_key(s["name"]) == key:
+            return s
+    return None
 
 
 def create_room(host_name: str, game: str = "skull-king", players: int | None = None, *,
@@ -369,25 +501,25 @@ def create_room(host_name: str, game: str = "skull-king", players: int | None = 
     except SettingsError as exc:
         raise BadSettings(str(exc)) from None
     bot = _check_bot(spec, spec.default_bot if bot is None else bot)
-    for label, value in (("ttl", ttl), ("lease_ttl", lease_ttl)):
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
-            raise BadSettings(f"{label} must be a positive number of seconds, not {value!r}")
-    if stand_in_after is not None and (not isinstance(stand_in_after, (int, float))
-                                       or isinstance(stand_in_after, bool) or stand_in_after < 0):
-        raise BadSettings(f"stand_in_after must be seconds >= 0 or None, not {stand_in_after!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise BadSettings(f"seed must be a whole number or None, not {seed!r}")
-    display = clean_name(host_name)
-    store = open_store(store)
+    ttl = seconds(ttl, "ttl", TTL_LIMITS)
+    lease_ttl = seconds(lease_ttl, "lease_ttl", LEASE_LIMITS)
+    if stand_in_after is not None:
+        stand_in_after = seconds(stand_in_after, "stand_in_after (or None: wait for players)",
+                                 STAND_IN_LIMITS)
+    if seed is not None:
+        seed = whole(seed, "seed", 0, SEED_LIMIT - 1, error=BadSettings)
+    if type(fill_with_bots) is not bool:
+        raise BadSettings(f"fill_with_bots must be True or False, not {shown(fill_with_bots)}.")
+    display = person_name(host_name, spec)
+    now = read_clock(check_clock(clock))
+    store = open_store(store)  # everything is checked before the store is touched
     token = secrets.token_urlsafe(24)
-    now = clock()
     meta = {
         "format": FORMAT, "game": spec.name, "players": players,
         "settings": spec.schema.to_plain(checked),
-        "seed": secrets.randbits(63) if seed is None else int(seed),
-        "bot": bot, "fill_with_bots": bool(fill_with_bots), "status": LOBBY,
-        "ttl": float(ttl), "lease_ttl": float(lease_ttl),
-        "stand_in_after": None if stand_in_after is None else float(stand_in_after),
+        "seed": secrets.randbits(63) if seed is None else seed,
+        "bot": bot, "fill_with_bots": fill_with_bots, "status": LOBBY,
+        "ttl": ttl, "lease_ttl": lease_ttl, "stand_in_after": stand_in_after,
         "created": now,
         "seats": [{"kind": "human", "name": display, "token": token_hash(token), "left": False,
                    "joined": now}]
@@ -402,39 +534,53 @@ def create_room(host_name: str, game: str = "skull-king", players: int | None = 
             break
     else:  # pragma: no cover - 20 collisions in a 6.6e11 space
         raise StoreError("Could not find a free room code; try again.")
-    session = RoomSession(code, token, store=store, clock=clock)
-    session.host_tick()
+    try:
+        session = RoomSession(code, token, store=store, clock=clock)
+        session.host_tick()
+    except RoomError:
+        # no half-made room: a room nobody got the code of is taken away again
+        try:
+            store.delete(code)
+        except StoreError:
+            pass  # the store is failing; the room expires unseen
+        raise
     return session
 
 
 def join_room(code: str, name: str, store: RoomStore | str | None = None,
               clock: Callable[[], float] = time.time) -> "RoomSession":
     """Take the first free seat of the room with ``code`` under the display name ``name``.
-    Returns the session; keep ``session.token`` to come back after leaving."""
-    display = clean_name(name)
+    Returns the session; keep ``session.token`` to come back after leaving.
+
+    The name must not look like another seat's (:func:`name_key`: case, look-alike letters,
+    full-width forms) nor like the names the room gives its bots (``Bot 2``, the game's bot
+    names)."""
+    clean_name(name)  # the name's own faults first, before the code is looked up
     room = Room(code, store, clock)
+    display = person_name(name, room.spec)
     token = secrets.token_urlsafe(24)
 
     def take_seat(meta):
         if meta["status"] != LOBBY:
             raise WrongPhase(f"The game in room {pretty(room.code)} has already started; only its "
                              "players can come back (with their seat token).")
-        folded = display.casefold()
-        for s in meta["seats"]:
-            if s and s["name"].casefold() == folded:
-                raise DuplicateName(f"Someone in this room is already called {s['name']!r}; "
-                                    "please pick another name.")
+        twin = same_name(display, meta["seats"])
+        if twin is not None:
+            raise DuplicateName(f"Someone in this room is already called {twin['name']!r}, which "
+                                "looks the same; please pick another name.")
         free = [i for i, s in enumerate(meta["seats"]) if s is None]
         if not free:
             raise RoomFull(f"Room {pretty(room.code)} is full ({meta['players']} seats taken).")
         # "joined" counts as the seat's first sign of life: its kernel writes its presence
         # only after this, and a host polling in between must not take it for gone.
         meta["seats"][free[0]] = {"kind": "human", "name": display, "token": token_hash(token),
-                                  "left": False, "joined": room.clock()}
+                                  "left": False, "joined": read_clock(room.clock)}
         return free[0]
 
     room.update(take_seat)
-    return RoomSession(room.code, token, store=room.store, clock=clock)
+    # the seat is taken: the session is made from what was just written, without reading
+    # the store again (a store failing now must not cost the person the seat's key)
+    return RoomSession.of(room, token)
 
 
 def rejoin_room(code: str, token: str, store: RoomStore | str | None = None,
@@ -454,16 +600,27 @@ class RoomSession:
 
     def __init__(self, code: str, token: str, store: RoomStore | str | None = None,
                  clock: Callable[[], float] = time.time):
-        self.room = Room(code, store, clock)
-        self.clock = clock
-        self.code = self.room.code
-        self.seat = self.room.seat_of(token)
+        self._sit(Room(code, store, clock), token)
+        self.room.store.mark_seen(self.code, self.seat, read_clock(self.clock))
+
+    @classmethod
+    def of(cls, room: Room, token: str) -> "RoomSession":
+        """The session of ``token``'s seat in ``room`` as already read (no store access; the
+        seat's presence is written at the first ``refresh``)."""
+        session = cls.__new__(cls)
+        session._sit(room, token)
+        return session
+
+    def _sit(self, room: Room, token: str) -> None:
+        self.room = room
+        self.clock = room.clock
+        self.code = room.code
+        self.seat = room.seat_of(token)
         self.token = token
         self.holder = secrets.token_hex(8)  # this kernel's identity for the host lease
         self._seen_at = 0.0
         self._presence: tuple[float, dict] | None = None
         self.lease: Lease | None = None
-        self.room.store.mark_seen(self.code, self.seat, clock())
 
     def __repr__(self) -> str:
         return f"<RoomSession {pretty(self.code)} seat {self.seat} ({self.room.status})>"
@@ -497,7 +654,7 @@ class RoomSession:
         this seat's."""
         changed = self.room.load()
         self._check_token()
-        now = self.clock()
+        now = read_clock(self.clock)
         if now - self._seen_at >= SEEN_EVERY:
             self._seen_at = now
             self.store.mark_seen(self.code, self.seat, now)
@@ -510,6 +667,8 @@ class RoomSession:
         return self.room.view(self.token)
 
     def events(self, start: int = 0) -> list:
+        """This seat's view of the game's events from number ``start`` on."""
+        start = whole(start, "start (an event number)")
         return [e.for_seat(self.seat) for e in self.room.state.events[start:]]
 
     def my_turn(self) -> bool:
@@ -522,6 +681,9 @@ class RoomSession:
         nothing is written."""
         if isinstance(action, (str, dict)):
             action = codec.decode(action, self.room.meta["game"])
+        elif isinstance(action, (bytes, list, tuple, int, float)) or action is None:
+            raise BadAction(f"An action is one of the game's actions, its text or its JSON form, "
+                            f"not {type(action).__name__}.")
         return self.room.append(self.seat, action, "human", expect_seq, check=self._check_token)
 
     def _check_token(self) -> None:
@@ -533,16 +695,18 @@ class RoomSession:
         while you are away the host's bot may play your turns."""
         def away(meta):
             meta["seats"][self.seat]["left"] = True
-        self.room.update(away)
+        # the lease first: if the store fails between the two, the seat is still taken (and
+        # another member hosts), rather than marked away with a host that has gone
         self.store.release_host(self.code, self.holder)
         self.lease = None
+        self.room.update(away)
 
     # -- hosting ----------------------------------------------------------------------------------
     @property
     def is_host(self) -> bool:
         lease = self.lease
         return (lease is not None and lease.holder == self.holder
-                and self.clock() - lease.at < self.room.meta["lease_ttl"])
+                and read_clock(self.clock) - lease.at < self.room.meta["lease_ttl"])
 
     def claim_host(self) -> bool:
         """Take or renew the host lease (free, ours, or stale, as of the last ``refresh``);
@@ -550,7 +714,7 @@ class RoomSession:
         if self.room.meta["seats"][self.seat].get("left"):
             return False
         ttl = self.room.meta["lease_ttl"]
-        now = self.clock()
+        now = read_clock(self.clock)
         lease = self.lease
         if lease is not None and lease.holder == self.holder and now - lease.at < ttl / 3:
             return True  # renewed recently enough
@@ -566,7 +730,7 @@ class RoomSession:
 
     def host_seat(self) -> int | None:
         h = self.store.host(self.code)
-        if h is None or self.clock() - h["at"] >= self.room.meta["lease_ttl"]:
+        if h is None or read_clock(self.clock) - h["at"] >= self.room.meta["lease_ttl"]:
             return None
         return h["seat"]
 
@@ -577,8 +741,10 @@ class RoomSession:
 
     def add_bot(self, seat: int | None = None, bot: str | None = None) -> int:
         """Host: give an empty seat (the first one, unless ``seat``) to a bot."""
+        if seat is not None:
+            seat = whole(seat, "seat", 0, self.room.meta["players"] - 1)
+        name = _check_bot(self.room.spec, self.room.meta["bot"] if bot is None else bot)
         self._require_host()
-        name = _check_bot(self.room.spec, bot or self.room.meta["bot"])
 
         def put_bot(meta):
             if meta["status"] != LOBBY:
@@ -589,8 +755,6 @@ class RoomSession:
                     raise RoomFull("Every seat is taken.")
                 target = free[0]
             else:
-                if not isinstance(seat, int) or not 0 <= seat < meta["players"]:
-                    raise RoomFull(f"There is no seat {seat!r}; seats are 0-{meta['players'] - 1}.")
                 if meta["seats"][seat] is not None:
                     raise RoomFull(f"Seat {seat} is taken.")
                 target = seat
@@ -600,14 +764,14 @@ class RoomSession:
 
     def remove_bot(self, seat: int) -> None:
         """Host: empty a bot's seat again (lobby only)."""
+        seat = whole(seat, "seat", 0, self.room.meta["players"] - 1)
         self._require_host()
 
         def drop(meta):
             if meta["status"] != LOBBY:
                 raise WrongPhase("Seats can only change in the lobby.")
-            if not (isinstance(seat, int) and 0 <= seat < meta["players"]) or \
-                    (meta["seats"][seat] or {}).get("kind") != "bot":
-                raise WrongPhase(f"Seat {seat!r} is not a bot.")
+            if (meta["seats"][seat] or {}).get("kind") != "bot":
+                raise WrongPhase(f"Seat {seat} is not a bot.")
             meta["seats"][seat] = None
         self.room.update(drop)
 
@@ -633,7 +797,7 @@ class RoomSession:
         after = self.room.meta["stand_in_after"]
         if after is None:
             return set()
-        now = self.clock()
+        now = read_clock(self.clock)
         cached = self._presence
         if cached is None or now - cached[0] >= min(1.0, after / 4):  # one read a second at most
             cached = self._presence = (now, self.store.seen(self.code))
@@ -648,6 +812,8 @@ class RoomSession:
     def host_tick(self, max_moves: int | None = None) -> int:
         """Poll; renew or take the host lease; as host, make the bots' moves (and stand-in
         moves for absent players). Returns how many moves this kernel made."""
+        if max_moves is not None:
+            max_moves = whole(max_moves, "max_moves (or None: as many as there are)")
         self.refresh()
         if not self.claim_host() or self.room.status != PLAYING:
             return 0

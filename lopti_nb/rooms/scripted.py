@@ -16,6 +16,11 @@ request (out of turn, illegal, stale) and checks it is refused.
 
 Each accepted action is appended to ``<out>.log`` as it happens (so a killed process leaves
 its record); a summary goes to ``--out`` at the end.
+
+A store that fails (Redis restarting, a SQLite file deleted) does not stop a member: like the
+widget, it notes the :class:`StoreError` sentence and polls again, and gives up only after
+``--give-up`` seconds without the store answering. A move whose submission raised StoreError
+is listed as *unconfirmed* in the summary (the store may or may not have taken it).
 """
 from __future__ import annotations
 
@@ -27,7 +32,7 @@ import sys
 import time
 
 from . import codec
-from .errors import BadAction, IllegalPlay, NotYourTurn, RoomError, StaleAction
+from .errors import BadAction, IllegalPlay, NotYourTurn, RoomError, StaleAction, StoreError
 from .room import OVER, PLAYING, bot_rng, create_room, join_room
 
 # an action no game has: what a tampered page might send
@@ -130,24 +135,54 @@ def run(args) -> dict:
     counts: dict = {}
     hosted = 0
     polls = 0
+    faults: list[str] = []  # the StoreError sentences seen, once each
+    unconfirmed: list[dict] = []  # moves whose submission met a store fault
+    failing_since = None
+    gave_up = False
+
+    def fault(exc) -> bool:
+        """Note a store fault; ``True`` when it is time to give up."""
+        nonlocal failing_since
+        counts["StoreError"] = counts.get("StoreError", 0) + 1
+        if str(exc) not in faults and len(faults) < 10:
+            faults.append(str(exc))
+        failing_since = failing_since or time.monotonic()
+        time.sleep(args.poll)
+        return time.monotonic() - failing_since > args.give_up
+
     while True:
-        hosted += session.host_tick()
+        try:
+            hosted += session.host_tick()
+        except StoreError as exc:
+            if fault(exc):
+                gave_up = True
+                break
+            continue
+        failing_since = None
         if session.status == OVER or session.state.is_over:
             break
         if args.stop_at and session.seq >= args.stop_at:
             break
         polls += 1
-        if args.bad_every and polls % args.bad_every == 0 and session.status == PLAYING:
-            _bad_request(session, rng, counts)
-        if session.my_turn():
-            k = session.seq
-            action = _choose(session, args.policy, rng, args.bot)
-            try:
-                got = session.submit(action, expect_seq=k)
-                entry = {"seq": got, "action": codec.encode(action, session.room.meta["game"])}
-                accepted.write(json.dumps(entry) + "\n")
-            except (StaleAction, NotYourTurn) as exc:  # a stand-in or the host moved first
-                counts[type(exc).__name__] = counts.get(type(exc).__name__, 0) + 1
+        try:
+            if args.bad_every and polls % args.bad_every == 0 and session.status == PLAYING:
+                _bad_request(session, rng, counts)
+            if session.my_turn():
+                k = session.seq
+                action = _choose(session, args.policy, rng, args.bot)
+                entry = {"seq": k, "action": codec.encode(action, session.room.meta["game"])}
+                try:
+                    got = session.submit(action, expect_seq=k)
+                except StoreError:
+                    unconfirmed.append(entry)
+                    raise
+                accepted.write(json.dumps(dict(entry, seq=got)) + "\n")
+                continue
+        except (StaleAction, NotYourTurn) as exc:  # a stand-in or the host moved first
+            counts[type(exc).__name__] = counts.get(type(exc).__name__, 0) + 1
+            continue
+        except StoreError as exc:
+            fault(exc)
             continue
         time.sleep(args.poll)
     state = session.state
@@ -157,6 +192,7 @@ def run(args) -> dict:
         "refused": counts, "status": session.status,
         "scores": list(state.result.scores) if state.is_over else None,
         "was_host": session.is_host,
+        "store_errors": faults, "unconfirmed": unconfirmed, "gave_up": gave_up,
     }
     _write_json(args.out, summary)
     return summary
@@ -184,7 +220,13 @@ def main(argv=None) -> int:
     p.add_argument("--poll", type=float, default=0.005)
     p.add_argument("--bad-every", type=int, default=0)
     p.add_argument("--stop-at", type=int, default=0, help="leave once the log holds this many")
+    p.add_argument("--give-up", type=float, default=120.0,
+                   help="stop after this many seconds of store faults in a row")
     args = p.parse_args(argv)
+    if not (0 < args.poll <= 60):  # (NaN fails this too)
+        p.error(f"--poll is seconds between polls, more than 0 and at most 60, not {args.poll}")
+    if not (0 < args.give_up < float("inf")):
+        p.error(f"--give-up is a number of seconds, not {args.give_up}")
     try:
         run(args)
     except RoomError as exc:

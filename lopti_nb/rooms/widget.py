@@ -23,14 +23,18 @@ import ipywidgets as W
 
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 
-from .errors import BadCode, RoomError, UnknownRoom
-from .room import LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room
+from .errors import BadCode, BadSettings, RoomError, StoreError, UnknownRoom, cut
+from .room import (
+    LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room, room_spec, seconds,
+)
 from .store import open_store
 
 MUTED = "color:var(--jp-ui-font-color2, #666)"
 TEXT = "color:var(--jp-ui-font-color1, #222)"
 ERROR = "color:var(--jp-error-color1, #c62828)"
 LOG_LINES = 40
+POLL_LIMITS = (0.05, 60.0)  # seconds between two looks at the store
+PACE_LIMITS = (0.0, 60.0)  # seconds between two bot moves (0: all at once)
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")  # how the games' events name a seat
 PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
 
@@ -157,11 +161,14 @@ class RoomWidget(W.VBox):
 
             from .room import create_room
             game = inspect.signature(create_room).parameters["game"].default
-        self._first_game = get_spec(game).name
-        self.poll = float(poll)
-        self.bot_pace = float(bot_pace)
+        self._first_game = room_spec(game).name
+        self.poll = seconds(poll, "poll", POLL_LIMITS)
+        self.bot_pace = seconds(bot_pace, "bot_pace", PACE_LIMITS)
+        if type(start_timer) is not bool:
+            raise BadSettings(f"start_timer must be True or False, not {type(start_timer).__name__}.")
         self.session: RoomSession | None = None
         self.message = ""
+        self._store_fault = False  # the message is a store fault's (cleared once it answers)
         self._fails = 0
         self._wait_until = 0.0
         self._last_bot = 0.0
@@ -330,6 +337,10 @@ class RoomWidget(W.VBox):
             return None
         try:
             session = join_room(self.join_code.value, self.join_name.value, store=self._store())
+        except StoreError as exc:  # the store failing is not a wrong code: no slowing down
+            self.message = str(exc)
+            self._redraw()
+            return None
         except (BadCode, UnknownRoom) as exc:
             self._failed_code(exc)
             self._redraw()
@@ -346,6 +357,10 @@ class RoomWidget(W.VBox):
             return None
         try:
             session = rejoin_room(self.join_code.value, self.rejoin_key.value, store=self._store())
+        except StoreError as exc:
+            self.message = str(exc)
+            self._redraw()
+            return None
         except (RoomError, ValueError) as exc:
             self._failed_code(exc)
             self._redraw()
@@ -359,14 +374,16 @@ class RoomWidget(W.VBox):
             return
         try:
             self.session.leave()
-        except RoomError as exc:
-            self.message = str(exc)
+            failed = ""
+        except RoomError as exc:  # e.g. the store is down: this device leaves all the same
+            failed = f"{exc} "
         code, key = self.session.pretty_code, self.session.token
         self._stop()
         self.session = None
         self.join_code.value = code
         self.rejoin_key.value = key  # this kernel keeps the key, so coming back is one click
-        self.message = f"You left room {code}. Your seat is kept: press “Come back to my seat” to return."
+        self.message = (f"{failed}You left room {code}. Your seat is kept: press “Come back to my "
+                        "seat” to return.")
         self._redraw()
 
     def _call(self, fn) -> None:
@@ -375,6 +392,7 @@ class RoomWidget(W.VBox):
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
         self._redraw()
 
     def act(self, action) -> None:
@@ -387,6 +405,7 @@ class RoomWidget(W.VBox):
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
             try:
                 s.refresh()
             except RoomError:
@@ -449,6 +468,12 @@ class RoomWidget(W.VBox):
                 s.refresh()
         except RoomError as exc:
             self.message = str(exc)
+            self._store_fault = isinstance(exc, StoreError)
+            self._redraw()
+            return True
+        if self._store_fault:  # the store answers again: its fault's sentence goes
+            self._store_fault = False
+            self.message = ""
             self._redraw()
             return True
         key = (s.seq, s.room.version, s.is_host, int(time.time() / 3) if s.status == LOBBY else 0)
@@ -483,13 +508,20 @@ class RoomWidget(W.VBox):
             try:
                 self.poll_once()
             except Exception as exc:  # keep the timer alive; show what went wrong
-                self.message = f"Could not read the room: {exc}"
+                self.message = cut(f"Could not read the room: {exc}")
                 self._redraw()
             if session.status == OVER and self._shown and session.seq == self._shown[0]:
                 await asyncio.sleep(self.poll * 4)
 
     # -- drawing ----------------------------------------------------------------------------------
     def _redraw(self) -> None:
+        try:
+            self._draw()
+        except RoomError as exc:  # drawing reads the store (who is here): show why it failed
+            self.message = str(exc)
+            self.status.value = f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
+
+    def _draw(self) -> None:
         s = self.session
         msg = (f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
                if self.message else "")

@@ -1,11 +1,16 @@
 """Fixtures for the rooms tests: a store URL per backend (SQLite file; a real redis-server
-on a free loopback port in a temp dir) and a helper that runs scripted members as
-separate processes."""
+on a free loopback port in a temp dir), a Redis server a test may stop and start again, and
+a helper that runs scripted members as separate processes.
+
+Every test Redis server runs as docs/ROOMS.md asks of a production one: ``appendonly yes``
+with ``appendfsync always``, so that a move whose ``submit`` returned survives the server
+being killed (test_rooms_faults.py checks it)."""
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -17,40 +22,76 @@ from browser_support import free_port as _free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class RedisServer:
+    """A redis-server on a free loopback port with its data in ``folder``, durable as
+    docs/ROOMS.md asks: every write is in the append-only file, synced to disk, before the
+    server answers it. ``stop(signal)`` and ``start()`` again keep port and data."""
+
+    def __init__(self, folder: Path, durable: bool = True):
+        self.binary = shutil.which("redis-server")
+        if self.binary is None:
+            pytest.skip("redis-server is not installed (Debian: apt-get install redis-server)")
+        try:
+            import redis
+        except ImportError:
+            pytest.skip("the 'redis' Python package is not installed (pip install redis)")
+        self.redis = redis
+        self.folder = folder
+        self.port = _free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.durable = durable
+        self.proc = None
+
+    def start(self) -> None:
+        persistence = (["--appendonly", "yes", "--appendfsync", "always"] if self.durable
+                       else ["--appendonly", "no"])
+        self.proc = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+             "--save", "", *persistence, "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = self.redis.Redis.from_url(self.url)
+        try:
+            for _ in range(400):
+                try:
+                    client.ping()
+                    return
+                except self.redis.RedisError:  # not listening yet, or loading its data
+                    if self.proc.poll() is not None:
+                        pytest.skip(f"redis-server exited at start (code {self.proc.returncode})")
+                    time.sleep(0.05)
+            self.proc.kill()
+            pytest.skip("redis-server did not answer within 20 s")
+        finally:
+            client.close()
+
+    def stop(self, how: int = signal.SIGTERM) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(how)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.skip("redis-server is not installed (Debian: apt-get install redis-server)")
-    try:
-        import redis
-    except ImportError:
-        pytest.skip("the 'redis' Python package is not installed (pip install redis)")
-    d = tmp_path_factory.mktemp("redis")
-    port = _free_port()
-    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(d),
-                             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    client = redis.Redis.from_url(url)
-    for _ in range(200):
-        try:
-            client.ping()
-            break
-        except redis.RedisError:
-            if proc.poll() is not None:
-                pytest.skip(f"redis-server exited at start (code {proc.returncode})")
-            time.sleep(0.05)
-    else:
-        proc.kill()
-        pytest.skip("redis-server did not answer within 10 s")
-    yield url
-    client.close()
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A Redis server of this test's own, to stop and start again (see RedisServer)."""
+    folder = tmp_path / "redis-data"
+    folder.mkdir()
+    server = RedisServer(folder)
+    server.start()
+    yield server
+    server.stop(signal.SIGKILL)
 
 
 @pytest.fixture(params=["sqlite", "redis"])

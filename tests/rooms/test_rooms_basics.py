@@ -250,7 +250,7 @@ def test_a_seat_just_taken_is_not_stood_in_for(store_url, monkeypatch):
 
 
 def test_bot_moves_depend_only_on_the_log(store_url):
-    host = rooms.create_room("Ann", players=4, store=store_url, stand_in_after=0)
+    host = rooms.create_room("Ann", players=4, store=store_url, stand_in_after=None)
     host.start()
     host.submit(Bid(0))
     other = rooms.Room(host.code, store_url)

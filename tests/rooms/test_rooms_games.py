@@ -99,7 +99,7 @@ def test_an_action_of_another_game_is_refused():
     ({"game": "drowned-ledger", "hold_limit": 0}, rooms.BadSettings, SettingsError, "at least 1"),
     ({"game": "drowned-ledger", "bot": "heuristic"}, rooms.BadBot, UnknownBot, "Bots: balanced"),
     ({"game": "skull-king", "scoring": "golf"}, rooms.BadSettings, SettingsError, "scoring"),
-    ({"ttl": -1}, rooms.BadSettings, SettingsError, "ttl must be a positive"),
+    ({"ttl": -1}, rooms.BadSettings, SettingsError, "ttl must be between 1 minute and 30 days"),
     ({"stand_in_after": True}, rooms.BadSettings, SettingsError, "stand_in_after"),
 ])
 def test_create_room_refuses_bad_games_and_settings(tmp_path, kwargs, error, engine_error, words):
