@@ -1,6 +1,5 @@
 """Property tests over thousands of seeded games of The Drowned Ledger with 2-5 seats."""
 import random
-from collections import Counter
 
 import numpy as np
 from hypothesis import given, settings as hsettings, strategies as st
@@ -11,6 +10,7 @@ from lopti_nb.games.ledger import LedgerState
 from lopti_nb.games.ledger.events import (DutyCaught, Opened, Paid, ReckoningDrawn, RoundEnded,
                                           Sold)
 from lopti_nb.games.ledger.offices import OFFICES
+from state_support import shared_mutables
 
 SPEC = get_spec("drowned-ledger")
 BOT_NAMES = ["random", "balanced", "seller", "opener", "greedy", "mix"]
@@ -229,26 +229,6 @@ def test_copy_is_independent():
     assert len(s.wreck) == 58 and s.actions == []
 
 
-def _shared_mutables(a, b) -> set:
-    """Ids of lists, dicts, sets and generators reachable from both states (a deep copy
-    shares none; frozen values such as events and cards are not containers)."""
-    def reach(obj, out):
-        if isinstance(obj, (list, dict, set, random.Random)):
-            if id(obj) in out:
-                return
-            out[id(obj)] = obj
-        if isinstance(obj, dict):
-            for v in obj.values():
-                reach(v, out)
-        elif isinstance(obj, (list, tuple, set)):
-            for v in obj:
-                reach(v, out)
-    left, right = {}, {}
-    reach(a.__dict__, left)
-    reach(b.__dict__, right)
-    return set(left) & set(right)
-
-
 def test_copy_is_deep_and_every_field_is_declared():
     """copy() is generated from LedgerState.FIELDS (the table watch's undo uses it too): every
     attribute a game sets is declared, and a copy shares nothing mutable with the original."""
@@ -263,7 +243,7 @@ def test_copy_is_deep_and_every_field_is_declared():
             s.apply(rng.choice(s.legal_actions()))
         assert s.undeclared_fields() == ([], [])
         t = s.copy()
-        assert not _shared_mutables(s, t)
+        assert not shared_mutables(s, t)
         before = (s.observation(None), list(s.events), s.rng.getstate(), sorted(all_cards(s)))
         while not t.is_over:
             t.apply(rng.choice(t.legal_actions()))

@@ -10,6 +10,7 @@ from lopti_nb.engine import IllegalAction
 from lopti_nb.games.lopti import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.cards import card_name
+from state_support import shared_mutables
 
 P = LoptiState.from_position
 
@@ -326,26 +327,6 @@ def test_copy_is_independent():
     clone.apply(clone.legal_actions()[-1])
     assert len(clone.events) != len(state.events)
     assert state.hands != clone.hands or state.face_up != clone.face_up or state.swap_queue != clone.swap_queue
-
-
-def shared_mutables(a, b) -> set:
-    """Ids of mutable objects (lists, dicts, sets, generators) reachable from both states'
-    attributes: a deep copy shares none."""
-    def reach(obj, out):
-        if isinstance(obj, (list, dict, set, random.Random)):
-            if id(obj) in out:
-                return
-            out[id(obj)] = obj
-        if isinstance(obj, dict):
-            for v in obj.values():
-                reach(v, out)
-        elif isinstance(obj, (list, tuple, set)):
-            for v in obj:
-                reach(v, out)
-    left, right = {}, {}
-    reach(a.__dict__, left)
-    reach(b.__dict__, right)
-    return (set(left) & set(right)) - {id(a.__dict__)}
 
 
 def test_copy_is_deep_and_every_field_is_declared():

@@ -13,6 +13,7 @@ from lopti_nb.games.skullking.state import (
     BidMade, BidsRevealed, CardPlayed, GameOver, RoundDealt, RoundScored, TrickDestroyed,
     TrickWon,
 )
+from state_support import shared_mutables
 
 SPEC = get_spec("skull-king")
 
@@ -162,29 +163,10 @@ def test_copy_is_deep_and_every_field_is_declared():
             state.apply(rng.choice(state.legal_actions()))
         assert state.undeclared_fields() == ([], [])
         clone = state.copy()
-        assert not _shared_mutables(state, clone)
+        assert not shared_mutables(state, clone)
         while not clone.is_over:
             clone.apply(rng.choice(clone.legal_actions()))
         assert clone.undeclared_fields() == ([], [])
-        assert not _shared_mutables(clone, clone.copy())
+        assert not shared_mutables(clone, clone.copy())
 
 
-def _shared_mutables(a, b) -> set:
-    def reach(obj, out):
-        if isinstance(obj, (list, dict, set, random.Random)):
-            if id(obj) in out:
-                return
-            out[id(obj)] = obj
-        if isinstance(obj, dict):
-            for v in obj.values():
-                reach(v, out)
-        elif isinstance(obj, (list, tuple, set)):
-            for v in obj:
-                reach(v, out)
-        elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):  # events, the Result
-            for v in vars(obj).values():
-                reach(v, out)
-    left, right = {}, {}
-    reach(a.__dict__, left)
-    reach(b.__dict__, right)
-    return set(left) & set(right)

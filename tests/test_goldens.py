@@ -1,4 +1,4 @@
-"""Golden playthroughs of The Drowned Ledger: whole seeded games kept as records in tests/golden/*.json
+"""Golden playthroughs: whole seeded games of every game kept as records in tests/golden/*.json
 with the event text they give (see tests/golden/goldens.py). These tests only read the files;
 ``python scripts/regen_goldens.py`` writes them after a deliberate change, and the diff is read
 before it is committed.
@@ -8,12 +8,14 @@ import pytest
 from golden import goldens
 from lopti_nb.engine import load
 
-CASES = goldens.names("drowned-ledger")
+CASES = list(goldens.CASES)
 
 
-def test_every_ledger_golden_file_is_a_case():
-    assert CASES, "no golden cases for The Drowned Ledger"
-    for name in CASES:
+@pytest.mark.parametrize("game", ["lopti", "skull-king", "drowned-ledger"])
+def test_every_game_has_golden_cases_on_file(game):
+    names = goldens.names(game)
+    assert names, f"no golden cases for {game}"
+    for name in names:
         assert goldens.path(name).exists(), f"missing {name}: run python scripts/regen_goldens.py {name}"
 
 
