@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from abc import ABC, abstractmethod
 from typing import Sequence
@@ -90,7 +91,11 @@ class Table(W.VBox):
         self.human_seats = tuple(range(humans))
         self.bot_names = self._bot_names(bots, players, humans)
         self.settings = spec.check_settings(settings, players)  # seat settings need the players
-        self._seed_rng = random.Random(seed)
+        # A chosen seed makes every later deal at this table reproducible (and may be shown);
+        # an unseeded table deals each game from the operating system's secrets, 64 bits, so
+        # no one can work the hidden cards out from the ones they see, and never shows a seed.
+        self._seed_chosen = seed is not None
+        self._seed_rng = random.Random(seed) if seed is not None else None
         self.bot_delay = float(bot_delay)
         self.paused = False
         self._task = None
@@ -147,7 +152,9 @@ class Table(W.VBox):
         self.rematch_button = W.Button(description="Rematch (same deal)",
                                        tooltip="Play the same deal again from the start",
                                        layout=W.Layout(width="auto"))
-        self.rematch_button.on_click(lambda b: self.new_game(seed=self.state.seed))
+        # a rematch of a secret deal stays secret: the seed was not chosen by anyone
+        self.rematch_button.on_click(lambda b: self.new_game(seed=self.state.seed,
+                                                             chosen=self.state.seed_chosen))
         self.pause_button = W.ToggleButton(description="Pause bots", value=False,
                                            tooltip="Stop the bots between moves",
                                            layout=W.Layout(width="auto"))
@@ -178,12 +185,20 @@ class Table(W.VBox):
         self.speed.value = self.bot_delay
 
     # -- game flow --------------------------------------------------------------------------
-    def new_game(self, seed: int | None = None, state=None) -> None:
-        """Start a new game with the same players and settings (a fresh seed unless given)."""
+    def _next_seed(self) -> int:
+        """The seed of the next deal: drawn from the chosen seed, else 64 secret bits."""
+        return self._seed_rng.getrandbits(32) if self._seed_chosen else secrets.randbits(64)
+
+    def new_game(self, seed: int | None = None, state=None, chosen: bool | None = None) -> None:
+        """Start a new game with the same players and settings (a fresh seed unless given).
+        ``chosen``: whether a person chose the seed (default: given here or at the table)."""
+        if chosen is None:
+            chosen = seed is not None or self._seed_chosen
         if seed is None:
-            seed = self._seed_rng.getrandbits(32)
+            seed = self._next_seed()
         self._generation += 1
         self.state = state if state is not None else self.spec.state_class(self.players, seed, **self.settings)
+        self.state.seed_chosen = chosen  # the header shows a seed only when someone chose it
         self.bots = [self.spec.make_bot(name) if name else None for name in self.bot_names]
         self.bot_rng = random.Random(seed)
         self.viewer: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
@@ -201,9 +216,9 @@ class Table(W.VBox):
         (for games played in rounds); other games start a new game."""
         if not self.state.is_over:
             return
-        seed = self._seed_rng.getrandbits(32)
+        seed = self._next_seed()
         state = self.view.next_state(self.state, seed)
-        self.new_game(seed=seed, state=state)
+        self.new_game(seed=seed, state=state, chosen=self._seed_chosen)
 
     def show_state(self, state, viewer: int | None = None, pending: int | None = None,
                    run_bots: bool = False) -> None:
@@ -422,7 +437,7 @@ class Table(W.VBox):
             bot_words = " \u00b7 bots: " + ", ".join(f"{n} \u00d7{c}" for n, c in counts.items())
         extra = view.settings_words(s)
         # the seed fixes every hidden card: it is shown only once the game is over
-        seed_words = f" \u00b7 seed {s.seed}" if s.is_over and s.seed is not None else ""
+        seed_words = f" \u00b7 seed {s.seed}" if s.is_over and s.seed_chosen else ""
         return (f'<div style="font-size:16px;font-weight:bold;color:var(--jp-ui-font-color0)">'
                 f'{esc(self.spec.title)}</div><div style="{CSS_MUTED};font-size:12px">'
                 f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)}{esc(seed_words)}'
