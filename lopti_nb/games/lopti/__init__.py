@@ -9,7 +9,7 @@ The rules oracle :func:`judge` answers whether a play is legal on a pile::
     True
 """
 from .bots import BOTS, heuristic_bot
-from .cards import RANKS, SPECIALS, card_label, card_name, parse_card, parse_rank
+from .cards import RANKS, SPECIALS, CardError, card_label, card_name, parse_card, parse_rank
 from .rules import EMPTY, Judgement, Pile, after_play, check_play, judge, parse_play, reason_text
 from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 from .motions import (
@@ -26,7 +26,7 @@ from .plugin import SPEC
 __all__ = [
     "judge", "Judgement", "Pile", "EMPTY", "check_play", "after_play", "parse_play", "reason_text",
     "LoptiState", "Play", "PlayBlind", "TakePile", "Swap", "KeepCards",
-    "RANKS", "SPECIALS", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
+    "RANKS", "SPECIALS", "CardError", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
     "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
     "HookRunner", "SessionError", "MotionError", "ConstitutionError", "LIBRARY", "library_motion",
     "roshambo", "bracket", "RoshamboResult", "SPEC",

@@ -6,6 +6,13 @@ index is a higher card.
 """
 from __future__ import annotations
 
+from lopti_nb.engine import LoptiNbError
+from lopti_nb.engine.settings import shown
+
+
+class CardError(LoptiNbError):
+    """A card, rank, play or pile that Lopti's rules cannot read (a ``ValueError``)."""
+
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -36,13 +43,23 @@ def rank_of(card: int) -> int:
     return card >> 2
 
 
+def _check_code(card) -> None:
+    # a bool is an int to Python, and a negative index would quietly name the wrong card
+    if type(card) is not int or not 0 <= card < 52:
+        raise CardError(f"A Lopti card is a number 0-51 here, not {shown(card)}.")
+
+
 def card_name(card: int) -> str:
     """``"9S"``, ``"10H"``, ``"AC"``: rank then suit letter."""
+    if type(card) is not int or not 0 <= card < 52:
+        _check_code(card)
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
 def card_label(card: int) -> str:
     """A display label with the suit symbol: ``"9\u2660"``."""
+    if type(card) is not int or not 0 <= card < 52:
+        _check_code(card)
     return RANKS[card >> 2] + SUIT_SYMBOLS[SUITS[card & 3]]
 
 
@@ -51,18 +68,24 @@ _CARD_BY_NAME = {name: c for c, name in enumerate(NAMES)}
 
 
 def parse_card(text: str) -> int:
-    """The card for a name like ``"9S"`` or ``"10h"``; ``ValueError`` otherwise."""
-    if isinstance(text, int) and 0 <= text < 52:
+    """The card for a name like ``"9S"`` or ``"10h"`` (or a card number 0-51);
+    :class:`CardError` (a ``ValueError``) otherwise."""
+    if type(text) is int:
+        _check_code(text)
         return text
-    key = str(text).strip().upper()
-    if key not in _CARD_BY_NAME:
-        raise ValueError(f"{text!r} is not a Lopti card: write a rank (2-10, J, Q, K, A) and a suit letter (C, D, H, S), e.g. '9S'")
-    return _CARD_BY_NAME[key]
+    if isinstance(text, str):
+        card = _CARD_BY_NAME.get(text.strip().upper())
+        if card is not None:
+            return card
+    raise CardError(f"{shown(text)} is not a Lopti card: write a rank (2-10, J, Q, K, A) and a "
+                    "suit letter (C, D, H, S), e.g. '9S'.")
 
 
 def parse_rank(text: str) -> int:
-    """The rank index for ``"9"``, ``"10"``, ``"j"``...; ``ValueError`` otherwise."""
-    key = str(text).strip().upper()
-    if key in RANK_INDEX:
-        return RANK_INDEX[key]
-    raise ValueError(f"{text!r} is not a Lopti rank; ranks are {' '.join(RANKS)}")
+    """The rank index for ``"9"``, ``"10"``, ``"j"``...; :class:`CardError` otherwise."""
+    if isinstance(text, str):
+        index = RANK_INDEX.get(text.strip().upper())
+        if index is not None:
+            return index
+    # only text: a number could mean a rank or a rank index, and it is never guessed
+    raise CardError(f"{shown(text)} is not a Lopti rank; ranks are {' '.join(RANKS)}.")

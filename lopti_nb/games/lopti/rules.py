@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from .cards import LOW_UNDER_SEVEN, RANKS, SEVEN, TEN, THREE, TWO, parse_rank
+from lopti_nb.engine.settings import shown
+
+from .cards import LOW_UNDER_SEVEN, RANKS, SEVEN, TEN, THREE, TWO, CardError, parse_rank
 
 
 class Pile(NamedTuple):
@@ -35,12 +37,49 @@ MATCH_MORE = 3
 TOO_HIGH_FOR_SEVEN = 4
 TOO_LOW = 5
 
+# Piles already found well formed (the engine asks about few, often), with their fields'
+# types: 7.0 or True equal 7 or 1 as set members but are no rank index or count.
+_CHECKED: dict = {}
+
+
+def _check_args(pile: Pile, rank: int, count: int) -> None:
+    """Refuse a pile, rank index or count the rules cannot read (CardError, a ValueError)."""
+    if type(rank) is not int or not 0 <= rank < 13:
+        raise CardError(f"rank is a rank index 0-12 (2 to A; see parse_rank), not {shown(rank)}.")
+    if type(count) is not int or not 1 <= count <= 4:
+        raise CardError(f"count is a number of cards 1-4, not {shown(count)}.")
+    if type(pile) is not Pile:
+        raise CardError(f"pile is a Pile (see pile_from_history), not {shown(pile)}.")
+    if _well_typed(pile):
+        return
+    top, top_count, run, chain, duty, size = pile
+    if not (top is None or (type(top) is int and 0 <= top < 13 and top != THREE)):
+        raise CardError(f"pile.top is None or a rank index 0-12 other than 3, not {shown(top)}.")
+    for name, value, high in (("top_count", top_count, 4), ("run", run, 4), ("chain", chain, 3),
+                              ("size", size, 52)):
+        if type(value) is not int or not 0 <= value <= high:
+            raise CardError(f"pile.{name} is a whole number 0-{high}, not {shown(value)}.")
+    if type(duty) is not bool:
+        raise CardError(f"pile.duty is True or False, not {shown(duty)}.")
+    if (top is None) != (top_count == 0) or (top is not None and not top_count <= run <= size):
+        raise CardError("this pile cannot happen: its top, top_count, run and size disagree.")
+    _CHECKED[pile] = tuple(map(type, pile))
+
+
+def _well_typed(pile) -> bool:
+    """``pile`` was checked before, with fields of the same types."""
+    types = _CHECKED.get(pile)
+    return types is not None and types == tuple(map(type, pile))
+
 
 def check_play(pile: Pile, rank: int, count: int) -> int:
     """0 if playing ``count`` cards of ``rank`` on ``pile`` is legal, else a reason code.
 
     The order of the tests is the order of RULINGS 1.2.
     """
+    if type(pile) is not Pile or not _well_typed(pile) or type(rank) is not int \
+            or type(count) is not int or not 0 <= rank < 13 or not 1 <= count <= 4:
+        _check_args(pile, rank, count)
     if pile.duty:
         return LEGAL if rank == THREE else DUTY
     top = pile.top
@@ -68,6 +107,9 @@ def after_play(pile: Pile, rank: int, count: int) -> tuple[Pile, bool]:
 
     A cleared pile comes back as ``EMPTY``; the caller moves the cards out of play.
     """
+    if type(pile) is not Pile or not _well_typed(pile) or type(rank) is not int \
+            or type(count) is not int or not 0 <= rank < 13 or not 1 <= count <= 4:
+        _check_args(pile, rank, count)
     if rank == THREE:
         chain = pile.chain + count
         if chain >= 4:
@@ -84,6 +126,9 @@ def after_play(pile: Pile, rank: int, count: int) -> tuple[Pile, bool]:
 
 def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
     """A sentence a player understands for a reason code (or for a legal play)."""
+    _check_args(pile, rank, count)
+    if type(code) is not int or not LEGAL <= code <= TOO_LOW:
+        raise CardError(f"code is a reason code from check_play (0-{TOO_LOW}), not {shown(code)}.")
     r = RANKS[rank]
     top = RANKS[pile.top] if pile.top is not None else None
     cards = f"{count} \u00d7 {r}" if count > 1 else f"a {r}"
@@ -145,30 +190,33 @@ class Judgement:
 def parse_play(text: str) -> tuple[int, int]:
     """``"9 9"`` -> (rank index of 9, 2). Raises ``ValueError`` on malformed text."""
     if not isinstance(text, str):
-        raise ValueError(f"A play is a string of space-separated ranks such as '9 9', not {text!r}")
+        raise CardError(f"A play is a string of space-separated ranks such as '9 9', not {shown(text)}.")
     parts = text.split()
     if not parts:
-        raise ValueError("A play needs at least one card, e.g. '9' or '9 9'")
+        raise CardError("A play needs at least one card, e.g. '9' or '9 9'.")
+    if len(parts) > 4:  # before reading ranks: a long string is refused in one short sentence
+        raise CardError(f"There are only four cards of each rank; {shown(text)} has {len(parts)}.")
     ranks = {parse_rank(p) for p in parts}
     if len(ranks) != 1:
-        raise ValueError(f"A play is one rank only; {text!r} mixes {' and '.join(sorted({p.upper() for p in parts}))}")
-    if len(parts) > 4:
-        raise ValueError(f"There are only four cards of each rank; {text!r} has {len(parts)}")
+        raise CardError(f"A play is one rank only; {shown(text)} mixes "
+                        f"{' and '.join(sorted({p.upper() for p in parts}))}.")
     return ranks.pop(), len(parts)
 
 
 def pile_from_history(history: Sequence[str]) -> Pile:
     """The pile summary after ``history`` (plays since the last clear or pickup, oldest
     first, 3-plays included)."""
-    if isinstance(history, str):
-        raise ValueError("history is a list of plays such as ['9 9', '3'], not a single string")
+    if not isinstance(history, (list, tuple)):
+        raise CardError(f"history is a list of plays such as ['9 9', '3'], not {shown(history)}.")
+    if len(history) > 52:
+        raise CardError(f"history lists {len(history)} plays; a pile holds at most 52 cards.")
     pile = EMPTY
     seen = [0] * 13
     for text in history:
         rank, count = parse_play(text)
         seen[rank] += count
         if seen[rank] > 4:
-            raise ValueError(f"The history holds more than four {RANKS[rank]}s")
+            raise CardError(f"The history holds more than four {RANKS[rank]}s.")
         pile, _ = after_play(pile, rank, count)
     return pile
 
@@ -192,7 +240,7 @@ def judge(history: Sequence[str], play: str) -> Judgement:
     rank, count = parse_play(play)
     used = sum(parse_play(t)[1] for t in history if parse_play(t)[0] == rank)
     if used + count > 4:
-        raise ValueError(f"There are only four {RANKS[rank]}s; the history already holds {used}")
+        raise CardError(f"There are only four {RANKS[rank]}s; the history already holds {used}.")
     code = check_play(pile, rank, count)
     reason = reason_text(code, pile, rank, count)
     if code != LEGAL:
