@@ -12,7 +12,7 @@ explainers and outside tests::
 """
 
 from .bots import heuristic_bot
-from .cards import Card, parse_card
+from .cards import Card, CardError, parse_card
 from .rules import legal_cards, next_leader, score_round, trick_bonus, trick_winner
 from .state import (
     Bid, BidMade, BidsRevealed, CardPlayed, GameOver, Play, RoundDealt, RoundScored,
@@ -22,7 +22,7 @@ from .state import (
 from .plugin import SPEC
 
 __all__ = [
-    "parse_card", "trick_winner", "next_leader", "trick_bonus", "score_round", "legal_cards",
+    "parse_card", "CardError", "trick_winner", "next_leader", "trick_bonus", "score_round", "legal_cards",
     "Card", "SkullKingState", "Bid", "Play",
     "RoundDealt", "BidMade", "BidsRevealed", "CardPlayed", "TrickWon", "TrickDestroyed",
     "RoundScored", "GameOver", "SPEC",

@@ -21,6 +21,13 @@ from __future__ import annotations
 import sys
 from typing import NamedTuple
 
+from lopti_nb.engine import LoptiNbError
+from lopti_nb.engine.settings import shown
+
+
+class CardError(LoptiNbError):
+    """A card, trick, hand or score argument the Skull King rules cannot read (a ``ValueError``)."""
+
 # -- kinds (small ints so the hot paths compare integers) ----------------------------------
 NUMBER = 0
 PIRATE = 1  # also the Tigress declared as a pirate
@@ -129,19 +136,21 @@ def build_deck(legendary: bool = True) -> tuple[str, ...]:
 def parse_card(text) -> Card:
     """The :class:`Card` written ``text`` in the notation above.
 
-    Raises ``ValueError`` for anything that is not a card (wrong case, ``"Y0"``, ``"Y15"``,
-    ``"Y07"``, unknown names, non-strings). A :class:`Card` is returned unchanged.
+    Raises :class:`CardError` (a ``ValueError``) for anything that is not a card (wrong
+    case, ``"Y0"``, ``"Y15"``, ``"Y07"``, unknown names, non-strings). A :class:`Card` is
+    returned unchanged when it is one of the deck's (a made-up ``Card(...)`` is refused).
     """
     if isinstance(text, Card):
-        return text
+        if isinstance(text.text, str) and CARDS.get(text.text) == text:
+            return CARDS[text.text]
+        raise CardError(f"{shown(text)} is not one of the Skull King cards; use parse_card('Y7').")
     if isinstance(text, str):
         card = CARDS.get(text)
         if card is not None:
             return card
-    raise ValueError(
-        f"{text!r} is not a Skull King card: write numbers as a suit letter (Y, P, G, B) and a "
-        "rank 1-14 such as 'Y7' or 'B14', or a special: pirate, tigress, tigress:pirate, "
-        "tigress:escape, skull-king, mermaid, escape, loot, kraken, white-whale"
+    raise CardError(
+        f"{shown(text)} is not a Skull King card: write a suit letter (Y, P, G, B) and a rank "
+        "1-14 such as 'Y7', or a special such as pirate, skull-king, mermaid or tigress:escape."
     )
 
 
@@ -154,4 +163,4 @@ def card_text(card) -> str:
 
 def card_name(card: str) -> str:
     """English words for a card string ("yellow 7", "the Skull King")."""
-    return NAME[card]
+    return NAME[card_text(card)]

@@ -17,11 +17,14 @@ are written next to the code that makes them:
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable, Sequence
 
+from lopti_nb.engine.settings import shown
+
 from .cards import (
-    BLACK, CARDS, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE,
-    RANK, SKULL_KING, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS, WHALE, Card, parse_card,
+    BLACK, CARDS, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING,
+    SPECIALS, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS, WHALE, Card, CardError, parse_card,
 )
 
 SCORING_SYSTEMS = ("classic", "rascal", "cannonball")
@@ -37,29 +40,66 @@ MERMAID_CATCHES_KING = {"table": 50, "2021": 40}
 KING_CATCHES_PIRATE = 30
 PIRATE_CATCHES_MERMAID_2021 = 20
 LOOT_ALLIANCE = 20
+MAX_TRICK = 8  # one card from each of at most eight players
+MAX_CARDS_DEALT = 10  # round N deals N cards, ten rounds
+MAX_LOOT_ALLIANCES = 2  # the deck holds two Loot cards
+
+# How many copies of each card the full deck holds; the Tigress's two declarations are her.
+_COPIES = {t: (1 if c.kind == NUMBER else 0) for t, c in CARDS.items()}
+for _sp in SPECIALS:
+    _COPIES[_sp.text] = _sp.count
+_SAME_CARD = {"tigress:pirate": "tigress", "tigress:escape": "tigress"}
 
 
 # -- input normalisation ----------------------------------------------------------------------
+def _cards_list(cards, what: str) -> list:
+    """``cards`` as a list, if it is a list or tuple (a string or a one-shot iterator is not:
+    a string would be read letter by letter, an iterator could be read only once)."""
+    if not isinstance(cards, (list, tuple)):
+        raise CardError(f"{what} is a list of cards such as ['Y7', 'pirate'], not {shown(cards)}.")
+    if len(cards) > 74:
+        raise CardError(f"{what} lists {len(cards)} cards; the whole deck has 74.")
+    return list(cards)
+
+
+def _check_copies(texts: Sequence[str], what: str) -> None:
+    """No card more often than the deck holds it (one Skull King, five Pirates...)."""
+    counts = Counter(_SAME_CARD.get(t, t) for t in texts)
+    for text, n in counts.items():
+        if n > _COPIES[text]:
+            raise CardError(f"{what} holds {n} \u00d7 {text}; the deck has only {_COPIES[text]}.")
+
+
 def _trick_texts(cards: Iterable) -> list[str]:
     """Card strings for a trick: validated, the Tigress declared, at least one card."""
+    cards = _cards_list(cards, "a trick")
+    if len(cards) > MAX_TRICK:
+        raise CardError(f"a trick holds at most {MAX_TRICK} cards (one a player), not {len(cards)}.")
     out = []
     for c in cards:
         if not (isinstance(c, str) and c in CARDS):
             c = parse_card(c).text
         if KIND[c] == TIGRESS:
-            raise ValueError(
-                "a played Tigress must be declared: write 'tigress:pirate' or 'tigress:escape'"
+            raise CardError(
+                "a played Tigress must be declared: write 'tigress:pirate' or 'tigress:escape'."
             )
         out.append(c)
+    _check_copies(out, "the trick")
     return out
 
 
 def _hand_texts(cards: Iterable) -> list[str]:
+    cards = _cards_list(cards, "a hand")
+    if len(cards) > MAX_CARDS_DEALT:
+        raise CardError(f"a hand holds at most {MAX_CARDS_DEALT} cards, not {len(cards)}.")
     out = []
     for c in cards:
         if not (isinstance(c, str) and c in CARDS):
             c = parse_card(c).text
+        if c in _SAME_CARD:
+            raise CardError(f"a hand holds the Tigress undeclared, as 'tigress', not {c!r}.")
         out.append(c)
+    _check_copies(out, "the hand")
     return out
 
 
@@ -227,7 +267,7 @@ def trick_winner(cards: Sequence[str | Card]) -> int | None:
     """
     cards = _trick_texts(cards)
     if not cards:
-        raise ValueError("a trick needs at least one card")
+        raise CardError("a trick needs at least one card.")
     return _resolve(cards)[0]
 
 
@@ -237,7 +277,7 @@ def next_leader(cards: Sequence[str | Card]) -> int:
     own card when the Whale finds no numbers)."""
     cards = _trick_texts(cards)
     if not cards:
-        raise ValueError("a trick needs at least one card")
+        raise CardError("a trick needs at least one card.")
     return _resolve(cards)[1]
 
 
@@ -251,11 +291,11 @@ def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
     Under an active White Whale only the numbers (so only the 14s) are captured.
     Whether the bonus is paid depends on the bid: see :func:`score_round`.
     """
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise CardError(f"edition must be one of {', '.join(EDITIONS)}, not {shown(edition)}.")
     cards = _trick_texts(cards)
     if not cards:
-        raise ValueError("a trick needs at least one card")
+        raise CardError("a trick needs at least one card.")
     winner, _, how = _resolve(cards)
     return _bonus(cards, winner, how, edition)
 
@@ -263,21 +303,25 @@ def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
 def score_parts(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 0,
                 loot_alliances: int = 0) -> tuple[int, int | float, int]:
     """``(base, bonus paid, loot paid)`` for one player's round; see :func:`score_round`."""
-    if system not in SCORING_SYSTEMS:
-        raise ValueError(
-            f"scoring system must be one of {', '.join(SCORING_SYSTEMS)}, not {system!r}"
+    if not isinstance(system, str) or system not in SCORING_SYSTEMS:
+        raise CardError(
+            f"scoring system must be one of {', '.join(SCORING_SYSTEMS)}, not {shown(system)}."
         )
     for label, value in (("cards_dealt", cards_dealt), ("bid", bid), ("won", won),
                          ("bonus", bonus), ("loot_alliances", loot_alliances)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{label} must be a whole number >= 0, not {value!r}")
-    if cards_dealt < 1:
-        raise ValueError("cards_dealt must be at least 1")
+            raise CardError(f"{label} must be a whole number >= 0, not {shown(value)}.")
+    if not 1 <= cards_dealt <= MAX_CARDS_DEALT:
+        raise CardError(f"cards_dealt must be 1-{MAX_CARDS_DEALT} (round N deals N cards), "
+                        f"not {cards_dealt}.")
     if bid > cards_dealt or won > cards_dealt:
-        raise ValueError(
+        raise CardError(
             f"bid and tricks won must be between 0 and the {cards_dealt} cards dealt "
-            f"(got bid {bid}, won {won})"
+            f"(got bid {bid}, won {won})."
         )
+    if loot_alliances > MAX_LOOT_ALLIANCES:
+        raise CardError(f"loot_alliances must be 0-{MAX_LOOT_ALLIANCES} (the deck has two Loot "
+                        f"cards), not {loot_alliances}.")
     return _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances)
 
 
@@ -346,7 +390,10 @@ def legal_cards(hand: Sequence[str | Card], cards_played_so_far: Sequence[str | 
     The items of ``hand`` are returned as given (strings or :class:`Card` values).
     """
     texts = _hand_texts(hand)
-    suit = led_suit(_trick_texts(cards_played_so_far))
+    played = _trick_texts(cards_played_so_far)
+    if len(played) >= MAX_TRICK:
+        raise CardError(f"the trick is full: {len(played)} cards are played, one per player.")
+    suit = led_suit(played)
     if suit is None or not any(SUIT[c] == suit for c in texts):
         return list(hand)
     return [orig for orig, c in zip(hand, texts) if SUIT[c] is None or SUIT[c] == suit]
