@@ -31,6 +31,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from lopti_nb.engine import SettingsError
+from lopti_nb.engine.settings import shown
+
 from .cards import DEFAULT_RECKONING, RECKONING_BY_NAME, RECKONINGS, Card, deck_spec, lost_count
 
 __all__ = ["catch_probability", "dive_outcomes", "risk_table", "deck_counts"]
@@ -41,23 +44,58 @@ OUTCOME_COLUMNS = [
 ]
 
 
+# The sea is judged against hazard numbers 1-99: at 0 no hazard is live, at 99 every one is.
+SEA_LOW, SEA_HIGH = 0, 99
+MAX_CARDS = 10_000  # a wreck deck longer than this is no table's (and the sums stay quick)
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is an ``int`` (never a bool) from ``low`` to ``high``; else SettingsError."""
+    if type(value) is not int or not low <= value <= high:
+        raise SettingsError(f"{what} must be a whole number {low}-{high}, not {shown(value)}.")
+    return value
+
+
+def _short_form(deck: Mapping) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The short form ``{"machines": M, "hazards": {number: copies}}``, validated."""
+    unknown = set(deck) - {"machines", "hazards"}
+    if unknown:
+        raise SettingsError(f"the short deck form has only the keys machines and hazards, not "
+                            f"{shown(sorted(map(str, unknown)))}.")
+    machines = _whole(deck["machines"], "machines", 0, MAX_CARDS)
+    hazards = deck.get("hazards", {})
+    if not isinstance(hazards, Mapping):
+        raise SettingsError(f"hazards must map hazard numbers to copies, not {shown(hazards)}.")
+    items = []
+    for n, c in hazards.items():
+        items.append((_whole(n, "a hazard number", 1, 99), _whole(c, f"hazard {n}'s copies", 0, MAX_CARDS)))
+    return machines, tuple(items)
+
+
 def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
-    """``(machines, live hazards)`` in ``deck`` when the sea stands at ``sea``."""
-    if not isinstance(sea, int) or isinstance(sea, bool):
-        raise ValueError(f"sea must be a whole number, not {sea!r}")
+    """``(machines, live hazards)`` in ``deck`` when the sea stands at ``sea`` (0-99).
+
+    Raises :class:`~lopti_nb.engine.SettingsError` (a ``ValueError``) for a sea or deck it
+    cannot read."""
+    _whole(sea, "sea", SEA_LOW, SEA_HIGH)
     if isinstance(deck, Mapping) and "machines" in deck:
-        machines = deck["machines"]
-        if not isinstance(machines, int) or machines < 0:
-            raise ValueError(f"machines must be a whole number of cards, not {machines!r}")
-        hazards = deck.get("hazards", {})
-        live = sum(c for n, c in hazards.items() if n <= sea)
-        return machines, live
+        machines, hazards = _short_form(deck)
+        return machines, sum(c for n, c in hazards if n <= sea)
     if deck is None or isinstance(deck, Mapping):
         spec = deck_spec(deck)
         return spec.machine_count, sum(c for n, c in spec.hazards if n <= sea)
+    if not isinstance(deck, (list, tuple)):  # a string would be read letter by letter
+        raise SettingsError(f"deck is None, a deck composition or a list of wreck cards, "
+                            f"not {shown(deck)}.")
+    if len(deck) > MAX_CARDS:
+        raise SettingsError(f"a wreck deck of {len(deck)} cards is longer than any table's.")
     machines = live = 0
     for card in deck:
-        card = Card.parse(card)
+        try:
+            card = Card.parse(card)
+        except ValueError:
+            raise SettingsError(f"{shown(card)} is not a Drowned Ledger card "
+                                "(try 'Compass 3' or 'Hazard 7').") from None
         if card.is_machine:
             machines += 1
         elif card.number <= sea:
@@ -66,10 +104,15 @@ def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
 
 
 def _check_target(target: int, machines: int) -> None:
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise ValueError(f"target must be a whole number of machines, at least 1, not {target!r}")
+    if type(target) is not int or target < 1:
+        raise SettingsError(f"target must be a whole number of machines, at least 1, not {shown(target)}.")
     if target > machines:
-        raise ValueError(f"the deck holds only {machines} machines; a dive cannot reach {target}")
+        raise SettingsError(f"the deck holds only {machines} machines; a dive cannot reach {target}.")
+
+
+def _check_exact(exact: Any) -> None:
+    if type(exact) is not bool:
+        raise SettingsError(f"exact must be True or False, not {shown(exact)}.")
 
 
 def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = False):
@@ -79,6 +122,7 @@ def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = Fal
     first ``target`` of those ``M + L`` cards are all machines:
     ``1 - prod(M - i) / (M - i + L) for i < target``.
     """
+    _check_exact(exact)
     machines, live = deck_counts(sea, deck)
     _check_target(target, machines)
     safe = Fraction(1)
@@ -91,15 +135,18 @@ def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = Fal
 def _reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
     if reckoning is None:
         reckoning = DEFAULT_RECKONING
-    unknown = set(reckoning) - set(RECKONING_BY_NAME)
+    if not isinstance(reckoning, Mapping):
+        raise SettingsError(f"reckoning maps Reckoning names to copies, not {shown(reckoning)}.")
+    unknown = [name for name in reckoning if not (isinstance(name, str) and name in RECKONING_BY_NAME)]
     if unknown:
-        raise ValueError(f"unknown Reckoning card(s) {sorted(unknown)}; "
-                         f"known: {', '.join(RECKONING_BY_NAME)}")
-    counts = tuple(int(reckoning.get(r.name, 0)) for r in RECKONINGS)
-    if any(c < 0 for c in counts) or sum(counts) == 0:
-        raise ValueError("the Reckoning deck needs at least one card and no negative counts")
+        raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
+                            f"{', '.join(RECKONING_BY_NAME)}.")
+    # a copy count is a whole number: 2.7 copies or "2" are refused, not rounded or parsed
+    counts = tuple(_whole(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, 12) for r in RECKONINGS)
+    if sum(counts) == 0:
+        raise SettingsError("the Reckoning deck needs at least one card.")
     if sum(counts) == counts[[r.keep_diving for r in RECKONINGS].index(True)]:
-        raise ValueError("a Reckoning deck of nothing but The Sea Blinks never ends a dive")
+        raise SettingsError("a Reckoning deck of nothing but The Sea Blinks never ends a dive.")
     return counts
 
 
@@ -122,11 +169,11 @@ def dive_outcomes(sea: int, target: int, deck: Any = None,
     ``blinks``       how many times The Sea Blinks let the dive go on;
     ``exact``        the probability as a :class:`fractions.Fraction`.
     """
-    import pandas as pd
-
+    _check_exact(exact)
     machines, live = deck_counts(sea, deck)
     _check_target(target, machines)
     full = _reckoning_counts(reckoning)
+    import pandas as pd  # after the checks: a refusal needs no pandas
     table = _outcomes(target, machines, live, full)
     rows = []
     for key, p in table.items():
@@ -180,10 +227,24 @@ def _outcomes(target: int, machines: int, live: int, full: tuple[int, ...]) -> d
     return go(0, machines, live, full, 0, False, 0)
 
 
+def _numbers(values: Any, what: str) -> list:
+    """``values`` (a range, list or tuple of whole numbers) as a list, at most 100 of them."""
+    if not isinstance(values, (range, list, tuple)):
+        raise SettingsError(f"{what} is a range or list of whole numbers, not {shown(values)}.")
+    if not 1 <= len(values) <= 100:
+        raise SettingsError(f"{what} lists 1-100 numbers, not {len(values)}.")
+    return list(values)
+
+
 def risk_table(seas: Iterable[int] = range(1, 10), targets: Iterable[int] = range(1, 5),
                deck: Any = None):
     """Catch probability for every (sea, target) pair as a tidy DataFrame
     (columns ``sea``, ``target``, ``catch_probability``, ``expected_sealed``)."""
+    seas, targets = _numbers(seas, "seas"), _numbers(targets, "targets")
+    for sea in seas:  # every pair checked before any work: a refusal comes at once
+        machines = deck_counts(sea, deck)[0]
+        for target in targets:
+            _check_target(target, machines)
     import pandas as pd
 
     rows = []
