@@ -40,6 +40,39 @@ def shown(value: Any) -> str:
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
+def refuse_unknown_arguments(func):
+    """Calls that do not fit ``func``'s signature raise :class:`SettingsError` (a sentence
+    naming the accepted arguments) instead of Python's bare ``TypeError``: the front door
+    (``lopti_nb.play``, ``explain``, ``rules``) passes a notebook's arguments through, and a
+    typo there is bad input like any other. ``inspect.signature`` still shows ``func``'s own
+    explicit signature."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(func)
+    params = signature.parameters
+    names = [n for n, p in params.items() if p.kind is not p.VAR_KEYWORD]
+    words = names + [f"the game's settings" for p in params.values() if p.kind is p.VAR_KEYWORD]
+    accepted = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError:
+            extra = sorted(set(kwargs) - set(names))
+            if extra and len(words) == len(names):
+                what = f"the unknown argument(s) {', '.join(map(shown, extra[:5]))}"
+            elif len(args) > len(names):
+                what = f"{len(args)} arguments in a row"
+            else:
+                what = "one argument twice"
+            raise SettingsError(f"{func.__name__}() takes {accepted}; it was given {what}.") from None
+        return func(*args, **kwargs)
+
+    return checked
+
+
 def whole_number(value: Any, what: str) -> int:
     """``value`` as an ``int`` if it is a whole number (numpy integers too, never a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):

@@ -23,14 +23,12 @@ of RULINGS decided), never a verdict of its own.
 """
 from __future__ import annotations
 
-import functools
-import inspect
 import numbers
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..engine import GameSpec, SettingsError, all_specs, get_spec
-from ..engine.settings import shown
+from ..engine.settings import refuse_unknown_arguments, shown
 from .core import (
     Choice, NoLessons, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
 )
@@ -76,11 +74,13 @@ class _Titles(Mapping):
 TITLES: Mapping[str, str] = _Titles()
 
 
+@refuse_unknown_arguments
 def voices(game: str | None = None) -> tuple[str, ...]:
     """The voices a game's rules are written in (its lessons module's ``VOICES``)."""
     return tuple(_lessons(game)[1].VOICES)
 
 
+@refuse_unknown_arguments
 def steps(game: str | None = None, voice: str = "plain") -> list[Step]:
     """The explainer's steps for ``game`` (each with title, text, clauses and a scene maker)."""
     spec, module = _lessons(game)
@@ -88,42 +88,20 @@ def steps(game: str | None = None, voice: str = "plain") -> list[Step]:
     return module.steps(voice)
 
 
+@refuse_unknown_arguments
 def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
     """The rules of ``game`` as a list of :class:`Section` (title, text, clauses)."""
     return [s.section() for s in steps(game, voice) if s.kind == "rule"]
 
 
+@refuse_unknown_arguments
 def rules_markdown(game: str | None = None, voice: str = "plain") -> str:
     """The rules as one Markdown document."""
     head = f"# {_lessons(game)[0].title}\n\n"
     return head + "\n".join(s.markdown() for s in rules(game, voice))
 
 
-def _refuse_unknown_arguments(func):
-    """Calls that do not fit ``func``'s signature raise :class:`SettingsError` (a sentence
-    naming the accepted arguments) instead of Python's bare ``TypeError``: ``lopti_nb.explain``
-    passes a notebook's keyword arguments through, and a typo there is bad input like any
-    other. ``inspect.signature`` still shows ``func``'s own explicit signature."""
-    signature = inspect.signature(func)
-    names = list(signature.parameters)
-    accepted = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-    @functools.wraps(func)
-    def checked(*args, **kwargs):
-        try:
-            signature.bind(*args, **kwargs)
-        except TypeError:
-            extra = sorted(set(kwargs) - set(names))
-            if extra:
-                what = f"the unknown argument(s) {', '.join(map(shown, extra))}"
-            elif len(args) > len(names):
-                what = f"{len(args)} arguments in a row"
-            else:
-                what = "one argument twice"
-            raise SettingsError(f"{func.__name__}() takes {accepted}; it was given {what}.") from None
-        return func(*args, **kwargs)
-
-    return checked
+_refuse_unknown_arguments = refuse_unknown_arguments  # the name this module used before
 
 
 def _start_index(title: str, all_steps: list[Step], start: Any) -> int:

@@ -21,9 +21,11 @@ Card pictures: the shared parts in :mod:`lopti_nb.widgets.svg`, each game's face
 """
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine import LoptiNbError, get_spec
+from ..engine import LoptiNbError, SettingsError, check_seed, get_spec
+from ..engine.settings import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import GameView, Table
@@ -59,11 +61,39 @@ def play(game: str, players: int | None = None, humans: int = 1,
     """A playable table for ``game`` (the name of any installed game, or an obvious spelling
     of one: see ``lopti_nb.engine.game_names()``). Unknown games, player counts, bots or
     settings raise a ``ValueError`` subclass listing what is accepted."""
+    spec = get_spec(game)
+    _check_table_arguments(spec, seed, bots, bot_delay, settings)
     from .table import Table
 
-    spec = get_spec(game)
     return Table(spec.name, view_class(spec.name), players=players, humans=humans, bots=bots,
                  seed=seed, bot_delay=bot_delay, **settings)
+
+
+TABLE_ARGUMENTS = ("game", "players", "humans", "bots", "seed", "bot_delay")
+SEED_LIMIT = 2 ** 64  # seeds are 0 <= seed < 2**64, what an unseeded table draws
+MAX_BOT_DELAY = 60.0  # seconds: a longer pause is a typo, not a pace
+
+
+def _check_table_arguments(spec, seed, bots, bot_delay, settings) -> None:
+    """Refuse what the table would misread or choke on, before any widget is made: a seed
+    random.Random would hash (a string, 1.5, -1 deal like something else), bots that are
+    not names, a delay that is not a finite number of seconds, an unknown keyword."""
+    unknown = [k for k in settings if k not in spec.schema]
+    if unknown:
+        valid = ", ".join((*TABLE_ARGUMENTS[1:], *spec.schema.names()))
+        raise SettingsError(f"Unknown setting(s) {', '.join(map(shown, unknown[:5]))} for a "
+                            f"{spec.title} table. Valid settings: {valid}.")
+    if seed is not None:
+        seed = check_seed(seed)
+        if not 0 <= seed < SEED_LIMIT:
+            raise SettingsError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}.")
+    if bots is not None and not isinstance(bots, str):
+        if not isinstance(bots, (list, tuple)) or not all(b is None or isinstance(b, str) for b in bots):
+            raise SettingsError(f"bots is a bot name, or a list of bot names, not {shown(bots)}.")
+    if isinstance(bot_delay, bool) or not isinstance(bot_delay, numbers.Real) \
+            or not 0 <= bot_delay <= MAX_BOT_DELAY:  # also refuses nan
+        raise SettingsError(f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, "
+                            f"not {shown(bot_delay)}.")
 
 
 def __getattr__(name: str):
