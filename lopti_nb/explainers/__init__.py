@@ -109,7 +109,9 @@ def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
     keys = [s.key for s in all_steps]
     if isinstance(start, str):
         if start not in keys:
-            raise UnknownStep(f"Unknown step {shown(start)} for {title}. Steps: {', '.join(keys)}.")
+            # a long lesson list is cut short: the refusal stays one readable sentence
+            listed = ", ".join(keys[:12]) + (f" ... ({len(keys)} steps; see steps())" if len(keys) > 12 else "")
+            raise UnknownStep(f"Unknown step {shown(start)} for {title}. Steps: {listed}.")
         return keys.index(start)
     if isinstance(start, bool) or not isinstance(start, numbers.Integral) \
             or not 0 <= start < len(keys):

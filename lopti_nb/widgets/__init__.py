@@ -63,6 +63,10 @@ def play(game: str, players: int | None = None, humans: int = 1,
     settings raise a ``ValueError`` subclass listing what is accepted."""
     spec = get_spec(game)
     _check_table_arguments(spec, seed, bots, bot_delay, settings)
+    # Settings that clash only with each other (a sea start above the sea claim) show when a
+    # game is dealt: one dry deal here refuses them before any widget is made.
+    n = spec.default_players if players is None else spec.check_players(players)
+    spec.state_class(n, 0, **spec.check_settings(settings, n))
     from .table import Table
 
     return Table(spec.name, view_class(spec.name), players=players, humans=humans, bots=bots,
