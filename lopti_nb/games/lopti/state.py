@@ -264,7 +264,7 @@ class LoptiState(GameState):
                 rank = parse_rank(action.rank)
             except ValueError as exc:
                 return str(exc)
-            if not isinstance(action.count, int) or action.count < 1:
+            if type(action.count) is not int or action.count < 1:  # True is no count of cards
                 return f"a play needs at least one card, not {action.count!r}"
             have = sum(1 for c in self.hands[seat] if c >> 2 == rank)
             if have < action.count:
