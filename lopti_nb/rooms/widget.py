@@ -120,7 +120,8 @@ class _PlainView:
 
     def update(self, obs, viewer, new_events, can_act) -> None:
         self.info.value = f'<div style="{MUTED};font-size:12px">Your choices when it is your turn:</div>'
-        legal = self.table.state.session.state.legal_actions() if can_act else []
+        session = self.table.state.session
+        legal = session.state.legal_actions(session.seat) if can_act else []
         buttons = list(self.buttons.children[:len(legal)])
         while len(buttons) < len(legal):  # one button per choice, reused as the choices change
             b = W.Button(layout=W.Layout(width="auto"))
@@ -420,8 +421,16 @@ class RoomWidget(W.VBox):
         if state.is_over:
             return "the game is over"
         if not can_act:
-            return f"it is {self.seat_name(state.current_player)}'s turn"
-        return state.why_illegal(action)
+            to_act = state.to_act
+            if len(to_act) == 1:
+                return f"it is {self.seat_name(to_act[0])}'s turn"
+            return f"waiting for {self._names(to_act)}"
+        return state.why_illegal(action, s.seat)
+
+    def _names(self, seats) -> str:
+        """``Ann``, ``Ann and Bob``, ``Ann, Bob and Bot 2 (heuristic)``."""
+        names = [self.seat_name(i) for i in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def seat_name(self, seat) -> str:
         """The display name of ``seat`` (what the view's ``state.seat_name`` gives)."""
@@ -607,7 +616,7 @@ class RoomWidget(W.VBox):
             self._log.append(line)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)
-        cur = state.current_player
+        to_act = state.to_act
         if state.is_over:
             winners = [names[i] for i in state.result.winners]
             if state.result.stalemate or not winners:
@@ -616,18 +625,19 @@ class RoomWidget(W.VBox):
                 text = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
             colour = "var(--jp-success-color1, #2e7d32)"
         elif can_act:
-            text, colour = "Your turn.", "var(--jp-brand-color1, #1976d2)"
+            others = [i for i in to_act if i != s.seat]
+            # a decision taken at once (secret bids): who else is deciding meanwhile
+            also = f" Also deciding: {self._names(others)}." if others else ""
+            text, colour = f"Your turn.{also}", "var(--jp-brand-color1, #1976d2)"
         else:
-            seat = s.room.seats[cur]
-            kind = " (bot)" if seat["kind"] == "bot" else ""
-            text, colour = f"Waiting for {names[cur]}{kind}…", "var(--jp-ui-font-color1, #222)"
+            text, colour = f"Waiting for {self._names(to_act)}…", "var(--jp-ui-font-color1, #222)"
         self.status.value = (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
                              f'color:{colour}">▶ {_esc(text)}</div>{msg}')
         pub = s.room.public()
         cells = []
         for seat in pub["seats"]:
             i = seat["seat"]
-            here = i == cur
+            here = i in to_act
             border = "2px solid var(--jp-brand-color1, #1976d2)" if here else "1px solid var(--jp-border-color1, #ccc)"
             bg = "var(--jp-layout-color2, #eee)" if i == s.seat else "var(--jp-layout-color1, #fff)"
             cells.append(
