@@ -3,15 +3,15 @@
 A game is ten rounds. In round N every player gets N cards, capped at
 ``floor(deck size / players)`` (with 8 players and 74 cards rounds 9 and 10 deal 9). The
 whole deck is reshuffled for every round. The dealer moves one seat to the left (seat + 1)
-each round; round 1 is dealt by the last seat, so seat 0 bids first and leads the first
+each round; round 1 is dealt by the last seat, so seat 0 is asked first and leads the first
 trick.
 
 Bids are secret and simultaneous: while the bids are taken, ``to_act`` is every seat that has
 not bid, and they may bid in any order (``state.apply(Bid(n), seat)``). ``current_player`` is
 the first of them counted from the left of the dealer, so a loop that asks only
 ``current_player`` takes the bids one at a time in that order. No observation or event shows
-a number until the last bid is in; then one :class:`BidsRevealed` event shows them all. After the reveal the player left of the dealer
-leads the first trick and the winner of each trick leads the next (after a destroyed trick,
+a number until the last bid is in; then one :class:`BidsRevealed` event shows them all.
+After the reveal the player left of the dealer leads the first trick and the winner of each trick leads the next (after a destroyed trick,
 see :func:`rules.next_leader`). When every card is played the round is scored and the next
 round is dealt; after round ten the game is over.
 
