@@ -23,7 +23,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 
-from .errors import BadCode, BadSettings, RoomError, StoreError, UnknownRoom, cut
+from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
     LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room, room_spec, seconds,
 )
@@ -37,6 +37,7 @@ POLL_LIMITS = (0.05, 60.0)  # seconds between two looks at the store
 PACE_LIMITS = (0.0, 60.0)  # seconds between two bot moves (0: all at once)
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")  # how the games' events name a seat
 PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
+MAX_SAME_DECISION = 5  # tries of a click while the others' choices of the same decision arrive
 
 
 def _esc(x) -> str:
@@ -174,6 +175,7 @@ class RoomWidget(W.VBox):
         self._wait_until = 0.0
         self._last_bot = 0.0
         self._shown = None
+        self._offered = None  # (to_act, this seat's legal actions) as last drawn
         self._seen = 0
         self._log: list[str] = []
         self._task = None
@@ -306,6 +308,7 @@ class RoomWidget(W.VBox):
         self._seen = 0
         self._log = []
         self._shown = None
+        self._offered = None
         view_class = session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
@@ -402,7 +405,20 @@ class RoomWidget(W.VBox):
         if s is None:
             return
         try:
-            s.submit(action, expect_seq=self._shown_seq())
+            expect = self._shown_seq()
+            for attempt in range(MAX_SAME_DECISION):
+                try:
+                    s.submit(action, expect_seq=expect)
+                    break
+                except StaleAction:
+                    # Several seats decide at once (secret bids): the others' choices arrive
+                    # while this person decides, and move the log on. The click still stands
+                    # when it is the same decision: this seat is still to act and is offered
+                    # exactly the choices it was shown. Anything else (a stand-in moved for
+                    # this seat, a double click) stays refused.
+                    if attempt == MAX_SAME_DECISION - 1 or not self._same_decision(s):
+                        raise
+                    expect = s.seq
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
@@ -412,6 +428,14 @@ class RoomWidget(W.VBox):
             except RoomError:
                 pass
         self._redraw()
+
+    def _same_decision(self, s: RoomSession) -> bool:
+        """Whether the choices shown were those of a decision several seats take at once, and
+        this seat is still to take it with the same choices (read after the log moved on)."""
+        offered = self._offered
+        if offered is None or len(offered[0]) < 2 or not s.my_turn():
+            return False
+        return tuple(s.state.legal_actions(s.seat)) == offered[1]
 
     def reason(self, action, can_act):
         s = self.session
@@ -607,6 +631,8 @@ class RoomWidget(W.VBox):
         state = s.state
         obs = s.observation()
         can_act = s.my_turn()
+        # what this seat is offered, for a click that meets a log moved on by the others
+        self._offered = (tuple(state.to_act), tuple(state.legal_actions(s.seat))) if can_act else None
         events = state.events
         new_events = [e.for_seat(s.seat) for e in events[self._seen:]]
         self._seen = len(events)
