@@ -153,6 +153,12 @@ def test_a_game_of_one_seat_moments_gets_to_act_and_seat_arguments_by_default(ga
     twin = state.copy()
     assert state.apply(action, cur) == twin.apply(action)
     assert state.off_turn == () and "off_turn" not in state.record()
+    # the seat argument shows in the signature; play_out calls the game's own function
+    import inspect
+
+    cls = type(state)
+    assert "seat" in inspect.signature(cls.legal_actions).parameters
+    assert "seat" not in inspect.signature(cls.legal_actions.one_seat_of).parameters
 
 
 def test_a_game_listing_several_seats_must_say_how_another_seat_acts():

@@ -511,7 +511,7 @@ def _names(state: GameState, seats: Sequence[int]) -> str:
 
 def _takes_seat(function: Callable) -> bool:
     try:
-        return "seat" in inspect.signature(function).parameters
+        return "seat" in inspect.signature(function, follow_wrapped=False).parameters
     except (TypeError, ValueError):  # a builtin without a signature: leave it as it is
         return True
 
@@ -526,7 +526,7 @@ def _one_seat_legal_actions(own: Callable) -> Callable:
     legal_actions.__doc__ = own.__doc__
     legal_actions.__name__ = own.__name__
     legal_actions.__qualname__ = own.__qualname__
-    legal_actions.__wrapped__ = own
+    legal_actions.one_seat_of = own  # what play_out calls (it asks only current_player)
     return legal_actions
 
 
@@ -544,5 +544,5 @@ def _one_seat_why_illegal(own: Callable) -> Callable:
     why_illegal.__doc__ = own.__doc__
     why_illegal.__name__ = own.__name__
     why_illegal.__qualname__ = own.__qualname__
-    why_illegal.__wrapped__ = own
+    why_illegal.one_seat_of = own
     return why_illegal

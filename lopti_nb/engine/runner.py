@@ -66,7 +66,7 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
     # legal_actions() as the game wrote it (a game without seat arguments has them added by a
     # wrapper; this loop only asks for current_player, so it spares the wrapper's call)
     legal_actions = type(state).legal_actions
-    legal_actions = getattr(legal_actions, "__wrapped__", legal_actions).__get__(state)
+    legal_actions = getattr(legal_actions, "one_seat_of", legal_actions).__get__(state)
     # Bots that declare they never read the observation (random_bot) are spared building it.
     blind = [getattr(bot, "needs_observation", True) is False for bot in bots]
     # Bots that declare they always return an item of the list they are given (random_bot)
