@@ -30,9 +30,9 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 import random
 import secrets
-import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import MappingProxyType
