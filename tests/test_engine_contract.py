@@ -129,3 +129,64 @@ def test_interfaces_are_abstract_and_a_choiceless_scene_refuses_a_try():
             interface.__new__(interface)
     with _pytest.raises(IllegalAction, match="offers no moves"):
         Scene().attempt("anything")
+
+
+# -- to_act: several seats may act at once ----------------------------------------------------------
+@pytest.mark.parametrize("game", ["lopti", "drowned-ledger"])
+def test_a_game_of_one_seat_moments_gets_to_act_and_seat_arguments_by_default(game):
+    """Games written without seats (no to_act, legal_actions() and why_illegal(action)) get
+    the contract's seat arguments from the base class: only current_player may act."""
+    state = lopti_nb.new_game(game, players=3, seed=5)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    cur = state.current_player
+    other = (cur + 1) % 3
+    assert state.to_act == (cur,)
+    assert state.legal_actions(cur) == state.legal_actions() and state.legal_actions(other) == []
+    action = state.legal_actions()[0]
+    assert state.why_illegal(action, cur) is None
+    assert state.why_illegal(action, other) == f"it is not Seat {other}'s turn"
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=f"It is not Seat {other}'s turn: Seat {cur} is to act"):
+        state.apply(action, other)
+    assert snapshot(state) == before
+    twin = state.copy()
+    assert state.apply(action, cur) == twin.apply(action)
+    assert state.off_turn == () and "off_turn" not in state.record()
+    # the seat argument shows in the signature; play_out calls the game's own function
+    import inspect
+
+    cls = type(state)
+    assert "seat" in inspect.signature(cls.legal_actions).parameters
+    assert "seat" not in inspect.signature(cls.legal_actions.one_seat_of).parameters
+
+
+def test_a_game_listing_several_seats_must_say_how_another_seat_acts():
+    """A state whose to_act names a second seat but that has no _apply_for is a programming
+    error, said plainly (never a silent move for the wrong seat)."""
+    from lopti_nb.engine import GameState
+
+    class Both(GameState):
+        game = "both-test"
+        current_player = 0
+        is_over = False
+        result = None
+        to_act = (0, 1)
+
+        def legal_actions(self, seat=None):
+            return ["go"]
+
+        def why_illegal(self, action, seat=None):
+            return None if action == "go" else "only go"
+
+        def observation(self, seat=None):
+            return {}
+
+        def _apply(self, action):
+            pass
+
+    state = Both(2, 1, {})
+    state.apply("go", 0)
+    with pytest.raises(NotImplementedError, match="_apply_for"):
+        state.apply("go", 1)
+    assert state.actions == ["go"] and state.off_turn == ()

@@ -11,9 +11,14 @@ A game is a mutable ``GameState`` driven one action at a time::
 Every game keeps to the same promises, which widgets, explainers, analysis and rooms rely on:
 
 * ``current_player`` is the seat to act, or ``None`` once the game is over.
-* ``legal_actions()`` lists small immutable action values (frozen dataclasses).
-* ``apply(action)`` either performs the action and returns the events it caused, or
-  raises :class:`IllegalAction` (a ``ValueError``) and leaves the state untouched.
+* ``to_act`` is every seat that may act now (a tuple; empty once the game is over). Most
+  moments have one, ``(current_player,)``; at a decision several seats take at once (Skull
+  King's secret bids) it holds all of them, and ``current_player`` is one of them.
+* ``legal_actions(seat=None)`` lists small immutable action values (frozen dataclasses) that
+  ``seat`` (default: ``current_player``) may take now.
+* ``apply(action, seat=None)`` either performs the action for ``seat`` (default:
+  ``current_player``) and returns the events it caused, or raises :class:`IllegalAction` (a
+  ``ValueError``) and leaves the state untouched.
 * ``events`` is an append-only list of :class:`Event` values that describe themselves.
 * ``observation(seat)`` is plain data holding only what that seat may know.
 * Each state owns a ``random.Random`` seeded from ``seed``; the global ``random`` and
@@ -25,6 +30,7 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -270,7 +276,7 @@ class GameState(ABC):
     #: from them. A game that declares none is copied with ``copy.deepcopy``.
     FIELDS: ClassVar[Mapping[str, Any]] = {
         "num_players": SHARED, "seed_chosen": SHARED, "seed": SHARED, "settings": PLAIN,
-        "rng": RNG, "events": LIST, "actions": LIST,
+        "rng": RNG, "events": LIST, "actions": LIST, "off_turn": SHARED,
     }
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -303,6 +309,14 @@ class GameState(ABC):
             observation.__wrapped__ = own
             observation._checks_seat = True
             cls.observation = observation
+        # A game whose every decision is one seat's writes legal_actions() and
+        # why_illegal(action) without a seat; they are given the seat argument of the contract
+        # here (any other seat has nothing to do now), so such a game needs no change.
+        for name, wrap in (("legal_actions", _one_seat_legal_actions),
+                           ("why_illegal", _one_seat_why_illegal)):
+            own = cls.__dict__.get(name)
+            if own is not None and callable(own) and not _takes_seat(own):
+                setattr(cls, name, wrap(own))
 
     @classmethod
     def fields(cls) -> Mapping[str, Any]:
@@ -327,12 +341,27 @@ class GameState(ABC):
         self.rng = random.Random(self.seed)
         self.events: list[Event] = []
         self.actions: list[Any] = []  # every action applied, in order (a replayable log)
+        # (index in actions, seat) of each action taken by a seat other than current_player
+        # (at a decision several seats take at once): what a record needs to replay it. A
+        # tuple, replaced on each such action, so a copy shares it at no cost.
+        self.off_turn: tuple[tuple[int, int], ...] = ()
 
     # -- the contract (each game implements these) ---------------------------------------
     @property
     @abstractmethod
     def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
+        """The seat to act, or ``None`` once the game is over. While several seats may act
+        (see :attr:`to_act`) it is one of them: the one a game played one seat at a time
+        would ask next."""
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Every seat that may act now (empty once the game is over). ``current_player`` is
+        one of them. A game with decisions several seats take at once (secret bids, a vote)
+        overrides this, and then takes a seat in ``legal_actions``, ``why_illegal`` and
+        :meth:`_apply_for`; by default it is ``(current_player,)``."""
+        cur = self.current_player
+        return () if cur is None else (cur,)
 
     @property
     @abstractmethod
@@ -345,8 +374,9 @@ class GameState(ABC):
         """How the game ended (``None`` while it is running)."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Any]:
-        """The actions the current player may take now."""
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """The actions ``seat`` (default: ``current_player``) may take now; empty for a seat
+        that is not in ``to_act``."""
 
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -354,28 +384,70 @@ class GameState(ABC):
 
     @abstractmethod
     def _apply(self, action: Any) -> None:
-        """Perform a legal action, appending events. Called only after ``check``."""
+        """Perform a legal action of ``current_player``, appending events. Called only after
+        ``why_illegal`` has found nothing against it."""
 
-    def why_illegal(self, action: Any) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence saying why not."""
+    def _apply_for(self, action: Any, seat: int) -> None:
+        """Perform a legal action of ``seat``, a seat of ``to_act`` other than
+        ``current_player``. Only a game whose ``to_act`` can hold several seats is asked."""
+        raise NotImplementedError(f"{type(self).__name__} lists several seats in to_act but "
+                                  "does not implement _apply_for(action, seat)")
+
+    def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
+        """``None`` if ``seat`` (default: ``current_player``) may take ``action`` now, else a
+        sentence saying why not."""
         if self.is_over:
             return "the game is over"
-        if action in self.legal_actions():
+        if action in self.legal_actions(seat):
             return None
+        if seat is not None and seat not in self.to_act:
+            return f"it is not {self.seat_name(seat)}'s turn"
         return f"{action} is not one of the legal actions now"
 
     # -- shared behaviour ---------------------------------------------------------------
-    def apply(self, action: Any) -> list[Event]:
-        """Apply ``action`` for ``current_player`` and return the new events.
+    def apply(self, action: Any, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` for ``seat`` (default: ``current_player``) and return the new
+        events.
 
-        Raises :class:`IllegalAction` (state unchanged) if the rules forbid it.
+        Raises :class:`IllegalAction` (state unchanged) if the rules forbid it, or if
+        ``seat`` is not one of :attr:`to_act` (:class:`UnknownSeat` if it is not at the
+        table).
         """
+        if seat is not None:
+            seat = self.check_seat(seat)
+            if seat != self.current_player:
+                return self._apply_off_turn(action, seat)
+        self._check_action(action, None)
+        start = len(self.events)
+        self.actions.append(action)
+        self._apply(action)
+        return self.events[start:]
+
+    def _apply_off_turn(self, action: Any, seat: int) -> list[Event]:
+        """``apply`` for a seat other than ``current_player`` (at a decision several seats
+        take at once): checked, logged with its seat, and performed by ``_apply_for``."""
+        if seat not in self.to_act:
+            if self.is_over:
+                raise IllegalAction(f"Illegal action {_shown(action)}: the game is over.")
+            raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn: "
+                                f"{_names(self, self.to_act)} to act.")
+        self._check_action(action, seat)
+        if type(self)._apply_for is GameState._apply_for:
+            self._apply_for(action, seat)  # says what the game lacks, before anything is logged
+        start = len(self.events)
+        self.off_turn = self.off_turn + ((len(self.actions), seat),)
+        self.actions.append(action)
+        self._apply_for(action, seat)
+        return self.events[start:]
+
+    def _check_action(self, action: Any, seat: int | None) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
         types = self.action_types()
         if types and type(action) not in types:
             names = ", ".join(t.__name__ for t in types)
             raise IllegalAction(f"{_shown(action)} is not an action of this game (its actions: {names}).")
         try:
-            reason = self.why_illegal(action)
+            reason = self.why_illegal(action) if seat is None else self.why_illegal(action, seat)
         except LoptiNbError:
             raise
         except (TypeError, ValueError, OverflowError, AttributeError, KeyError, IndexError,
@@ -385,10 +457,6 @@ class GameState(ABC):
             reason = "its fields are not what this action takes"
         if reason is not None:
             raise IllegalAction(f"Illegal action {_shown(action)}: {_shown(reason, MAX_REASON)}.")
-        start = len(self.events)
-        self.actions.append(action)
-        self._apply(action)
-        return self.events[start:]
 
     def action_types(self) -> tuple[type, ...]:
         """The game's action classes (from its plugin; empty: any value is checked by the
@@ -429,3 +497,52 @@ class GameState(ABC):
 
     def seat_name(self, seat: int) -> str:
         return f"Seat {seat}"
+
+
+def _names(state: GameState, seats: Sequence[int]) -> str:
+    """``Seat 1``, ``Seat 1 and Seat 3``, ``Seat 0, Seat 1 and Seat 3`` (the game's names)."""
+    names = [state.seat_name(s) for s in seats]
+    if not names:
+        return "nobody is"
+    if len(names) == 1:
+        return f"{names[0]} is"
+    return ", ".join(names[:-1]) + " and " + names[-1] + " are"
+
+
+def _takes_seat(function: Callable) -> bool:
+    try:
+        return "seat" in inspect.signature(function, follow_wrapped=False).parameters
+    except (TypeError, ValueError):  # a builtin without a signature: leave it as it is
+        return True
+
+
+def _one_seat_legal_actions(own: Callable) -> Callable:
+    def legal_actions(self, seat=None, _own=own):
+        if seat is None:
+            return _own(self)
+        seat = self.check_seat(seat)
+        return _own(self) if seat == self.current_player else []
+
+    legal_actions.__doc__ = own.__doc__
+    legal_actions.__name__ = own.__name__
+    legal_actions.__qualname__ = own.__qualname__
+    legal_actions.one_seat_of = own  # what play_out calls (it asks only current_player)
+    return legal_actions
+
+
+def _one_seat_why_illegal(own: Callable) -> Callable:
+    def why_illegal(self, action, seat=None, _own=own):
+        if seat is None:
+            return _own(self, action)
+        seat = self.check_seat(seat)
+        if seat == self.current_player:
+            return _own(self, action)
+        if self.is_over:
+            return "the game is over"
+        return f"it is not {self.seat_name(seat)}'s turn"
+
+    why_illegal.__doc__ = own.__doc__
+    why_illegal.__name__ = own.__name__
+    why_illegal.__qualname__ = own.__qualname__
+    why_illegal.one_seat_of = own
+    return why_illegal

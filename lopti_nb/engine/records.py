@@ -12,6 +12,12 @@ version, the settings, the seed, the number of players and every action as text:
     >>> lopti_nb.load(rec).actions == state.actions
     True
 
+A game with decisions several seats take at once (Skull King's secret bids) may take actions
+from a seat other than ``current_player``; the record lists those under ``off_turn`` as
+``[index in actions, seat]`` pairs, and ``load`` applies each for its seat. The key is left
+out when there are none, so a game played one seat at a time has the record it always had
+(and records written before the key existed load as they did).
+
 An action's text is its class name and its fields as Python literals
 (``Play(rank='8', count=1)``), read back by a parser that accepts only the game's own action
 classes and plain literals, so a record never runs code. Rooms store exactly these records,
@@ -24,7 +30,7 @@ import dataclasses
 import json
 from typing import Any, Mapping
 
-from .core import GameState, IllegalAction, LoptiNbError
+from .core import GameState, IllegalAction, LoptiNbError, UnknownSeat
 from .settings import shown
 
 MAX_ACTION_TEXT = 400
@@ -106,7 +112,7 @@ def make_record(state: GameState) -> dict[str, Any]:
     from .registry import get_spec
 
     spec = get_spec(state.game)
-    return {
+    record = {
         "game": spec.name,
         "version": _version(),
         "settings": spec.schema.to_plain(state.settings),
@@ -114,6 +120,9 @@ def make_record(state: GameState) -> dict[str, Any]:
         "players": state.num_players,
         "actions": [action_text(a) for a in state.actions],
     }
+    if state.off_turn:
+        record["off_turn"] = [[index, seat] for index, seat in state.off_turn]
+    return record
 
 
 def load(record: Mapping[str, Any] | str) -> GameState:
@@ -147,14 +156,37 @@ def load(record: Mapping[str, Any] | str) -> GameState:
     actions = record["actions"]
     if not isinstance(actions, (list, tuple)):
         raise RecordError("A record's actions are a list of texts.")
+    seats = _off_turn(record.get("off_turn", ()), len(actions))
     state = new_game(spec.name, players=record["players"], seed=record["seed"],
                      **spec.schema.from_plain(settings))
     types = spec.action_types
     for i, text in enumerate(actions):
         action = parse_action(text, types)
+        seat = seats.get(i)
+        if seat is not None and seat == state.current_player:
+            # off_turn lists only actions of other seats: this record was not made by a game
+            raise RecordError(f"Action {i + 1} of the record is listed in off_turn for seat "
+                              f"{seat}, which was the seat to act (current_player).")
         try:
-            state.apply(action)
-        except IllegalAction as exc:
+            state.apply(action, seat)
+        except (IllegalAction, UnknownSeat) as exc:
             raise RecordError(f"Action {i + 1} of the record ({str(text)[:60]}) does not replay: "
                               f"{str(exc)[:200]}") from None
     return state
+
+
+def _off_turn(pairs: Any, count: int) -> dict[int, int]:
+    """A record's ``off_turn`` pairs as ``{index: seat}`` (checked; the seats themselves are
+    checked by ``apply``)."""
+    if not isinstance(pairs, (list, tuple)):
+        raise RecordError("A record's off_turn is a list of [action number, seat] pairs.")
+    out: dict[int, int] = {}
+    for pair in pairs:
+        ok = (isinstance(pair, (list, tuple)) and len(pair) == 2
+              and all(type(x) is int for x in pair) and 0 <= pair[0] < count
+              and pair[0] not in out)
+        if not ok:
+            raise RecordError(f"{shown(pair)} in the record's off_turn is not an [action number, "
+                              f"seat] pair of a different action from 0 to {count - 1}.")
+        out[pair[0]] = pair[1]
+    return out

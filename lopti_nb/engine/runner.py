@@ -54,9 +54,19 @@ def bot_names(spec: GameSpec, bots: str | Sequence[str] | None, players: int) ->
 
 
 def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameState:
-    """Let ``bots`` (one callable per seat) play ``state`` to its end, in place."""
+    """Let ``bots`` (one callable per seat) play ``state`` to its end, in place.
+
+    Only ``current_player`` is asked: at a decision several seats take at once (``to_act``)
+    it is one of them, and the next one once it has acted, so the seats act one after
+    another in the game's own order. Each bot sees only its own seat's observation, so this
+    is the same game as if they had chosen at once.
+    """
     apply = state._apply
     log = state.actions
+    # legal_actions() as the game wrote it (a game without seat arguments has them added by a
+    # wrapper; this loop only asks for current_player, so it spares the wrapper's call)
+    legal_actions = type(state).legal_actions
+    legal_actions = getattr(legal_actions, "one_seat_of", legal_actions).__get__(state)
     # Bots that declare they never read the observation (random_bot) are spared building it.
     blind = [getattr(bot, "needs_observation", True) is False for bot in bots]
     # Bots that declare they always return an item of the list they are given (random_bot)
@@ -66,7 +76,7 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
         seat = state.current_player
         if seat is None:
             return state
-        legal = state.legal_actions()
+        legal = legal_actions()
         if len(legal) == 1:
             action = legal[0]
         else:

@@ -185,17 +185,29 @@ def check_meta(code: str, meta: Any) -> dict:
     return meta
 
 
+def seats_words(seats) -> str:
+    """``seat 1 was``, ``seats 1, 2 and 3 were`` (seat numbers, for the log's own messages)."""
+    seats = [str(s) for s in seats]
+    if len(seats) == 1:
+        return f"seat {seats[0]} was"
+    return f"seats {', '.join(seats[:-1])} and {seats[-1]} were"
+
+
 def apply_record(state, record: dict, seq: int) -> None:
-    """Apply one log record to ``state`` (checked: position, seat, legality)."""
+    """Apply one log record to ``state`` for its seat (checked: position, seat, legality).
+    Any seat of ``state.to_act`` may have made it (a decision several seats take at once,
+    like secret bids, arrives in the order the players sent it)."""
     if not isinstance(record, dict):
         raise CorruptLog(f"Log entry {seq} is not a move record.")
     if record.get("seq") != seq:
         raise CorruptLog(f"Log entry {seq} is numbered {shown(record.get('seq'))}.")
-    if record.get("seat") != state.current_player:
-        raise CorruptLog(f"Log entry {seq} is by seat {shown(record.get('seat'))}, but seat "
-                         f"{state.current_player} was to act.")
+    seat = record.get("seat")
+    to_act = state.to_act
+    if type(seat) is not int or seat not in to_act:
+        raise CorruptLog(f"Log entry {seq} is by seat {shown(seat)}, but "
+                         f"{seats_words(to_act) if to_act else 'nobody was'} to act.")
     try:
-        state.apply(codec.decode(record["action"], state.game))
+        state.apply(codec.decode(record["action"], state.game), seat)
     except (IllegalAction, BadAction, BadGame, KeyError) as exc:
         raise CorruptLog(f"Log entry {seq} does not replay: {exc}") from None
 
@@ -389,11 +401,15 @@ class Room:
                 raise StaleAction(f"That action was meant for move {expect_seq}, but the game is "
                                   f"at move {k} now; look at the table again.")
             state = self.state
-            if state.current_player != seat:
-                who = self.names()[state.current_player] if state.current_player is not None else None
-                raise NotYourTurn(f"It is not your turn: {who} is to act." if who else
-                                  "The game is over.")
-            reason = state.why_illegal(action)
+            to_act = state.to_act
+            if seat not in to_act:
+                if not to_act:
+                    raise NotYourTurn("The game is over.")
+                names = self.names()
+                who = [names[s] for s in to_act]
+                who = who[0] + " is" if len(who) == 1 else ", ".join(who[:-1]) + f" and {who[-1]} are"
+                raise NotYourTurn(f"It is not your turn: {who} to act.")
+            reason = state.why_illegal(action, seat)
             if reason is not None:
                 raise IllegalPlay(f"You cannot {cut(str(action), 60)} now: {reason}.")
             now = read_clock(self.clock)
@@ -416,9 +432,9 @@ class Room:
     def bot_action(self, seat: int, bot_name: str):
         """The move the room's bot ``bot_name`` makes for ``seat`` now (the same in every
         kernel: its generator is seeded from the room seed and the log position)."""
-        whole(seat, "seat", 0, len(self.seats) - 1)
+        seat = whole(seat, "seat", 0, len(self.seats) - 1)
         state = self.state
-        legal = state.legal_actions()
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         bot = _check_bot(self.spec, bot_name)
@@ -672,7 +688,9 @@ class RoomSession:
         return [e.for_seat(self.seat) for e in self.room.state.events[start:]]
 
     def my_turn(self) -> bool:
-        return self.status == PLAYING and self.room.state.current_player == self.seat
+        """Whether this seat may act now (one of ``state.to_act``: while a decision is taken
+        by several seats at once, each of them may)."""
+        return self.status == PLAYING and self.seat in self.room.state.to_act
 
     # -- playing ----------------------------------------------------------------------------------
     def submit(self, action: Any, expect_seq: int | None = None) -> int:
@@ -821,21 +839,25 @@ class RoomSession:
         moves = 0
         away: set[int] | None = None
         while self.room.status == PLAYING and (max_moves is None or moves < max_moves):
-            state = self.room.state
-            cur = state.current_player
-            if cur is None:
-                break
-            if cur == self.seat:
-                break  # our own turn: the person at this device plays it
-            seat = self.room.seats[cur]
-            if seat["kind"] == "bot":
-                by, bot = "bot", seat["bot"]
-            else:
+            # the first seat to act that this kernel moves: a bot, or a person who is away
+            # (never our own seat: the person at this device plays it; and never someone
+            # who is here: they are deciding, while the bots among the seats to act decide
+            # on their own)
+            cur = None
+            for seat_no in self.room.state.to_act:
+                if seat_no == self.seat:
+                    continue
+                seat = self.room.seats[seat_no]
+                if seat["kind"] == "bot":
+                    cur, by, bot = seat_no, "bot", seat["bot"]
+                    break
                 if away is None:
                     away = self.stand_in_seats()
-                if cur not in away:
+                if seat_no in away:
+                    cur, by, bot = seat_no, "stand-in", self.room.meta["bot"]
                     break
-                by, bot = "stand-in", self.room.meta["bot"]
+            if cur is None:
+                break
             k = self.room.seq
             action = self.room.bot_action(cur, bot)
             try:

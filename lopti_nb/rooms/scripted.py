@@ -12,7 +12,10 @@ then polls the store, takes part in hosting (so it takes over when the host's he
 and plays its own turns with ``--policy``: ``random`` (a person clicking any enabled button),
 ``bot`` (the game's bot, ``--bot`` or its default, playing for this person, as with an
 autoplay switch) or ``first``. With ``--bad-every K`` every K-th poll also sends a wrong
-request (out of turn, illegal, stale) and checks it is refused.
+request (out of turn, illegal, stale) and checks it is refused. When several seats may act at
+once (``state.to_act``: secret bids), each member acts as soon as its seat is among them;
+with ``--last-seat-first`` it waits until no higher seat is still among them, so that such a
+decision reaches the room in reverse seat order.
 
 Each accepted action is appended to ``<out>.log`` as it happens (so a killed process leaves
 its record); a summary goes to ``--out`` at the end.
@@ -48,7 +51,7 @@ def _write_json(path: str, data) -> None:
 
 def _choose(session, policy: str, rng: random.Random, bot_name: str | None = None):
     state = session.state
-    legal = state.legal_actions()
+    legal = state.legal_actions(session.seat)
     if policy == "first" or len(legal) == 1:
         return legal[0]
     if policy == "bot":
@@ -58,17 +61,17 @@ def _choose(session, policy: str, rng: random.Random, bot_name: str | None = Non
     return legal[rng.randrange(len(legal))]
 
 
-def _illegal(state, rng: random.Random):
-    """An action of this game that the rules refuse now: a move played earlier, or one that is
-    legal one move further on; ``GARBAGE`` if none of those is refused."""
+def _illegal(state, seat: int, rng: random.Random):
+    """An action of this game that the rules refuse ``seat`` now: a move played earlier, or
+    one that is legal one move further on; ``GARBAGE`` if none of those is refused."""
     pool = list(state.actions[-40:])
-    legal = state.legal_actions()
+    legal = state.legal_actions(seat)
     if legal:
         ahead = state.copy()
-        ahead.apply(legal[0])
+        ahead.apply(legal[0], seat)
         if not ahead.is_over:
             pool += ahead.legal_actions()[:40]
-    refused = [a for a in pool if state.why_illegal(a) is not None]
+    refused = [a for a in pool if state.why_illegal(a, seat) is not None]
     return rng.choice(refused) if refused else GARBAGE
 
 
@@ -79,10 +82,10 @@ def _bad_request(session, rng: random.Random, counts: dict) -> None:
         return
     seq = session.seq
     if not session.my_turn():
-        # the move of the seat to act, sent by this seat
+        # the move of a seat to act, sent by this seat
         action, kind = state.legal_actions()[0], "out_of_turn"
     elif rng.random() < 0.5:
-        action, kind = _illegal(state, rng), "illegal"
+        action, kind = _illegal(state, session.seat, rng), "illegal"
     else:
         action, kind = _choose(session, "first", rng), "stale"
         seq = seq - 1
@@ -167,7 +170,8 @@ def run(args) -> dict:
         try:
             if args.bad_every and polls % args.bad_every == 0 and session.status == PLAYING:
                 _bad_request(session, rng, counts)
-            if session.my_turn():
+            if session.my_turn() and not (
+                    args.last_seat_first and max(session.state.to_act) > session.seat):
                 k = session.seq
                 action = _choose(session, args.policy, rng, args.bot)
                 entry = {"seq": k, "action": codec.encode(action, session.room.meta["game"])}
@@ -213,6 +217,9 @@ def main(argv=None) -> int:
     p.add_argument("--bots", type=int, default=0, help="host: bots to add before starting")
     p.add_argument("--policy", choices=("random", "bot", "first"), default="random")
     p.add_argument("--bot", default=None, help="the bot of --policy bot (default: the game's)")
+    p.add_argument("--last-seat-first", action="store_true",
+                   help="when several seats may act at once, act only once no higher seat is "
+                        "still to act (the decision then arrives in reverse seat order)")
     p.add_argument("--seed", type=int, default=0, help="this member's own choices")
     p.add_argument("--room-seed", type=int, default=None)
     p.add_argument("--lease-ttl", type=float, default=10.0)

@@ -23,7 +23,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 
-from .errors import BadCode, BadSettings, RoomError, StoreError, UnknownRoom, cut
+from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
     LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room, room_spec, seconds,
 )
@@ -37,6 +37,7 @@ POLL_LIMITS = (0.05, 60.0)  # seconds between two looks at the store
 PACE_LIMITS = (0.0, 60.0)  # seconds between two bot moves (0: all at once)
 SEAT_WORD = re.compile(r"\bSeat (\d+)\b")  # how the games' events name a seat
 PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
+MAX_SAME_DECISION = 5  # tries of a click while the others' choices of the same decision arrive
 
 
 def _esc(x) -> str:
@@ -120,7 +121,8 @@ class _PlainView:
 
     def update(self, obs, viewer, new_events, can_act) -> None:
         self.info.value = f'<div style="{MUTED};font-size:12px">Your choices when it is your turn:</div>'
-        legal = self.table.state.session.state.legal_actions() if can_act else []
+        session = self.table.state.session
+        legal = session.state.legal_actions(session.seat) if can_act else []
         buttons = list(self.buttons.children[:len(legal)])
         while len(buttons) < len(legal):  # one button per choice, reused as the choices change
             b = W.Button(layout=W.Layout(width="auto"))
@@ -173,6 +175,7 @@ class RoomWidget(W.VBox):
         self._wait_until = 0.0
         self._last_bot = 0.0
         self._shown = None
+        self._offered = None  # (to_act, this seat's legal actions) as last drawn
         self._seen = 0
         self._log: list[str] = []
         self._task = None
@@ -305,6 +308,7 @@ class RoomWidget(W.VBox):
         self._seen = 0
         self._log = []
         self._shown = None
+        self._offered = None
         view_class = session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
@@ -401,7 +405,20 @@ class RoomWidget(W.VBox):
         if s is None:
             return
         try:
-            s.submit(action, expect_seq=self._shown_seq())
+            expect = self._shown_seq()
+            for attempt in range(MAX_SAME_DECISION):
+                try:
+                    s.submit(action, expect_seq=expect)
+                    break
+                except StaleAction:
+                    # Several seats decide at once (secret bids): the others' choices arrive
+                    # while this person decides, and move the log on. The click still stands
+                    # when it is the same decision: this seat is still to act and is offered
+                    # exactly the choices it was shown. Anything else (a stand-in moved for
+                    # this seat, a double click) stays refused.
+                    if attempt == MAX_SAME_DECISION - 1 or not self._same_decision(s):
+                        raise
+                    expect = s.seq
             self.message = ""
         except RoomError as exc:
             self.message = str(exc)
@@ -412,6 +429,14 @@ class RoomWidget(W.VBox):
                 pass
         self._redraw()
 
+    def _same_decision(self, s: RoomSession) -> bool:
+        """Whether the choices shown were those of a decision several seats take at once, and
+        this seat is still to take it with the same choices (read after the log moved on)."""
+        offered = self._offered
+        if offered is None or len(offered[0]) < 2 or not s.my_turn():
+            return False
+        return tuple(s.state.legal_actions(s.seat)) == offered[1]
+
     def reason(self, action, can_act):
         s = self.session
         if s is None or s.status != PLAYING:
@@ -420,8 +445,16 @@ class RoomWidget(W.VBox):
         if state.is_over:
             return "the game is over"
         if not can_act:
-            return f"it is {self.seat_name(state.current_player)}'s turn"
-        return state.why_illegal(action)
+            to_act = state.to_act
+            if len(to_act) == 1:
+                return f"it is {self.seat_name(to_act[0])}'s turn"
+            return f"waiting for {self._names(to_act)}"
+        return state.why_illegal(action, s.seat)
+
+    def _names(self, seats) -> str:
+        """``Ann``, ``Ann and Bob``, ``Ann, Bob and Bot 2 (heuristic)``."""
+        names = [self.seat_name(i) for i in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def seat_name(self, seat) -> str:
         """The display name of ``seat`` (what the view's ``state.seat_name`` gives)."""
@@ -598,6 +631,8 @@ class RoomWidget(W.VBox):
         state = s.state
         obs = s.observation()
         can_act = s.my_turn()
+        # what this seat is offered, for a click that meets a log moved on by the others
+        self._offered = (tuple(state.to_act), tuple(state.legal_actions(s.seat))) if can_act else None
         events = state.events
         new_events = [e.for_seat(s.seat) for e in events[self._seen:]]
         self._seen = len(events)
@@ -607,7 +642,7 @@ class RoomWidget(W.VBox):
             self._log.append(line)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)
-        cur = state.current_player
+        to_act = state.to_act
         if state.is_over:
             winners = [names[i] for i in state.result.winners]
             if state.result.stalemate or not winners:
@@ -616,18 +651,19 @@ class RoomWidget(W.VBox):
                 text = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
             colour = "var(--jp-success-color1, #2e7d32)"
         elif can_act:
-            text, colour = "Your turn.", "var(--jp-brand-color1, #1976d2)"
+            others = [i for i in to_act if i != s.seat]
+            # a decision taken at once (secret bids): who else is deciding meanwhile
+            also = f" Also deciding: {self._names(others)}." if others else ""
+            text, colour = f"Your turn.{also}", "var(--jp-brand-color1, #1976d2)"
         else:
-            seat = s.room.seats[cur]
-            kind = " (bot)" if seat["kind"] == "bot" else ""
-            text, colour = f"Waiting for {names[cur]}{kind}…", "var(--jp-ui-font-color1, #222)"
+            text, colour = f"Waiting for {self._names(to_act)}…", "var(--jp-ui-font-color1, #222)"
         self.status.value = (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
                              f'color:{colour}">▶ {_esc(text)}</div>{msg}')
         pub = s.room.public()
         cells = []
         for seat in pub["seats"]:
             i = seat["seat"]
-            here = i == cur
+            here = i in to_act
             border = "2px solid var(--jp-brand-color1, #1976d2)" if here else "1px solid var(--jp-border-color1, #ccc)"
             bg = "var(--jp-layout-color2, #eee)" if i == s.seat else "var(--jp-layout-color1, #fff)"
             cells.append(

@@ -3,6 +3,11 @@
 A game view (see :class:`GameView`) draws the game itself. The shell decides *who is in front
 of the device* (the viewer) and hands the view only ``state.observation(viewer)`` and events
 redacted with ``event.for_seat(viewer)``: no view reads hidden state.
+
+When several seats may act at once (``state.to_act``, e.g. Skull King's secret bids) the bots
+among them act on their own and the people among them are asked one after another, in the
+order of ``to_act``; with several people at one device, the pass-the-device screen comes up
+between them, so no one sees another's hand or choice.
 """
 from __future__ import annotations
 
@@ -246,21 +251,33 @@ class Table(W.VBox):
         return seat is not None and self.bot_names[seat] is not None
 
     def can_act(self) -> bool:
-        """The seat in front of the device is the one to act (and no cover is up)."""
-        cur = self.state.current_player
-        return cur is not None and not self.is_bot(cur) and self.pending is None and cur == self.viewer
+        """The seat in front of the device is one of the seats to act (and no cover is up)."""
+        viewer = self.viewer
+        return (viewer is not None and self.pending is None and not self.is_bot(viewer)
+                and viewer in self.state.to_act)
+
+    def _people_to_act(self) -> list[int]:
+        """The human seats that may act now, in the order of ``to_act``."""
+        return [s for s in self.state.to_act if not self.is_bot(s)]
+
+    def _who(self, seats) -> str:
+        """``Seat 1 (a bot)``, ``Seat 1 and Seat 2``: the seats, bots marked."""
+        names = [self.state.seat_name(s) + (" (a bot)" if self.is_bot(s) else "") for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def reason(self, action, viewer, can_act) -> str | None:
         state = self.state
         if state.is_over:
             return "the game is over"
         if not can_act:
-            cur = state.current_player
             if self.pending is not None:
                 return f"waiting for {state.seat_name(self.pending)} to take the device"
-            return f"it is {state.seat_name(cur)}'s turn" + (" (a bot)" if self.is_bot(cur) else "")
-        # the viewer is the player to act: the rules' own reason text
-        return state.why_illegal(action)
+            to_act = state.to_act
+            if len(to_act) == 1:
+                return f"it is {self._who(to_act)}'s turn"
+            return f"waiting for {self._who(to_act)}"
+        # the viewer is one of the seats to act: the rules' own reason text
+        return state.why_illegal(action, viewer)
 
     def act(self, action) -> None:
         """The viewer takes ``action`` (what every enabled button does)."""
@@ -270,7 +287,7 @@ class Table(W.VBox):
             self.refresh()
             return
         try:
-            self.state.apply(action)
+            self.state.apply(action, self.viewer)
         except IllegalAction as exc:
             self.message = str(exc)
             self.refresh()
@@ -288,12 +305,15 @@ class Table(W.VBox):
         self.refresh()
 
     def _settle_viewer(self) -> None:
-        cur = self.state.current_player
-        if not self.hot_seat or cur is None or self.is_bot(cur):
+        """Hot seat: when the person in front of the device has nothing to do and another
+        person may act, cover the table for them (the first of them in ``to_act``)."""
+        if not self.hot_seat:
             return
-        if cur != self.viewer and self.pending != cur:
-            self.pending = cur
-            self.viewer = None  # hide everything private until the next player confirms
+        people = self._people_to_act()
+        if not people or self.viewer in people or self.pending in people:
+            return
+        self.pending = people[0]
+        self.viewer = None  # hide everything private until the next player confirms
 
     def _advance(self) -> None:
         """After a change: let bots move (instantly or one step at a time), then redraw."""
@@ -308,18 +328,26 @@ class Table(W.VBox):
         self._settle_viewer()
         self.refresh()
 
+    def _bot_to_move(self) -> int | None:
+        """The first bot seat among those to act (bots decide on their own, also while a
+        person at the table is still deciding), or ``None``."""
+        for seat in self.state.to_act:
+            if self.is_bot(seat):
+                return seat
+        return None
+
     def _bots_to_move(self) -> bool:
-        return not self.state.is_over and self.is_bot(self.state.current_player)
+        return self._bot_to_move() is not None
 
     def _bot_move(self) -> None:
         state = self.state
-        seat = state.current_player
-        legal = state.legal_actions()
+        seat = self._bot_to_move()
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
             action = legal[0]
         else:
             action = self.bots[seat](state.observation(seat), legal, self.bot_rng)
-        state.apply(action)
+        state.apply(action, seat)
 
     def step_bot(self) -> None:
         """One bot move (useful while paused)."""
@@ -370,7 +398,7 @@ class Table(W.VBox):
         state = self.state
         viewer = self.viewer
         obs = state.observation(viewer)
-        cur = state.current_player
+        to_act = state.to_act
         can_act = self.can_act()
 
         events = state.events
@@ -380,8 +408,8 @@ class Table(W.VBox):
 
         view = self.view
         set_if(self.header, value=self._header_html(view))
-        set_if(self.status, value=self._status_html(cur, can_act))
-        set_if(self.seats, value=self._seats_html(obs, cur))
+        set_if(self.status, value=self._status_html(to_act, can_act))
+        set_if(self.seats, value=self._seats_html(obs, to_act))
         covered = self.pending is not None
         if covered:
             name = state.seat_name(self.pending)
@@ -443,7 +471,7 @@ class Table(W.VBox):
                 f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)}{esc(seed_words)}'
                 f'{" · " + esc(extra) if extra else ""}</div>')
 
-    def _status_html(self, cur, can_act) -> str:
+    def _status_html(self, to_act, can_act) -> str:
         s = self.state
         if s.is_over:
             text = "Game over."
@@ -452,25 +480,31 @@ class Table(W.VBox):
             text = f"{s.seat_name(self.pending)} to play: pass the device."
             colour = "var(--jp-warn-color1)"
         elif can_act:
-            text = f"Your turn ({s.seat_name(cur)})."
+            text = f"Your turn ({s.seat_name(self.viewer)})."
+            others = [seat for seat in to_act if seat != self.viewer]
+            if others:  # a decision taken at once: who else is still deciding
+                text += f" Also deciding: {self._who(others)}."
             colour = "var(--jp-brand-color1)"
-        elif self.is_bot(cur):
-            text = f"{s.seat_name(cur)} (bot) is thinking" + (" \u2014 bots paused." if self.paused else "\u2026")
+        elif all(map(self.is_bot, to_act)):
+            names = " and ".join(s.seat_name(seat) for seat in to_act)
+            verb = "is" if len(to_act) == 1 else "are"
+            text = (f"{names} ({'bot' if len(to_act) == 1 else 'bots'}) {verb} thinking"
+                    + (" \u2014 bots paused." if self.paused else "\u2026"))
             colour = "var(--jp-ui-font-color1)"
         else:
-            text = f"{s.seat_name(cur)} to play."
+            text = f"{self._who(to_act)} to play."
             colour = "var(--jp-ui-font-color1)"
         msg = (f'<div style="color:var(--jp-error-color1);font-size:12px">{esc(self.message)}</div>'
                if self.message else "")
         return (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
                 f'color:{colour}">\u25b6 {esc(text)}</div>{msg}')
 
-    def _seats_html(self, obs: dict, cur) -> str:
+    def _seats_html(self, obs: dict, to_act) -> str:
         cells = []
         for seat in range(self.players):
             kind = f"bot: {self.bot_names[seat]}" if self.bot_names[seat] else (
                 "you" if len(self.human_seats) == 1 else "human")
-            here = seat == cur
+            here = seat in to_act
             mine = seat == self.viewer
             border = ("2px solid var(--jp-brand-color1)" if here else "1px solid var(--jp-border-color1)")
             line = self.view.seat_line(obs, seat)

@@ -62,16 +62,19 @@ class Recipe:
     seed: int
     settings: tuple  # (name, value) pairs
     actions: tuple
+    seats: tuple = ()  # the seat of each action (empty: current_player each time)
 
     def __str__(self) -> str:
         sets = ", ".join(f"{k}={v!r}" for k, v in self.settings)
+        order = ", seats of to_act in random order" if self.seats else ""
         return (f"{self.game}, {self.players} players, seed {self.seed}"
-                f"{', ' + sets if sets else ''}, after {len(self.actions)} actions")
+                f"{', ' + sets if sets else ''}{order}, after {len(self.actions)} actions")
 
     def build(self):
         state = lopti_nb.new_game(self.game, players=self.players, seed=self.seed, **dict(self.settings))
-        for action in self.actions:
-            state.apply(action)
+        seats = self.seats or (None,) * len(self.actions)
+        for action, seat in zip(self.actions, seats):
+            state.apply(action, seat)
         return state
 
 
@@ -138,9 +141,34 @@ def recipes(game: str) -> tuple[Recipe, ...]:
     return tuple(out)
 
 
-def positions(game: str):
-    """(recipe, a fresh state at that position) for each position of ``game``."""
-    for recipe in recipes(game):
+@functools.cache
+def any_order_recipes(game: str) -> tuple[Recipe, ...]:
+    """Positions of seeded random games in which, whenever several seats may act (``to_act``),
+    a random one of them acts, not always ``current_player``."""
+    out = []
+    for number, (players, settings) in enumerate(runs(game)):
+        seed = 3000 + 17 * number
+        state = lopti_nb.new_game(game, players=players, seed=seed, **settings)
+        rng = random.Random(seed)
+        actions, acted = [], []
+        items = tuple(sorted(settings.items()))
+        while True:
+            if len(actions) in STEPS or state.is_over:
+                out.append(Recipe(game, players, seed, items, tuple(actions), tuple(acted)))
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_act)
+            action = rng.choice(state.legal_actions(seat))
+            state.apply(action, seat)
+            actions.append(action)
+            acted.append(seat)
+    return tuple(out)
+
+
+def positions(game: str, any_order: bool = False):
+    """(recipe, a fresh state at that position) for each position of ``game`` (and with
+    ``any_order``, those of :func:`any_order_recipes` too)."""
+    for recipe in recipes(game) + (any_order_recipes(game) if any_order else ()):
         yield recipe, recipe.build()
 
 
@@ -160,6 +188,7 @@ def snapshot(state) -> dict:
     """Everything the contract lets anyone see of ``state``."""
     return {
         "current_player": safely(lambda: state.current_player),
+        "to_act": safely(lambda: state.to_act),
         "is_over": safely(lambda: state.is_over),
         "observations": [safely(lambda s=s: state.observation(s)) for s in (None, *seats(state))],
         "legal": safely(state.legal_actions),
@@ -355,6 +384,91 @@ def test_listed_actions_are_legal(game):
     assert not problems, report(problems, "disagreements between legal_actions and why_illegal")
 
 
+# -- to_act: the seats that may act now -----------------------------------------------------------
+@pytest.mark.parametrize("game", games_for("test_to_act_lists_the_seats_with_something_to_do"))
+def test_to_act_lists_the_seats_with_something_to_do(game):
+    """``to_act`` is a tuple of distinct seats holding ``current_player`` (empty once the game
+    is over); every seat in it has legal actions, each of which ``why_illegal`` allows for
+    that seat and ``apply`` performs for it; every other seat has none."""
+    problems = []
+    for recipe, state in positions(game, any_order=True):
+        to_act = state.to_act
+        cur = state.current_player
+        if type(to_act) is not tuple or len(set(to_act)) != len(to_act) \
+                or not all(type(s) is int and 0 <= s < state.num_players for s in to_act):
+            problems.append(f"{recipe}: to_act is {to_act!r}, not a tuple of distinct seats")
+            continue
+        if state.is_over != (to_act == ()):
+            problems.append(f"{recipe}: to_act {to_act} with is_over {state.is_over}")
+        if not state.is_over and cur not in to_act:
+            problems.append(f"{recipe}: current_player {cur} is not in to_act {to_act}")
+        if state.legal_actions(cur) != state.legal_actions():
+            problems.append(f"{recipe}: legal_actions(current_player) differs from legal_actions()")
+        for seat in seats(state):
+            listed = state.legal_actions(seat)
+            if seat not in to_act:
+                if listed:
+                    problems.append(f"{recipe}: seat {seat} is not in to_act but has actions")
+                continue
+            if not listed:
+                problems.append(f"{recipe}: seat {seat} is in to_act but has no action")
+            for action in listed[:6]:
+                reason = state.why_illegal(action, seat)
+                if reason is not None:
+                    problems.append(f"{recipe}: {action!r} is listed for seat {seat}, but "
+                                    f"why_illegal says: {reason[:100]}")
+                    continue
+                clone = state.copy()
+                try:
+                    clone.apply(action, seat)
+                except Exception as exc:  # noqa: BLE001 - any error is the problem
+                    problems.append(f"{recipe}: apply({action!r}, {seat}) raised "
+                                    f"{type(exc).__name__}: {str(exc)[:100]}")
+                    continue
+                if clone.actions[-1] != action:
+                    problems.append(f"{recipe}: apply({action!r}, {seat}) did not log it")
+    assert not problems, report(problems, "disagreements about to_act")
+
+
+@pytest.mark.parametrize("game", games_for("test_apply_for_a_seat_outside_to_act_is_refused_and_changes_nothing"))
+def test_apply_for_a_seat_outside_to_act_is_refused_and_changes_nothing(game):
+    """Another seat's legal action, sent by a seat that is not in ``to_act``: refused with a
+    short sentence naming the seat, why_illegal says why, and nothing changes. A seat that is
+    not at the table is refused too (UnknownSeat)."""
+    from lopti_nb.engine import UnknownSeat
+
+    problems = []
+    tried = 0
+    for recipe, state in positions(game, any_order=True):
+        before = snapshot(state)
+        pool = [a for s in state.to_act for a in state.legal_actions(s)[:3]]
+        for seat in seats(state):
+            if seat in state.to_act:
+                continue
+            for action in pool:
+                tried += 1
+                if state.why_illegal(action, seat) is None:
+                    problems.append(f"{recipe}: why_illegal({action!r}, {seat}) is None")
+                try:
+                    state.apply(action, seat)
+                except IllegalAction as exc:
+                    if not 0 < len(str(exc)) <= MAX_MESSAGE:
+                        problems.append(f"{recipe}: refusing seat {seat} says {str(exc)[:80]!r}...")
+                else:
+                    problems.append(f"{recipe}: seat {seat}, not in to_act {state.to_act}, "
+                                    f"played {action!r}")
+                    break
+        for bad_seat in (-1, state.num_players, "0", True, 1.0):
+            for action in pool[:1]:
+                with pytest.raises(UnknownSeat):
+                    state.apply(action, bad_seat)
+        changed = differences(before, snapshot(state))
+        if changed:
+            problems.append(f"{recipe}: refusing other seats changed the state's {', '.join(changed)}")
+    assert tried > 0, "no position had a seat outside to_act: the check would prove nothing"
+    assert not problems, report(problems, "seats outside to_act not refused")
+
+
 @functools.cache
 def field_values(game: str) -> dict[tuple[type, str], list]:
     """Per (action class, field): the values the game's listed actions use."""
@@ -535,19 +649,19 @@ def test_a_seat_sees_the_same_when_its_secrets_are_dealt_again(game):
     same in a copy where everything it may not know was dealt again (the game's scramble)."""
     scramble = get_spec(game).load("testing").scramble
     problems = []
-    for recipe, state in positions(game):
+    for recipe, state in positions(game, any_order=True):
         before = snapshot(state)
         for seat in seats(state):
             rng = random.Random(recipe.seed * 31 + seat)
             seen = (state.observation(seat), [e.for_seat(seat).describe() for e in state.events])
-            legal = state.legal_actions() if state.current_player == seat else None
+            legal = state.legal_actions(seat) if seat in state.to_act else None
             other = scramble(state, seat, rng)
             if other.observation(seat) != seen[0]:
                 keys = [k for k, v in seen[0].items() if other.observation(seat).get(k) != v]
                 problems.append(f"{recipe}: seat {seat}'s observation shows a secret ({', '.join(keys)})")
             if [e.for_seat(seat).describe() for e in other.events] != seen[1]:
                 problems.append(f"{recipe}: seat {seat}'s event log shows a secret")
-            if legal is not None and other.legal_actions() != legal:
+            if legal is not None and other.legal_actions(seat) != legal:
                 problems.append(f"{recipe}: seat {seat}'s legal actions depend on a secret")
         if differences(before, snapshot(state)):
             problems.append(f"{recipe}: scramble changed the original")
@@ -569,7 +683,7 @@ def test_scramble_deals_secrets_again(game):
 @pytest.mark.parametrize("game", games_for("test_record_survives_json_and_loads_to_the_same_game"))
 def test_record_survives_json_and_loads_to_the_same_game(game):
     problems = []
-    for recipe, state in positions(game):
+    for recipe, state in positions(game, any_order=True):
         record = state.record()
         text = json.dumps(record)
         try:

@@ -104,3 +104,45 @@ def test_ledger_settings_with_a_custom_deck_survive_the_record():
     record = json.loads(json.dumps(state.record()))
     again = lopti_nb.load(record)
     assert again.deck_spec == state.deck_spec and again.events == state.events
+
+
+# -- actions of several seats at once (to_act) ----------------------------------------------------
+def bids_in_reverse(seed=4, players=3):
+    """A Skull King game whose first round's bids came from the last seat to the first."""
+    from lopti_nb.games.skullking import Bid
+
+    state = lopti_nb.new_game("skull-king", players=players, seed=seed)
+    for seat in reversed(range(players)):
+        state.apply(Bid(1), seat)
+    return state
+
+
+def test_a_record_names_the_seat_of_each_action_not_taken_by_current_player():
+    state = bids_in_reverse()
+    record = json.loads(json.dumps(state.record()))
+    # seat 0 was asked first; seats 2 and 1 bid before it (actions 0 and 1); seat 0's own bid
+    # (action 2) was current_player's and needs no seat
+    assert record["off_turn"] == [[0, 2], [1, 1]]
+    again = lopti_nb.load(record)
+    assert again.events == state.events and again.off_turn == state.off_turn
+    assert again.record() == record
+
+
+def test_a_record_without_off_turn_is_as_before_and_old_records_load():
+    spec, state = played("skull-king", steps=30)
+    record = state.record()
+    assert "off_turn" not in record
+    assert lopti_nb.load(record).events == state.events
+
+
+@pytest.mark.parametrize("off_turn, words", [
+    ("0:2", "list of"), ([[0]], "pair"), ([[0, 2], [0, 1]], "pair"), ([[9, 1]], "pair"),
+    ([[0, "2"]], "pair"), ([[0, 9]], "no seat 9"), ([[0, 0]], "was the seat to act"),
+    ([[2, 1]], "does not replay"),
+])
+def test_a_record_whose_seats_do_not_replay_is_refused(off_turn, words):
+    record = bids_in_reverse().record()
+    record["off_turn"] = off_turn
+    with pytest.raises(RecordError, match=words) as info:
+        lopti_nb.load(record)
+    assert len(str(info.value)) < 300

@@ -3,10 +3,12 @@ test_rooms_concurrency.py; not a test module itself).
 
     python hammer_worker.py STORE CODE TOKEN MODE STOP GO_FILE OUT
 
-MODE ``seat``: at every poll, send the reference move for the position seen (the first legal
-action), pinned to that position, whether or not it is this seat's turn. ``illegal``: when
-it is this seat's turn, send a move the rules forbid. ``forger``: send moves with a made-up
-token. Every outcome is counted; accepted moves are listed with their log number.
+MODE ``seat``: at every poll, send a move pinned to the position seen, whether or not it is
+this seat's turn: this seat's first legal action when it is one of the seats to act (while
+the bids are taken, several seats race with their bids), else the first legal action of the
+seat asked first. ``illegal``: when it is this seat's turn, send a move the rules forbid.
+``forger``: send moves with a made-up token. Every outcome is counted; accepted moves are
+listed with their log number.
 """
 import json
 import os
@@ -15,24 +17,19 @@ import time
 
 from lopti_nb import rooms
 from lopti_nb.games.skullking import Bid, Play
-from lopti_nb.rooms.room import new_state
 
 
-def reference(meta, n):
-    state = new_state(meta)
-    out = []
-    while len(out) < n and not state.is_over:
-        a = state.legal_actions()[0]
-        out.append((state.current_player, a))
-        state.apply(a)
-    return out
+def move(state, seat):
+    """``seat``'s first legal action if it may act now, else that of the seat asked first."""
+    if seat in state.to_act:
+        return seat, state.legal_actions(seat)[0]
+    return state.current_player, state.legal_actions()[0]
 
 
 def main():
     store, code, token, mode, stop, go_file, out = sys.argv[1:8]
     stop = int(stop)
     room = rooms.Room(code, store)
-    ref = reference(room.meta, stop)
     session = rooms.RoomSession(code, token, store) if mode != "forger" else None
     open(out + ".ready", "w").close()
     while not os.path.exists(go_file):
@@ -43,7 +40,10 @@ def main():
         k = room.seq if session is None else session.seq
         if k >= stop:
             break
-        seat, action = ref[k]
+        state = room.state if session is None else session.state
+        if state.is_over:
+            break
+        seat, action = move(state, None if session is None else session.seat)
         try:
             if mode == "forger":
                 forged = rooms.RoomSession.__new__(rooms.RoomSession)

@@ -311,7 +311,6 @@ def test_lobby_refusals_leave_the_room_as_it_was(lobby, store, call, error, word
     (lambda r: r.append(0, Bid(0), "admin"), rooms.BadRequest),
     (lambda r: r.append(0, Bid(0), None), rooms.BadRequest),
     (lambda r: r.append(9, Bid(0), "human"), rooms.BadRequest),
-    (lambda r: r.append(1, Bid(0), "human"), rooms.NotYourTurn),
     (lambda r: r.append(0, Bid(0), "human", expect_seq=-3), rooms.BadRequest),
 ])
 def test_room_calls_refuse_their_arguments(table, store, call, error):

@@ -145,10 +145,10 @@ def test_turns_illegal_stale_and_nothing_changes(lobby):
     host.start()
     bob.refresh()
     st = host.state
-    assert st.current_player == 0
+    assert st.current_player == 0 and st.to_act == (0, 1, 2, 3)
     before = snapshot(host.store, host.code)
-    with pytest.raises(rooms.NotYourTurn, match="not your turn: Ann"):
-        bob.submit(Bid(0))
+    with pytest.raises(rooms.IllegalPlay, match="bids before"):
+        bob.submit(Play(bob.observation()["hand"][0]))
     with pytest.raises(rooms.IllegalPlay, match="between 0 and 1"):
         host.submit(Bid(5))
     with pytest.raises(rooms.IllegalPlay, match="bids before"):
@@ -164,12 +164,20 @@ def test_turns_illegal_stale_and_nothing_changes(lobby):
     assert snapshot(host.store, host.code) == before
     for exc in (rooms.NotYourTurn, rooms.IllegalPlay, rooms.StaleAction, rooms.BadAction):
         assert issubclass(exc, LoptiNbError) and issubclass(exc, ValueError)
-    assert host.submit(Bid(1), expect_seq=0) == 0
-    bob.refresh()
-    assert bob.submit({"type": "Bid", "fields": {"n": 0}}) == 1
-    # the bots bid, then the table plays on
+    # the bids are taken at once: Bob need not wait for Ann, who is asked first
+    assert bob.submit({"type": "Bid", "fields": {"n": 0}}) == 0
+    before = snapshot(host.store, host.code)
+    with pytest.raises(rooms.NotYourTurn, match="not your turn: Ann, Bot 2 .* and Bot 3 .* are to act"):
+        bob.submit(Bid(1))  # Bob has bid
+    assert snapshot(host.store, host.code) == before
+    host.refresh()
+    assert host.my_turn() and not bob.my_turn()
+    # the bots bid while Ann is still deciding, then Ann's bid reveals them all
     assert host.host_tick() == 2
+    assert host.state.to_act == (0,) and host.state.observation(0)["phase"] == "bid"
+    assert host.submit(Bid(1), expect_seq=3) == 3
     assert host.state.observation(0)["phase"] == "play"
+    assert [r["seat"] for r in host.store.log(host.code)] == [1, 2, 3, 0]
 
 
 def test_each_seat_sees_only_its_own_hand(lobby, store_url):
@@ -215,12 +223,13 @@ def test_stand_in_plays_for_an_absent_player(store_url):
     host.add_bot()
     host.start()
     host.submit(Bid(0))
-    assert host.host_tick() == 0  # Bob is here: his turn waits for him
+    assert host.host_tick() == 1  # the bot bids; Bob is here: his bid waits for him
+    assert host.state.to_act == (1,)
     clock.t += 31  # Bob's kernel has stopped polling
     host.refresh()
-    assert host.host_tick() >= 2
+    assert host.host_tick() == 1  # his bid; then it is Ann's lead, played at her device
     log = host.store.log(host.code)
-    assert log[1]["by"] == "stand-in" and log[1]["seat"] == 1 and log[2]["by"] == "bot"
+    assert [(r["seat"], r["by"]) for r in log] == [(0, "human"), (2, "bot"), (1, "stand-in")]
     bob.refresh()  # Bob is back and plays on
     assert bob.seq == host.seq
 
@@ -242,11 +251,11 @@ def test_a_seat_just_taken_is_not_stood_in_for(store_url, monkeypatch):
     host.submit(Bid(0))
     clock.t += 29
     host.refresh()
-    assert host.host_tick() == 0  # Bob took his seat 29 s ago: his turn waits for him
+    assert host.host_tick() == 1  # the bot bids; Bob took his seat 29 s ago: his bid waits
     assert not host.room.public()["seats"][bob.seat]["away"]
     clock.t += 2  # and never wrote a presence since: gone after all
     assert host.host_tick() >= 1
-    assert host.store.log(host.code)[1]["by"] == "stand-in"
+    assert host.store.log(host.code)[2]["by"] == "stand-in"
 
 
 def test_bot_moves_depend_only_on_the_log(store_url):

@@ -115,6 +115,26 @@ def test_two_pages_create_join_and_play(voila):
             for page, seat in ((a, 0), (b, 1)):
                 drawn = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
                 assert drawn == [f"sk:{hands[seat][0]}"], (drawn, hands)
+            # the bids are taken at once: Bob bids before Ann, who is asked first, and Ann's
+            # page shows that he has bid, never what (nor the bot's bid), until the reveal
+            a.wait_for_selector("text=Also deciding: Bob", timeout=30000)
+            b.locator(".lnb-room-bids button:enabled", has_text="Bid 1").click()
+            b.wait_for_selector("text=You bid 1", timeout=30000)
+            a.wait_for_selector("div[data-seat='1'] >> text=made (secret)", timeout=30000)
+            a.wait_for_timeout(400)
+            sess.load()
+            assert sess.state.bids[1] == 1 and sess.state.bids[0] is None
+            for seat in (1, 2):
+                cell = a.locator(f"div[data-seat='{seat}']").inner_text()
+                assert "made (secret)" in cell and "bid 1" not in cell and "bid 0" not in cell, cell
+            assert a.locator(".lnb-room").inner_text().count("secret ✓") == 2  # bids panel
+            html = a.content()
+            assert "You bid" not in html and "Bids revealed" not in html and "bid 1 ·" not in html
+            assert "Waiting for Ann" in b.locator(".lnb-room-status").inner_text()
+            assert _take_turn(a)  # Ann bids: all bids are in, and both pages show them
+            for page in (a, b):
+                page.wait_for_selector("text=Bids revealed for round 1", timeout=30000)
+            a.wait_for_selector("div[data-seat='1'] >> text=bid 1", timeout=30000)
             # play round 1 and into round 2 through the pages
             deadline = time.time() + 180
             while time.time() < deadline:

@@ -370,10 +370,11 @@ def test_the_widget_waits_for_redis_to_come_back(redis_server):
     redis_server.start()
     w.poll_once()
     assert "not answering" not in w.status.value  # the sentence goes once the store answers
+    assert w.session.seq == 1  # the bot's bid, made while Ann is still deciding
     buttons = [b for b in visible_widgets(w.view.widget)
                if isinstance(b, W.Button) and not b.disabled]
     buttons[0].click()
-    assert w.session.seq == 1 and 'role="alert"' not in w.status.value
+    assert w.session.seq == 2 and 'role="alert"' not in w.status.value
 
 
 def test_redis_restarted_twice_during_a_three_process_game(redis_server, tmp_path, procs):

@@ -167,3 +167,69 @@ def test_three_processes_play_other_games(store_url, tmp_path, procs, game, sett
     assert {r["by"] for r in log} == {"human", "bot"}
     assert refused.get("NotYourTurn", 0) > 0  # the wrong requests were made and refused
     assert set(refused) <= {"NotYourTurn", "IllegalPlay", "StaleAction", "BadAction"}, refused
+
+
+def test_skull_king_bids_arrive_in_reverse_seat_order_from_separate_processes(store_url, tmp_path, procs):
+    """Three people in three processes and a room bot: the bids are taken at once, and every
+    member waits until no higher seat is still to bid (--last-seat-first), so each round's
+    bids reach the store from seat 3 (the bot, moved by the host) down to seat 0, whoever
+    the dealer. The log replays with each entry's seat; the game is the one the same bids
+    make in seat order; every process ends with the replay's scores."""
+    from lopti_nb.engine import load
+    from lopti_nb.games.skullking import Bid, BidMade
+
+    code_file = str(tmp_path / "code.json")
+    common = ["--store", store_url, "--code-file", code_file, "--poll", POLL, "--last-seat-first"]
+    ps = [procs.spawn([*common, "--role", "host", "--name", "Ann", "--game", "skull-king",
+                       "--players", "4", "--wait-for", "2", "--bots", "1", "--policy", "bot",
+                       "--out", str(tmp_path / "p0.json")])]
+    ps.append(procs.spawn([*common, "--role", "join", "--name", "Bob", "--seed", "1",
+                           "--bad-every", "7", "--out", str(tmp_path / "p1.json")]))
+    ps.append(procs.spawn([*common, "--role", "join", "--name", "Cy", "--policy", "bot",
+                           "--out", str(tmp_path / "p2.json")]))
+    procs.wait_all(ps, timeout=300)
+    code = json.load(open(code_file))["code"]
+    room, log = _final(store_url, code)
+    state = rooms.replay(room.meta, log)
+    assert state.is_over and room.status == rooms.OVER
+    assert [r["seq"] for r in log] == list(range(len(log)))
+    assert room.seats[3]["kind"] == "bot"
+    # every round's bids, as the log holds them: seat 3 first, seat 0 last
+    bids = [r for r in log if rooms.decode(r["action"], "skull-king").__class__ is Bid]
+    assert len(bids) == 40
+    for k in range(10):
+        assert [r["seat"] for r in bids[4 * k:4 * k + 4]] == [3, 2, 1, 0]
+    assert [r["by"] for r in bids[:4]] == ["bot", "human", "human", "human"]
+    made = [e.seat for e in state.events if isinstance(e, BidMade)]
+    assert made == [3, 2, 1, 0] * 10
+    # the room's record names the seats of the bids made before the seat asked first
+    record = room.record()
+    assert record["off_turn"] and load(record).events == state.events
+    # the same actions with every round's bids in seat order: the same game
+    in_order = rooms.room.new_state(room.meta)
+    pending = []
+    for r in log:
+        action = rooms.decode(r["action"], "skull-king")
+        if isinstance(action, Bid):
+            pending.append((r["seat"], action))
+            if len(pending) == 4:
+                for seat, bid in sorted(pending, key=lambda p: (p[0] - in_order.current_player) % 4):
+                    in_order.apply(bid)
+                pending = []
+        else:
+            in_order.apply(action)
+    assert in_order.off_turn == () and in_order.result == state.result
+    assert ([e for e in in_order.events if not isinstance(e, BidMade)]
+            == [e for e in state.events if not isinstance(e, BidMade)])
+    claimed = {}
+    for i in range(3):
+        summary = json.load(open(tmp_path / f"p{i}.json"))
+        assert summary["scores"] == list(state.result.scores)
+        assert set(summary["refused"]) <= {"NotYourTurn", "IllegalPlay", "StaleAction", "BadAction"}
+        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
+        for line in lines:
+            assert line["seq"] not in claimed
+            claimed[line["seq"]] = line
+            assert log[line["seq"]]["action"] == line["action"]
+            assert log[line["seq"]]["seat"] == head["seat"]
+    assert sorted(claimed) == [r["seq"] for r in log if r["by"] == "human"]

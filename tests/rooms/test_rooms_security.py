@@ -82,10 +82,11 @@ def test_replayed_actions_are_refused(game):
 def test_a_tampered_log_is_detected(game):
     host, bob = game
     host.submit(Bid(0))
-    # someone with write access appends a bid for seat 0 again (seat 1 is to act)
+    # someone with write access appends a bid for seat 0 again (it has bid: the others are
+    # to act)
     fake = {"seq": 1, "seat": 0, "action": rooms.encode(Bid(1)), "by": "human", "at": 0}
     assert host.store.append(host.code, 1, fake, time.time())
-    with pytest.raises(rooms.CorruptLog, match="seat 1 was to act"):
+    with pytest.raises(rooms.CorruptLog, match="by seat 0, but seats 1 and 2 were to act"):
         bob.refresh()
 
 

@@ -49,11 +49,14 @@ def test_two_devices_play_a_round_through_the_widget(tmp_path):
     b.poll_once()
     assert b.table_box.layout.display == "flex"
     rng = random.Random(3)
+    both_bidding = 0
     for _ in range(200):
         for w in (a, b):
             w.poll_once()
         if a.session.state.round > 2:
             break
+        # the bids are taken at once: both devices offer them together
+        both_bidding += a.session.my_turn() and b.session.my_turn()
         for w in (a, b):
             buttons = enabled_buttons(w, w.view.widget)
             if w.session.my_turn():
@@ -63,7 +66,9 @@ def test_two_devices_play_a_round_through_the_widget(tmp_path):
             else:
                 assert not buttons
     assert a.session.state.round > 2
-    assert a.session.store.log(a.session.code)[0]["by"] == "human"
+    assert both_bidding >= 2
+    # the host's poll moved the bot (seat 2) among the seats to bid before the people bid
+    assert [r["by"] for r in a.session.store.log(a.session.code)[:3]] == ["bot", "human", "human"]
     # each page shows its own hand only
     hand_a = set(a.session.observation()["hand"])
     hand_b = set(b.session.observation()["hand"])
@@ -208,3 +213,34 @@ def test_a_lopti_room_through_the_views(tmp_path):
     assert {r["by"] for r in log} == {"human", "bot"}
     # the log names people by their display names, not by seat numbers
     assert "Seat 1" not in a.log_html.value and "Bob" in a.log_html.value
+
+
+def test_a_bid_clicked_while_the_others_bid_still_counts(tmp_path):
+    """The bids are taken at once: Bob's page shows the table before the bot's and Ann's bids
+    reach the store; his click then meets a log that has moved on. It is the same decision
+    (he is still to bid, with the same choices), so his bid is taken, not refused as stale;
+    clicking again is refused (he has bid), and nothing is logged twice."""
+    url = str(tmp_path / "rooms.sqlite")
+    a = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    b = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    a.create_name.value = "Ann"
+    a.create_players.value = 3
+    a.create_button.click()
+    b.join_code.value = a.session.pretty_code
+    b.join_name.value = "Bob"
+    b.join_button.click()
+    a.poll_once()
+    a.start_button.click()
+    b.poll_once()
+    assert b.session.my_turn() and b.session.seq == 0
+    assert "Also deciding: Ann and Bot 2 (heuristic)" in b.status.value
+    a.poll_once()  # the host moves the bot
+    enabled_buttons(a, a.view.widget)[0].click()  # Ann bids
+    assert a.session.seq == 2 and b.session.seq == 0  # Bob's page has not looked again
+    enabled_buttons(b, b.view.widget)[-1].click()
+    assert 'role="alert"' not in b.status.value, b.status.value
+    log = b.session.store.log(b.session.code)
+    assert [(r["seat"], r["by"]) for r in log] == [(2, "bot"), (0, "human"), (1, "human")]
+    assert b.session.state.observation(1)["phase"] == "play"
+    b.act(b.session.state.actions[2])  # the same bid again, as a double click would send it
+    assert "not your turn" in b.status.value and len(b.session.store.log(b.session.code)) == 3

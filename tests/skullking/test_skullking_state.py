@@ -138,6 +138,109 @@ def test_3_1_bids_are_secret_until_all_are_in_then_revealed_together():
     assert new_events[-1].describe() == "Bids revealed for round 1: Seat 0 1, Seat 1 0, Seat 2 1."
 
 
+def test_3_1_bids_are_made_at_once_every_seat_still_to_bid_may_bid():
+    """While the bids are taken every seat that has not bid is in ``to_act`` (counted from
+    the left of the dealer, so ``current_player`` comes first) and has the bids to choose
+    from; a seat that has bid has nothing to do until the reveal."""
+    st = new(players=4, seed=2)
+    assert st.to_act == (0, 1, 2, 3) and st.current_player == 0
+    for seat in range(4):
+        assert st.legal_actions(seat) == [Bid(0), Bid(1)]
+        assert st.why_illegal(Bid(1), seat) is None
+    st.apply(Bid(1), 2)
+    assert st.to_act == (0, 1, 3) and st.current_player == 0
+    assert st.legal_actions(2) == []
+    assert st.why_illegal(Bid(0), 2) == "Seat 2 has already bid this round"
+    st.apply(Bid(0), 0)  # the first seat left of the dealer: the next still to bid is asked
+    assert st.to_act == (1, 3) and st.current_player == 1
+    finish_round(st)
+    # round 2: dealer 0, so seat 1 is asked first and the order wraps round to seat 0
+    assert st.to_act == (1, 2, 3, 0) and st.current_player == 1
+    st.apply(Bid(2), 0)
+    st.apply(Bid(2), 1)
+    assert st.to_act == (2, 3) and st.current_player == 2
+
+
+def test_3_1_a_seat_that_has_bid_or_is_not_asked_is_refused_and_nothing_changes():
+    st = new(players=3, seed=4)
+    st.apply(Bid(1), 1)
+    before = snapshot(st)
+    with pytest.raises(IllegalAction, match="It is not Seat 1's turn: Seat 0 and Seat 2 are to act"):
+        st.apply(Bid(0), 1)
+    with pytest.raises(IllegalAction, match="between 0 and 1"):
+        st.apply(Bid(3), 2)
+    with pytest.raises(IllegalAction, match="everyone bids before"):
+        st.apply(Play(st.hands[2][0]), 2)
+    assert snapshot(st) == before
+    st.apply(Bid(0), 0)
+    st.apply(Bid(0), 2)
+    assert st.phase == "play" and st.to_act == (0,)
+    with pytest.raises(IllegalAction, match="It is not Seat 1's turn: Seat 0 is to act"):
+        st.apply(Play(st.hands[1][0]), 1)
+    assert st.why_illegal(Play(st.hands[1][0]), 1) == "it is Seat 0's turn to play, not Seat 1's"
+    assert st.legal_actions(1) == [] and st.legal_actions(0) == st.legal_actions()
+
+
+def bid_round(st, bids, order):
+    """Every seat bids its entry of ``bids``, the seats taken in ``order``."""
+    for seat in order:
+        st.apply(Bid(bids[seat]), seat)
+    return st
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_3_1_bids_in_reverse_seat_order_give_the_same_round_as_in_seat_order(players):
+    """The same bids taken in seat order and in reverse seat order (and the same cards played
+    after them): the same reveal, the same tricks, the same scores, round after round. Only
+    the order of the 'has made a secret bid' lines differs."""
+    forward, backward = new(players=players, seed=9), new(players=players, seed=9)
+    rng = random.Random(players)
+    for _ in range(10):
+        bids = [rng.randint(0, forward.cards_dealt) for _ in range(players)]
+        bid_round(forward, bids, range(players))
+        bid_round(backward, bids, reversed(range(players)))
+        assert forward.events[-1] == backward.events[-1] == BidsRevealed(forward.round, tuple(bids))
+        assert forward.current_player == backward.current_player == forward.leader
+        assert forward.observation(None) == backward.observation(None)
+        while forward.phase == "play" and not forward.is_over:
+            rnd = forward.round
+            action = rng.choice(forward.legal_actions())
+            forward.apply(action)
+            backward.apply(action)
+            if forward.round != rnd:
+                break
+    assert forward.is_over and backward.is_over
+    assert forward.result == backward.result
+
+    def without_bids(st):
+        return [e for e in st.events if not isinstance(e, BidMade)]
+    assert without_bids(forward) == without_bids(backward)
+    assert sorted(map(repr, forward.events)) == sorted(map(repr, backward.events))
+    # both records replay; the reverse one lists the bids not made by current_player
+    assert "off_turn" in backward.record()
+    assert lopti_nb.load(backward.record()).events == backward.events
+    assert lopti_nb.load(forward.record()).events == forward.events
+
+
+def test_3_1_no_seat_sees_a_bid_before_the_reveal_even_when_its_own_came_later():
+    """Seat 2 bids first, seat 0 last: before the reveal no observation and no event as any
+    seat sees it holds another seat's number (each seat knows only its own)."""
+    st = new(players=3, seed=6)
+    st.set_hands([["Y1"], ["P2"], ["G3"]])
+    bid_round(st, [0, 1, 1], [2, 1])
+    for seat in (None, 0, 1, 2):
+        obs = st.observation(seat)
+        assert obs["bids"] == (None, None, None) and obs["phase"] == "bid"
+        assert obs["my_bid"] == (None if seat in (None, 0) else 1)
+        text = " ".join(st.describe_events(seat))
+        assert "Bids revealed" not in text and "bid 1" not in text
+        assert all(set(vars(e)) == {"round", "seat"} for e in st.events if isinstance(e, BidMade))
+    assert [e.seat for e in st.events if isinstance(e, BidMade)] == [2, 1]
+    st.apply(Bid(0), 0)
+    assert st.events[-1] == BidsRevealed(1, (0, 1, 1))
+    assert st.observation(2)["bids"] == (0, 1, 1)
+
+
 def test_3_1_deal_passes_left_each_round():
     st = finish(new(players=4))
     assert [e.dealer for e in st.events if isinstance(e, RoundDealt)] == [3, 0, 1, 2, 3, 0, 1,

@@ -202,6 +202,83 @@ def test_skullking_secret_bids_tigress_and_round_scores():
     assert tigress_seen
 
 
+def bid_buttons(t):
+    return [b for b in t.view.bid_buttons.visible_buttons if not b.disabled]
+
+
+def test_skullking_one_person_bids_while_the_bots_bids_are_already_made_and_hidden():
+    """Bids are taken at once (RULINGS 3.1): at a table of one person and bots, the bots in
+    to_act bid on their own, so when the person bids (in every round, whoever the dealer)
+    the bots have bid already, and their numbers are nowhere on the table."""
+    t = lopti_nb.play("skull-king", players=4, humans=1, seed=5, bot_delay=0)
+    rng = random.Random(5)
+    rounds = 0
+    while not t.state.is_over:
+        obs = t.state.observation(0)
+        if obs["phase"] == "bid":
+            rounds += 1
+            assert t.state.to_act == (0,) and obs["has_bid"] == (False, True, True, True)
+            assert obs["bids"] == (None,) * 4
+            assert "Your turn (Seat 0)" in t.status.value and "Also deciding" not in t.status.value
+            assert t.seats.value.count("made (secret)") == 3 and "bid: made" in t.seats.value
+            assert "Bids revealed for round" not in t.log_html.value.split("</li>")[0]
+            rng.choice(bid_buttons(t)).click()
+            assert t.state.phase == "play" and t.log_html.value.count(f"Bids revealed for round {rounds}:") == 1
+            continue
+        random_step(t, rng)
+    assert rounds == 10
+
+
+def test_skullking_hot_seat_asks_each_person_in_turn_behind_the_cover():
+    """Three people at one device and a bot: the bot bids on its own; the people are asked
+    one after another, the pass-the-device cover between them, each seeing only their own
+    hand and bid; the reveal comes with the last bid."""
+    t = lopti_nb.play("skull-king", players=4, humans=3, seed=7, bot_delay=0)
+    state = t.state
+    assert state.observation(None)["has_bid"] == (False, False, False, True)  # the bot bid
+    asked = []
+    for _ in range(3):
+        assert t.pending is not None and t.viewer is None
+        assert t.view.mine.layout.display == "none"
+        buttons, toggles = clickables(t)
+        assert buttons == [t.cover_button] and not toggles
+        seat = t.pending
+        asked.append(seat)
+        t.cover_button.click()
+        assert t.viewer == seat and t.can_act()
+        assert f"Your hand (Seat {seat})</b> \u2014 1 card" in t.view.hand_title.value
+        # the other people's bids are secret even though some were made before this one
+        assert state.observation(seat)["bids"] == (None,) * 4
+        bid_buttons(t)[-1].click()
+        if len(asked) < 3:
+            assert state.phase == "bid"
+            assert "Pass the device to" in t.cover_text.value
+    assert asked == [0, 1, 2]  # in the order of to_act: left of the dealer first
+    assert state.phase == "play"
+    assert state.events[-1].bids[:3] == (1, 1, 1)
+
+
+def test_skullking_person_may_bid_while_the_bots_are_still_deciding():
+    """With paced bots, the person does not wait for them: the table says who else is still
+    deciding, and the bots finish their bids after the person's."""
+    async def main():
+        t = lopti_nb.play("skull-king", players=3, humans=1, seed=2, bot_delay=0.02)
+        assert t.state.to_act == (0, 1, 2) and t.can_act()
+        assert "Also deciding: Seat 1 (a bot) and Seat 2 (a bot)" in t.status.value
+        bid_buttons(t)[0].click()
+        assert t.state.observation(None)["has_bid"][0] is True and t.state.phase == "bid"
+        assert "(bots) are thinking" in t.status.value
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if t.state.phase == "play":
+                break
+        assert t.state.phase == "play"
+        assert t.state.off_turn == ()  # seat 0, left of the dealer, was asked first anyway
+        assert [e.seat for e in t.state.events if type(e).__name__ == "BidMade"] == [0, 1, 2]
+
+    asyncio.run(main())
+
+
 def test_skullking_eight_player_cap_is_shown():
     t = lopti_nb.play("skull-king", players=8, humans=0, seed=1, bot_delay=0)
     t.pause_button.value = True

@@ -51,6 +51,12 @@ def scramble_skullking(state, viewer, rng):
         k = len(s.hands[seat])
         s.hands[seat] = sorted(pool[:k], key=SORT_KEY.__getitem__)
         pool = pool[k:]
+    if s.phase == "bid":  # the bids made so far are secret too, until all are in
+        for seat in others:
+            if s.bids[seat] is not None:
+                s.bids[seat] = rng.choice([b for b in range(s.cards_dealt + 1) if b != s.bids[seat]]
+                                          or [s.bids[seat]])
+        s._table = None
     return s
 
 
@@ -238,3 +244,53 @@ def test_ledger_deck_order_never_reaches_the_browser():
         for name in ("reck", "wreck"):
             assert repr(getattr(t.state, name)) not in text
         random_step(t, rng)
+
+
+@pytest.mark.parametrize("players, humans, seed", [(4, 3, 1), (5, 5, 2)])
+def test_skullking_bids_in_any_order_reach_no_other_seat_before_the_reveal(players, humans, seed):
+    """People at one device bid in the order the table asks them (the bots first, on their
+    own); at every step of the bidding the table as the person in front of it sees it (and
+    the cover between people) is drawn identically when every other seat's bid is changed,
+    so no made bid reaches the browser before the reveal, whoever bid first."""
+    t = lopti_nb.play("skull-king", players=players, humans=humans, seed=seed, bot_delay=0)
+    render_a = renderer("skull-king", players, t.state.settings)
+    render_b = renderer("skull-king", players, t.state.settings)
+    rng = random.Random(seed)
+    checked = rounds = 0
+    while not t.state.is_over and rounds < 4:
+        if t.state.phase == "bid":
+            viewer = t.viewer
+            made = sum(b is not None for s, b in enumerate(t.state.bids) if s != viewer)
+            a = render_a(t.state.copy(), viewer, t.pending)
+            other = scramble_skullking(t.state, viewer, rng)
+            if made:
+                assert other.bids != t.state.bids  # the check has something to hide
+            b = render_b(other, viewer, t.pending)
+            assert a == b, f"a made bid shows to {viewer} before the reveal"
+            checked += 1
+        rnd = t.state.round
+        random_step(t, rng)
+        rounds += t.state.round != rnd
+    assert checked >= 10
+
+
+def test_a_view_that_showed_a_made_bid_would_fail_the_bid_check(monkeypatch):
+    """The bid check has teeth: an observation that gave the bids away before the reveal
+    makes the two drawings differ."""
+    from lopti_nb.games.skullking.state import SkullKingState
+
+    own = SkullKingState._table_view
+
+    def leaky(self):
+        view = own(self)
+        view["bids"] = tuple(self.bids)
+        return view
+
+    monkeypatch.setattr(SkullKingState, "_table_view", leaky)
+    t = lopti_nb.play("skull-king", players=3, humans=1, seed=1, bot_delay=0)
+    render_a = renderer("skull-king", 3, t.state.settings)
+    render_b = renderer("skull-king", 3, t.state.settings)
+    assert t.state.phase == "bid" and t.state.observation(0)["has_bid"] == (False, True, True)
+    a = render_a(t.state.copy(), 0, None)
+    b = render_b(scramble_skullking(t.state, 0, random.Random(1)), 0, None)
+    assert a != b

@@ -3,13 +3,15 @@
 A game is ten rounds. In round N every player gets N cards, capped at
 ``floor(deck size / players)`` (with 8 players and 74 cards rounds 9 and 10 deal 9). The
 whole deck is reshuffled for every round. The dealer moves one seat to the left (seat + 1)
-each round; round 1 is dealt by the last seat, so seat 0 bids first and leads the first
+each round; round 1 is dealt by the last seat, so seat 0 is asked first and leads the first
 trick.
 
-Bids are secret and simultaneous. The engine takes them one at a time, starting left of the
-dealer, but no observation or event shows a number until the last bid is in; then one
-:class:`BidsRevealed` event shows them all. After the reveal the player left of the dealer
-leads the first trick and the winner of each trick leads the next (after a destroyed trick,
+Bids are secret and simultaneous: while the bids are taken, ``to_act`` is every seat that has
+not bid, and they may bid in any order (``state.apply(Bid(n), seat)``). ``current_player`` is
+the first of them counted from the left of the dealer, so a loop that asks only
+``current_player`` takes the bids one at a time in that order. No observation or event shows
+a number until the last bid is in; then one :class:`BidsRevealed` event shows them all.
+After the reveal the player left of the dealer leads the first trick and the winner of each trick leads the next (after a destroyed trick,
 see :func:`rules.next_leader`). When every card is played the round is scored and the next
 round is dealt; after round ten the game is over.
 
@@ -337,10 +339,32 @@ class SkullKingState(GameState):
     def result(self) -> Result | None:
         return self._result
 
-    def legal_actions(self) -> list:
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """While the bids are taken: every seat that has not bid, counted from
+        ``current_player`` (the first of them left of the dealer). Otherwise the one seat to
+        play, or nobody once the game is over."""
+        cur = self.current_player
+        if cur is None:
+            return ()
+        if self.phase != BID:
+            return (cur,)
+        n = self.num_players
+        has_bid = self._has_bid
+        return tuple(s for s in (*range(cur, n), *range(cur)) if not has_bid[s])
+
+    def legal_actions(self, seat: int | None = None) -> list:
         """Bids 0..cards dealt, or one :class:`Play` per distinct playable card in the hand
-        (the Tigress gives two: as a pirate and as an escape)."""
-        seat = self.current_player
+        (the Tigress gives two: as a pirate and as an escape). ``seat`` (default:
+        ``current_player``) may be any seat that has not bid while the bids are taken; any
+        other seat has nothing to do."""
+        cur = self.current_player
+        if seat is not None and seat != cur:
+            seat = self.check_seat(seat)
+            if self.phase == BID and not self._has_bid[seat]:
+                return list(BIDS[: self.cards_dealt + 1])
+            return []
+        seat = cur
         if self.phase != PLAY:
             return [] if seat is None else list(BIDS[: self.cards_dealt + 1])
         hand = self.hands[seat]
@@ -354,10 +378,18 @@ class SkullKingState(GameState):
             return [*plays.values()]
         return [*map(plays.__getitem__, filter(_ALLOWED[led].__contains__, plays))]
 
-    def why_illegal(self, action) -> str | None:
-        seat = self.current_player
-        if seat is None:
+    def why_illegal(self, action, seat: int | None = None) -> str | None:
+        cur = self.current_player
+        if cur is None:
             return "the game is over"
+        if seat is None or seat == cur:
+            seat = cur
+        else:
+            seat = self.check_seat(seat)
+            if self.phase != BID:
+                return f"it is {_seat(cur)}'s turn to play, not {_seat(seat)}'s"
+            if self._has_bid[seat]:
+                return f"{_seat(seat)} has already bid this round"
         if isinstance(action, Bid):
             if self.phase != BID:
                 return "the bids are in: it is time to play a card"
@@ -414,16 +446,34 @@ class SkullKingState(GameState):
             return
         self._finish_trick()
 
+    def _apply_for(self, action, seat: int) -> None:
+        """A bid from a seat other than ``current_player`` (the bids are taken in any
+        order; ``why_illegal`` has let only bids of seats still to bid through)."""
+        self._apply_bid(seat, action.n)
+
     def _apply_bid(self, seat: int, bid: int) -> None:
         bids = self.bids
         bids[seat] = bid
         self.events.append(_BID_MADE[self.round][seat])
         self._table = None
-        self._has_bid[seat] = True
+        has_bid = self._has_bid
+        has_bid[seat] = True
+        if seat != self.current_player:
+            # a bid out of the usual order: the first seat still to bid is still the one
+            # asked, and it has not bid, so this is not the last bid
+            return
+        # the next seat still to bid, counted on from this one; back at the leader means
+        # every seat has bid (those before this one had, or it would not have been asked)
+        n = self.num_players
+        leader = self.leader
         seat += 1
-        if seat == self.num_players:
+        if seat == n:
             seat = 0
-        if seat == self.leader:  # everyone has bid: reveal
+        while seat != leader and has_bid[seat]:
+            seat += 1
+            if seat == n:
+                seat = 0
+        if seat == leader:  # everyone has bid: reveal
             self.events.append(_bids_revealed(self.round, tuple(bids)))
             self.phase = PLAY
         self.current_player = seat

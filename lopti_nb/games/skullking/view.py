@@ -162,7 +162,7 @@ class SkullKingView(GameView):
                      if obs["cards_dealt"] < obs["round"] else
                      (f" \u00b7 with {players} players no one ever gets more than {cap}" if cap < 10 else ""))
         if obs["phase"] == "bid":
-            suit = "Bidding: every bid stays secret until all are in."
+            suit = "Bidding: everyone bids at once, in any order; every bid stays secret until all are in."
         elif obs["suit_free"]:
             suit = "This trick is suit-free: nobody has to follow."
         elif obs["led_suit"]:
