@@ -22,7 +22,23 @@ __version__ = "0.1.0"
 
 
 def play(game: str = "lopti", **kwargs):
-    """A playable table widget for ``game`` in a notebook cell (see ``lopti_nb.widgets``)."""
+    """A playable table widget for ``game`` in a notebook cell (see ``lopti_nb.widgets``).
+
+    Arguments: ``players``, ``humans`` (people at this device, seats 1..humans), ``bots``,
+    ``seed``, ``bot_delay`` and the game's settings. Lopti is played as a session of rounds:
+    ``play("lopti", rounds=3)`` ends after three ("Session over"); without ``rounds`` the
+    session goes on with "Next round". After each round its winner writes a motion, and any
+    person may call the round's Rule Vote at the table. A person whose seat won may also hand
+    the table a motion written in Python::
+
+        from lopti_nb.games.lopti import Draw, Motion
+        table = lopti_nb.play("lopti", humans=2, rounds=3)
+        # ... once a person has won a round:
+        table.view.author(Motion("After each clear the clearer draws a card.",
+                                 hooks={"after clear": lambda v: Draw("actor", 1)}))
+
+    ``table.view.session`` is the Lopti session (its history, motions and votes).
+    """
     from .widgets import play as _play  # widgets load ipywidgets; the engine never does
 
     return _play(game, **kwargs)
