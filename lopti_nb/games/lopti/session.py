@@ -47,14 +47,20 @@ Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and ch
 
 Where RULINGS 1.7 is silent, the project reads it this way:
 
-* Motion code acts through five effects only (say, reveal, draw, give, discard; see
-  :mod:`.motions`). Words and reveals show at once; card movements wait until the player's
-  action has fully resolved, so a "before" hook can never change the play it precedes.
-  Effects never touch the pile, cleared cards, face-up or face-down cards; players who are
-  out take and give nothing; a player still in always keeps one card. Effects are not base
-  events, so they set off no hooks.
-* Cards a motion moves are chosen without asking anyone: by face value (2 lowest, Ace
-  highest) or at random from the round's own generator.
+* Motion code acts through a closed set of effects (say, reveal, draw, give, discard,
+  clear the pile, return cleared cards; see :mod:`.motions`). Words and reveals show at
+  once; card movements wait until the player's action has fully resolved, so a "before"
+  hook can never change the play it precedes. A custom clear joins the play whose "after"
+  hook asked for it and works as a base clear (the player gets the bonus play). Effects
+  never take cards from the pile, face-up or face-down cards; only the cards of the latest
+  clear can come back (into the draw pile, shuffled with the round's generator, or into a
+  role's hand); players who are out take and give nothing; a player still in always keeps
+  one card. Effects are not base events, so they set off no hooks.
+* Where an effect lets the player concerned choose (``which="choose"``), a person at the
+  table (:attr:`Session.people`) is asked: the round waits for ``state.choose(card)``.
+  A bot or an absent player takes the effect's default: by face value (2 lowest, Ace
+  highest) or at random from the round's own generator. Every other card a motion moves
+  is picked that way without asking anyone.
 * A motion whose code misbehaves keeps its words in force but its code stays off for the
   rest of the session (an amendment passed by the Vote switches the new code on).
 * The winner may author from the end of the round until the next deal; after that the
@@ -73,9 +79,12 @@ Where RULINGS 1.7 is silent, the project reads it this way:
   (an odd one out gets a bye).
 * A deadlocked restoration is treated like a base-law change: the proposer faces the first
   player who voted no.
-* Base-law levers: ``play_on``, ``swap``, ``turn_cap`` (:data:`LAW_LEVERS`). "Now" changes
-  the round in play where that makes sense: a turn cap at once; switching ``play_on`` off
-  while a winner is already out ends the round there; ``swap`` only acts at a deal.
+* Base-law levers (:data:`LAW_LEVERS`, the settings the plugin's schema marks as levers):
+  ``play_on``, ``swap``, ``turn_cap`` and the card rules ``ten_on_seven``, ``match_equal``,
+  ``four_clears``, ``three_duty`` (:class:`~.rules.CardRules`). "Now" changes the round in
+  play where that makes sense: a turn cap and a card rule at once (from the next play);
+  switching ``play_on`` off while a winner is already out ends the round there; ``swap``
+  only acts at a deal.
 * An amendment keeps the motion's number and author. Authors are known by name across
   sessions; an author whose name is not at the new table is absent.
 * Roshambo refuses a thrower that ties 10,000 times in a row (it would never end).
@@ -95,15 +104,41 @@ from .motions import (
     MotionError, MotionLoptiState, SessionError, check_budget,
 )
 from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
+from .plugin import SCHEMA
+from .rules import CARD_RULES
 from .state import LoptiState
 
-# Base-law levers a Rule Vote may change for the session: name -> (check, meaning).
+# Base-law levers a Rule Vote may change for the session: name -> (check, meaning). They are
+# the settings the plugin's schema marks as levers (the swap, play-on, the turn cap and the
+# card rules of RULINGS 1.2-1.4), checked as the schema checks them. A session's turn cap
+# stays within sensible bounds: a vote cannot stop every round at once or let one run forever.
+_VOTE_BOUNDS = {"turn_cap": (50, 100_000)}
+
+
+def _lever_check(setting) -> Callable[[Any], bool]:
+    low, high = _VOTE_BOUNDS.get(setting.name, (None, None))
+
+    def check(value: Any) -> bool:
+        if setting.kind in ("int", "float") and isinstance(value, bool):
+            return False
+        try:
+            value = setting.validate(value)
+        except SettingsError:
+            return False
+        return (low is None or value >= low) and (high is None or value <= high)
+    return check
+
+
+def _lever_meaning(setting) -> str:
+    low, high = _VOTE_BOUNDS.get(setting.name, (None, None))
+    allowed = "True/False" if setting.kind == "bool" else (
+        f"{low}-{high}" if low is not None else setting.allowed())
+    return f"{setting.description[0].lower()}{setting.description[1:].rstrip('.')} ({allowed})"
+
+
 LAW_LEVERS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "play_on": (lambda v: isinstance(v, bool), "after the winner is out, the rest play on for places (True/False)"),
-    "swap": (lambda v: isinstance(v, bool), "the optional hand/face-up swap at the deal (True/False)"),
-    "turn_cap": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 50 <= v <= 100_000,
-                 "turns before a round is stopped as a stalemate (50-100000)"),
-}
+    s.name: (_lever_check(s), _lever_meaning(s)) for s in SCHEMA.levers()}
+LAW_DEFAULTS: dict[str, Any] = {s.name: s.default for s in SCHEMA.levers()}
 KINDS = ("remove", "amend", "restore", "law")
 NOW, NEXT = "now", "next round"
 
@@ -247,15 +282,15 @@ class Session:
 
     ``players``: a number (2-5) or a list of names. ``seed`` seeds the session's own
     ``random.Random`` (deals, bot choices, Roshambo throws); the global generator is never
-    used. ``play_on``, ``swap``, ``turn_cap``: the base law at the start (the Vote can change
-    them). ``first_dealer``: who deals round one. ``thrower``: a callback
+    used. ``play_on``, ``swap``, ``turn_cap`` and any card rule of :data:`LAW_LEVERS` given by
+    name (``ten_on_seven=True``): the base law at the start (the Vote can change them). ``first_dealer``: who deals round one. ``thrower``: a callback
     ``throw(seat, info) -> "rock" | "paper" | "scissors"`` for Roshambo (default: the
     session's generator). ``hook_budget``: seconds a motion hook may run.
     """
 
     def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, *, play_on: bool = False,
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
-                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET):
+                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
             names = [f"Seat {s}" for s in range(players)]
         else:
@@ -273,7 +308,14 @@ class Session:
         self.rng = random.Random(seed)
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
             raise SettingsError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
-        self.law: dict[str, Any] = {"play_on": bool(play_on), "swap": bool(swap), "turn_cap": turn_cap}
+        for name, value in card_rules.items():
+            if name not in LAW_LEVERS or name in ("play_on", "swap", "turn_cap"):
+                raise SettingsError(f"unknown session setting {name!r}; the card rules are: "
+                                    + ", ".join(k for k in LAW_LEVERS if k not in ("play_on", "swap", "turn_cap")))
+            if not LAW_LEVERS[name][0](value):
+                raise SettingsError(f"{value!r} is not a value for {name}: {LAW_LEVERS[name][1]}")
+        self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
+                                    "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
         self.thrower = thrower
         self.hook_budget = check_budget(hook_budget)
@@ -290,6 +332,21 @@ class Session:
         self._author_window: int | None = None  # the winner who may author now
         self._recorded = True
         self._pending_vote: PendingVote | None = None
+        self._people: frozenset = frozenset()
+
+    @property
+    def people(self) -> frozenset:
+        """Seats where a person sits: a motion's effect that needs a choice asks them (the
+        round waits for ``state.choose``); bots and absent players take the default."""
+        return self._people
+
+    @people.setter
+    def people(self, seats) -> None:
+        seats = frozenset(self._seat(s, "a person's seat") for s in seats)
+        self._people = seats
+        if self.state is not None:
+            self.state.set_people(seats)
+            self._sync()
 
     # -- small helpers ----------------------------------------------------------------------
     def _seat(self, seat: Any, what: str = "seat") -> int:
@@ -392,9 +449,9 @@ class Session:
         cap = self.law["turn_cap"]
         # Every round of a session can take motion code, also one dealt with none in force (a
         # Rule Vote may restore or amend a motion "now"), so it is always the motion-running state.
+        law = {**self.law, "turn_cap": cap}
         self.state = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
-                                      swap=self.law["swap"], play_on=self.law["play_on"], turn_cap=cap,
-                                      dealer=dealer, leader=leader)
+                                      dealer=dealer, leader=leader, people=self._people, **law)
         self._recorded = False
         self._sync()
         return self.state
@@ -425,6 +482,12 @@ class Session:
     def _detach(self, number: int) -> None:
         if self.runner is not None:
             self.runner.remove(number)
+        st = self.state
+        if st is not None and st.pending_choice is not None and st.pending_choice.motion == number:
+            # the motion no longer acts: its question is dropped, and the round carries on
+            st.pending_choice = None
+            st.events.append(ev.MotionNote(number, "the motion is out, so nobody needs to choose"))
+            st._flush()
 
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
@@ -640,6 +703,8 @@ class Session:
                         if not proposal.value and st.out:
                             st._finish()  # the winner is already out: the round ends here
                             self._sync()
+                    elif proposal.lever in CARD_RULES:
+                        st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
                     # "swap" only matters at a deal: it applies from the next deal.
                 return
             if proposal.kind == "remove":
@@ -711,10 +776,11 @@ class Session:
                     "motions_in_force": len(r.motions), "motion_events": r.motion_events,
                     "authored": r.authored if r.winner == s else None,
                     "play_on": r.law["play_on"], "swap": r.law["swap"], "turn_cap": r.law["turn_cap"],
+                    **{k: r.law[k] for k in CARD_RULES},
                 })
         cols = ["round", "seat", "name", "dealer", "leader", "place", "won", "score", "stalemate", "turns",
                 "cards_left", "pickups", "clears", "motions_in_force", "motion_events", "authored",
-                "play_on", "swap", "turn_cap"]
+                "play_on", "swap", "turn_cap", *CARD_RULES]
         df = pd.DataFrame(rows, columns=cols)
         df["authored"] = df["authored"].astype("Int64")
         return df
