@@ -1073,6 +1073,11 @@ class MotionLoptiState(LoptiState):
             return "no motion is waiting for a choice"
         return super().why_illegal(action)
 
+    def action_types(self) -> tuple[type, ...]:
+        # Choose answers a motion's question, so only a round with motions takes it (the
+        # plugin's action types are those of base Lopti, which rooms and records carry).
+        return super().action_types() + (Choose,)
+
     def choose(self, card: str):
         """The person asked picks ``card`` (its name, e.g. ``"9S"``); checked like any action."""
         return self.apply(Choose(card))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 
 from .bots import BOTS
-from .state import Choose, KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 
 SCHEMA = SettingsSchema([
     Setting("swap", "bool", True, "Offer each player the optional swap of hand and face-up cards at the deal.",
@@ -60,7 +60,7 @@ SPEC = GameSpec(
     bots=dict(BOTS),
     schema=SCHEMA,
     order=10,
-    action_types=(Play, PlayBlind, TakePile, Swap, KeepCards, Choose),
+    action_types=(Play, PlayBlind, TakePile, Swap, KeepCards),
     testing="lopti_nb.games.lopti.testing",
     seat_columns=seat_columns,
     length=lambda state: state.turns,

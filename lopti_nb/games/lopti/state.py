@@ -9,7 +9,7 @@ from ...engine.core import CACHE, LIST, LISTS, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
-from .rules import BASE_RULES, CARD_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text
+from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -91,8 +91,8 @@ class LoptiState(GameState):
     dealer, as in a session's first round; later rounds pass the previous winner), and the
     card rules of :class:`~lopti_nb.games.lopti.rules.CardRules` (``ten_on_seven``,
     ``match_equal``, ``four_clears``, ``three_duty``; base Lopti by default), kept together
-    as ``card_rules``. A card rule at its base value is left out of ``settings`` (and so of
-    the game's record), so a game at base Lopti keeps the record it always had.
+    as ``card_rules``. A record made before the card rules were settings names none of them
+    and so replays at base Lopti.
 
     This is the base game. Every base event a motion can hook (``motions.BASE_EVENTS``) is
     one method here (``_deal``, ``_swap``, ``_flip``, ``_blind_miss``, ``_play``, ``_lay``,
@@ -127,7 +127,6 @@ class LoptiState(GameState):
         # ``hooks`` is read by __new__ (it makes this a MotionLoptiState); the base game has none.
         settings = {**DEFAULTS, **settings}
         rules = card_rules(settings)  # checks each card rule is True/False
-        settings = {k: v for k, v in settings.items() if k not in CARD_RULES or v != BASE_RULES._asdict()[k]}
         super().__init__(players, seed, settings)
         if not 2 <= players <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {players}")
