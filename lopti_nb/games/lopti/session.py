@@ -659,8 +659,10 @@ class Session:
         session's generator. Built on :meth:`call_vote`, :meth:`PendingVote.cast` and
         :class:`~.roshambo.RoshamboContest`.
         """
-        if not isinstance(proposal, Proposal) and _protected(proposal):
-            raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
+        if not isinstance(proposal, Proposal):
+            if _protected(proposal):
+                raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
         proposer = self._seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
