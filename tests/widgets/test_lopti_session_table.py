@@ -15,9 +15,11 @@ import pytest
 
 import lopti_nb
 from lopti_nb.engine import SettingsError
-from lopti_nb.games.lopti import Draw, KeepCards, Motion, Play, PlayBlind, SessionError, Swap, TakePile
+from lopti_nb.games.lopti import Draw, Give, KeepCards, Motion, Play, PlayBlind, SessionError, Swap, TakePile
 from lopti_nb.games.lopti.bots import heuristic_bot
-from lopti_nb.games.lopti.events import MotionDrew
+from lopti_nb.games.lopti.cards import card_name
+from lopti_nb.games.lopti.events import MotionDrew, MotionGave
+from lopti_nb.games.lopti.view import label
 from lopti_nb.games.lopti.view_session import BOT_AUTHOR_POLICY, BOT_THROW_POLICY, READY
 from lopti_nb.widgets.testing import clickables, visible_widgets, widget_text
 
@@ -82,6 +84,11 @@ def move(t, rng) -> str:
     st, v = t.state, t.view
     seat = st.current_player
     assert t.viewer == seat and t.can_act()
+    if st.observation(seat).get("choice"):  # a motion asks this person to pick a card
+        b = rng.choice(v.choice_buttons.visible_buttons)
+        assert not b.disabled
+        b.click()
+        return b.description
     action = heuristic_bot(st.observation(seat), st.legal_actions(), rng)
     if isinstance(action, (KeepCards, Swap)):
         b = next(b for b in v.swap_buttons.visible_buttons if b._lnb_action == action)
@@ -98,12 +105,14 @@ def move(t, rng) -> str:
     return str(action)
 
 
-def play_round(t, rng, until=None, limit: int = 3000) -> None:
-    """Moves until the round is over (or ``until(t)`` holds)."""
+def play_round(t, rng, until=None, limit: int = 3000, pause=None) -> None:
+    """Moves until the round is over (or ``until(t)`` holds); ``pause()`` after each."""
     for _ in range(limit):
         if t.state.is_over or (until is not None and until(t)):
             return
         move(t, rng)
+        if pause is not None:
+            pause()
     raise AssertionError("the round did not end")
 
 
@@ -291,6 +300,26 @@ def test_1_7_a_motion_written_in_python_is_handed_to_the_table():
     assert "1 effect this round" in t.view.panel.motions_html.value
 
 
+def test_1_7_a_motion_asks_the_person_to_choose_the_gift():
+    t, rng = _won_by_a_person(range(40), players=2, humans=1)
+    t.view.author(Motion("After each lead the leader gives a card of their choice to the next player.",
+                         hooks={"after lead": lambda v: Give("actor", 1, "next", "choose")}))
+    click(t, "Next round")
+    play_round(t, rng, until=lambda t: t.state.observation(0).get("choice") is not None)
+    v = t.view
+    options = t.state.observation(0)["choice"]["options"]
+    assert "Seat 1 chooses a card to give to the next player" in v.choice_title.value
+    assert [b.description for b in v.choice_buttons.visible_buttons] == [f"Give {label(o)}" for o in options]
+    # nothing else may be played meanwhile: the hand waits
+    assert all(tg.disabled for tg in v.hand.toggles) and v.take_button.disabled
+    pick = options[-1]  # not the engine's default (the lowest)
+    click(t, f"Give {label(pick)}")
+    gave = [e for e in t.state.events if isinstance(e, MotionGave)][-1]
+    assert gave.seat == 0 and gave.to == 1 and card_name(gave.cards[0]) == pick
+    assert f"Seat 1 gave {label(pick)} to Seat 2" in v.panel.motions_html.value
+    assert v.choice_box.layout.display == "none"
+
+
 def test_1_7_only_the_winner_writes_and_not_a_bot():
     t = lopti_nb.play("lopti", players=3, humans=1, seed=1, bot_delay=0)
     with pytest.raises(SessionError, match="nobody may write one now"):
@@ -338,7 +367,7 @@ def test_1_7_a_base_law_lever_from_the_next_round():
     rng = random.Random(1)
     assert t.state.phase == "swap" and confirm(t)  # Seat 1 takes the device for the deal
     options = dict((v, k) for k, v in panel.vote_what.options)
-    assert options["law:swap:off"] == "Base law: swap \u2192 off"
+    assert options["law:swap:off"] == "Base law: no swap"
     set_value(t, panel.vote_what, "law:swap:off")
     set_value(t, panel.vote_when, "next round")
     assert "swap: Offer each player the optional swap" in panel.vote_text.value
@@ -413,3 +442,142 @@ def test_seats_are_counted_from_one_everywhere_on_screen():
     assert "you are Seat 1" in t.header.value
     play_round(t, random.Random(2))
     assert "Seat 0" not in widget_text(t)
+
+
+# -- in a real browser: a Roshambo under way, 400 px wide ---------------------------------------------
+def to_roshambo(t, rng, throws: int = 9, pause=None) -> None:
+    """Round 1, a ready motion, round 2 to the other person's turn, a tied vote to remove it,
+    and a few throws (the same steps for the page's table and its in-process twin).
+
+    In a kernel every step sends widget messages; ``pause`` lets the messages drain (a
+    kernel drops what its subscriber has not read past a limit, and Voilà then waits for
+    an output that never comes)."""
+    panel = t.view.panel
+    play_round(t, rng, pause=pause)
+    winner = t.state.winner
+    ensure_device(t, winner)
+    set_value(t, panel.ready_pick, "even_round_lead_tax")
+    click(t, "Adopt")
+    click(t, "Next round")
+    other = 1 - winner
+    play_round(t, rng, until=lambda t: t.state.phase == "play" and t.viewer == other == t.state.current_player,
+               pause=pause)
+    set_value(t, panel.vote_what, "remove:1")
+    click(t, "Call the Rule Vote")
+    click(t, "Vote yes")
+    confirm(t)
+    click(t, "Vote no")
+    for _ in range(throws):
+        confirm(t)
+        click(t, rng.choice(THROW_WORDS))
+    confirm(t)
+
+
+@pytest.mark.browser
+def test_1_7_roshambo_at_the_table_in_a_browser_400px_wide(tmp_path):
+    import os
+    import re
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
+
+    if not os.path.exists(CHROMIUM) or shutil.which("voila") is None:
+        pytest.skip("needs Chromium and Voila")
+    pytest.importorskip("playwright.sync_api")
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    root = Path(__file__).resolve().parents[2]
+    shots = root / "docs" / "screenshots"
+    here = Path(__file__).resolve().parent
+    setup = ("import random, sys, time, lopti_nb\n"
+             f"sys.path.insert(0, {str(here)!r})\n"
+             "from test_lopti_session_table import to_roshambo\n"
+             "t = lopti_nb.play('lopti', players=2, humans=2, seed=3, bot_delay=0, rounds=3)\n"
+             "to_roshambo(t, random.Random(1), pause=lambda: time.sleep(0.01))\n"
+             "t")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(setup)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "session.ipynb")
+    twin = lopti_nb.play("lopti", players=2, humans=2, seed=3, bot_delay=0, rounds=3)
+    to_roshambo(twin, random.Random(1))
+    vote = twin.view.session.pending_vote
+    assert vote is not None and vote.contest is not None and not vote.contest.done
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    with open(tmp_path / "voila.log", "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "voila", str(tmp_path), "--no-browser",
+                                 f"--port={port}", "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+                                cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.3)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 400, "height": 3200})  # tall: all of the table is drawn
+            page.goto(f"http://127.0.0.1:{port}/voila/render/session.ipynb", timeout=90000)
+            table = page.locator(".lnb-table").first
+            try:
+                table.wait_for(timeout=60000)
+            except Exception:
+                raise AssertionError(page.inner_text("body")[-3000:] + (tmp_path / "voila.log").read_text()[-3000:]) from None
+
+            def same_score():
+                score = re.sub(r"<[^>]+>", "", twin.view.panel.ballot_text.value)
+                want = re.search(r"Roshambo \u2014 .*? of 30", score).group(0)
+                table.get_by_text(want).first.wait_for(timeout=30000)
+
+            same_score()
+            # 400 px wide: nothing runs off the side
+            assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+            table.get_by_role("button", name="Rock", exact=True).first.wait_for()
+            shots.mkdir(parents=True, exist_ok=True)
+            table.locator(".widget-vbox").filter(has_text="called the Rule Vote").last.screenshot(
+                path=str(shots / "table_lopti_session_roshambo.png"))
+            # one throw by the page, the same on the twin: the page follows the engine
+            table.get_by_role("button", name="Rock", exact=True).first.click()
+            click(twin, "Rock")
+            status = re.sub(r"<[^>]+>", "", twin.status.value).replace("\u25b6", "").strip()
+            table.get_by_text(status).first.wait_for(timeout=30000)
+            # both people let chance throw for them; the device passes between them
+            for _ in range(10):
+                if twin.view.session.pending_vote is None:
+                    break
+                if twin.cover.layout.display != "none":
+                    table.get_by_role("button", name=twin.cover_button.description, exact=True).first.click()
+                    twin.cover_button.click()
+                else:
+                    page_click = "Throw at random for me until the end"
+                    table.get_by_role("button", name=page_click, exact=True).first.click()
+                    click(twin, page_click)
+                status = re.sub(r"<[^>]+>", "", twin.status.value).replace("\u25b6", "").strip()
+                table.get_by_text(status).first.wait_for(timeout=30000)
+            assert twin.view.session.pending_vote is None
+            if twin.cover.layout.display != "none":
+                table.get_by_role("button", name=twin.cover_button.description, exact=True).first.click()
+                twin.cover_button.click()
+            table.get_by_text("Votes held").first.wait_for(timeout=30000)
+            table.get_by_text("has been held").first.wait_for(timeout=30000)
+            page.wait_for_timeout(500)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+            table.screenshot(path=str(shots / "table_lopti_session.png"))
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()

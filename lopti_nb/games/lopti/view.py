@@ -68,6 +68,11 @@ class LoptiView(GameView):
         self.swap_title = W.HTML()
         self.swap_buttons = ButtonPool(table.act)
         self.swap_box = W.VBox([self.swap_title, self.swap_buttons])
+        # a motion's effect that asks the player concerned to choose cards (a session round)
+        self.choice_title = W.HTML()
+        self.choice_buttons = ButtonPool(table.act)
+        self.choice_box = W.VBox([self.choice_title, self.choice_buttons],
+                                 layout=W.Layout(border="2px solid var(--jp-brand-color1)", padding="4px"))
         self.mine_title = W.HTML()
         self.hand = CardColumns(on_toggle=self._toggle)
         self.play_button = W.Button(description="Play selected", button_style="primary",
@@ -86,7 +91,7 @@ class LoptiView(GameView):
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
-        parts = [self.banner, self.pile, self.others, self.swap_box, self.mine]
+        parts = [self.banner, self.pile, self.others, self.choice_box, self.swap_box, self.mine]
         if self.panel is not None:
             parts.append(self.panel.widget)
         self.widget = W.VBox(parts, layout=W.Layout())
@@ -135,7 +140,10 @@ class LoptiView(GameView):
         return words
 
     def describe_event(self, event) -> str:
-        text = event.describe()
+        return self.describe_text(event.describe())
+
+    def describe_text(self, text: str) -> str:
+        """The engine's words (seats counted from 0) in the table's words."""
         return self.panel.renumber(text) if self.panel is not None else text
 
     def reason(self, action, viewer, can_act) -> str | None:
@@ -180,6 +188,7 @@ class LoptiView(GameView):
         self._pile(obs)
         self._others(obs, viewer)
         me_acting = can_act and obs["current_player"] == viewer
+        self._choice(obs, viewer, me_acting)
         # swap at the deal
         swapping = obs["phase"] == "swap" and viewer is not None
         show(self.swap_box, swapping, "flex")
@@ -272,6 +281,25 @@ class LoptiView(GameView):
                                 "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})
         self.blind.set(blind_items)
 
+    def _choice(self, obs, viewer, me_acting) -> None:
+        """A motion asks the player concerned to pick cards: the chooser gets a button per
+        card; everyone else reads who is choosing (the options only when they are public)."""
+        choice = obs.get("choice")
+        show(self.choice_box, choice is not None, "flex")
+        if choice is None:
+            self.choice_buttons.set([])
+            set_if(self.choice_title, value="")
+            return
+        from .state import Choose  # only session rounds ask
+
+        mine = me_acting and choice["seat"] == viewer
+        text = self.describe_text(choice["text"])
+        head = f"<b>{esc(text)}</b>" + (" Pick below." if mine else "")
+        set_if(self.choice_title, value=f'<div style="font-size:13px">{head}</div>')
+        verb = {"give": "Give", "discard": "Put out"}.get(choice["what"], "Take back")
+        items = [(f"{verb} {label(name)}", Choose(name), True, "") for name in (choice["options"] or [])] if mine else []
+        self.choice_buttons.set(items, style="info")
+
     def _ok(self, action, viewer, can_act):
         reason = self.reason(action, viewer, can_act)
         return reason is None, reason or ""
@@ -343,7 +371,7 @@ class LoptiView(GameView):
             top_words = "The table is empty: any rank may lead."
         else:
             top_words = (f"Top play: {count} \u00d7 {esc(top)} ({obs['run']} of that rank in a row on top)"
-                         f" \u00b7 {len(pile)} cards in the pile")
+                         f" \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile")
         more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
         draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
         pile_body = (cards_row_html(svgs) + f'<div style="font-size:12px">{top_words}</div>'

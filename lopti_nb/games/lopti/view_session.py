@@ -127,7 +127,7 @@ class SessionPanel:
         self.vote_text = W.HTML()
         self.vote_what = W.Dropdown(description="Vote on:", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))
-        self.vote_what.observe(lambda c: self.refresh(), names="value")
+        self.vote_what.observe(self._vote_what_changed, names="value")
         self.vote_words = W.Textarea(placeholder="The amended motion, in words",
                                      layout=W.Layout(width="100%", height="60px"))
         self.vote_words.observe(lambda c: self.refresh(), names="value")
@@ -201,6 +201,7 @@ class SessionPanel:
         law = {k: v for k, v in t.settings.items() if k not in ("dealer", "leader")}
         names = [self.view.seat_name(s) for s in range(t.players)]
         self.session = Session(names, seed, first_dealer=t.settings.get("dealer") or 0, **law)
+        self.session.people = t.human_seats  # a motion's choices are asked of people, not bots
         self._passed = set()
         self._seeds = {}
         self.message = ""
@@ -365,8 +366,10 @@ class SessionPanel:
         for st in self._levers():
             now = s.law.get(st.name, self.table.settings.get(st.name, st.default))
             if st.kind == "bool":
-                opts.append((f"Base law: {st.name.replace('_', ' ')} \u2192 {'off' if now else 'on'}",
-                             f"law:{st.name}:{'off' if now else 'on'}"))
+                # a lever's labels say each value in the game's words ("no swap", "10s go on 7s")
+                words = (st.labels[1 if now else 0] if len(st.labels) == 2
+                         else f"{st.name.replace('_', ' ')} \u2192 {'off' if now else 'on'}")
+                opts.append((f"Base law: {words}", f"law:{st.name}:{'off' if now else 'on'}"))
             elif st.kind == "choice":
                 for i, c in enumerate(st.choices):
                     if c != now:
@@ -375,6 +378,15 @@ class SessionPanel:
             elif st.kind in ("int", "float"):
                 opts.append((f"Base law: {st.name.replace('_', ' ')} (now {now:g})", f"law:{st.name}:="))
         return opts
+
+    def _vote_what_changed(self, change) -> None:
+        key = change["new"] or ""
+        if key.endswith(":="):  # a number lever: start from its value now
+            lever = key.split(":")[1]
+            st = next((x for x in self._levers() if x.name == lever), None)
+            if st is not None:
+                self.vote_number.value = int(self.session.law.get(lever, st.default))
+        self.refresh()
 
     def _proposal(self) -> Proposal | str:
         """The proposal the form describes, or why there is none yet."""
@@ -414,7 +426,7 @@ class SessionPanel:
                 value = "on" if value else "off"
             what = proposal.lever.replace("_", " ")
             if st is not None and st.kind == "bool" and len(st.labels) == 2:
-                what = f"{what} ({st.labels[0]})"
+                return f"change base law to \u201c{st.labels[0 if proposal.value else 1]}\u201d, {when}"
             return f"set the base law {what} to {value}, {when}"
         rec = next(r for r in self.session.motions if r.number == proposal.motion)
         if proposal.kind == "amend":
@@ -641,10 +653,12 @@ class SessionPanel:
         if isinstance(e, ev.MotionRevealed):
             return f"{n(e.seat)} showed {card_label(e.card)}"
         if isinstance(e, ev.MotionDrew):
-            what = " ".join(card_label(c) for c in e.cards) if e.cards is not None else plural(e.count, "card")
+            what = (" ".join(card_label(c) for c in e.cards) if e.cards is not None
+                    else "a card" if e.count == 1 else plural(e.count, "card"))
             return f"{n(e.seat)} drew {what}"
         if isinstance(e, ev.MotionGave):
-            what = " ".join(card_label(c) for c in e.cards) if e.cards is not None else plural(e.count, "card")
+            what = (" ".join(card_label(c) for c in e.cards) if e.cards is not None
+                    else "a card" if e.count == 1 else plural(e.count, "card"))
             return f"{n(e.seat)} gave {what} to {n(e.to)}"
         if isinstance(e, ev.MotionDiscarded):
             return f"{n(e.seat)} put {' '.join(card_label(c) for c in e.cards)} out of the round"
@@ -652,7 +666,7 @@ class SessionPanel:
             return f"no effect: {self.renumber(e.text)}"
         if isinstance(e, ev.MotionFault):
             return f"its code misbehaved and is switched off: {self.renumber(e.reason)}"
-        return self.renumber(e.describe())
+        return self.renumber(re.sub(r"^Motion \d+:\s*", "", e.describe()))  # its number heads the list
 
     def _draw_motions(self, viewer) -> None:
         s = self.session
@@ -782,8 +796,10 @@ class SessionPanel:
             a, b = c.score
             d = c.decisive
             extra = " \u2014 15 all: the next decisive throw decides" if d >= DECISIVE and a == b else ""
-            parts.append(f"<div><b>Roshambo: {esc(n(c.proposer))} {a} \u2013 {b} {esc(n(c.defender))}</b> "
-                         f"\u00b7 decisive throws {d} of {DECISIVE}{extra} (ties are thrown again, not counted)</div>")
+            parts.append(f"<div><b>Roshambo \u2014 {esc(n(c.proposer))}: {a}, {esc(n(c.defender))}: {b}</b> "
+                         f"\u00b7 decisive throws {d} of {DECISIVE}{extra} (ties are thrown again, not counted)</div>"
+                         f'<div style="{CSS_MUTED};font-size:12px">{esc(n(c.proposer))} proposed; '
+                         f"{esc(n(c.defender))} defends as {esc(self._defends_as(c.defender))}.</div>")
         last = c.log[-3:]
         if last:
             shown = []
@@ -801,6 +817,14 @@ class SessionPanel:
             if any(self.table.is_bot(x) for x in (c.pair or ())):
                 parts.append(f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_THROW_POLICY)}</div>')
         return "".join(parts)
+
+    def _defends_as(self, seat: int) -> str:
+        vote = self.vote
+        if vote.proposal.kind in ("remove", "amend"):
+            if vote.motion.author_seat == seat:
+                return "the motion's author"
+            return "the motion's supporters' choice"
+        return "the first to vote no"
 
     def _draw_vote_form(self, viewer, why) -> str:
         """Fill the form to call the vote; returns the sentence that says what it would do."""
@@ -862,7 +886,7 @@ class SessionPanel:
             how = ""
             if v.roshambo is not None:
                 rs = v.roshambo
-                how = (f"; Roshambo {self.name(rs.a)} {rs.a_wins}\u2013{rs.b_wins} {self.name(rs.b)} "
+                how = (f"; Roshambo {self.name(rs.a)}: {rs.a_wins}, {self.name(rs.b)}: {rs.b_wins} "
                        f"({plural(rs.decisive, 'decisive throw')}, {plural(rs.ties, 'tie')} thrown again)")
                 if v.bracket is not None:
                     how = f"; a bracket among the supporters chose {self.name(v.bracket.winner)}" + how
