@@ -581,3 +581,42 @@ def test_1_7_roshambo_at_the_table_in_a_browser_400px_wide(tmp_path):
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_1_7_the_device_goes_to_the_winner_to_write_the_motion():
+    # played on for places, the round ends with someone else at the device
+    for seed in range(30):
+        t = lopti_nb.play("lopti", players=3, humans=3, seed=seed, bot_delay=0, play_on=True, turn_cap=400)
+        rng = random.Random(seed)
+        play_round(t, rng)
+        confirm(t)
+        if t.state.winner is not None and t.viewer != t.state.winner:
+            break
+    else:
+        pytest.fail("no round ended away from its winner")
+    panel = t.view.panel
+    winner = t.view.seat_name(t.state.winner)
+    assert panel.author_form.layout.display == "none"  # only the winner writes
+    assert f"{winner} won round 1" in panel.author_text.value
+    click(t, f"Pass the device to {winner}")
+    assert f"Pass the device to {winner}" in t.cover_text.value and t.main.layout.display == "none"
+    assert confirm(t) and shown(t, panel.author_form)
+    click(t, "Write no motion this round")
+    assert not t.next_button.disabled and f"{winner}</b> won round 1 and writes no motion" in panel.author_text.value
+
+
+def test_1_7_a_vote_between_rounds_holds_the_next_deal():
+    t, rng = _won_by_a_person(range(40), players=2, humans=1)
+    panel = t.view.panel
+    click(t, "Write no motion this round")
+    set_value(t, panel.vote_what, "law:play_on:on")
+    set_value(t, panel.vote_when, "next round")
+    click(t, "Call the Rule Vote")
+    assert t.next_button.disabled and "the Rule Vote under way finishes first" in t.next_button.tooltip
+    click(t, "Vote yes")  # the bot keeps base law: a tie, Roshambo against the bot
+    assert t.next_button.disabled
+    click(t, "Throw at random for me until the end")
+    assert not t.next_button.disabled
+    record = t.view.session.votes[-1]
+    click(t, "Next round")
+    assert t.view.session.law["play_on"] is record.passed
