@@ -140,17 +140,18 @@ class LoptiView(GameView):
         return words
 
     def describe_event(self, event) -> str:
-        return self.describe_text(event.describe())
+        text = event.describe()
+        return self.panel.renumber(text, event=True) if self.panel is not None else text
 
     def describe_text(self, text: str) -> str:
-        """The engine's words (seats counted from 0) in the table's words."""
+        """The engine's sentences (seats counted from 0) in the table's words."""
         return self.panel.renumber(text) if self.panel is not None else text
 
     def reason(self, action, viewer, can_act) -> str | None:
         if self.panel is not None and self.panel.vote is not None:
             return "the Rule Vote under way finishes first"
         why = super().reason(action, viewer, can_act)
-        return self.panel.renumber(why) if self.panel is not None and why else why
+        return self.describe_text(why) if why else why
 
     def settings_words(self, state) -> str:
         s = state.settings

@@ -56,7 +56,11 @@ DECISIVE = 30
 
 # ready motions in the library's order: (name, title, text), read once
 READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.items()]
-_SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)\b")
+# The engine names seats by number, counted from 0: "Seat 2 plays..." in the events, "seat 2"
+# in the rules' and the session's sentences (which name a motion's author by the name the
+# table gave it, "Seat 3", counted from 1: that is left alone).
+_SEAT_IN_EVENTS = re.compile(r"\b([Ss])eat (\d+)\b")
+_SEAT_IN_SENTENCES = re.compile(r"\b(s)eat (\d+)\b")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -160,9 +164,11 @@ class SessionPanel:
         """A seat's name, marked when a bot sits there."""
         return self.name(seat) + (" (bot)" if self.table.is_bot(seat) else "")
 
-    def renumber(self, text: str) -> str:
-        """The engine's words count seats from 0; people count them from 1, by name."""
-        return _SEAT_WORD.sub(lambda m: self.name(int(m.group(2))), text)
+    def renumber(self, text: str, event: bool = False) -> str:
+        """The engine's words count seats from 0; people count them from 1, by name.
+        ``event``: an event's description (its seats may be capitalised)."""
+        pattern = _SEAT_IN_EVENTS if event else _SEAT_IN_SENTENCES
+        return pattern.sub(lambda m: self.name(int(m.group(2))), text)
 
     @property
     def live(self) -> bool:
@@ -236,6 +242,8 @@ class SessionPanel:
             if pending is not None:
                 return f"Rule Vote: pass the device to {self.name(pending)}."
             if vote.contest is not None and not vote.done:
+                if asked is not None and asked == self._advocate_chooser():
+                    return f"Rule Vote: {self.name(asked)} chooses who defends the motion."
                 return f"Roshambo: {self.name(asked)} to throw." if asked is not None else "Roshambo."
             return f"Rule Vote: {self.name(asked)} to vote." if asked is not None else "Rule Vote."
         if not s.state.is_over:
@@ -666,7 +674,7 @@ class SessionPanel:
             return f"no effect: {self.renumber(e.text)}"
         if isinstance(e, ev.MotionFault):
             return f"its code misbehaved and is switched off: {self.renumber(e.reason)}"
-        return self.renumber(re.sub(r"^Motion \d+:\s*", "", e.describe()))  # its number heads the list
+        return self.renumber(re.sub(r"^Motion \d+:\s*", "", e.describe()), event=True)  # its number heads the list
 
     def _draw_motions(self, viewer) -> None:
         s = self.session
