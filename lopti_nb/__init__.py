@@ -29,9 +29,24 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
          **settings):
     """A playable table widget for ``game`` in a notebook cell (see ``lopti_nb.widgets``).
 
-    ``settings`` are the game's own (``lopti_nb.engine.get_spec(game).schema``). An unknown
-    game, bot or keyword, or a bad value, raises a ``ValueError`` subclass (``UnknownGame``,
-    ``UnknownBot``, ``SettingsError``) naming what is accepted, and no table is made."""
+    Arguments: ``players``, ``humans`` (people at this device, seats 1..humans), ``bots``,
+    ``seed``, ``bot_delay`` and the game's settings (``lopti_nb.engine.get_spec(game).schema``)
+    or its table's options. An unknown game, bot or keyword, or a bad value, raises a
+    ``ValueError`` subclass (``UnknownGame``, ``UnknownBot``, ``SettingsError``) naming what is
+    accepted, and no table is made. Lopti is played as a session of rounds:
+    ``play("lopti", rounds=3)`` ends after three ("Session over"); without ``rounds`` the
+    session goes on with "Next round". After each round its winner writes a motion, and any
+    person may call the round's Rule Vote at the table. A person whose seat won may also hand
+    the table a motion written in Python::
+
+        from lopti_nb.games.lopti import Draw, Motion
+        table = lopti_nb.play("lopti", humans=2, rounds=3)
+        # ... once a person has won a round:
+        table.view.author(Motion("After each clear the clearer draws a card.",
+                                 hooks={"after clear": lambda v: Draw("actor", 1)}))
+
+    ``table.view.session`` is the Lopti session (its history, motions and votes).
+    """
     from .widgets import play as _play  # widgets load ipywidgets; the engine never does
 
     return _play(game, players=players, humans=humans, bots=bots, seed=seed,

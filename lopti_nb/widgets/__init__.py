@@ -9,7 +9,9 @@
 state. Seats ``0 .. humans-1`` are people at this device, the rest are bots (``bots``: one
 name for all, or one per bot seat). With two or more people the table becomes a hot seat:
 between their turns a "pass the device" screen hides everything private. ``bot_delay`` is the
-pause in seconds before each bot move (``0``: bots move at once).
+pause in seconds before each bot move (``0``: bots move at once). A game's view may take
+options of its own besides the game's settings (``GameView.options``: Lopti's ``rounds``, the
+length of a session).
 
 This package is the table shell: seats, turns, log, scores, hot seat and bots, the same for
 every game (:mod:`.table`). Each game draws itself in its own view, a

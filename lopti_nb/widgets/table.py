@@ -41,6 +41,13 @@ class GameView(ABC):
     # chances, like taking a pile), so that random games look like games people play.
     picked_play_buttons: tuple[str, ...] = ()
     seldom_buttons: tuple[str, ...] = ()
+    # Keyword arguments of ``play()`` this view takes besides the game's settings (a number of
+    # rounds, say): the table passes them on as ``table.view_options`` instead of checking
+    # them as settings. The view checks them itself (a SettingsError for a bad value).
+    options: tuple[str, ...] = ()
+    # The shell's line under the scores counting the finished games and wins at this table;
+    # a view that keeps a scoreboard of its own turns it off.
+    tally: bool = True
 
     def __init__(self, table: "Table"):
         self.table = table
@@ -65,10 +72,37 @@ class GameView(ABC):
     def reset(self) -> None:
         """A new game starts (clear selections)."""
 
+    def new_state(self, seed):
+        """The first state of a new game (``None``: the shell builds the game's state with the
+        table's settings). A view that plays something larger than one game (a session of
+        rounds) starts it here."""
+        return None
+
     def next_state(self, state, seed):
         """The next round of a session after ``state`` is over (``None``: a new game).
         A view that overrides this gets the table's "Next round" button."""
         return None
+
+    def has_next_round(self, state) -> bool:
+        """Whether "Next round" is offered once ``state`` is over."""
+        return type(self).next_state is not GameView.next_state
+
+    def next_round_wait(self, state) -> str | None:
+        """Why the next round cannot be dealt yet (the button stays disabled), or ``None``."""
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        """How the table names ``seat`` to people (the state's name unless the view knows better)."""
+        return self.table.state.seat_name(seat)
+
+    def status_words(self, state) -> str | None:
+        """A status line of the view's own (a vote under way, "Round over."), or ``None`` for
+        the shell's words about whose turn it is."""
+        return None
+
+    def describe_event(self, event) -> str:
+        """One line of the game log for ``event`` (already redacted for the viewer)."""
+        return event.describe()
 
     # helpers for subclasses
     def reason(self, action, viewer, can_act) -> str | None:
@@ -92,6 +126,8 @@ class Table(W.VBox):
             raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {humans!r}")
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or bot_delay < 0:
             raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+        # the view's own options are not the game's settings (see GameView.options)
+        self.view_options = {k: settings.pop(k) for k in getattr(view_class, "options", ()) if k in settings}
         self.players = players
         self.human_seats = tuple(range(humans))
         self.bot_names = self._bot_names(bots, players, humans)
@@ -202,6 +238,8 @@ class Table(W.VBox):
         if seed is None:
             seed = self._next_seed()
         self._generation += 1
+        if state is None:
+            state = self.view.new_state(seed)
         self.state = state if state is not None else self.spec.state_class(self.players, seed, **self.settings)
         self.state.seed_chosen = chosen  # the header shows a seed only when someone chose it
         self.bots = [self.spec.make_bot(name) if name else None for name in self.bot_names]
@@ -219,7 +257,7 @@ class Table(W.VBox):
     def next_round(self) -> None:
         """The next round of a session, as the view's :meth:`GameView.next_state` deals it
         (for games played in rounds); other games start a new game."""
-        if not self.state.is_over:
+        if not self.state.is_over or self.view.next_round_wait(self.state) is not None:
             return
         seed = self._next_seed()
         state = self.view.next_state(self.state, seed)
@@ -229,7 +267,7 @@ class Table(W.VBox):
                    run_bots: bool = False) -> None:
         """Put ``state`` (a position of this table's game and player count) on the table, seen
         by ``viewer``; the view is redrawn from scratch from the state's events."""
-        if state.num_players != self.players or type(state) is not self.spec.state_class:
+        if state.num_players != self.players or not isinstance(state, self.spec.state_class):
             raise SettingsError(f"this table plays {self.spec.title} with {self.players} players")
         self._generation += 1
         self.state = state
@@ -262,7 +300,7 @@ class Table(W.VBox):
 
     def _who(self, seats) -> str:
         """``Seat 1 (a bot)``, ``Seat 1 and Seat 2``: the seats, bots marked."""
-        names = [self.state.seat_name(s) + (" (a bot)" if self.is_bot(s) else "") for s in seats]
+        names = [self.view.seat_name(s) + (" (a bot)" if self.is_bot(s) else "") for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def reason(self, action, viewer, can_act) -> str | None:
@@ -271,7 +309,7 @@ class Table(W.VBox):
             return "the game is over"
         if not can_act:
             if self.pending is not None:
-                return f"waiting for {state.seat_name(self.pending)} to take the device"
+                return f"waiting for {self.view.seat_name(self.pending)} to take the device"
             to_act = state.to_act
             if len(to_act) == 1:
                 return f"it is {self._who(to_act)}'s turn"
@@ -412,7 +450,7 @@ class Table(W.VBox):
         set_if(self.seats, value=self._seats_html(obs, to_act))
         covered = self.pending is not None
         if covered:
-            name = state.seat_name(self.pending)
+            name = view.seat_name(self.pending)
             set_if(self.cover_text, value=(
                 f'<div style="font-size:20px;font-weight:bold;text-align:center">'
                 f'Pass the device to {esc(name)}</div><div style="{CSS_MUTED};text-align:center">'
@@ -424,8 +462,13 @@ class Table(W.VBox):
         if state.is_over and (not self.session or self.session[-1][0] is not state):
             self.session.append((state, state.result))
         set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None)
-               + self._session_html())
-        show(self.next_button, state.is_over and type(self.view).next_state is not GameView.next_state)
+               + (self._session_html() if view.tally else ""))
+        offered = state.is_over and view.has_next_round(state)
+        wait = view.next_round_wait(state) if offered else None
+        set_if(self.next_button, disabled=wait is not None,
+               tooltip=("Deal the next round of the session" if wait is None
+                        else f"Next round: not possible now \u2014 {wait}"))
+        show(self.next_button, offered)
         bots_waiting = self._bots_to_move()
         set_if(self.step_button, disabled=not (self.paused and bots_waiting),
                tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
@@ -443,7 +486,7 @@ class Table(W.VBox):
                 for w in result.winners:
                     wins[w] += 1
         n = len(self.session)
-        words = ", ".join(f"{self.state.seat_name(s)}: {w} win{'s' if w != 1 else ''}" for s, w in enumerate(wins))
+        words = ", ".join(f"{self.view.seat_name(s)}: {w} win{'s' if w != 1 else ''}" for s, w in enumerate(wins))
         return (f'<div style="font-size:12px;color:var(--jp-ui-font-color2);margin-top:4px">'
                 f'At this table: {n} game{"s" if n != 1 else ""} finished \u2014 {esc(words)}.</div>')
 
@@ -453,9 +496,10 @@ class Table(W.VBox):
         if humans == 0:
             who = "spectating: all seats are bots"
         elif humans == 1:
-            who = "you are Seat 0"
+            who = f"you are {view.seat_name(0)}"
         else:
-            who = f"hot seat: Seats 0-{humans - 1} share this device"
+            joint = " and " if humans == 2 else " to "
+            who = f"hot seat: {view.seat_name(0)}{joint}{view.seat_name(humans - 1)} share this device"
         bots = [n for n in self.bot_names if n]
         bot_words = ""
         if bots:
@@ -473,20 +517,25 @@ class Table(W.VBox):
 
     def _status_html(self, to_act, can_act) -> str:
         s = self.state
-        if s.is_over:
+        name = self.view.seat_name
+        own = self.view.status_words(s)
+        if own is not None:
+            text = own
+            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-success-color1)"
+        elif s.is_over:
             text = "Game over."
             colour = "var(--jp-success-color1)"
         elif self.pending is not None:
-            text = f"{s.seat_name(self.pending)} to play: pass the device."
+            text = f"{name(self.pending)} to play: pass the device."
             colour = "var(--jp-warn-color1)"
         elif can_act:
-            text = f"Your turn ({s.seat_name(self.viewer)})."
+            text = f"Your turn ({name(self.viewer)})."
             others = [seat for seat in to_act if seat != self.viewer]
             if others:  # a decision taken at once: who else is still deciding
                 text += f" Also deciding: {self._who(others)}."
             colour = "var(--jp-brand-color1)"
         elif all(map(self.is_bot, to_act)):
-            names = " and ".join(s.seat_name(seat) for seat in to_act)
+            names = " and ".join(name(seat) for seat in to_act)
             verb = "is" if len(to_act) == 1 else "are"
             text = (f"{names} ({'bot' if len(to_act) == 1 else 'bots'}) {verb} thinking"
                     + (" \u2014 bots paused." if self.paused else "\u2026"))
@@ -513,19 +562,20 @@ class Table(W.VBox):
                 f'<div data-seat="{seat}" style="border:{border};border-radius:6px;padding:3px 8px;'
                 f'background:{"var(--jp-layout-color2)" if mine else "var(--jp-layout-color1)"};'
                 f'color:var(--jp-ui-font-color1);min-width:110px">'
-                f'<div style="font-weight:bold">{arrow}{esc(self.state.seat_name(seat))}'
+                f'<div style="font-weight:bold">{arrow}{esc(self.view.seat_name(seat))}'
                 f' <span style="font-weight:normal;{CSS_MUTED};font-size:11px">({esc(kind)})</span></div>'
                 f'<div style="font-size:12px">{line}</div></div>')
         return f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
 
     def _update_log(self, viewer) -> None:
         events = self.state.events
+        say = self.view.describe_event
         if self._log_viewer != viewer:
             self._log_viewer = viewer
             start = max(0, len(events) - LOG_LINES)
-            self._log_lines = [e.for_seat(viewer).describe() for e in events[start:]]
+            self._log_lines = [say(e.for_seat(viewer)) for e in events[start:]]
         else:
-            self._log_lines.extend(e.for_seat(viewer).describe() for e in events[self._log_count:])
+            self._log_lines.extend(say(e.for_seat(viewer)) for e in events[self._log_count:])
             if len(self._log_lines) > LOG_LINES:
                 del self._log_lines[:-LOG_LINES]
         self._log_count = len(events)

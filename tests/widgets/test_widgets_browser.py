@@ -129,7 +129,7 @@ def _twin_status(twin) -> str:
 
 
 def _twin_newest(twin) -> str:
-    return twin.state.events[-1].for_seat(twin.viewer).describe()
+    return twin.view.describe_event(twin.state.events[-1].for_seat(twin.viewer))  # the table's words
 
 
 def _wait_same(page, table, twin, timeout=60.0) -> None:
@@ -208,7 +208,8 @@ def test_table_in_browser_follows_the_engine(tables_page, index, name):
     paced = False
     if name == "lopti":
         # slow the bots down: they must then be seen thinking, one move at a time
-        table.locator("select").select_option(label="Bot speed: normal (0.6 s)")
+        # (the session's forms have dropdowns of their own: pick the bots' speed by its words)
+        table.locator("select", has_text="Bot speed: normal").select_option(label="Bot speed: normal (0.6 s)")
     for _ in range(steps):
         if twin.state.is_over:
             break

@@ -16,8 +16,8 @@ from .motions import (
     ConstitutionError, Discard, Draw, Give, HookRunner, Motion, MotionError, Reveal, Say, SessionError, View,
 )
 from .library import LIBRARY, library_motion
-from .roshambo import RoshamboResult, bracket, roshambo
-from .session import LAW_LEVERS, Proposal, Session
+from .roshambo import RoshamboContest, RoshamboResult, bracket, roshambo
+from .session import LAW_LEVERS, PendingVote, Proposal, Session, VoteRecord, bot_ballot
 
 
 from .plugin import SPEC
@@ -29,5 +29,6 @@ __all__ = [
     "RANKS", "SPECIALS", "CardError", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
     "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
     "HookRunner", "SessionError", "MotionError", "ConstitutionError", "LIBRARY", "library_motion",
-    "roshambo", "bracket", "RoshamboResult", "SPEC",
+    "roshambo", "bracket", "RoshamboResult", "RoshamboContest", "PendingVote", "VoteRecord", "bot_ballot",
+    "SPEC",
 ]

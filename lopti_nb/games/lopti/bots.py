@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .cards import RANK_INDEX, SEVEN, TEN, THREE, TWO, SPECIAL_RANKS
-from .state import Play, PlayBlind, Swap, TakePile
+from .state import Choose, Play, PlayBlind, Swap, TakePile
 
 # How much a card is worth keeping: ordinary ranks by height, specials above them all,
 # the 10 (a clear whenever it is wanted) most of all.
@@ -19,7 +19,10 @@ def _rank(card_name: str) -> int:
 def heuristic_bot(obs, legal, rng):
     """Sheds its lowest ordinary cards first, saves 2s, 3s, 7s and 10s for when nothing else
     goes, answers a 3 duty with a 3 when it can, and takes a small, harmless pile rather than
-    burn a special card on it."""
+    burn a special card on it. Asked to choose for a motion, it takes the engine's default
+    (listed first)."""
+    if type(legal[0]) is Choose:
+        return legal[0]
     if obs["phase"] == "swap":
         # Put the weakest hand card face up if a face-up card is worth more to hold.
         best, gain = None, 0

@@ -73,11 +73,13 @@ class BlindMiss(Event):
 @dataclass(frozen=True)
 class Cleared(Event):
     seat: int
-    how: str  # "ten", "four", "chain"
+    how: str  # "ten", "four", "chain", "motion" (a custom clear)
     cards: int  # how many cards left play with the pile
+    motion: int | None = None  # the motion whose condition made a custom clear
 
     def describe(self) -> str:
-        why = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain"}[self.how]
+        why = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain",
+               "motion": f"as motion {self.motion} says"}[self.how]
         return f"Seat {self.seat} clears the pile {why} ({self.cards} cards leave play)."
 
 
@@ -147,10 +149,14 @@ class RoundOver(Event):
     winner: int | None
     stalemate: bool
     turns: int
+    capped: bool = False  # stopped by the turn cap (with a winner out: not a stalemate)
 
     def describe(self) -> str:
         if self.stalemate:
             return f"The round reaches the turn cap after {self.turns} turns and ends as a stalemate."
+        if self.capped:
+            return (f"The round reaches the turn cap after {self.turns} turns; seat {self.winner} won, "
+                    "and the players still in share the last place.")
         return f"The round is over after {self.turns} turns; seat {self.winner} won."
 
 
@@ -220,6 +226,36 @@ class MotionDiscarded(Event):
 
     def describe(self) -> str:
         return f"Motion {self.motion}: seat {self.seat} puts {_cards(self.cards)} out of the round."
+
+
+@dataclass(frozen=True)
+class MotionReturned(Event):
+    """Cards of the last clear come back into the round (they were seen by everyone)."""
+
+    motion: int
+    seat: int | None  # whose hand they join; None: the draw pile, shuffled
+    cards: tuple[int, ...]
+    left: int  # cards in the draw pile afterwards
+
+    def describe(self) -> str:
+        if self.seat is None:
+            return (f"Motion {self.motion}: {_cards(self.cards)} from the last clear go back into the draw pile, "
+                    f"which is shuffled ({self.left} cards).")
+        return f"Motion {self.motion}: seat {self.seat} takes {_cards(self.cards)} from the last clear into the hand."
+
+
+@dataclass(frozen=True)
+class MotionAsks(Event):
+    """A motion's effect waits for a person to choose cards."""
+
+    motion: int
+    seat: int
+    what: str  # "give", "discard", "take back"
+    count: int
+
+    def describe(self) -> str:
+        cards = "a card" if self.count == 1 else f"{self.count} cards"
+        return f"Motion {self.motion}: seat {self.seat} chooses {cards} to {self.what}."
 
 
 @dataclass(frozen=True)

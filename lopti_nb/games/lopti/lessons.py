@@ -103,7 +103,7 @@ class RoundsScene(Scene):
         r = st.result
         head = (f"stopped at the cap after {st.turns} turns: recorded as a stalemate" if r.stalemate
                 else f"seat {r.details['winner']} won after {st.turns} turns")
-        return Verdict(None, head, "The engine records a capped round as a stalemate in its result.",
+        return Verdict(None, head, "The engine records a round capped before anyone is out as a stalemate in its result.",
                        st.describe_events(None)[-2:], data={"stalemate": r.stalemate, "turns": st.turns})
 
     def check(self) -> None:

@@ -300,11 +300,12 @@ class RoshamboScene(SessionScene):
                            "A side that cannot pick a representative plays single elimination, one "
                            "decisive throw a match.", [str(rd) for rd in b.rounds], data={"winner": b.winner})
 
-        def deadlock(kind, advocate="auto"):
+        def deadlock(kind, advocate="auto", author_yes=False):
             s, w = with_motion()
             p = (w + 1) % PLAYERS
             rest = [x for x in range(PLAYERS) if x not in (p, w)]
-            votes = [x in (p, rest[0]) for x in range(PLAYERS)]
+            # The author voted to keep the motion (and so defends it), or voted to drop it too.
+            votes = [x in ((p, w) if author_yes else (p, rest[0])) for x in range(PLAYERS)]
             prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("turn_cap", 500, "now")
             rec = s.rule_vote(p, prop, votes, advocate=advocate)
             events = [rec.outcome] + ([rec.roshambo.describe()] if rec.roshambo else [])
@@ -317,7 +318,7 @@ class RoshamboScene(SessionScene):
             ("A whole match (throws seeded 5)", lambda: match(5)),
             ("Three candidates hold a bracket", brk),
             ("Tie on removing a motion: who defends?", lambda: deadlock("remove")),
-            ("Tie, and nobody will defend", lambda: deadlock("remove", "nobody")),
+            ("Tie, the author votes yes, and nobody will defend", lambda: deadlock("remove", "nobody", True)),
             ("Tie on a base-law change", lambda: deadlock("law")),
         ]
 

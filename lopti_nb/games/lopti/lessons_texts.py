@@ -105,8 +105,8 @@ PLAIN = {
     "rounds": ("Rounds, dealers and the turn cap",
                "The deal moves one seat clockwise each round. In a session's first round the "
                "dealer leads; after that the winner of the previous round leads. Simulations "
-               "use a turn cap, and a round that hits it is recorded as a stalemate, never "
-               "quietly dropped."),
+               "use a turn cap, and a round that hits it before anyone is out is recorded as a "
+               "stalemate, never quietly dropped."),
     "motion": ("The winner's motion",
                "The winner of a round writes one custom rule, a motion, that holds for the rest "
                "of the session. It must be stated in full before the next deal is finished. In "
@@ -249,8 +249,8 @@ PIRATE = {
     "rounds": ("Rounds, dealers and the turn limit",
                "The deal moves one seat clockwise each round. In a session's first round the "
                "dealer opens; after that, the last round's winner does. Simulated games carry a "
-               "turn limit, and a round that hits it is logged as a stalemate, never swept under "
-               "the rug."),
+               "turn limit, and a round that hits it before anyone is out is logged as a "
+               "stalemate, never swept under the rug."),
     "motion": ("The victor's new law",
                "Whoever wins a round writes one law of their own, a motion, binding for the rest "
                "of the session. It must be spoken in full before the next deal is done. Aboard "
@@ -395,8 +395,8 @@ COMRADE = {
     "rounds": ("Rounds, dealers and the turn limit",
                "Dealing responsibility moves one seat clockwise per round. In a session's opening "
                "round the dealer plays first; afterwards the previous round's winner does. "
-               "Simulations impose a turn limit, and a round that reaches it is recorded as a "
-               "stalemate, openly and never in silence."),
+               "Simulations impose a turn limit, and a round that reaches it before anyone is out "
+               "is recorded as a stalemate, openly and never in silence."),
     "motion": ("The winner's motion",
                "The round's winner drafts one custom rule, a motion, in force for the remainder "
                "of the session. It must be read out in full before the next distribution is "

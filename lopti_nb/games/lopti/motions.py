@@ -8,19 +8,32 @@ after the base events of a round. A hook is a function ``hook(view) -> effects``
   never the game state itself, and never a seat number, so a motion can only aim at roles
   and conditions, not at a named person;
 * it returns ``None``, one effect, or a list of effects from a small closed set:
-  :class:`Say`, :class:`Reveal`, :class:`Draw`, :class:`Give`, :class:`Discard`.
+  :class:`Say`, :class:`Reveal`, :class:`Draw`, :class:`Give`, :class:`Discard`,
+  :class:`ClearPile` (a custom clear) and :class:`ReturnCleared` (cleared cards back into
+  the round).
 
 The engine (:class:`HookRunner`) checks and applies the effects. The constitution it keeps:
 
 * Base events are never cancelled or changed. Words and reveals show at once; every card
   movement waits until the player's action has fully resolved (its clear, draw, bonus play
   or going out already happened), so no motion can alter a play, a clear or a bonus play.
+* A custom clear (:class:`ClearPile`) is asked for by an "after" hook of a play (``play``,
+  ``lead``, ``bonus play``, or a legal ``blind flip``) whose condition the play fulfils. It
+  joins that play exactly as a base clear would: the pile leaves the round, every 3 duty and
+  7 directive ends, and the player who made the play gets the bonus play (none if that was
+  their last card). It adds a clear; it can never take one away.
+* Where an effect needs a choice (``which="choose"``: which card to give, to put out, or to
+  take back from a clear), the player concerned chooses if a person sits there
+  (``people``): the round waits with a :class:`PendingChoice` until they answer with
+  :class:`~lopti_nb.games.lopti.state.Choose` actions. A bot or an absent player takes the
+  effect's ``default`` (by face value, or at random from the round's own generator).
 * Effects are not base events: they never set off hooks, so motions cannot chain into a
   loop. A hook may return at most :data:`MAX_EFFECTS_PER_HOOK` effects, and one base event
   carries at most :data:`MAX_EFFECTS_PER_EVENT` effects in all.
-* Effects act on the present only: no effect can touch the pile, cleared cards, a card
-  already played or a player who is out; a player still in always keeps at least one card
-  (only a legal last play puts anyone out), so no motion can hand anybody a win or block one.
+* Effects act on the present only: no effect can touch the pile (but clear it), a card
+  already played or a player who is out, and of the cards out of the round only those of
+  the latest clear can come back; a player still in always keeps at least one card (only a
+  legal last play puts anyone out), so no motion can hand anybody a win or block one.
 * All 52 cards stay accounted for; the engine checks it after every movement.
 * A hook that raises, runs longer than its time budget, returns anything outside the closed
   set, or changes the game behind the engine's back (the change is undone) is reported at
@@ -38,9 +51,11 @@ from typing import Any, Callable, Mapping
 
 from ...engine import LoptiNbError, SettingsError
 from ...engine.core import CACHE, COPIERS, RNG, SHARED
+from ...engine.shuffle import shuffle
 from . import events as ev
-from .cards import DECK, RANKS
-from .state import LoptiState, Swap
+from .cards import DECK, NAMES, RANKS, TEN, THREE, parse_card
+from .rules import EMPTY
+from .state import Choose, LoptiState, Swap
 
 # -- errors ---------------------------------------------------------------------------------
 
@@ -90,6 +105,8 @@ ROLE_HELP = {
     "fewest cards": "the player(s) still in holding the fewest cards",
 }
 CHOICES = ("lowest", "highest", "random")
+CHOOSE = "choose"  # the player concerned chooses (a person is asked; others take the default)
+DRAW_PILE = "draw pile"
 
 
 def _role(who: Any) -> str:
@@ -166,15 +183,25 @@ class Draw(Effect):
         _small(self.n, 3, "Draw n")
 
 
+def _which(effect: Effect) -> None:
+    if effect.which not in CHOICES + (CHOOSE,):
+        raise MotionError(f"which must be one of {', '.join(CHOICES + (CHOOSE,))}, not {effect.which!r}")
+    if effect.default not in CHOICES:
+        raise MotionError(f"default (for a bot or an absent player) must be one of {', '.join(CHOICES)}, "
+                          f"not {effect.default!r}")
+
+
 @dataclass(frozen=True)
 class Give(Effect):
-    """``who`` gives ``n`` (1-3) hand cards (``which``) to the next (``to="next"``) or the
-    previous (``to="previous"``) player still in. The giver always keeps one card."""
+    """``who`` gives ``n`` (1-3) hand cards (``which``: lowest, highest, random, or choose:
+    the giver chooses, a bot or absent player takes ``default``) to the next (``to="next"``)
+    or the previous (``to="previous"``) player still in. The giver always keeps one card."""
 
     who: str = "actor"
     n: int = 1
     to: str = "next"
     which: str = "lowest"
+    default: str = "lowest"
 
     def __post_init__(self):
         self.check()
@@ -184,18 +211,19 @@ class Give(Effect):
         _small(self.n, 3, "Give n")
         if self.to not in ("next", "previous"):
             raise MotionError(f"Give goes to 'next' or 'previous', not {self.to!r}")
-        if self.which not in CHOICES:
-            raise MotionError(f"which must be one of {', '.join(CHOICES)}, not {self.which!r}")
+        _which(self)
 
 
 @dataclass(frozen=True)
 class Discard(Effect):
-    """``who`` puts ``n`` (1-2) hand cards (``which``) out of the round, face up. A player
-    still in always keeps one card."""
+    """``who`` puts ``n`` (1-2) hand cards (``which``: lowest, highest, random, or choose:
+    the player chooses, a bot or absent player takes ``default``) out of the round, face up.
+    A player still in always keeps one card."""
 
     who: str = "actor"
     n: int = 1
     which: str = "lowest"
+    default: str = "lowest"
 
     def __post_init__(self):
         self.check()
@@ -203,12 +231,99 @@ class Discard(Effect):
     def check(self) -> None:
         _role(self.who)
         _small(self.n, 2, "Discard n")
-        if self.which not in CHOICES:
-            raise MotionError(f"which must be one of {', '.join(CHOICES)}, not {self.which!r}")
+        _which(self)
 
 
-EFFECT_TYPES = (Say, Reveal, Draw, Give, Discard)
-_CARD_EFFECTS = (Draw, Give, Discard)
+@dataclass(frozen=True)
+class ClearPile(Effect):
+    """A custom clear: the pile leaves the round right after the play that fulfils the
+    motion's condition, and that play's player gets the bonus play as for any clear. Only
+    from an "after" hook of a play (play, lead, bonus play, a legal blind flip)."""
+
+    def __post_init__(self):
+        self.check()
+
+    def check(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class ReturnCleared(Effect):
+    """Up to ``n`` (1-8) cards of the latest clear come back into the round: into the draw
+    pile (``to="draw pile"``), which is then shuffled with the round's own generator, or into
+    the hand of each player still in that a role names (``to="actor"``, ``"next"``...), as far
+    as the cards last. ``which``: lowest, highest, random, or choose (into a hand only: the
+    receiver chooses, a bot or absent player takes ``default``)."""
+
+    to: str = DRAW_PILE
+    n: int = 4
+    which: str = "random"
+    default: str = "lowest"
+
+    def __post_init__(self):
+        self.check()
+
+    def check(self) -> None:
+        if self.to != DRAW_PILE:
+            _role(self.to)
+        elif self.which == CHOOSE:
+            raise MotionError("nobody chooses the cards going into the draw pile; which must be "
+                              "lowest, highest or random there")
+        _small(self.n, 8, "ReturnCleared n")
+        _which(self)
+
+
+EFFECT_TYPES = (Say, Reveal, Draw, Give, Discard, ClearPile, ReturnCleared)
+_CARD_EFFECTS = (Draw, Give, Discard, ReturnCleared)
+_PLAY_EVENTS = ("play", "lead", "bonus play")
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A choice a motion's effect asks of the person at ``seat``: ``left`` more cards from
+    ``options`` (card numbers; their names in :attr:`option_names`). Answer with
+    ``state.choose(name)`` (one card at a time); ``chosen`` holds the cards picked so far.
+    Only the chooser sees the options when they are their own hand cards."""
+
+    motion: int
+    seat: int
+    effect: Effect
+    count: int  # cards to choose in all
+    options: tuple[int, ...]
+    chosen: tuple[int, ...] = ()
+
+    @property
+    def left(self) -> int:
+        return self.count - len(self.chosen)
+
+    @property
+    def what(self) -> str:
+        """``"give"``, ``"discard"`` or ``"take back"``."""
+        return {Give: "give", Discard: "discard"}.get(type(self.effect), "take back")
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The cards still to choose from, by name, ordered by face value (the engine's
+        default first)."""
+        rev = self.effect.default == "highest"
+        rest = [c for c in self.options if c not in self.chosen]
+        return tuple(NAMES[c] for c in sorted(rest, key=_order_key, reverse=rev))
+
+    @property
+    def public(self) -> bool:
+        """Whether the options may be shown to everyone (cards of a clear were seen by all)."""
+        return isinstance(self.effect, ReturnCleared)
+
+    def describe(self) -> str:
+        cards = "a card" if self.left == 1 else f"{self.left} cards"
+        if isinstance(self.effect, Give):
+            doing = f"to give to the {self.effect.to} player"
+        elif isinstance(self.effect, Discard):
+            doing = "to put out of the round"
+        else:
+            doing = "to take back into the hand from the last clear"
+        return f"Motion {self.motion}: seat {self.seat} chooses {cards} {doing}."
+
 
 
 # -- what a hook sees ------------------------------------------------------------------------------
@@ -219,9 +334,9 @@ class View:
     ``event``/``phase``: which base event and whether before or after it. ``round``: the
     session's round number (1 = first). ``ranks``: the ranks of the cards played by this
     event (``("9", "9")``), empty for events that play nothing; ``rank`` the first of them.
-    ``how``: how a clear happened (``"ten"``, ``"four"``, ``"chain"``). ``place``: the place
-    of a player going out. ``forced``: a pickup under a 3 duty. ``taken``: cards taken with
-    the pile. ``legal``: whether a flipped face-down card could be played. ``swapped``:
+    ``how``: how a clear happened (``"ten"``, ``"four"``, ``"chain"``, or ``"motion"``: a
+    custom clear). ``place``: the place of a player going out. ``forced``: a pickup under a
+    3 duty. ``taken``: cards taken with the pile. ``legal``: whether a flipped face-down card could be played. ``swapped``:
     whether a swap was made. ``source``: ``"hand"`` or ``"blind"``. ``bonus``: the play is a
     bonus play. ``stalemate``: the round hit the turn cap. The ``actor_*`` fields describe
     the player the event belongs to (``None`` when there is none).
@@ -655,7 +770,7 @@ class HookRunner:
                     state.events.append(ev.MotionNote(entry.number, f"more than {MAX_EFFECTS_PER_EVENT} effects on one {event}; the rest are dropped"))
                     return
                 used += 1
-                self._take(state, entry, effect, actor)
+                self._take(state, entry, effect, actor, view)
 
     def _check(self, result: Any) -> list[Effect]:
         if result is None:
@@ -717,11 +832,23 @@ class HookRunner:
             s = (s + step) % n
         return ()
 
-    def _take(self, state, entry: MotionEntry, effect: Effect, actor: int | None) -> None:
-        seats = self._seats(state, _role(effect.who), actor) if not isinstance(effect, Say) else ()
+    def _take(self, state, entry: MotionEntry, effect: Effect, actor: int | None, view: View) -> None:
         if isinstance(effect, Say):
             state.events.append(ev.MotionSaid(entry.number, effect.text))
-        elif isinstance(effect, Reveal):
+            return
+        if isinstance(effect, ClearPile):
+            # A custom clear joins the play whose "after" hooks asked for it (the state resolves
+            # it with the play, as a base clear: MotionLoptiState._play).
+            if view.phase != "after" or not (view.event in _PLAY_EVENTS or (view.event == "blind flip" and view.legal)):
+                state.events.append(ev.MotionNote(entry.number, "a motion clears the pile only right after a play"))
+            elif state.motion_clear is None:
+                state.motion_clear = entry.number
+            return
+        if isinstance(effect, ReturnCleared):
+            seats = () if effect.to == DRAW_PILE else self._seats(state, _role(effect.to), actor)
+        else:
+            seats = self._seats(state, _role(effect.who), actor)
+        if isinstance(effect, Reveal):
             if not seats:
                 state.events.append(ev.MotionNote(entry.number, f"nobody still in is the {effect.who}"))
             for s in seats:
@@ -736,42 +863,101 @@ class HookRunner:
 
     def flush(self, state) -> None:
         """Carry out the card movements queued during the last action (called by the state
-        once the action has fully resolved)."""
+        once the action has fully resolved). Stops at a choice a person must make
+        (``state.pending_choice``); :meth:`resume` carries on once it is made."""
         done = 0
         moved = False
-        while self.pending:
+        while self.pending and state.pending_choice is None:
             entry, effect, seats = self.pending.pop(0)
             if not entry.live:
                 continue
-            if done >= MAX_EFFECTS_PER_FLUSH:
-                state.events.append(ev.MotionNote(entry.number, "too many card movements at once; the rest are dropped"))
-                self.pending.clear()
-                break
-            done += 1
+            if type(seats) is not _Rest:  # the rest of an effect interrupted by a choice is not counted again
+                if done >= MAX_EFFECTS_PER_FLUSH:
+                    state.events.append(ev.MotionNote(entry.number, "too many card movements at once; the rest are dropped"))
+                    self.pending.clear()
+                    break
+                done += 1
             if state.over:
                 state.events.append(ev.MotionNote(entry.number, "the round is over, so no cards move"))
                 continue
-            if not seats:
-                state.events.append(ev.MotionNote(entry.number, f"nobody still in is the {effect.who}"))
+            if isinstance(effect, ReturnCleared) and effect.to == DRAW_PILE:
+                moved |= self._move(state, entry, effect, None)
+            elif not seats:
+                who = effect.to if isinstance(effect, ReturnCleared) else effect.who
+                state.events.append(ev.MotionNote(entry.number, f"nobody still in is the {who}"))
                 continue
-            for s in seats:
+            for i, s in enumerate(seats):
+                if self._ask(state, entry, effect, s):
+                    if seats[i + 1:]:
+                        self.pending.insert(0, (entry, effect, _Rest(seats[i + 1:])))
+                    break
                 moved |= self._move(state, entry, effect, s)
-            # A player who must act with an empty hand takes up the face-up cards (1.5.3);
-            # this is the base event "take face-up", so its hooks may queue more movements.
-            seat = state.current_player
-            if seat is not None and not state.swap_queue and not state.hands[seat] and state.face_up[seat]:
-                state._take_face_up(seat)
+            if state.pending_choice is not None:
+                break
+            self._face_up_due(state)
         if moved:
-            self.effects_applied += 1
-            state._table = None
-            cards = state.all_cards()
-            if len(cards) != 52 or set(cards) != set(DECK):  # pragma: no cover - a bug, not a motion
-                raise AssertionError("card conservation broken by a motion effect")
+            self._moved(state)
 
-    def _move(self, state, entry: MotionEntry, effect: Effect, seat: int) -> bool:
+    def _face_up_due(self, state) -> None:
+        # A player who must act with an empty hand takes up the face-up cards (1.5.3); this is
+        # the base event "take face-up", so its hooks may queue more movements.
+        seat = state.turn if not state.over else None
+        if seat is not None and not state.swap_queue and not state.hands[seat] and state.face_up[seat]:
+            state._take_face_up(seat)
+
+    def _moved(self, state) -> None:
+        self.effects_applied += 1
+        state._table = None
+        cards = state.all_cards()
+        if len(cards) != 52 or set(cards) != set(DECK):  # pragma: no cover - a bug, not a motion
+            raise AssertionError("card conservation broken by a motion effect")
+
+    # -- choices ----------------------------------------------------------------------------------
+    def _options(self, state, effect: Effect, seat: int | None) -> tuple[list[int], int]:
+        """The cards an effect may move for ``seat`` and how many it moves."""
+        if isinstance(effect, ReturnCleared):
+            gone = set(state.gone)
+            avail = [c for c in state.last_cleared if c in gone]
+            return avail, min(effect.n, len(avail))
+        hand = state.hands[seat]
+        # A player still in keeps at least one card: only a legal last play puts anyone out.
+        spare = min(len(hand), state.cards_held(seat) - 1)
+        return hand, max(0, min(effect.n, spare))
+
+    def _ask(self, state, entry: MotionEntry, effect: Effect, seat: int) -> bool:
+        """Whether ``seat`` must be asked to choose for ``effect`` (and the question is now
+        pending): only a person at the table, only when there is a real choice."""
+        if getattr(effect, "which", None) != CHOOSE or seat not in state.people or not state.active[seat]:
+            return False
+        if isinstance(effect, Give):
+            to = self._seats(state, effect.to, seat)
+            if not to or to[0] == seat:
+                return False
+        options, k = self._options(state, effect, seat)
+        if k <= 0 or k >= len(options):
+            return False  # nothing to choose: all of them, or none, move
+        state.pending_choice = PendingChoice(entry.number, seat, effect, k, tuple(options))
+        state.events.append(ev.MotionAsks(entry.number, seat, PendingChoice(entry.number, seat, effect, k, ()).what, k))
+        return True
+
+    def resume(self, state) -> None:
+        """The person asked has chosen every card: carry the effect out with their cards (the
+        state then flushes the movements still queued)."""
+        choice = state.pending_choice
+        state.pending_choice = None
+        entry = next((e for e in self.entries if e.number == choice.motion), None)
+        if entry is None or not entry.live or state.over:
+            state.events.append(ev.MotionNote(choice.motion, "the motion no longer acts, so no cards move"))
+            return
+        if self._move(state, entry, choice.effect, choice.seat, chosen=choice.chosen):
+            self._moved(state)
+        self._face_up_due(state)
+
+    def _move(self, state, entry: MotionEntry, effect: Effect, seat: int | None,
+              chosen: tuple[int, ...] | None = None) -> bool:
         events = state.events
         num = entry.number
-        if not state.active[seat]:
+        if seat is not None and not state.active[seat]:
             events.append(ev.MotionNote(num, f"seat {seat} is out and takes or gives no cards"))
             return False
         if isinstance(effect, Draw):
@@ -783,14 +969,27 @@ class HookRunner:
             state.hands[seat].extend(cards)
             events.append(ev.MotionDrew(num, seat, cards, k, len(state.draw_pile)))
             return True
-        hand = state.hands[seat]
-        # A player still in keeps at least one card: only a legal last play puts anyone out.
-        spare = min(len(hand), state.cards_held(seat) - 1)
-        k = min(effect.n, spare)
+        options, k = self._options(state, effect, seat)
         if k <= 0:
-            events.append(ev.MotionNote(num, f"seat {seat} has no hand card to spare"))
+            if isinstance(effect, ReturnCleared):
+                events.append(ev.MotionNote(num, "no cards of the last clear are left to come back"))
+            else:
+                events.append(ev.MotionNote(num, f"seat {seat} has no hand card to spare"))
             return False
-        cards = _pick(hand, k, effect.which, state.rng)
+        which = effect.default if effect.which == CHOOSE else effect.which
+        cards = list(chosen) if chosen is not None else _pick(options, k, which, state.rng)
+        if isinstance(effect, ReturnCleared):
+            for c in cards:
+                state.gone.remove(c)
+            state.last_cleared = tuple(c for c in state.last_cleared if c not in cards)
+            if seat is None:
+                state.draw_pile.extend(cards)
+                shuffle(state.draw_pile, state.rng)  # the round's own generator, the engine's one shuffle
+            else:
+                state.hands[seat].extend(cards)
+            events.append(ev.MotionReturned(num, seat, tuple(cards), len(state.draw_pile)))
+            return True
+        hand = state.hands[seat]
         if isinstance(effect, Give):
             to = self._seats(state, effect.to, seat)
             if not to or to[0] == seat:
@@ -808,6 +1007,10 @@ class HookRunner:
         return True
 
 
+class _Rest(tuple):
+    """The seats an effect has still to reach after a choice interrupted it."""
+
+
 def _fork(runner: "HookRunner | None") -> "HookRunner | None":
     return None if runner is None else runner.fork()
 
@@ -819,17 +1022,95 @@ class MotionLoptiState(LoptiState):
     has fully resolved.
 
     ``LoptiState(players, seed, hooks=runner)`` builds one; a session builds one per round.
-    It extends the base game's event methods and changes nothing else.
+    It extends the base game's event methods, adds the custom clear a motion may ask for,
+    and lets a motion's effect ask a person to choose (``people``: the seats where a person
+    decides; everyone else takes the engine's default). While a choice is pending
+    (:attr:`pending_choice`), the chooser is the player to act and their only actions are
+    :class:`~lopti_nb.games.lopti.state.Choose` (or :meth:`choose`).
     """
 
     # A copy (a bot's look-ahead) gets its own runner: faults in the copy stay in the copy.
-    FIELDS = {"hooks": _fork}
+    FIELDS = {"hooks": _fork, "people": SHARED, "pending_choice": SHARED, "motion_clear": SHARED,
+              "last_cleared": SHARED}
 
     def __init__(self, players: int, seed: int | None = None, *, hooks: "HookRunner | None" = None,
-                 **settings: Any):
+                 people: Any = (), **settings: Any):
         self.hooks = hooks
+        self.people = _people(people, players)  # seats where a person chooses for a motion
+        self.pending_choice: PendingChoice | None = None
+        self.motion_clear: int | None = None  # a motion in force asked to clear after this play
+        self.last_cleared: tuple[int, ...] = ()  # the latest clear's cards still out of the round
         super().__init__(players, seed, **settings)  # deals, with the deal's hooks
         self._flush()
+
+    # -- a person's choice ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        choice = self.pending_choice
+        if choice is not None and not self.over:
+            return choice.seat
+        return super().current_player
+
+    def legal_actions(self) -> list[Any]:
+        choice = self.pending_choice
+        if choice is not None and not self.over:
+            return [Choose(name) for name in choice.option_names]
+        return super().legal_actions()
+
+    def why_illegal(self, action: Any) -> str | None:
+        choice = self.pending_choice
+        if choice is not None and not self.over:
+            if not isinstance(action, Choose):
+                return f"seat {choice.seat} first chooses for motion {choice.motion}: {choice.describe()}"
+            try:
+                card = parse_card(action.card)
+            except ValueError as exc:
+                return str(exc)
+            if card not in choice.options or card in choice.chosen:
+                return f"{action.card} is not one of the cards to choose from ({', '.join(choice.option_names)})"
+            return None
+        if isinstance(action, Choose):
+            return "no motion is waiting for a choice"
+        return super().why_illegal(action)
+
+    def action_types(self) -> tuple[type, ...]:
+        # Choose answers a motion's question, so only a round with motions takes it (the
+        # plugin's action types are those of base Lopti, which rooms and records carry).
+        return super().action_types() + (Choose,)
+
+    def choose(self, card: str):
+        """The person asked picks ``card`` (its name, e.g. ``"9S"``); checked like any action."""
+        return self.apply(Choose(card))
+
+    def set_people(self, seats: Any) -> None:
+        """Say where people sit (they are asked to choose); a pending choice of a seat that is
+        no longer a person's is answered with the default at once."""
+        self.people = _people(seats, self.num_players)
+        choice = self.pending_choice
+        if choice is not None and choice.seat not in self.people and not self.over:
+            runner = self.hooks
+            rest = [c for c in choice.options if c not in choice.chosen]
+            which = choice.effect.default
+            picked = choice.chosen + tuple(_pick(rest, choice.left, which, self.rng))
+            self.pending_choice = PendingChoice(choice.motion, choice.seat, choice.effect, choice.count,
+                                                choice.options, picked)
+            runner.resume(self)
+            self._flush()
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        obs = super().observation(seat)
+        choice = self.pending_choice
+        if choice is None or self.over:
+            obs["choice"] = None
+        else:
+            mine = seat == choice.seat
+            obs["choice"] = {
+                "seat": choice.seat, "motion": choice.motion, "what": choice.what, "left": choice.left,
+                "text": choice.describe(),
+                "options": list(choice.option_names) if (mine or choice.public) else None,
+                "chosen": [NAMES[c] for c in choice.chosen] if (mine or choice.public) else len(choice.chosen),
+            }
+        return obs
 
     def _hook(self, event: str, phase: str, actor: int | None, **info: Any) -> None:
         """Let the motions in force add their effects around a base event."""
@@ -842,7 +1123,15 @@ class MotionLoptiState(LoptiState):
             self.hooks.flush(self)
 
     def _apply(self, action: Any) -> None:
-        super()._apply(action)
+        choice = self.pending_choice
+        if choice is not None:
+            card = parse_card(action.card)
+            self.pending_choice = PendingChoice(choice.motion, choice.seat, choice.effect, choice.count,
+                                                choice.options, choice.chosen + (card,))
+            if self.pending_choice.left == 0:
+                self.hooks.resume(self)
+        else:
+            super()._apply(action)
         self._flush()  # card movements wait until the action has fully resolved
 
     # -- the base events, each between its "before" and "after" hooks -------------------------
@@ -872,11 +1161,21 @@ class MotionLoptiState(LoptiState):
         if kind is not None:
             self._hook(kind, "before", seat, **info)
         self._hook("play", "before", seat, **info)
+        self.motion_clear = None
         cleared = super()._play(seat, rank, cards, source)
         self._hook("play", "after", seat, **info)
         if kind is not None:
             self._hook(kind, "after", seat, **info)
+        if self.motion_clear is not None:
+            if cleared:  # the play cleared by the base rules already: one clear is enough
+                self.motion_clear = None
+            else:  # a custom clear: resolved with the play, exactly like a base clear (_resolve)
+                self.pile = EMPTY
+                cleared = True
         return cleared
+
+    def _how_cleared(self, rank: int) -> str:
+        return "motion" if self.motion_clear is not None else super()._how_cleared(rank)
 
     def _lay(self, seat: int, rank: int, cards: tuple, source: str) -> None:
         super()._lay(seat, rank, cards, source)
@@ -888,7 +1187,14 @@ class MotionLoptiState(LoptiState):
         info = {"how": how, "ranks": (RANKS[rank],) * len(cards), "count": len(cards),
                 "source": source, "bonus": self.bonus}
         self._hook("clear", "before", seat, **info)
+        # the cards this clear takes out of the round (3s and 10s left the moment they were played)
+        self.last_cleared = tuple(self.pile_cards) + (tuple(cards) if rank in (THREE, TEN) else ())
+        number = self.motion_clear
         super()._clear(seat, how, rank, cards, source)
+        if number is not None:
+            self.motion_clear = None
+            last = self.events[-1]
+            self.events[-1] = ev.Cleared(last.seat, last.how, last.cards, number)
         self._hook("clear", "after", seat, **info)
 
     def _draw(self, seat: int) -> None:
@@ -918,6 +1224,16 @@ class MotionLoptiState(LoptiState):
         self._hook("round end", "after", self.winner, stalemate=self.stalemate)
 
 
+def _people(seats: Any, players: int) -> frozenset:
+    if isinstance(seats, (int, str)) or not hasattr(seats, "__iter__"):
+        raise SettingsError(f"people is a collection of seats, not {seats!r}")
+    seats = list(seats)
+    for s in seats:
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
+            raise SettingsError(f"people are seats from 0 to {players - 1}, not {s!r}")
+    return frozenset(seats)
+
+
 def _short(obj: Any) -> str:
     text = repr(obj)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -931,7 +1247,8 @@ def describe_effects() -> str:
 
 
 __all__ = [
-    "MotionLoptiState", "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "HookRunner", "MotionEntry",
+    "MotionLoptiState", "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "ClearPile",
+    "ReturnCleared", "PendingChoice", "HookRunner", "MotionEntry",
     "SessionError", "MotionError", "ConstitutionError", "BASE_EVENTS", "ROLES", "EFFECT_TYPES",
     "MAX_EFFECTS_PER_HOOK", "MAX_EFFECTS_PER_EVENT", "describe_effects", "call_with_budget", "HookTimeout",
 ]

@@ -154,6 +154,244 @@ def bracket(members: Sequence[int], thrower: Thrower) -> BracketResult:
     return BracketResult(tuple(dict.fromkeys(members)), field_[0], rounds, matches, matches, ties)
 
 
+# -- a contest held throw by throw (the table's way) -----------------------------------------------
+class RoshamboContest:
+    """A deadlock's Roshambo held one throw at a time, as people throw at a table.
+
+    ``proposer`` faces ``defender``. When the defending side has no representative yet,
+    ``bracket`` lists its members: they first play single elimination (1st v 2nd, 3rd v 4th...,
+    an odd one out gets a bye; one decisive throw a match) and the bracket's winner defends.
+    Then the final: exactly 30 decisive throws, more wins takes it, at 15-15 the next
+    decisive throw decides. A tied throw is thrown again and not counted.
+
+    ``pair`` is the two seats throwing now; each calls :meth:`throw` (either order). The
+    first seat's choice stays hidden (``waiting`` only says who has still to throw) until
+    the second has thrown; then the throw resolves into ``log``. ``on_done`` is called once,
+    when the final is decided. ``rng`` (the session's own generator) makes bot throws
+    (:meth:`throw_bot`).
+    """
+
+    def __init__(self, proposer: int, defender: int | None = None, *, bracket: Sequence[int] | None = None,
+                 rng: random.Random | None = None, on_done: Callable[["RoshamboContest"], None] | None = None):
+        self.proposer = proposer
+        self.defender = defender
+        self.rng = rng
+        self.on_done = on_done
+        self.walkover = False  # nobody defended: over without a throw, the proposer's side wins
+        self.log: list[tuple[int, str, int, str, int | None]] = []  # every throw, ties and bracket included
+        self._wins = [0, 0]
+        self._ties = 0  # tied throws in the final
+        self._final_log: list[tuple[str, str]] = []
+        self._thrown: dict[int, str] = {}
+        self._ties_in_a_row = 0
+        self.winner: int | None = None
+        self._members: tuple[int, ...] = ()
+        self._field: list[int] = []
+        self._pos = 0
+        self._next: list[int] = []
+        self._round: list = []
+        self.bracket_rounds: list = []
+        self._bracket_matches = 0
+        self._bracket_ties = 0
+        if bracket is not None:
+            self._start_bracket(bracket)
+        elif defender is None or defender == proposer:
+            raise RoshamboError("Roshambo needs a defender other than the proposer")
+
+    # -- choosing the defending side's representative (before any throw) -----------------------
+    @property
+    def started(self) -> bool:
+        return bool(self.log or self._thrown)
+
+    def _start_bracket(self, members: Sequence[int]) -> None:
+        members = [m for m in dict.fromkeys(members)]
+        if not members or self.proposer in members:
+            raise RoshamboError("a bracket needs at least one player from the defending side")
+        self.defender = None
+        self._members = tuple(members)
+        self._field, self._next, self._round, self._pos, self.bracket_rounds = members, [], [], 0, []
+        self._advance_bracket()
+
+    def set_defender(self, defender: int | None, *, bracket: Sequence[int] | None = None) -> None:
+        """Name the representative (or hold a bracket of ``bracket``; ``defender=None`` and no
+        bracket: nobody defends, the contest is over and the proposer's side wins). Only
+        before the first throw."""
+        if self.started or self.done:
+            raise RoshamboError("the defending side is chosen before the first throw")
+        self._members, self.bracket_rounds = (), []
+        if bracket is not None:
+            self._start_bracket(bracket)
+        elif defender is None:
+            self.defender, self.walkover = None, True
+            self._finish(self.proposer)
+        elif defender == self.proposer:
+            raise RoshamboError("the proposer cannot defend against their own proposal")
+        else:
+            self.defender = defender
+
+    def _advance_bracket(self) -> None:
+        """Seat the next bracket match, closing bracket rounds (with a bye for an odd one out)."""
+        while True:
+            if len(self._field) == 1:
+                self.defender = self._field[0]
+                return
+            if self._pos + 1 < len(self._field):
+                return  # next match: field[pos] against field[pos + 1]
+            if self._pos < len(self._field):
+                bye = self._field[self._pos]
+                self._round.append((bye, None, bye))
+                self._next.append(bye)
+            self.bracket_rounds.append(self._round)
+            self._field, self._next, self._round, self._pos = self._next, [], [], 0
+
+    @property
+    def in_bracket(self) -> bool:
+        return self.defender is None and not self.done and bool(self._members)
+
+    # -- the throws ------------------------------------------------------------------------------
+    @property
+    def pair(self) -> tuple[int, int] | None:
+        """The two seats throwing now (bracket matches first, then the final), ``None`` when over."""
+        if self.done:
+            return None
+        if self.in_bracket:
+            return self._field[self._pos], self._field[self._pos + 1]
+        return self.proposer, self.defender
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Seats of ``pair`` that have not thrown the current throw yet."""
+        pair = self.pair
+        return () if pair is None else tuple(s for s in pair if s not in self._thrown)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Decisive throws won in the final: (proposer, defender)."""
+        return self._wins[0], self._wins[1]
+
+    @property
+    def decisive(self) -> int:
+        """Decisive throws made in the final so far (30, or 31 after 15-15, when over)."""
+        return self._wins[0] + self._wins[1]
+
+    @property
+    def sudden_death(self) -> bool:
+        """Whether the final went (or is going) past 15-15 to a deciding throw."""
+        return self.decisive > DECISIVE_THROWS or (self.decisive == DECISIVE_THROWS and not self.done)
+
+    @property
+    def done(self) -> bool:
+        return self.winner is not None
+
+    def info(self, seat: int) -> dict:
+        """What a thrower may know before throwing (for a ``Thrower`` callback)."""
+        pair = self.pair or (seat, seat)
+        other = pair[1] if seat == pair[0] else pair[0]
+        if self.in_bracket:
+            return {"bracket": True, "opponent": other}
+        return {"throw": self.decisive + 1, "score": self.score, "opponent": other}
+
+    def throw(self, seat: int, choice: str) -> None:
+        """``seat`` throws ``choice`` ("rock", "paper" or "scissors") in the current throw."""
+        if self.done:
+            raise RoshamboError("this Roshambo is over")
+        pair = self.pair
+        if seat not in pair:
+            raise RoshamboError(f"seat {seat} is not throwing now; seats {pair[0]} and {pair[1]} are")
+        if seat in self._thrown:
+            raise RoshamboError(f"seat {seat} has already thrown; waiting for seat {self.waiting[0]}")
+        key = choice.strip().lower() if isinstance(choice, str) else choice
+        if key not in BEATS:
+            raise RoshamboError(f"seat {seat} threw {choice!r}; a throw is rock, paper or scissors")
+        self._thrown[seat] = key
+        if len(self._thrown) == 2:
+            self._resolve(*pair)
+
+    def throw_bot(self, seat: int) -> str:
+        """A throw for a bot (or an absent player), uniform from the contest's generator."""
+        if self.rng is None:
+            raise RoshamboError("this contest has no generator for bot throws")
+        if self.done or seat not in (self.pair or ()):
+            raise RoshamboError(f"seat {seat} is not throwing now")
+        choice = THROWS[self.rng.randrange(3)]
+        self.throw(seat, choice)
+        return choice
+
+    def _resolve(self, a: int, b: int) -> None:
+        ta, tb = self._thrown[a], self._thrown[b]
+        self._thrown = {}
+        tied = ta == tb
+        w = None if tied else (a if BEATS[ta] == tb else b)
+        self.log.append((a, ta, b, tb, w))
+        bracket_match = self.in_bracket
+        if not bracket_match:
+            self._final_log.append((ta, tb))
+        if tied:
+            self._ties_in_a_row += 1
+            if bracket_match:
+                self._bracket_ties += 1
+            else:
+                self._ties += 1
+            return
+        self._ties_in_a_row = 0
+        if bracket_match:
+            self._bracket_matches += 1
+            self._round.append((a, b, w))
+            self._next.append(w)
+            self._pos += 2
+            self._advance_bracket()
+            return
+        self._wins[0 if w == a else 1] += 1
+        d = self.decisive
+        if d >= DECISIVE_THROWS and self._wins[0] != self._wins[1]:
+            self._finish(a if self._wins[0] > self._wins[1] else b)
+
+    def _finish(self, winner: int) -> None:
+        self.winner = winner
+        if self.on_done is not None:
+            self.on_done(self)
+
+    # -- results in the shape of the one-call functions ---------------------------------------------
+    @property
+    def result(self) -> RoshamboResult | None:
+        """The final as a :class:`RoshamboResult` once it is decided (``None`` after a walkover)."""
+        if not self.done or self.walkover:
+            return None
+        return RoshamboResult(self.proposer, self.defender, self.winner, self._wins[0], self._wins[1],
+                              self.decisive, self._ties, self.decisive > DECISIVE_THROWS, list(self._final_log))
+
+    @property
+    def bracket_result(self) -> BracketResult | None:
+        """The supporters' bracket as a :class:`BracketResult` once decided (``None`` if none)."""
+        if not self._members or self.defender is None:
+            return None
+        return BracketResult(self._members, self.defender, [list(r) for r in self.bracket_rounds],
+                             self._bracket_matches, self._bracket_matches, self._bracket_ties)
+
+    def describe(self) -> str:
+        if self.walkover:
+            return "Nobody defends: no Roshambo is needed."
+        if self.in_bracket:
+            a, b = self.pair
+            return f"Bracket: seat {a} against seat {b}, one decisive throw."
+        head = f"Roshambo: seat {self.proposer} {self._wins[0]} - {self._wins[1]} seat {self.defender}"
+        if self.done:
+            return f"{head}; seat {self.winner} wins."
+        return f"{head} after {self.decisive} of {DECISIVE_THROWS} decisive throws."
+
+
+def drive(contest: RoshamboContest, thrower: Thrower) -> RoshamboContest:
+    """Play a contest to its end with a ``Thrower`` callback (each pair: first seat, then second)."""
+    while not contest.done:
+        a, b = contest.pair
+        contest.throw(a, _throw(thrower, a, contest.info(a)))
+        contest.throw(b, _throw(thrower, b, contest.info(b)))
+        if contest._ties_in_a_row >= MAX_TIES_IN_A_ROW:
+            raise RoshamboError(f"seats {a} and {b} tied {contest._ties_in_a_row} times in a row; "
+                                "the throws never differ")
+    return contest
+
+
 # -- the number of throws, analytically -----------------------------------------------------------
 def p_sudden_death(n: int = DECISIVE_THROWS) -> float:
     """Probability that ``n`` fair decisive throws end level (15-15 for 30)."""

@@ -7,12 +7,17 @@ The pile is summarised by a :class:`Pile` value: the rank and count of the last 
 entered the pile (3s never do), how many cards of that rank lie on top in a row (``run``),
 the number of 3s chained since the last non-3 play, pickup or clear, whether a 3 duty is
 live, and how many cards the pile holds.
+
+A few card rules of RULINGS 1.2-1.4 are settings (:class:`CardRules`), so that a session's
+Rule Vote can change them; every function here takes them as ``rules`` and defaults to base
+Lopti (:data:`BASE_RULES`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
+from lopti_nb.engine import SettingsError
 from lopti_nb.engine.settings import shown
 
 from .cards import LOW_UNDER_SEVEN, RANKS, SEVEN, TEN, THREE, TWO, CardError, parse_rank
@@ -28,6 +33,34 @@ class Pile(NamedTuple):
 
 
 EMPTY = Pile()
+
+
+class CardRules(NamedTuple):
+    """The card rules a game's settings (and a session's Rule Vote) may change. The defaults
+    are base Lopti; each field is a setting of the same name (``plugin.SCHEMA``)."""
+
+    ten_on_seven: bool = False  # 1.2: a 10 may also go on a 7
+    match_equal: bool = False  # 1.2: a rank goes on itself with as many cards as the last play, not only more
+    four_clears: bool = True  # 1.3: four cards of one rank on top clear the pile
+    three_duty: bool = True  # 1.4: a 3 on a non-empty pile hands the next player a duty
+
+
+BASE_RULES = CardRules()
+CARD_RULES = CardRules._fields
+
+
+def card_rules(settings=None, **changes) -> CardRules:
+    """The :class:`CardRules` named in ``settings`` (a mapping; other keys are ignored) and
+    ``changes``, base Lopti for the rest. A value that is not True/False is refused."""
+    picked = {k: v for k, v in dict(settings or {}).items() if k in CARD_RULES}
+    for key, value in changes.items():
+        if key not in CARD_RULES:
+            raise SettingsError(f"unknown card rule {key!r}; the card rules are: {', '.join(CARD_RULES)}")
+        picked[key] = value
+    for key, value in picked.items():
+        if not isinstance(value, bool):
+            raise SettingsError(f"the card rule {key} is True or False, not {value!r}")
+    return BASE_RULES._replace(**picked) if picked else BASE_RULES
 
 # Reason codes for check_play. 0 means legal.
 LEGAL = 0
@@ -72,7 +105,13 @@ def _well_typed(pile) -> bool:
     return types is not None and types == tuple(map(type, pile))
 
 
-def check_play(pile: Pile, rank: int, count: int) -> int:
+def _matches(pile: Pile, count: int, rules: CardRules) -> bool:
+    """A play of the top rank on itself: more cards than the last play, or all four (or, under
+    ``match_equal``, as many as the last play)."""
+    return count > pile.top_count or pile.run + count == 4 or (rules.match_equal and count == pile.top_count)
+
+
+def check_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> int:
     """0 if playing ``count`` cards of ``rank`` on ``pile`` is legal, else a reason code.
 
     The order of the tests is the order of RULINGS 1.2.
@@ -86,11 +125,11 @@ def check_play(pile: Pile, rank: int, count: int) -> int:
     if top is None or rank == THREE:
         return LEGAL
     if rank == TWO or rank == SEVEN:
-        if top != rank or count > pile.top_count or pile.run + count == 4:
+        if top != rank or _matches(pile, count, rules):
             return LEGAL
         return MATCH_MORE
     if rank == TEN:
-        return TEN_ON_SEVEN if top == SEVEN else LEGAL
+        return TEN_ON_SEVEN if top == SEVEN and not rules.ten_on_seven else LEGAL
     if top == TWO:
         return LEGAL
     if top == SEVEN:
@@ -98,11 +137,11 @@ def check_play(pile: Pile, rank: int, count: int) -> int:
     if rank > top:
         return LEGAL
     if rank == top:
-        return LEGAL if (count > pile.top_count or pile.run + count == 4) else MATCH_MORE
+        return LEGAL if _matches(pile, count, rules) else MATCH_MORE
     return TOO_LOW
 
 
-def after_play(pile: Pile, rank: int, count: int) -> tuple[Pile, bool]:
+def after_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> tuple[Pile, bool]:
     """The pile after a legal play, and whether the play cleared it.
 
     A cleared pile comes back as ``EMPTY``; the caller moves the cards out of play.
@@ -115,16 +154,16 @@ def after_play(pile: Pile, rank: int, count: int) -> tuple[Pile, bool]:
         if chain >= 4:
             return EMPTY, True
         # A 3 onto an empty table hands on no duty: there is nothing to take.
-        return pile._replace(chain=chain, duty=pile.size > 0), False
+        return pile._replace(chain=chain, duty=pile.size > 0 and rules.three_duty), False
     if rank == TEN:
         return EMPTY, True
     run = pile.run + count if rank == pile.top else count
-    if run >= 4:
+    if run >= 4 and rules.four_clears:
         return EMPTY, True
     return Pile(rank, count, run, 0, False, pile.size + count), False
 
 
-def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
+def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> str:
     """A sentence a player understands for a reason code (or for a legal play)."""
     _check_args(pile, rank, count)
     if type(code) is not int or not LEGAL <= code <= TOO_LOW:
@@ -138,7 +177,8 @@ def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
     if code == TEN_ON_SEVEN:
         return "A 10 can never be played on a 7."
     if code == MATCH_MORE:
-        return (f"To play {r}s on {r}s you must put down more than the last play "
+        least = "at least as many as" if rules.match_equal else "more than"
+        return (f"To play {r}s on {r}s you must put down {least} the last play "
                 f"({pile.top_count}) or complete all four; {count} does neither.")
     if code == TOO_HIGH_FOR_SEVEN:
         return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
@@ -153,10 +193,16 @@ def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
             return "Any rank may lead an empty table; a 3 there hands on no duty."
         return "The table is empty, so any rank, in any number, may lead."
     if rank == THREE:
+        if not rules.three_duty:
+            return "3s may be played on anything; under this game's rules they hand on no duty."
         return "3s may be played on anything; the next player must answer with 3s or take the pile."
     if rank == TEN:
+        if rules.ten_on_seven:
+            return "A 10 goes on anything (this game allows it on a 7 too) and clears the pile."
         return "A 10 goes on anything but a 7 and clears the pile."
     if rank in (TWO, SEVEN) and pile.top == rank:
+        if rules.match_equal and count == pile.top_count and pile.run + count != 4:
+            return f"This game lets as many {r}s as the last play go on {r}s."
         return f"More {r}s than the last play, or the fourth {r}, may go on {r}s."
     if rank == TWO:
         return "A 2 goes on anything; the next player may then play any rank."
@@ -169,6 +215,8 @@ def reason_text(code: int, pile: Pile, rank: int, count: int) -> str:
     if rank == pile.top:
         if pile.run + count == 4:
             return f"These complete all four {r}s, which is a legal match."
+        if count == pile.top_count:
+            return f"{count} {r}s equal the last play of {pile.top_count}, which this game allows."
         return f"{count} {r}s outnumber the last play of {pile.top_count}: matching with more is legal."
     return f"{r} is higher than the {top} on top of the pile."
 
@@ -203,7 +251,7 @@ def parse_play(text: str) -> tuple[int, int]:
     return ranks.pop(), len(parts)
 
 
-def pile_from_history(history: Sequence[str]) -> Pile:
+def pile_from_history(history: Sequence[str], rules: CardRules = BASE_RULES) -> Pile:
     """The pile summary after ``history`` (plays since the last clear or pickup, oldest
     first, 3-plays included)."""
     if not isinstance(history, (list, tuple)):
@@ -217,15 +265,18 @@ def pile_from_history(history: Sequence[str]) -> Pile:
         seen[rank] += count
         if seen[rank] > 4:
             raise CardError(f"The history holds more than four {RANKS[rank]}s.")
-        pile, _ = after_play(pile, rank, count)
+        pile, _ = after_play(pile, rank, count, rules)
     return pile
 
 
-def judge(history: Sequence[str], play: str) -> Judgement:
+def judge(history: Sequence[str], play: str, rules: CardRules | None = None, **changes: bool) -> Judgement:
     """Judge ``play`` on the pile built by ``history``.
 
     ``history`` lists the plays since the last clear or pickup, oldest first, each a string
     of space-separated ranks (``"9 9"``, ``"3"``, ``"10"``, ``"A"``), 3-plays included.
+    The card rules are base Lopti unless ``rules`` (a :class:`CardRules`, e.g. a game's
+    ``state.card_rules``) or named changes say otherwise: ``judge(["7"], "10",
+    ten_on_seven=True)``.
 
     >>> judge(["9 9"], "9").legal
     False
@@ -236,16 +287,19 @@ def judge(history: Sequence[str], play: str) -> Judgement:
     >>> judge(["K"], "3").duty
     True
     """
-    pile = pile_from_history(history)
+    if rules is not None and not isinstance(rules, CardRules):
+        raise SettingsError(f"rules is a CardRules (such as state.card_rules), not {shown(rules)}.")
+    rules = card_rules(rules._asdict() if rules is not None else None, **changes)
+    pile = pile_from_history(history, rules)
     rank, count = parse_play(play)
     used = sum(parse_play(t)[1] for t in history if parse_play(t)[0] == rank)
     if used + count > 4:
         raise CardError(f"There are only four {RANKS[rank]}s; the history already holds {used}.")
-    code = check_play(pile, rank, count)
-    reason = reason_text(code, pile, rank, count)
+    code = check_play(pile, rank, count, rules)
+    reason = reason_text(code, pile, rank, count, rules)
     if code != LEGAL:
         return Judgement(False, False, False, reason)
-    new_pile, clears = after_play(pile, rank, count)
+    new_pile, clears = after_play(pile, rank, count, rules)
     if clears:
         if rank == THREE:
             reason += " It is the fourth 3 in the chain, so the pile is cleared and the player takes a bonus play."

@@ -13,6 +13,15 @@ exports its history as pandas DataFrames::
     s.rule_vote(2, Proposal.remove(1, when="now"), votes=[True, False, True, False])
     s.history()                             # one row per seat per round
 
+At a table the vote goes step by step (:class:`PendingVote`, :class:`~.roshambo.RoshamboContest`)::
+
+    vote = s.call_vote(2, Proposal.remove(1, when="now"))
+    vote.cast(0, False); vote.cast(2, True) ...   # any order; ballots hidden until all are in
+    if vote.contest:                               # a tie: Roshambo, throw by throw
+        a, b = vote.contest.pair
+        vote.contest.throw(a, "rock"); vote.contest.throw(b, "paper")
+    vote.record                                    # the VoteRecord once done
+
 The session's clauses (each tested by name in ``tests/lopti_session``):
 
 * Only the winner of the round just finished authors, between the round's end and the
@@ -25,8 +34,9 @@ The session's clauses (each tested by name in ``tests/lopti_session``):
   Every session player votes (also those already out); yes from more than half of all
   players passes. A failure or a deadlock uses the attempt; authoring a motion does not.
 * A tie goes to Roshambo (:mod:`.roshambo`): the proposer faces the motion's author; if
-  the author is absent (or is the proposer), an advocate chosen by the motion's supporters
-  (those who voted no); if nobody defends, the proposal passes. For a base-law change or a
+  the author is absent (or is the proposer, or voted yes), an advocate chosen by the
+  motion's supporters (those who voted no); if nobody defends, the proposal passes. An
+  author at the table who voted to keep the motion always defends it. For a base-law change or a
   restoration, the proposer faces the first player who voted no. A side with several
   candidates and no agreed choice holds a single-elimination bracket.
 * A new session starts with no motions; old ones come back only by a majority at setup
@@ -37,30 +47,44 @@ Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and ch
 
 Where RULINGS 1.7 is silent, the project reads it this way:
 
-* Motion code acts through five effects only (say, reveal, draw, give, discard; see
-  :mod:`.motions`). Words and reveals show at once; card movements wait until the player's
-  action has fully resolved, so a "before" hook can never change the play it precedes.
-  Effects never touch the pile, cleared cards, face-up or face-down cards; players who are
-  out take and give nothing; a player still in always keeps one card. Effects are not base
-  events, so they set off no hooks.
-* Cards a motion moves are chosen without asking anyone: by face value (2 lowest, Ace
-  highest) or at random from the round's own generator.
+* Motion code acts through a closed set of effects (say, reveal, draw, give, discard,
+  clear the pile, return cleared cards; see :mod:`.motions`). Words and reveals show at
+  once; card movements wait until the player's action has fully resolved, so a "before"
+  hook can never change the play it precedes. A custom clear joins the play whose "after"
+  hook asked for it and works as a base clear (the player gets the bonus play). Effects
+  never take cards from the pile, face-up or face-down cards; only the cards of the latest
+  clear can come back (into the draw pile, shuffled with the round's generator, or into a
+  role's hand); players who are out take and give nothing; a player still in always keeps
+  one card. Effects are not base events, so they set off no hooks.
+* Where an effect lets the player concerned choose (``which="choose"``), a person at the
+  table (:attr:`Session.people`) is asked: the round waits for ``state.choose(card)``.
+  A bot or an absent player takes the effect's default: by face value (2 lowest, Ace
+  highest) or at random from the round's own generator. Every other card a motion moves
+  is picked that way without asking anyone.
 * A motion whose code misbehaves keeps its words in force but its code stays off for the
   rest of the session (an amendment passed by the Vote switches the new code on).
 * The winner may author from the end of the round until the next deal; after that the
   chance is gone. A stalemate has no winner and so no motion.
 * The Rule Vote window of a round runs from its deal to the next deal. A request that is
   not valid (no such motion, a missing vote...) is refused before voting and does not use
-  the attempt. Every player votes yes or no; there is no abstention.
+  the attempt. Every player votes yes or no; there is no abstention. Ballots are secret
+  until the last one is cast; the attempt is used when the vote completes (after its
+  Roshambo, if any), and a vote in progress must finish before the next deal. Play may go
+  on meanwhile; if the author withdraws the motion during the vote, a passed amendment
+  changes its words but it stays withdrawn.
+* Bots vote by :func:`bot_ballot` and throw from the session's own generator.
 * "The motion's supporters" are the players who voted no (to keep it as it is). If the
   author is the proposer, or voted yes, the supporters pick the advocate. With several
   supporters and no named advocate, they hold a bracket in the order the votes were cast
   (an odd one out gets a bye).
 * A deadlocked restoration is treated like a base-law change: the proposer faces the first
   player who voted no.
-* Base-law levers: ``play_on``, ``swap``, ``turn_cap`` (:data:`LAW_LEVERS`). "Now" changes
-  the round in play where that makes sense: a turn cap at once; switching ``play_on`` off
-  while a winner is already out ends the round there; ``swap`` only acts at a deal.
+* Base-law levers (:data:`LAW_LEVERS`, the settings the plugin's schema marks as levers):
+  ``play_on``, ``swap``, ``turn_cap`` and the card rules ``ten_on_seven``, ``match_equal``,
+  ``four_clears``, ``three_duty`` (:class:`~.rules.CardRules`). "Now" changes the round in
+  play where that makes sense: a turn cap and a card rule at once (from the next play);
+  switching ``play_on`` off while a winner is already out ends the round there; ``swap``
+  only acts at a deal.
 * An amendment keeps the motion's number and author. Authors are known by name across
   sessions; an author whose name is not at the new table is absent.
 * Roshambo refuses a thrower that ties 10,000 times in a row (it would never end).
@@ -74,20 +98,47 @@ from typing import Any, Callable, Mapping, Sequence
 from ...engine import SettingsError
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
+from . import events as ev
 from .motions import (
     DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
     MotionError, MotionLoptiState, SessionError, check_budget,
 )
-from .roshambo import BracketResult, RoshamboResult, Thrower, bracket, rng_thrower, roshambo
+from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
+from .plugin import SCHEMA
+from .rules import CARD_RULES
 from .state import LoptiState
 
-# Base-law levers a Rule Vote may change for the session: name -> (check, meaning).
+# Base-law levers a Rule Vote may change for the session: name -> (check, meaning). They are
+# the settings the plugin's schema marks as levers (the swap, play-on, the turn cap and the
+# card rules of RULINGS 1.2-1.4), checked as the schema checks them. A session's turn cap
+# stays within sensible bounds: a vote cannot stop every round at once or let one run forever.
+_VOTE_BOUNDS = {"turn_cap": (50, 100_000)}
+
+
+def _lever_check(setting) -> Callable[[Any], bool]:
+    low, high = _VOTE_BOUNDS.get(setting.name, (None, None))
+
+    def check(value: Any) -> bool:
+        if setting.kind in ("int", "float") and isinstance(value, bool):
+            return False
+        try:
+            value = setting.validate(value)
+        except SettingsError:
+            return False
+        return (low is None or value >= low) and (high is None or value <= high)
+    return check
+
+
+def _lever_meaning(setting) -> str:
+    low, high = _VOTE_BOUNDS.get(setting.name, (None, None))
+    allowed = "True/False" if setting.kind == "bool" else (
+        f"{low}-{high}" if low is not None else setting.allowed())
+    return f"{setting.description[0].lower()}{setting.description[1:].rstrip('.')} ({allowed})"
+
+
 LAW_LEVERS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "play_on": (lambda v: isinstance(v, bool), "after the winner is out, the rest play on for places (True/False)"),
-    "swap": (lambda v: isinstance(v, bool), "the optional hand/face-up swap at the deal (True/False)"),
-    "turn_cap": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 50 <= v <= 100_000,
-                 "turns before a round is stopped as a stalemate (50-100000)"),
-}
+    s.name: (_lever_check(s), _lever_meaning(s)) for s in SCHEMA.levers()}
+LAW_DEFAULTS: dict[str, Any] = {s.name: s.default for s in SCHEMA.levers()}
 KINDS = ("remove", "amend", "restore", "law")
 NOW, NEXT = "now", "next round"
 
@@ -231,15 +282,15 @@ class Session:
 
     ``players``: a number (2-5) or a list of names. ``seed`` seeds the session's own
     ``random.Random`` (deals, bot choices, Roshambo throws); the global generator is never
-    used. ``play_on``, ``swap``, ``turn_cap``: the base law at the start (the Vote can change
-    them). ``first_dealer``: who deals round one. ``thrower``: a callback
+    used. ``play_on``, ``swap``, ``turn_cap`` and any card rule of :data:`LAW_LEVERS` given by
+    name (``ten_on_seven=True``): the base law at the start (the Vote can change them). ``first_dealer``: who deals round one. ``thrower``: a callback
     ``throw(seat, info) -> "rock" | "paper" | "scissors"`` for Roshambo (default: the
     session's generator). ``hook_budget``: seconds a motion hook may run.
     """
 
     def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, *, play_on: bool = False,
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
-                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET):
+                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
             names = [f"Seat {s}" for s in range(players)]
         else:
@@ -257,7 +308,14 @@ class Session:
         self.rng = random.Random(seed)
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
             raise SettingsError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
-        self.law: dict[str, Any] = {"play_on": bool(play_on), "swap": bool(swap), "turn_cap": turn_cap}
+        for name, value in card_rules.items():
+            if name not in LAW_LEVERS or name in ("play_on", "swap", "turn_cap"):
+                raise SettingsError(f"unknown session setting {name!r}; the card rules are: "
+                                    + ", ".join(k for k in LAW_LEVERS if k not in ("play_on", "swap", "turn_cap")))
+            if not LAW_LEVERS[name][0](value):
+                raise SettingsError(f"{value!r} is not a value for {name}: {LAW_LEVERS[name][1]}")
+        self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
+                                    "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
         self.thrower = thrower
         self.hook_budget = check_budget(hook_budget)
@@ -273,6 +331,22 @@ class Session:
         self._pending: list[tuple[str, Callable[[], None]]] = []  # changes voted for next round
         self._author_window: int | None = None  # the winner who may author now
         self._recorded = True
+        self._pending_vote: PendingVote | None = None
+        self._people: frozenset = frozenset()
+
+    @property
+    def people(self) -> frozenset:
+        """Seats where a person sits: a motion's effect that needs a choice asks them (the
+        round waits for ``state.choose``); bots and absent players take the default."""
+        return self._people
+
+    @people.setter
+    def people(self, seats) -> None:
+        seats = frozenset(self._seat(s, "a person's seat") for s in seats)
+        self._people = seats
+        if self.state is not None:
+            self.state.set_people(seats)
+            self._sync()
 
     # -- small helpers ----------------------------------------------------------------------
     def _seat(self, seat: Any, what: str = "seat") -> int:
@@ -357,6 +431,8 @@ class Session:
         self._sync()
         if self.state is not None and not self.state.over:
             raise SessionError("the current round is not over yet")
+        if self._pending_vote is not None:
+            raise SessionError("a Rule Vote is in progress: finish it before the next deal")
         for _, change in self._pending:
             change()
         self._pending = []
@@ -373,9 +449,9 @@ class Session:
         cap = self.law["turn_cap"]
         # Every round of a session can take motion code, also one dealt with none in force (a
         # Rule Vote may restore or amend a motion "now"), so it is always the motion-running state.
+        law = {**self.law, "turn_cap": cap}
         self.state = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
-                                      swap=self.law["swap"], play_on=self.law["play_on"], turn_cap=cap,
-                                      dealer=dealer, leader=leader)
+                                      dealer=dealer, leader=leader, people=self._people, **law)
         self._recorded = False
         self._sync()
         return self.state
@@ -406,6 +482,12 @@ class Session:
     def _detach(self, number: int) -> None:
         if self.runner is not None:
             self.runner.remove(number)
+        st = self.state
+        if st is not None and st.pending_choice is not None and st.pending_choice.motion == number:
+            # the motion no longer acts: its question is dropped, and the round carries on
+            st.pending_choice = None
+            st.events.append(ev.MotionNote(number, "the motion is out, so nobody needs to choose"))
+            st._flush()
 
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
@@ -518,19 +600,19 @@ class Session:
         return tuple(pairs)
 
     def vote_open(self) -> bool:
-        """Whether this round's one Rule Vote attempt is still available."""
-        return self.round_no > 0 and self.round_no not in self._vote_used
+        """Whether this round's one Rule Vote attempt is still available (and no vote is
+        in progress)."""
+        return self.round_no > 0 and self.round_no not in self._vote_used and self.pending_vote is None
 
-    def rule_vote(self, proposer: int, proposal: Proposal, votes: Sequence[bool] | Mapping[int, bool], *,
-                  advocate: int | str = "auto", thrower: Thrower | None = None) -> VoteRecord:
-        """Hold the round's Rule Vote on ``proposal``.
+    @property
+    def pending_vote(self) -> "PendingVote | None":
+        """The Rule Vote in progress (ballots or Roshambo still to come), if any."""
+        return self._pending_vote
 
-        ``votes``: one bool per seat (cast in seat order) or ``{seat: bool}`` in the order
-        cast. More than half of all players voting yes passes; a tie goes to Roshambo; the
-        attempt is used either way. ``advocate`` (ties on a motion whose author cannot defend
-        it): a seat among the motion's supporters, ``"auto"`` (a lone supporter, else a
-        bracket), ``"bracket"``, or ``"nobody"`` (no defender: the proposal passes).
-        """
+    def call_vote(self, proposer: int, proposal: Proposal) -> "PendingVote":
+        """Open the round's Rule Vote on ``proposal``, to be voted seat by seat
+        (:meth:`PendingVote.cast`). The request is checked first (a refused call uses
+        nothing); the round's attempt is used when the vote completes."""
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
@@ -539,6 +621,8 @@ class Session:
         self._sync()
         if self.round_no == 0:
             raise SessionError("the Rule Vote opens when dealing begins: deal the first round first")
+        if self._pending_vote is not None:
+            raise SessionError("a Rule Vote is already in progress; finish it first")
         if self.round_no in self._vote_used:
             raise SessionError(f"round {self.round_no}'s one Rule Vote attempt is already used")
         rec = None
@@ -549,56 +633,64 @@ class Session:
                                    f"can be {'removed' if proposal.kind == 'remove' else 'amended'}")
             if proposal.kind == "restore" and rec.in_force:
                 raise SessionError(f"motion {rec.number} is already in force")
+        self._pending_vote = PendingVote(self, proposer, proposal, rec)
+        return self._pending_vote
+
+    def advocate(self, vote: "PendingVote", choice: int | str) -> None:
+        """After a tied vote on removing or amending a motion whose author does not defend it
+        (absent, the proposer, or voted yes), the motion's supporters (the players who voted
+        no) choose who faces the proposer: one of them (a seat), ``"bracket"`` (they play
+        single elimination) or ``"nobody"`` (no defender: the proposal passes). Only before
+        the first throw; an author at the table who voted no always defends."""
+        if not isinstance(vote, PendingVote) or vote.session is not self or vote is not self._pending_vote:
+            raise SessionError("that is not the Rule Vote in progress at this session")
+        vote._choose_advocate(choice)
+
+    def rule_vote(self, proposer: int, proposal: Proposal, votes: Sequence[bool] | Mapping[int, bool], *,
+                  advocate: int | str = "auto", thrower: Thrower | None = None) -> VoteRecord:
+        """Hold the round's Rule Vote on ``proposal`` in one call.
+
+        ``votes``: one bool per seat (cast in seat order) or ``{seat: bool}`` in the order
+        cast. More than half of all players voting yes passes; a tie goes to Roshambo; the
+        attempt is used either way. ``advocate`` (ties on a motion whose author does not
+        defend it, see :meth:`advocate`): a seat among the motion's supporters, ``"auto"``
+        (a lone supporter, else a bracket), ``"bracket"``, or ``"nobody"`` (the proposal
+        passes). Throws come from ``thrower``, else the session's ``thrower``, else the
+        session's generator. Built on :meth:`call_vote`, :meth:`PendingVote.cast` and
+        :class:`~.roshambo.RoshamboContest`.
+        """
+        if not isinstance(proposal, Proposal):
+            if _protected(proposal):
+                raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+        proposer = self._seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
             self._seat(advocate, "the advocate")
-        # From here on the attempt is used, whatever happens.
-        self._vote_used.add(self.round_no)
-        yes = sum(v for _, v in cast)
-        no = len(cast) - yes
-        n = self.num_players
-        record = VoteRecord(self.round_no, proposal.kind, proposal.describe(), proposer, proposal.when, cast,
-                            yes, no, False, "")
-        if yes * 2 > n:
-            record.passed, record.outcome = True, "passed"
-        elif yes != no:
-            record.outcome = "failed"
-        else:
-            self._deadlock(record, proposal, rec, proposer, cast, advocate, thrower)
-        if record.passed:
-            self._carry_out(proposal, rec)
-        self.votes.append(record)
-        return record
+        vote = self.call_vote(proposer, proposal)
+        try:
+            # Checked before any ballot counts, so that a refused call leaves no vote behind.
+            if advocate != "auto" and _tied(cast):
+                vote._check_advocate(advocate, [s for s, v in cast if not v and s != proposer])
+        except SessionError:
+            self._pending_vote = None
+            raise
+        for seat, yes in cast:
+            vote.cast(seat, yes)
+        if vote.contest is not None and not vote.done:
+            if advocate != "auto" and vote._advocate_applies():
+                vote._choose_advocate(advocate)
+            if not vote.contest.done:
+                drive(vote.contest, thrower or self.thrower or rng_thrower(self.rng))
+        return vote.record
 
-    def _deadlock(self, record: VoteRecord, proposal: Proposal, rec: MotionRecord | None, proposer: int,
-                  cast, advocate, thrower) -> None:
-        thrower = thrower or self.thrower or rng_thrower(self.rng)
-        opponents = [s for s, v in cast if not v and s != proposer]
-        defender: int | None
-        if advocate == "nobody" or not opponents:
-            record.passed, record.outcome = True, "deadlock; nobody defends, so the proposal passes"
-            return
-        if proposal.kind in ("remove", "amend") and rec.author_seat is not None and rec.author_seat != proposer \
-                and rec.author_seat in opponents:
-            defender, how = rec.author_seat, "the motion's author"
-        elif proposal.kind in ("remove", "amend"):
-            if isinstance(advocate, int):
-                if advocate not in opponents:
-                    raise SessionError(f"the advocate must be one of the motion's supporters {opponents}")
-                defender, how = advocate, "an advocate chosen by the motion's supporters"
-            elif advocate == "auto" and len(opponents) == 1:
-                defender, how = opponents[0], "the motion's only supporter"
-            else:
-                record.bracket = bracket(opponents, thrower)
-                defender, how = record.bracket.winner, "the winner of the supporters' bracket"
-        else:
-            defender, how = opponents[0], "the first player who formally opposed"
-        record.defender = defender
-        record.roshambo = roshambo(proposer, defender, thrower)
-        record.passed = record.roshambo.winner == proposer
-        record.outcome = (f"deadlock; Roshambo against {how} (seat {defender}): "
-                          f"{record.roshambo.a_wins}-{record.roshambo.b_wins}, "
-                          + ("the proposal passes" if record.passed else "the proposal fails"))
+    def _complete_vote(self, vote: "PendingVote", record: VoteRecord) -> None:
+        """A vote has finished: the attempt is used, the outcome carried out and recorded."""
+        self._vote_used.add(vote.round)
+        self._pending_vote = None
+        if record.passed:
+            self._carry_out(vote.proposal, vote.motion)
+        self.votes.append(record)
 
     def _carry_out(self, proposal: Proposal, rec: MotionRecord | None) -> None:
         def change() -> None:
@@ -613,6 +705,8 @@ class Session:
                         if not proposal.value and st.out:
                             st._finish()  # the winner is already out: the round ends here
                             self._sync()
+                    elif proposal.lever in CARD_RULES:
+                        st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
                     # "swap" only matters at a deal: it applies from the next deal.
                 return
             if proposal.kind == "remove":
@@ -626,7 +720,7 @@ class Session:
                 rec.motion = proposal.amendment
                 rec.fault = None
                 self._detach(rec.number)
-                if proposal.when == NOW:
+                if proposal.when == NOW and rec.in_force:  # withdrawn during the vote: stays out
                     self._attach(rec)
             rec.log.append(f"round {self.round_no}: {proposal.kind} by Rule Vote")
         if proposal.when == NOW:
@@ -684,10 +778,11 @@ class Session:
                     "motions_in_force": len(r.motions), "motion_events": r.motion_events,
                     "authored": r.authored if r.winner == s else None,
                     "play_on": r.law["play_on"], "swap": r.law["swap"], "turn_cap": r.law["turn_cap"],
+                    **{k: r.law[k] for k in CARD_RULES},
                 })
         cols = ["round", "seat", "name", "dealer", "leader", "place", "won", "score", "stalemate", "turns",
                 "cards_left", "pickups", "clears", "motions_in_force", "motion_events", "authored",
-                "play_on", "swap", "turn_cap"]
+                "play_on", "swap", "turn_cap", *CARD_RULES]
         df = pd.DataFrame(rows, columns=cols)
         df["authored"] = df["authored"].astype("Int64")
         return df
@@ -728,3 +823,204 @@ class Session:
         for r in self.in_force():
             lines.append(f"Motion {r.number} by {r.author}: {r.text}" + (" [code off]" if r.fault else ""))
         return "\n".join(lines)
+
+
+# -- the Rule Vote, step by step -------------------------------------------------------------------
+def _tied(cast: Sequence[tuple[int, bool]]) -> bool:
+    return sum(v for _, v in cast) * 2 == len(cast)
+
+
+class PendingVote:
+    """A Rule Vote in progress (from :meth:`Session.call_vote`), voted seat by seat.
+
+    Every session player casts one ballot (:meth:`cast`), in any order. Ballots stay hidden
+    (``ballots_public`` is ``None``; ``voted`` says only who has voted) until the last one
+    is in. Then the vote passes or fails at once, or, on a tie, ``contest`` holds the
+    Roshambo (:class:`~.roshambo.RoshamboContest`) and the vote finishes when it does.
+    ``record`` is the :class:`VoteRecord` once ``done``; the round's attempt is used then.
+    """
+
+    def __init__(self, session: Session, proposer: int, proposal: Proposal, motion: MotionRecord | None):
+        self.session = session
+        self.round = session.round_no
+        self.proposer = proposer
+        self.proposal = proposal
+        self.motion = motion  # the motion the proposal is about (None for base law)
+        self._ballots: dict[int, bool] = {}  # in the order cast
+        self._opponents: list[int] = []
+        self._draft: VoteRecord | None = None
+        self._how = ""
+        self.contest: RoshamboContest | None = None
+        self.record: VoteRecord | None = None
+
+    # -- what the table may show ---------------------------------------------------------------
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """Seats still to vote."""
+        return tuple(s for s in range(self.session.num_players) if s not in self._ballots)
+
+    @property
+    def voted(self) -> tuple[int, ...]:
+        """Seats that have voted, in the order they voted (not how they voted)."""
+        return tuple(self._ballots)
+
+    @property
+    def ballots_public(self) -> dict[int, bool] | None:
+        """Every ballot (seat -> yes?) once all are cast; ``None`` before (they are secret
+        until then)."""
+        return None if self.missing else dict(self._ballots)
+
+    @property
+    def done(self) -> bool:
+        return self.record is not None
+
+    def describe(self) -> str:
+        return f"Rule Vote by seat {self.proposer}: {self.proposal.describe()}"
+
+    # -- voting ---------------------------------------------------------------------------------
+    def cast(self, seat: int, yes: bool) -> None:
+        """``seat`` votes yes (``True``) or no (``False``); each seat once, any order."""
+        seat = self.session._seat(seat, "a voter")
+        if self.done or self.session._pending_vote is not self:
+            raise SessionError("this Rule Vote is over")
+        if seat in self._ballots:
+            raise SessionError(f"seat {seat} has already voted")
+        if not isinstance(yes, bool):
+            raise SessionError(f"seat {seat} must vote True (yes) or False (no), not {yes!r}")
+        self._ballots[seat] = yes
+        if not self.missing:
+            self._count()
+
+    def cast_bot(self, seat: int) -> bool:
+        """Cast ``seat``'s ballot by the bots' policy (:func:`bot_ballot`); returns it."""
+        yes = bot_ballot(self.session, seat, self.proposal, proposer=self.proposer)
+        self.cast(seat, yes)
+        return yes
+
+    def _count(self) -> None:
+        cast = tuple(self._ballots.items())
+        yes = sum(v for _, v in cast)
+        no = len(cast) - yes
+        p = self.proposal
+        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "")
+        if yes * 2 > len(cast):
+            self._finish(True, "passed")
+        elif yes != no:
+            self._finish(False, "failed")
+        else:
+            self._deadlock()
+
+    # -- a tie: who faces the proposer ------------------------------------------------------------
+    def _author_defends(self, opponents: Sequence[int]) -> bool:
+        rec = self.motion
+        return (self.proposal.kind in ("remove", "amend") and rec.author_seat is not None
+                and rec.author_seat != self.proposer and rec.author_seat in opponents)
+
+    def _advocate_applies(self) -> bool:
+        return self.proposal.kind in ("remove", "amend") and not self._author_defends(self._opponents)
+
+    def _check_advocate(self, choice: Any, opponents: Sequence[int]) -> None:
+        if self.proposal.kind not in ("remove", "amend"):
+            raise SessionError("in a tie on base law or a restoration the proposer faces the first player who "
+                               "voted no; there is no advocate to choose")
+        if self._author_defends(opponents):
+            raise SessionError(f"the motion's author ({self.motion.author}) voted to keep it and defends it; "
+                               "there is no advocate to choose")
+        if choice in ("bracket", "nobody"):
+            return
+        if isinstance(choice, bool) or not isinstance(choice, int) or choice not in opponents:
+            raise SessionError(f"the advocate must be one of the motion's supporters {list(opponents)}, "
+                               f"'bracket' or 'nobody', not {choice!r}")
+
+    def _deadlock(self) -> None:
+        opponents = [s for s, v in self._ballots.items() if not v and s != self.proposer]
+        self._opponents = opponents
+        if not opponents:
+            self._finish(True, "deadlock; nobody defends, so the proposal passes")
+            return
+        defender, members = None, None
+        if self._author_defends(opponents):
+            defender, self._how = self.motion.author_seat, "the motion's author"
+        elif self.proposal.kind in ("remove", "amend"):
+            if len(opponents) == 1:
+                defender, self._how = opponents[0], "the motion's only supporter"
+            else:
+                members, self._how = opponents, "the winner of the supporters' bracket"
+        else:
+            defender, self._how = opponents[0], "the first player who formally opposed"
+        self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.session.rng,
+                                       on_done=self._contest_done)
+
+    def _choose_advocate(self, choice: Any) -> None:
+        if self.done or self.contest is None:
+            raise SessionError("an advocate is chosen only after a tied vote, before Roshambo starts")
+        if self.contest.started:
+            raise SessionError("Roshambo has started; the advocate is chosen before the first throw")
+        self._check_advocate(choice, self._opponents)
+        if choice == "bracket":
+            self._how = "the winner of the supporters' bracket"
+            self.contest.set_defender(None, bracket=self._opponents)
+        elif choice == "nobody":
+            self._how = "nobody"
+            self.contest.set_defender(None)  # a walkover: the vote finishes now
+        else:
+            self._how = "an advocate chosen by the motion's supporters"
+            self.contest.set_defender(choice)
+
+    def _contest_done(self, contest: RoshamboContest) -> None:
+        if contest.walkover:
+            self._finish(True, "deadlock; nobody defends, so the proposal passes")
+            return
+        d = self._draft
+        d.defender = contest.defender
+        d.roshambo = contest.result
+        d.bracket = contest.bracket_result
+        passed = contest.winner == self.proposer
+        a, b = contest.score
+        self._finish(passed, f"deadlock; Roshambo against {self._how} (seat {contest.defender}): {a}-{b}, "
+                             + ("the proposal passes" if passed else "the proposal fails"))
+
+    def _finish(self, passed: bool, outcome: str) -> None:
+        record = self._draft
+        record.passed, record.outcome = passed, outcome
+        self.record = record
+        self.session._complete_vote(self, record)
+
+
+def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
+    """How a bot votes on ``proposal`` (the proposer: the pending vote's, if not given).
+
+    * The proposer votes yes.
+    * A motion's author keeps their own motion: no to removing or amending it, yes to
+      restoring it.
+    * Anyone else votes yes to remove or amend a motion that hurt them in the round at the
+      table (made them take cards -- a gift or a draw -- or show a card), and otherwise
+      keeps things as they are: no.
+    """
+    seat = session._seat(seat, "a voter")
+    if proposer is None and session.pending_vote is not None:
+        proposer = session.pending_vote.proposer
+    if seat == proposer:
+        return True
+    if proposal.kind == "law":
+        return False
+    rec = session._record(proposal.motion)
+    if rec.author_seat == seat:
+        return proposal.kind == "restore"
+    if proposal.kind == "restore":
+        return False
+    return _hurt_by(session, seat, rec.number)
+
+
+def _hurt_by(session: Session, seat: int, number: int) -> bool:
+    """Whether motion ``number`` made ``seat`` take cards or show one in the round at the table."""
+    st = session.state
+    if st is None:
+        return False
+    for e in st.events:
+        if getattr(e, "motion", None) != number:
+            continue
+        if (isinstance(e, ev.MotionGave) and e.to == seat) or (
+                isinstance(e, (ev.MotionDrew, ev.MotionRevealed)) and e.seat == seat):
+            return True
+    return False

@@ -9,7 +9,7 @@ from ...engine.core import CACHE, LIST, LISTS, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
-from .rules import EMPTY, LEGAL, Pile, after_play, check_play, reason_text
+from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -61,13 +61,25 @@ class KeepCards:
         return "keep the cards as dealt"
 
 
+@dataclass(frozen=True)
+class Choose:
+    """Answer a motion's question (a session round only): pick ``card`` (a card name such as
+    ``"9S"``) from the options of ``state.pending_choice``, one card at a time."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"choose {self.card}"
+
+
 TAKE_PILE = TakePile()
 KEEP = KeepCards()
 _PLAYS = [[Play(RANKS[r], c) if c else None for c in range(5)] for r in range(13)]
 _BLIND = [PlayBlind(p) for p in range(3)]
 
 
-DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "leader": None}
+DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "leader": None,
+            **BASE_RULES._asdict()}
 
 
 class LoptiState(GameState):
@@ -76,7 +88,11 @@ class LoptiState(GameState):
     Settings: ``swap`` (offer the optional swap at the deal), ``play_on`` (after the winner
     is out the rest play on for places), ``turn_cap`` (turns before the round is stopped and
     recorded as a stalemate), ``dealer`` (seat), ``leader`` (seat that leads; ``None``: the
-    dealer, as in a session's first round; later rounds pass the previous winner).
+    dealer, as in a session's first round; later rounds pass the previous winner), and the
+    card rules of :class:`~lopti_nb.games.lopti.rules.CardRules` (``ten_on_seven``,
+    ``match_equal``, ``four_clears``, ``three_duty``; base Lopti by default), kept together
+    as ``card_rules``. A record made before the card rules were settings names none of them
+    and so replays at base Lopti.
 
     This is the base game. Every base event a motion can hook (``motions.BASE_EVENTS``) is
     one method here (``_deal``, ``_swap``, ``_flip``, ``_blind_miss``, ``_play``, ``_lay``,
@@ -94,7 +110,7 @@ class LoptiState(GameState):
         "face_down": LISTS, "face_up": LISTS, "hands": LISTS, "draw_pile": LIST,
         "pile_cards": LIST, "pile": SHARED, "gone": LIST, "out": LIST, "active": LIST,
         "turn": SHARED, "turns": SHARED, "first_play_done": SHARED, "bonus": SHARED,
-        "stalemate": SHARED, "over": SHARED, "pickups": LIST, "duty_pickups": LIST,
+        "stalemate": SHARED, "capped": SHARED, "card_rules": SHARED, "over": SHARED, "pickups": LIST, "duty_pickups": LIST,
         "clears": LIST, "_table": CACHE, "swap_queue": LIST,
     }
 
@@ -110,6 +126,7 @@ class LoptiState(GameState):
     def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None, **settings: Any):
         # ``hooks`` is read by __new__ (it makes this a MotionLoptiState); the base game has none.
         settings = {**DEFAULTS, **settings}
+        rules = card_rules(settings)  # checks each card rule is True/False
         super().__init__(players, seed, settings)
         if not 2 <= players <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {players}")
@@ -124,6 +141,7 @@ class LoptiState(GameState):
         self.leader: int = self.dealer if settings["leader"] is None else settings["leader"]
         self.turn_cap: int = cap
         self.play_on: bool = bool(settings["play_on"])
+        self.card_rules = rules
 
         deck = list(DECK)
         shuffle(deck, self.rng)  # the engine's one shuffle
@@ -142,6 +160,7 @@ class LoptiState(GameState):
         self.first_play_done = False  # the turn's draw chance is spent
         self.bonus = False  # the player to act makes a bonus play
         self.stalemate = False
+        self.capped = False  # the turn cap stopped the round (a stalemate only if nobody was out)
         self.over = False
         # per-seat tallies for analysis
         self.pickups = [0] * n
@@ -193,7 +212,7 @@ class LoptiState(GameState):
             places=tuple(places),
             stalemate=self.stalemate,
             details={"winner": self.winner, "out_order": tuple(self.out), "turns": self.turns,
-                     "dealer": self.dealer, "leader": self.leader},
+                     "dealer": self.dealer, "leader": self.leader, "capped": self.capped},
         )
 
     def cards_held(self, seat: int) -> int:
@@ -211,6 +230,7 @@ class LoptiState(GameState):
         seat = self.turn
         hand = self.hands[seat]
         pile = self.pile
+        rules = self.card_rules
         out: list[Any] = []
         if hand:
             counts: dict[int, int] = {}
@@ -220,7 +240,7 @@ class LoptiState(GameState):
             for rank in sorted(counts):
                 plays = _PLAYS[rank]
                 for count in range(1, counts[rank] + 1):
-                    if check_play(pile, rank, count) == LEGAL:
+                    if check_play(pile, rank, count, rules) == LEGAL:
                         out.append(plays[count])
         else:
             fd = self.face_down[seat]
@@ -271,9 +291,9 @@ class LoptiState(GameState):
                 if not self.hands[seat]:
                     return "your hand is empty: play a face-down card or take the pile"
                 return f"you hold {have} \u00d7 {action.rank}, not {action.count}"
-            code = check_play(self.pile, rank, action.count)
+            code = check_play(self.pile, rank, action.count, self.card_rules)
             if code != LEGAL:
-                return reason_text(code, self.pile, rank, action.count)
+                return reason_text(code, self.pile, rank, action.count, self.card_rules)
             return None
         return f"{action!r} is not a Lopti action"
 
@@ -332,9 +352,9 @@ class LoptiState(GameState):
             seat = self.turn
             card = self._flip(seat, action.position)
             rank = card >> 2
-            code = check_play(self.pile, rank, 1)
+            code = check_play(self.pile, rank, 1, self.card_rules)
             if code != LEGAL:
-                self._blind_miss(seat, card, reason_text(code, self.pile, rank, 1))
+                self._blind_miss(seat, card, reason_text(code, self.pile, rank, 1, self.card_rules))
                 self.pile_cards.append(card)
                 self.pile = self.pile._replace(size=self.pile.size + 1)
                 self._pick_up(seat)
@@ -390,8 +410,7 @@ class LoptiState(GameState):
     def _resolve(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
         cleared = self._play(seat, rank, cards, source)
         if cleared:
-            self._clear(seat, "chain" if rank == THREE else ("ten" if rank == TEN else "four"),
-                        rank, cards, source)
+            self._clear(seat, self._how_cleared(rank), rank, cards, source)
         if self.cards_held(seat) == 0:
             # Out the moment the last card is played legally; its effect still stands, and a
             # clear with the last card earns no bonus play.
@@ -417,12 +436,16 @@ class LoptiState(GameState):
         ``self.bonus`` is set): they are laid and the pile updated. Returns whether the play
         clears the pile."""
         self._lay(seat, rank, cards, source)
-        self.pile, cleared = after_play(self.pile, rank, len(cards))
+        self.pile, cleared = after_play(self.pile, rank, len(cards), self.card_rules)
         if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
             self.gone.extend(cards)
         else:
             self.pile_cards.extend(cards)
         return cleared
+
+    def _how_cleared(self, rank: int) -> str:
+        """How the play of ``rank`` that just cleared the pile did it."""
+        return "chain" if rank == THREE else ("ten" if rank == TEN else "four")
 
     def _lay(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
         """The cards are shown on the table (the pile is not updated yet)."""
@@ -482,7 +505,10 @@ class LoptiState(GameState):
         self.bonus = False
         self.first_play_done = False
         if self.turns >= self.turn_cap:
-            self.stalemate = True
+            # RULINGS 1.7: a player who went out before the cap keeps the win while the
+            # others' play for places stops here; only a round nobody went out of is a stalemate.
+            self.capped = True
+            self.stalemate = not self.out
             self._finish()
             return
         nxt = self._next_active(seat)
@@ -503,7 +529,7 @@ class LoptiState(GameState):
         self.over = True
         self.turn = None
         self.swap_queue = []
-        self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns))
+        self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns, self.capped))
 
     # -- sessions -----------------------------------------------------------------------
     def next_round(self, seed: int | None = None) -> "LoptiState":
@@ -562,7 +588,7 @@ class LoptiState(GameState):
             if len(ranks) != 1:
                 raise SettingsError(f"pile play {play!r} mixes ranks")
             rank = ranks.pop()
-            state.pile, cleared = after_play(state.pile, rank, len(played))
+            state.pile, cleared = after_play(state.pile, rank, len(played), state.card_rules)
             if cleared:
                 raise SettingsError(f"pile play {play!r} would have cleared the pile")
             (gone if rank == THREE else state.pile_cards).extend(played)

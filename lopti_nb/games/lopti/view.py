@@ -1,15 +1,39 @@
-"""The Lopti table: pile, duties, your hand/face-up/face-down cards, draw pile, swap at the deal."""
+"""The Lopti table: pile, duties, your hand/face-up/face-down cards, draw pile, swap at the deal,
+and the session around the rounds.
+
+``lopti_nb.play("lopti")`` plays a session of Lopti rounds (a
+:class:`~lopti_nb.games.lopti.session.Session`): after each round its winner writes a motion,
+any person may call the round's Rule Vote, a tie goes to Roshambo, and "Next round" deals the
+next one (:mod:`.view_session` draws that part). ``rounds=3`` makes it a session of three
+rounds ("Session over" after the last); without it the session goes on while people play.
+People are named by seat, counted from 1 ("Seat 1" is the first seat).
+
+In a notebook, the person whose seat won the round just played may hand the table a motion
+written in Python instead of choosing one on screen::
+
+    from lopti_nb.games.lopti import Draw, Motion
+    table = lopti_nb.play("lopti", humans=2, rounds=3)
+    ...  # round 1 is played; Seat 1 (a person) wins it
+    table.view.author(Motion("After each clear the clearer draws a card.",
+                             hooks={"after clear": lambda v: Draw("actor", 1)}))
+
+``table.view.session`` is the session itself (its history, motions and votes as DataFrames).
+In a room (:mod:`lopti_nb.rooms`) the same view draws one round, without the session.
+"""
 from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.engine import SettingsError
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
-from lopti_nb.widgets.table import GameView
+from lopti_nb.widgets.table import GameView, Table
 
 from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
 from .pictures import lopti_card_svg
+from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
+from .view_session import SessionPanel
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -25,9 +49,17 @@ def rank_of(name: str) -> str:
 
 class LoptiView(GameView):
     picked_play_buttons = ("Play ",)  # "Play 2 \u00d7 8" once cards are selected
-    seldom_buttons = ("Take the pile",)
+    seldom_buttons = ("Take the pile", "Withdraw my motion")
+    options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
+    tally = False  # the session keeps its own scoreboard, by rounds
+
     def __init__(self, table):
         super().__init__(table)
+        rounds = getattr(table, "view_options", {}).get("rounds")
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
+            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more, not {rounds!r}")
+        # a table of its own plays a session; in a room the view draws one round only
+        self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand
         self._hand: list[str] = []
         self.banner = W.HTML()
@@ -36,6 +68,11 @@ class LoptiView(GameView):
         self.swap_title = W.HTML()
         self.swap_buttons = ButtonPool(table.act)
         self.swap_box = W.VBox([self.swap_title, self.swap_buttons])
+        # a motion's effect that asks the player concerned to choose cards (a session round)
+        self.choice_title = W.HTML()
+        self.choice_buttons = ButtonPool(table.act)
+        self.choice_box = W.VBox([self.choice_title, self.choice_buttons],
+                                 layout=W.Layout(border="2px solid var(--jp-brand-color1)", padding="4px"))
         self.mine_title = W.HTML()
         self.hand = CardColumns(on_toggle=self._toggle)
         self.play_button = W.Button(description="Play selected", button_style="primary",
@@ -54,15 +91,67 @@ class LoptiView(GameView):
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
-        self.widget = W.VBox([self.banner, self.pile, self.others, self.swap_box, self.mine],
-                             layout=W.Layout())
+        parts = [self.banner, self.pile, self.others, self.choice_box, self.swap_box, self.mine]
+        if self.panel is not None:
+            parts.append(self.panel.widget)
+        self.widget = W.VBox(parts, layout=W.Layout())
 
     def reset(self) -> None:
         self.selected = set()
 
+    # -- the session around the rounds ------------------------------------------------------------
+    @property
+    def session(self):
+        """The session this table plays (``None`` in a room)."""
+        return self.panel.session if self.panel is not None else None
+
+    def author(self, motion) -> None:
+        """The winner of the round just played, a person at this table, states their motion:
+        a :class:`~lopti_nb.games.lopti.motions.Motion` written in Python, or words only."""
+        if self.panel is None:
+            raise SessionError("this table plays no session of its own: there is no motion to write")
+        self.panel.author(motion)
+
+    def new_state(self, seed):
+        """A new session; its first round is the table's first state."""
+        return self.panel.start(seed) if self.panel is not None else None
+
     def next_state(self, state, seed):
         """Lopti is played in rounds: the deal passes on and the winner leads the next one."""
+        if self.panel is not None and self.panel.live:
+            return self.panel.deal()
         return state.next_round(seed)
+
+    def has_next_round(self, state) -> bool:
+        return self.panel is None or not self.panel.session_over()
+
+    def next_round_wait(self, state) -> str | None:
+        return self.panel.next_round_wait() if self.panel is not None else None
+
+    def seat_name(self, seat: int) -> str:
+        if self.panel is not None:
+            return f"Seat {seat + 1}"  # people count seats from 1
+        return self.table.state.seat_name(seat)  # a room names its members
+
+    def status_words(self, state) -> str | None:
+        words = self.panel.status_words() if self.panel is not None else None
+        if words is None and state.is_over:
+            return "Round over."  # a Lopti round ends; the game goes on with the next
+        return words
+
+    def describe_event(self, event) -> str:
+        text = event.describe()
+        return self.panel.renumber(text, event=True) if self.panel is not None else text
+
+    def describe_text(self, text: str) -> str:
+        """The engine's sentences (seats counted from 0) in the table's words."""
+        return self.panel.renumber(text) if self.panel is not None else text
+
+    def reason(self, action, viewer, can_act) -> str | None:
+        if self.panel is not None and self.panel.vote is not None:
+            return "the Rule Vote under way finishes first"
+        why = super().reason(action, viewer, can_act)
+        return self.describe_text(why) if why else why
 
     def settings_words(self, state) -> str:
         s = state.settings
@@ -82,26 +171,32 @@ class LoptiView(GameView):
         if result is None:
             return ""
         rows = "".join(
-            f"<tr><td>{esc(self.table.state.seat_name(s))}</td><td>{p}</td><td>{result.scores[s]:g}</td></tr>"
+            f"<tr><td>{esc(self.seat_name(s))}</td><td>{p}</td><td>{result.scores[s]:g}</td></tr>"
             for s, p in sorted(enumerate(result.places), key=lambda x: x[1]))
         note = " (stopped at the turn cap: a stalemate)" if result.stalemate else ""
-        return panel_html(f"Final places{esc(note)}",
+        title = "Final places"
+        if self.panel is not None and self.panel.live:
+            title = f"Round {self.panel.session.round_no}: places"
+        return panel_html(f"{title}{esc(note)}",
                           f'<table style="font-size:13px"><tr><th>Seat</th><th>Place</th>'
                           f'<th>Points</th></tr>{rows}</table>', accent=True)
 
     # -- the main update ------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        if self.panel is not None:
+            self.panel.update(viewer)
         self._banner(new_events)
         self._pile(obs)
         self._others(obs, viewer)
         me_acting = can_act and obs["current_player"] == viewer
+        self._choice(obs, viewer, me_acting)
         # swap at the deal
         swapping = obs["phase"] == "swap" and viewer is not None
         show(self.swap_box, swapping, "flex")
         if swapping:
             hand = obs["hand"] or []
             ups = obs["face_up"][viewer]
-            who = "You may" if me_acting else f"Seat {obs['current_player']} may"
+            who = "You may" if me_acting else f"{self.seat_name(obs['current_player'])} may"
             set_if(self.swap_title, value=(
                 f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once."
                 if me_acting else f"<b>The deal:</b> {esc(who)} swap one hand card with a face-up card."))
@@ -131,7 +226,7 @@ class LoptiView(GameView):
         if hand != self._hand:
             self._hand = hand
             self.selected = set()
-        set_if(self.mine_title, value=f"<b>Your cards (Seat {viewer})</b> \u2014 {len(hand)} in hand")
+        set_if(self.mine_title, value=f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} in hand")
         playing = obs["phase"] == "play" and me_acting
         items = []
         sel_rank = self._selected_rank()
@@ -169,7 +264,8 @@ class LoptiView(GameView):
             set_if(self.play_button, description="Play selected", disabled=True, button_style="",
                    tooltip=f"Play selected: not possible now \u2014 {why}")
         take_reason = self.reason(TakePile(), viewer, can_act)
-        set_if(self.take_button, description=f"Take the pile ({len(obs['pile'])} cards)",
+        n_pile = len(obs["pile"])
+        set_if(self.take_button, description=f"Take the pile ({n_pile} card{'s' if n_pile != 1 else ''})",
                disabled=take_reason is not None, button_style="warning" if take_reason is None else "",
                tooltip="Take every card of the pile into your hand; your turn ends"
                if take_reason is None else f"Take the pile: not possible now \u2014 {take_reason}")
@@ -185,6 +281,25 @@ class LoptiView(GameView):
                                 "kind": "buttons",
                                 "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})
         self.blind.set(blind_items)
+
+    def _choice(self, obs, viewer, me_acting) -> None:
+        """A motion asks the player concerned to pick cards: the chooser gets a button per
+        card; everyone else reads who is choosing (the options only when they are public)."""
+        choice = obs.get("choice")
+        show(self.choice_box, choice is not None, "flex")
+        if choice is None:
+            self.choice_buttons.set([])
+            set_if(self.choice_title, value="")
+            return
+        from .state import Choose  # only session rounds ask
+
+        mine = me_acting and choice["seat"] == viewer
+        text = self.describe_text(choice["text"])
+        head = f"<b>{esc(text)}</b>" + (" Pick below." if mine else "")
+        set_if(self.choice_title, value=f'<div style="font-size:13px">{head}</div>')
+        verb = {"give": "Give", "discard": "Put out"}.get(choice["what"], "Take back")
+        items = [(f"{verb} {label(name)}", Choose(name), True, "") for name in (choice["options"] or [])] if mine else []
+        self.choice_buttons.set(items, style="info")
 
     def _ok(self, action, viewer, can_act):
         reason = self.reason(action, viewer, can_act)
@@ -241,22 +356,23 @@ class LoptiView(GameView):
         if not svgs:
             svgs = [card_slot_svg(text="empty")]
         notes = []
-        if obs["duty"]:
+        cur = obs["current_player"]  # None once the round is over
+        if obs["duty"] and cur is not None:
             notes.append(f'<div style="color:var(--jp-error-color1);font-weight:bold">\u26a0 3 DUTY: '
-                         f'Seat {obs["current_player"]} must play one or more 3s or take the pile.</div>')
+                         f'{esc(self.seat_name(obs["current_player"]))} must play one or more 3s or take the pile.</div>')
         if obs["seven"] and not obs["duty"]:
             notes.append('<div style="color:var(--jp-warn-color1);font-weight:bold">\u2193 7 DIRECTIVE: '
                          'the next play must be a 4, 5 or 6 (or a 2, a 3, or more 7s); no 10 on a 7.</div>')
         if obs["chain"]:
             notes.append(f"<div>3s in the current chain: {obs['chain']} of 4 (the fourth clears).</div>")
-        if obs["bonus"]:
+        if obs["bonus"] and cur is not None:
             notes.append(f'<div style="color:var(--jp-success-color1);font-weight:bold">\u2605 BONUS PLAY: '
-                         f'Seat {obs["current_player"]} leads again onto the empty table.</div>')
+                         f'{esc(self.seat_name(obs["current_player"]))} leads again onto the empty table.</div>')
         if top is None:
             top_words = "The table is empty: any rank may lead."
         else:
             top_words = (f"Top play: {count} \u00d7 {esc(top)} ({obs['run']} of that rank in a row on top)"
-                         f" \u00b7 {len(pile)} cards in the pile")
+                         f" \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile")
         more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
         draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
         pile_body = (cards_row_html(svgs) + f'<div style="font-size:12px">{top_words}</div>'
@@ -274,7 +390,7 @@ class LoptiView(GameView):
             if seat == viewer:
                 continue
             ups = [lopti_card_svg(c, scale=0.7) for c in obs["face_up"][seat]]
-            downs = [card_back_svg(scale=0.7, label=f"Seat {seat} face-down card {p + 1}")
+            downs = [card_back_svg(scale=0.7, label=f"{self.seat_name(seat)} face-down card {p + 1}")
                      for p in obs["face_down"][seat]]
             hand_n = obs["hand_sizes"][seat]
             status = ""
@@ -283,7 +399,7 @@ class LoptiView(GameView):
             body = (f'<div style="font-size:11px">hand: {hand_n} card{"s" if hand_n != 1 else ""} (hidden)</div>'
                     f'<div style="font-size:11px">face up / face down:</div>'
                     + cards_row_html(ups + downs, empty="no table cards"))
-            parts.append(f"<div>{panel_html(f'Seat {seat}{status}', body, seat == obs['current_player'])}</div>")
+            parts.append(f"<div>{panel_html(esc(self.seat_name(seat)) + status, body, seat == obs['current_player'])}</div>")
         set_if(self.others, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
 
     def _banner(self, new_events) -> None:
@@ -291,7 +407,7 @@ class LoptiView(GameView):
         for e in new_events:
             if isinstance(e, (Cleared, BonusPlay, BlindMiss, TookFaceUp, WentOut, DutyPassed)) or (
                     isinstance(e, Played) and (e.source == "blind" or e.bonus)):
-                notes.append(e.describe())
+                notes.append(self.describe_event(e))
         if not new_events:
             return
         if notes:
