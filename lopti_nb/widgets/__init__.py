@@ -64,14 +64,17 @@ def play(game: str, players: int | None = None, humans: int = 1,
     of one: see ``lopti_nb.engine.game_names()``). Unknown games, player counts, bots or
     settings raise a ``ValueError`` subclass listing what is accepted."""
     spec = get_spec(game)
-    _check_table_arguments(spec, seed, bots, bot_delay, settings)
+    view = view_class(spec.name)
+    options = tuple(getattr(view, "options", ()))  # the view's own keywords (e.g. rounds)
+    _check_table_arguments(spec, seed, bots, bot_delay, settings, options)
     # Settings that clash only with each other (a sea start above the sea claim) show when a
     # game is dealt: one dry deal here refuses them before any widget is made.
     n = spec.default_players if players is None else spec.check_players(players)
-    spec.state_class(n, 0, **spec.check_settings(settings, n))
+    game_settings = {k: v for k, v in settings.items() if k not in options}
+    spec.state_class(n, 0, **spec.check_settings(game_settings, n))
     from .table import Table
 
-    return Table(spec.name, view_class(spec.name), players=players, humans=humans, bots=bots,
+    return Table(spec.name, view, players=players, humans=humans, bots=bots,
                  seed=seed, bot_delay=bot_delay, **settings)
 
 
@@ -80,13 +83,13 @@ SEED_LIMIT = 2 ** 64  # seeds are 0 <= seed < 2**64, what an unseeded table draw
 MAX_BOT_DELAY = 60.0  # seconds: a longer pause is a typo, not a pace
 
 
-def _check_table_arguments(spec, seed, bots, bot_delay, settings) -> None:
+def _check_table_arguments(spec, seed, bots, bot_delay, settings, options=()) -> None:
     """Refuse what the table would misread or choke on, before any widget is made: a seed
     random.Random would hash (a string, 1.5, -1 deal like something else), bots that are
     not names, a delay that is not a finite number of seconds, an unknown keyword."""
-    unknown = [k for k in settings if k not in spec.schema]
+    unknown = [k for k in settings if k not in spec.schema and k not in options]
     if unknown:
-        valid = ", ".join((*TABLE_ARGUMENTS[1:], *spec.schema.names()))
+        valid = ", ".join((*TABLE_ARGUMENTS[1:], *options, *spec.schema.names()))
         raise SettingsError(f"Unknown setting(s) {', '.join(map(shown, unknown[:5]))} for a "
                             f"{spec.title} table. Valid settings: {valid}.")
     if seed is not None:

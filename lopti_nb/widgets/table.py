@@ -91,6 +91,11 @@ class GameView(ABC):
         """Why the next round cannot be dealt yet (the button stays disabled), or ``None``."""
         return None
 
+    def seed_of(self, state) -> int:
+        """The seed that replays what the table shows (a game's own seed; a view that deals a
+        series of games from one seed gives that one)."""
+        return state.seed
+
     def seat_name(self, seat: int) -> str:
         """How the table names ``seat`` to people (the state's name unless the view knows better)."""
         return self.table.state.seat_name(seat)
@@ -509,7 +514,7 @@ class Table(W.VBox):
             bot_words = " \u00b7 bots: " + ", ".join(f"{n} \u00d7{c}" for n, c in counts.items())
         extra = view.settings_words(s)
         # the seed fixes every hidden card: it is shown only once the game is over
-        seed_words = f" \u00b7 seed {s.seed}" if s.is_over and s.seed_chosen else ""
+        seed_words = f" \u00b7 seed {view.seed_of(s)}" if s.is_over and s.seed_chosen else ""
         return (f'<div style="font-size:16px;font-weight:bold;color:var(--jp-ui-font-color0)">'
                 f'{esc(self.spec.title)}</div><div style="{CSS_MUTED};font-size:12px">'
                 f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)}{esc(seed_words)}'

@@ -122,6 +122,12 @@ class LoptiView(GameView):
             return self.panel.deal()
         return state.next_round(seed)
 
+    def seed_of(self, state) -> int:
+        """A session's rounds are dealt from the session's seed: that one replays them all."""
+        if self.panel is not None and self.panel.session is not None:
+            return self.panel.session.seed
+        return state.seed
+
     def has_next_round(self, state) -> bool:
         return self.panel is None or not self.panel.session_over()
 
