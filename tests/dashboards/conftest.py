@@ -45,6 +45,10 @@ class Server:
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lopti-nb-serve-{self.port}.log"
         cmd = serve_command() + ["serve", "--port", str(self.port)] + (["--preheat"] if preheat else [])
         env = dict(os.environ, PYTHONUNBUFFERED="1", LOPTI_NB_VOILA_ARGS=voila_args)
+        # The dashboards are served as a person installs the package: without the tests' toy
+        # game (tests/conftest.py puts it on PYTHONPATH for the suite's own subprocesses).
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and "toy_nim" not in p)
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
