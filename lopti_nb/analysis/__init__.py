@@ -1,7 +1,9 @@
 """Analysis of simulated games: tidy DataFrames, Altair charts and grid sweeps.
 
+    import lopti_nb
     from lopti_nb.analysis import play_games, histogram_frame, histogram_chart, show
-    t = play_games("skull-king", 200, seed=1, scoring="rascal")
+    game = lopti_nb.game_names()[0]          # any installed game's name
+    t = play_games(game, 200, seed=1)
     show(histogram_chart(histogram_frame(t["seats"], "score", by="bot"), color="bot"))
 
 * :mod:`.frames` -- runners and DataFrame builders for any game (one row per seat per game,

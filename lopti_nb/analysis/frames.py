@@ -51,14 +51,16 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
     game's default). With ``rotate=True`` the list of bots turns one seat per game (game
     ``k`` seats ``bots[(seat - k) % players]``), so every bot sits in every seat equally
     often. ``tables`` chooses among ``"seats"``, ``"games"`` and the tables games declare
-    in their plugins (``spec.tables``, e.g. Skull King's ``"rounds"``); a table another game
+    in their plugins (``spec.tables``, e.g. a per-round table); a table another game
     declares is empty for a game without it, so a sweep over several games asks once.
     ``None`` (the default) gives them all. Settings are added as columns of every table.
 
+        >>> import lopti_nb
         >>> from lopti_nb.analysis import play_games
-        >>> t = play_games("skull-king", 2, seed=1, players=3)
-        >>> sorted(t), len(t["seats"])
-        (['games', 'rounds', 'seats'], 6)
+        >>> game = lopti_nb.game_names()[0]
+        >>> t = play_games(game, 2, seed=1, players=3, tables=["seats", "games"])
+        >>> sorted(t), len(t["seats"]), len(t["games"])
+        (['games', 'seats'], 6, 2)
     """
     run = Run(game, n, seed, players, bots, rotate=rotate, first=first, settings=settings)
     spec = run.spec

@@ -1,7 +1,7 @@
 """Run a grid of game settings, many games per cell, on Dask or local processes.
 
     from lopti_nb.analysis import sweep
-    grid = [{"game": "skull-king", "scoring": s} for s in ("classic", "rascal", "cannonball")]
+    grid = [{"game": game, "players": p} for p in (3, 4, 5)]     # game: an installed game's name
     seats = sweep(grid, games_per_cell=1000)                       # a local Dask cluster
     seats = sweep(grid, 1000, client="tcp://scheduler:8786")       # an existing cluster
     seats = sweep(grid, 1000, client="processes", workers=2)       # no Dask: local processes
@@ -41,7 +41,7 @@ def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -
     """Each cell as ``{"game", "players", "bots", "rotate", "settings", "label"}``.
 
     A cell may give settings under ``"settings"`` or as extra keys
-    (``{"game": "drowned-ledger", "hold_limit": 5}``). ``game`` is the default game.
+    (``{"game": name, "<setting>": value}``). ``game`` is the default game.
     """
     cells = []
     for i, cell in enumerate(grid):

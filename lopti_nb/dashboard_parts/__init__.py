@@ -10,9 +10,9 @@ live ``alt.JupyterChart`` widgets drawn offline (see :mod:`.offline`), built wit
 builders of :mod:`lopti_nb.analysis`; a slider or a button replaces ``jchart.chart`` in place.
 
 * :func:`game_launcher` -- pick a game, players, people, bots and settings, deal a table;
-* :func:`rules_classroom` -- the step-by-step rule explainers, with Lopti's voices;
-* :func:`risk_explorer` -- a game's own risk explorer (The Drowned Ledger's exact Reckoning
-  risk, live charts), found through the plugins (:func:`game_part`);
+* :func:`rules_classroom` -- the step-by-step rule explainers, with each game's voices;
+* :func:`risk_explorer` -- a game's own risk explorer (exact risks as live charts), found
+  through the plugins' ``extras`` (:func:`game_part`);
 * :func:`score_lab` -- simulate many games with bots and see the score distributions.
 
 The launcher's and the score lab's forms are built from each game's settings schema

@@ -1,5 +1,5 @@
 """The rules classroom: each game's step-by-step explainer (:func:`lopti_nb.explain`), with a
-voice picker where the game has several voices (Lopti), and the whole rules as text."""
+voice picker where the game has several voices, and the whole rules as text."""
 from __future__ import annotations
 
 from html import escape

@@ -2,7 +2,7 @@
 
 A game is a mutable ``GameState`` driven one action at a time::
 
-    state = lopti_nb.new_game("lopti", players=4, seed=7)
+    state = lopti_nb.new_game(name, players=4, seed=7)   # name: any installed game
     while not state.is_over:
         action = state.legal_actions()[0]
         state.apply(action)
@@ -12,7 +12,7 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 
 * ``current_player`` is the seat to act, or ``None`` once the game is over.
 * ``to_act`` is every seat that may act now (a tuple; empty once the game is over). Most
-  moments have one, ``(current_player,)``; at a decision several seats take at once (Skull
+  moments have one, ``(current_player,)``; at a decision several seats take at once (secret
   King's secret bids) it holds all of them, and ``current_player`` is one of them.
 * ``legal_actions(seat=None)`` lists small immutable action values (frozen dataclasses) that
   ``seat`` (default: ``current_player``) may take now.
@@ -25,7 +25,7 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
   ``numpy.random`` generators are never read or changed.
 * ``copy()`` is deep. A state lists its attributes once, in ``FIELDS`` (name -> how to copy
   it, see :data:`KINDS`); ``copy()`` is generated from that list, and so is anything else
-  that must visit every attribute (Lopti's motion snapshot).
+  that must visit every attribute (a game's own snapshots).
 """
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ def plain_copy(value: Any) -> Any:
         return value if all(a is b for a, b in zip(items, value)) else tuple(items)
     if t is set:
         return set(value)  # set members are hashable, so immutable in practice
-    if isinstance(value, _ATOMIC):  # subclasses of int and str (a Ledger card)
+    if isinstance(value, _ATOMIC):  # subclasses of int and str (a game's card class)
         return value
     return _copy.deepcopy(value)
 

@@ -4,15 +4,15 @@ A record is what a game *is*, stripped to what rebuilds it: the game's name, the
 version, the settings, the seed, the number of players and every action as text::
 
     >>> import lopti_nb
-    >>> state = lopti_nb.new_game("skull-king", players=2, seed=5)
+    >>> state = lopti_nb.new_game(lopti_nb.game_names()[0], seed=5)
     >>> _ = state.apply(state.legal_actions()[0])
     >>> rec = state.record()
-    >>> rec["actions"]
-    ['Bid(n=0)']
+    >>> rec["actions"] == [action_text(state.actions[0])]
+    True
     >>> lopti_nb.load(rec).actions == state.actions
     True
 
-A game with decisions several seats take at once (Skull King's secret bids) may take actions
+A game with decisions several seats take at once (secret bids, say) may take actions
 from a seat other than ``current_player``; the record lists those under ``off_turn`` as
 ``[index in actions, seat]`` pairs, and ``load`` applies each for its seat. The key is left
 out when there are none, so a game played one seat at a time has the record it always had
@@ -51,8 +51,8 @@ def _version() -> str:
 
 def _plain(value: Any) -> Any:
     """A field value as a literal: numbers, text, booleans, None and tuples of them; any other
-    value by its text (the action classes parse their own text back, e.g. a Ledger card)."""
-    # exact types: a subclass of int (a Ledger card) would otherwise be written by its repr
+    value by its text (the action classes parse their own text back, e.g. a card object)."""
+    # exact types: a subclass of int (a card class, say) would otherwise be written by its repr
     if value is None or type(value) in (bool, int, float, str):
         return value
     if isinstance(value, (list, tuple)):
@@ -132,7 +132,7 @@ def load(record: Mapping[str, Any] | str) -> GameState:
     ``record`` is a dict from ``state.record()`` or its JSON text.
 
         >>> import lopti_nb
-        >>> state = lopti_nb.new_game("drowned-ledger", players=2, seed=3)
+        >>> state = lopti_nb.new_game(lopti_nb.game_names()[-1], seed=3)
         >>> _ = state.apply(state.legal_actions()[0])
         >>> lopti_nb.load(state.record()).events == state.events
         True

@@ -5,15 +5,17 @@ group, the way pytest and Jupyter find their plugins. This package declares its 
 games in ``pyproject.toml``::
 
     [project.entry-points."lopti_nb.games"]
-    lopti = "lopti_nb.games.lopti.plugin:SPEC"
+    <game-name> = "<package>.plugin:SPEC"
 
 and a separate package adds a game the same way, with ``pip install``. The engine never
 names a game: it reads the entry points, and loads a game's module only when that game is
-asked for (``new_game("skull-king")`` imports Skull King alone).
+asked for (``new_game(name)`` imports that game alone).
 
     >>> from lopti_nb.engine import get_spec
-    >>> get_spec("Skull King").name
-    'skull-king'
+    >>> from lopti_nb.engine import game_names
+    >>> name = game_names()[0]
+    >>> get_spec(name.upper().replace("-", " ")).name == name    # any obvious spelling
+    True
 """
 from __future__ import annotations
 
@@ -210,7 +212,8 @@ def game_names() -> tuple[str, ...]:
 
 
 def canonical_game(name: Any) -> str:
-    """The canonical name for ``name`` ("Skull King", "skull_king" -> "skull-king")."""
+    """The canonical name for ``name`` (its title, other case, spaces or underscores for
+    hyphens, or an alias the plugin declares)."""
     if not isinstance(name, str) or len(name) > 100:
         raise UnknownGame(f"A game is named by a short text, not {shown(name)}. "
                           f"Games: {', '.join(game_names())}.")
@@ -246,13 +249,13 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
 
 def new_game(name: str, players: int | None = None, seed: int | None = None,
              **settings: Any) -> GameState:
-    """A fresh game state: ``new_game("lopti", players=4, seed=1)``.
+    """A fresh game state: ``new_game(name, players=4, seed=1)``.
 
     ``settings`` are the game's own (see ``get_spec(name).schema``). Unknown games, player
     counts or settings raise a ``ValueError`` subclass saying what is accepted.
 
         >>> import lopti_nb
-        >>> lopti_nb.new_game("skull-king", players=3, seed=2).num_players
+        >>> lopti_nb.new_game(lopti_nb.game_names()[0], players=3, seed=2).num_players
         3
     """
     spec = get_spec(name)

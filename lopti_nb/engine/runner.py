@@ -245,7 +245,7 @@ def simulate(game: str, n: int = 100, seed: int | None = None, players: int | No
     table (without its extra setting columns).
 
         >>> import lopti_nb
-        >>> df = lopti_nb.simulate("skull-king", n=2, seed=1, players=3, progress=False)
+        >>> df = lopti_nb.simulate(lopti_nb.game_names()[0], n=2, seed=1, players=3, progress=False)
         >>> len(df), list(df.columns[:3])
         (6, ['game', 'seat', 'bot'])
     """

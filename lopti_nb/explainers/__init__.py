@@ -1,15 +1,16 @@
 """Rule explainers: each game taught step by step, on positions the engine builds and checks.
 
     >>> import lopti_nb
-    >>> sections = lopti_nb.rules("lopti", voice="pirate")
-    >>> sections[0].clauses
-    ('1.1',)
-    >>> widget = lopti_nb.explain("skull-king")   # a stepper widget for a notebook cell
+    >>> game = lopti_nb.game_names()[0]
+    >>> sections = lopti_nb.rules(game)
+    >>> all(s.title and s.clauses for s in sections)
+    True
+    >>> widget = lopti_nb.explain(game)   # a stepper widget for a notebook cell
 
 ``rules(game, voice)`` gives the rules as plain data (a list of :class:`Section`: title, text
 and the RULINGS clauses covered); ``explain(game, voice, start)`` the interactive stepper;
 ``steps(game, voice)`` the steps themselves and ``voices(game)`` the voices a game's rules are
-written in (``voices("lopti")`` is ``("plain", "pirate", "comrade")``). ``game`` is any
+written in (``("plain",)`` for a game told in one voice). ``game`` is any
 obvious spelling of an installed game's name; left out, it is the first game (in the plugins'
 order) that has lessons.
 

@@ -1,7 +1,7 @@
 """Rooms: play any installed game across devices with a room code.
 
     >>> from lopti_nb import rooms
-    >>> host = rooms.create_room("Ann", "skull-king", players=3, store="/tmp/rooms.sqlite")  # doctest: +SKIP
+    >>> host = rooms.create_room("Ann", players=3, store="/tmp/rooms.sqlite")  # doctest: +SKIP
     >>> host.pretty_code                                                          # doctest: +SKIP
     'K7QM-3XHD'
     >>> bob = rooms.join_room("k7qm 3xhd", "Bob", store="/tmp/rooms.sqlite")    # doctest: +SKIP

@@ -5,7 +5,7 @@ A log entry holds its action as the engine's record text (``Bid(n=0)``, see
 record (:meth:`lopti_nb.rooms.Room.record`). Only the action classes a game's plugin lists
 (``get_spec(game).action_types``) are accepted, with exactly their dataclass fields and
 literal values, so a decoded action is always a real engine action (never an arbitrary
-object). A field holding another value (a Drowned Ledger card) is stored as its text and the
+object). A field holding another value (a card object, say) is stored as its text and the
 action class parses it back; :func:`encode` checks that ``decode(encode(a)) == a`` and
 refuses an action that would not come back as itself.
 
@@ -15,9 +15,12 @@ its JSON text): what API clients may send, and what rooms stored before.
 A game whose plugin names a ``codec`` module (``spec.load("codec")``) is stored with that
 module's ``encode(action)`` and ``decode(data)`` instead; the same checks apply.
 
+    >>> import lopti_nb
     >>> from lopti_nb.rooms import codec
-    >>> codec.encode(codec.decode({"type": "Bid", "fields": {"n": 2}}, "skull-king"))
-    'Bid(n=2)'
+    >>> game = lopti_nb.game_names()[0]
+    >>> action = lopti_nb.new_game(game, seed=1).legal_actions()[0]
+    >>> codec.decode(codec.encode(action, game), game) == action
+    True
 """
 from __future__ import annotations
 

@@ -500,11 +500,12 @@ def create_room(host_name: str, game: str = "skull-king", players: int | None = 
     wait for them). ``ttl``: seconds of idleness before the room is forgotten; ``lease_ttl``:
     seconds without a heartbeat before another member takes over hosting.
 
+        >>> import lopti_nb
         >>> from lopti_nb import rooms
-        >>> host = rooms.create_room("Ann", "drowned-ledger", players=3, mode="plain",
-        ...                          store=":memory:")
-        >>> host.room.public()["game"], host.room.public()["settings"]["mode"]
-        ('drowned-ledger', 'plain')
+        >>> game = lopti_nb.game_names()[-1]
+        >>> host = rooms.create_room("Ann", game, players=3, store=":memory:")
+        >>> host.room.public()["game"] == game
+        True
 
     A bad game, player count, setting or bot raises :class:`BadGame`, :class:`BadSettings`
     or :class:`BadBot` (``ValueError`` subclasses) saying what is accepted.

@@ -1,7 +1,7 @@
 """Scripted room members, one per process (for tests, demos and load checks).
 
     python -m lopti_nb.rooms.scripted --store sqlite:///tmp/r.sqlite --role host \\
-        --name Ann --game drowned-ledger --set mode=plain --players 4 --wait-for 3 \\
+        --name Ann --game <name> --set <setting>=<value> --players 4 --wait-for 3 \\
         --code-file /tmp/code.json --out /tmp/ann.json
 
 Roles: ``host`` creates the room (any installed game, ``create_room``'s default without

@@ -1,16 +1,16 @@
-"""Playable tables in a notebook cell: ``lopti_nb.play("lopti")``.
+"""Playable tables in a notebook cell: ``lopti_nb.play(name)`` for any installed game.
 
     >>> import lopti_nb
-    >>> table = lopti_nb.play("skull-king", players=5, humans=2, bot_delay=0)
-    >>> table.state.current_player
-    0
+    >>> table = lopti_nb.play(lopti_nb.game_names()[0], players=3, humans=2, bot_delay=0)
+    >>> table.state.current_player in range(3)
+    True
 
 ``play`` returns the table widget (an ``ipywidgets.VBox``); ``table.state`` is the live engine
 state. Seats ``0 .. humans-1`` are people at this device, the rest are bots (``bots``: one
 name for all, or one per bot seat). With two or more people the table becomes a hot seat:
 between their turns a "pass the device" screen hides everything private. ``bot_delay`` is the
 pause in seconds before each bot move (``0``: bots move at once). A game's view may take
-options of its own besides the game's settings (``GameView.options``: Lopti's ``rounds``, the
+options of its own besides the game's settings (``GameView.options``: e.g. a number of ``rounds``, the
 length of a session).
 
 This package is the table shell: seats, turns, log, scores, hot seat and bots, the same for

@@ -4,7 +4,7 @@ A game view (see :class:`GameView`) draws the game itself. The shell decides *wh
 of the device* (the viewer) and hands the view only ``state.observation(viewer)`` and events
 redacted with ``event.for_seat(viewer)``: no view reads hidden state.
 
-When several seats may act at once (``state.to_act``, e.g. Skull King's secret bids) the bots
+When several seats may act at once (``state.to_act``, e.g. secret bids) the bots
 among them act on their own and the people among them are asked one after another, in the
 order of ``to_act``; with several people at one device, the pass-the-device screen comes up
 between them, so no one sees another's hand or choice.
