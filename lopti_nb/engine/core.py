@@ -309,6 +309,13 @@ class GameState(ABC):
             observation.__wrapped__ = own
             observation._checks_seat = True
             cls.observation = observation
+        # A game whose to_act can name several seats says how a seat other than
+        # current_player acts (``_apply_for(action, seat)``): checked when its class is made,
+        # so a missing one is never found half-way through a move.
+        below = [k for k in cls.__mro__ if k is not GameState and issubclass(k, GameState)]
+        if any("to_act" in k.__dict__ for k in below) and not any("_apply_for" in k.__dict__ for k in below):
+            raise TypeError(f"{cls.__name__} lists its own to_act (several seats may act at once) "
+                            "but does not define _apply_for(action, seat)")
         # A game whose every decision is one seat's writes legal_actions() and
         # why_illegal(action) without a seat; they are given the seat argument of the contract
         # here (any other seat has nothing to do now), so such a game needs no change.
@@ -387,12 +394,6 @@ class GameState(ABC):
         """Perform a legal action of ``current_player``, appending events. Called only after
         ``why_illegal`` has found nothing against it."""
 
-    def _apply_for(self, action: Any, seat: int) -> None:
-        """Perform a legal action of ``seat``, a seat of ``to_act`` other than
-        ``current_player``. Only a game whose ``to_act`` can hold several seats is asked."""
-        raise NotImplementedError(f"{type(self).__name__} lists several seats in to_act but "
-                                  "does not implement _apply_for(action, seat)")
-
     def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
         """``None`` if ``seat`` (default: ``current_player``) may take ``action`` now, else a
         sentence saying why not."""
@@ -432,8 +433,6 @@ class GameState(ABC):
             raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn: "
                                 f"{_names(self, self.to_act)} to act.")
         self._check_action(action, seat)
-        if type(self)._apply_for is GameState._apply_for:
-            self._apply_for(action, seat)  # says what the game lacks, before anything is logged
         start = len(self.events)
         self.off_turn = self.off_turn + ((len(self.actions), seat),)
         self.actions.append(action)

@@ -38,7 +38,7 @@ IGNORABLE = (
 )
 # Not default-ignorable, yet drawn as blank space: braille pattern blank, Khitan small
 # script filler, musical null notehead, the Hangul filler's half-width and jamo forms (above
-# too), and the object replacement character (a placeholder for nothing)
+# too), and the object replacement character (it stands for no character at all)
 BLANK = frozenset({0x2800, 0x16FE4, 0x1D159, 0xFFFC})
 
 
