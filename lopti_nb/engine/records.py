@@ -26,6 +26,7 @@ and golden playthroughs are records plus the expected event text.
 from __future__ import annotations
 
 import ast
+import functools
 import dataclasses
 import json
 from typing import Any, Mapping
@@ -40,6 +41,7 @@ class RecordError(LoptiNbError):
     """A record (or an action's text) that does not describe a game this package can replay."""
 
 
+@functools.cache  # the installed metadata is read from disk: once per process is enough
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

@@ -144,6 +144,21 @@ def accepted_lines(out: Path) -> tuple[dict, list[dict]]:
     return lines[0], lines[1:]
 
 
+def claimed_moves(outs, log, claimed: dict | None = None) -> dict[int, dict]:
+    """Every move the members' logs say was accepted, by log position, added to ``claimed``
+    (the moves other members claimed already): each claimed by one member only, and each
+    the action and seat the room's log holds there."""
+    claimed = {} if claimed is None else claimed
+    for out in outs:
+        head, lines = accepted_lines(out)
+        for line in lines:
+            assert line["seq"] not in claimed
+            claimed[line["seq"]] = line
+            assert log[line["seq"]]["action"] == line["action"]
+            assert log[line["seq"]]["seat"] == head["seat"]
+    return claimed
+
+
 class _Procs:
     def __init__(self):
         self.started = []
@@ -154,6 +169,7 @@ class _Procs:
         return p
 
     wait_all = staticmethod(wait_all)
+    claimed_moves = staticmethod(claimed_moves)
     accepted_lines = staticmethod(accepted_lines)
 
 

@@ -48,12 +48,7 @@ def test_eight_processes_play_a_full_game(store_url, tmp_path, procs):
         assert summary["scores"] == list(state.result.scores)
         seats.add(summary["seat"])
         refused += sum(summary["refused"].get(k, 0) for k in ("NotYourTurn", "IllegalPlay"))
-        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
-        for line in lines:
-            assert line["seq"] not in claimed
-            claimed[line["seq"]] = line
-            assert log[line["seq"]]["action"] == line["action"]
-            assert log[line["seq"]]["seat"] == head["seat"]
+        procs.claimed_moves([tmp_path / f"p{i}.json"], log, claimed)
     assert seats == set(range(8))
     assert sorted(claimed) == list(range(len(log)))  # every log entry was some member's move
     assert refused > 0  # the wrong requests were made and refused
@@ -156,12 +151,7 @@ def test_three_processes_play_other_games(store_url, tmp_path, procs, game, sett
         assert summary["game"] == game and summary["scores"] == list(state.result.scores)
         for k, v in summary["refused"].items():
             refused[k] = refused.get(k, 0) + v
-        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
-        for line in lines:
-            assert line["seq"] not in claimed
-            claimed[line["seq"]] = line
-            assert log[line["seq"]]["action"] == line["action"]
-            assert log[line["seq"]]["seat"] == head["seat"]
+        procs.claimed_moves([tmp_path / f"p{i}.json"], log, claimed)
     humans = [r["seq"] for r in log if r["by"] == "human"]
     assert sorted(claimed) == humans  # every person's move was some member's, once
     assert {r["by"] for r in log} == {"human", "bot"}
@@ -226,10 +216,5 @@ def test_skull_king_bids_arrive_in_reverse_seat_order_from_separate_processes(st
         summary = json.load(open(tmp_path / f"p{i}.json"))
         assert summary["scores"] == list(state.result.scores)
         assert set(summary["refused"]) <= {"NotYourTurn", "IllegalPlay", "StaleAction", "BadAction"}
-        head, lines = procs.accepted_lines(tmp_path / f"p{i}.json")
-        for line in lines:
-            assert line["seq"] not in claimed
-            claimed[line["seq"]] = line
-            assert log[line["seq"]]["action"] == line["action"]
-            assert log[line["seq"]]["seat"] == head["seat"]
+        procs.claimed_moves([tmp_path / f"p{i}.json"], log, claimed)
     assert sorted(claimed) == [r["seq"] for r in log if r["by"] == "human"]
