@@ -12,5 +12,18 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v redis-server >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium redis-server >/dev/null
 fi
 
+# axe-core (the accessibility checker the browser tests inject into each page), pinned, from npm
+AXE_VERSION=4.14.1
+if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] || \
+   [ "$(node -p "require('./.cache/axe/node_modules/axe-core/package.json').version" 2>/dev/null)" != "$AXE_VERSION" ]; then
+  if ! command -v npm >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
+  fi
+  npm install --prefix .cache/axe --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
+fi
+
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 python3 -m pytest "$@"

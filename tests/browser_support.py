@@ -13,3 +13,55 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# -- offline: every request a page makes is recorded; only the server under test may answer ----
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def watch_requests(target, log: list) -> list:
+    """Record the URL of every request ``target`` (a Playwright page or browser context) makes
+    into ``log`` (returned), so a test can check that nothing left the machine."""
+    target.on("request", lambda request: log.append(request.url))
+    return log
+
+
+def outside_requests(log: list) -> list:
+    """The recorded URLs that are for any host but the loopback server (``data:``/``blob:`` URLs
+    never leave the page, so they are not counted)."""
+    from urllib.parse import urlsplit
+
+    out = []
+    for url in log:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            continue
+        if parts.hostname not in LOOPBACK:
+            out.append(url)
+    return out
+
+
+# -- accessibility: axe-core, installed from npm by scripts/test.sh, injected into the page ------
+AXE_JS = os.environ.get("LOPTI_NB_AXE", os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".cache", "axe", "node_modules",
+    "axe-core", "axe.min.js"))
+
+
+def axe_violations(page, impacts=("serious", "critical"), context: str = "document") -> list:
+    """axe-core's violations on ``page`` of the given impacts, as plain dicts
+    (``id``, ``impact``, ``help``, ``nodes``: the first targets). Prints a one-line summary per
+    violation of any impact, so the test output shows what axe found."""
+    if not os.path.exists(AXE_JS):
+        raise RuntimeError(f"axe-core is missing at {AXE_JS}: run `bash scripts/test.sh` once "
+                           "(it installs axe-core from npm)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=AXE_JS)
+    result = page.evaluate(f"async () => await axe.run({context}, {{resultTypes: ['violations']}})")
+    found = []
+    for v in result["violations"]:
+        targets = [", ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
+                   for n in v["nodes"][:3]]
+        print(f"axe {v['impact']}: {v['id']} ({len(v['nodes'])} nodes) {v['help']} e.g. {targets}")
+        if v["impact"] in impacts:
+            found.append({"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": targets})
+    return found

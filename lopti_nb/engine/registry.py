@@ -110,6 +110,9 @@ class GameSpec:
     # a module with ``scramble(state, seat, rng)``: a copy of ``state`` in which everything
     # ``seat`` may not know is re-dealt at random (the conformance suite's privacy check)
     testing: str | None = None
+    # the game's rules reference, a Markdown file shipped in its folder, as "package:file"
+    # (one clause per "## <id> <title>" heading; see lopti_nb.explainers.reference)
+    reference: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:

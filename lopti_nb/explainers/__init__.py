@@ -8,7 +8,7 @@
     >>> widget = lopti_nb.explain(game)   # a stepper widget for a notebook cell
 
 ``rules(game, voice)`` gives the rules as plain data (a list of :class:`Section`: title, text
-and the RULINGS clauses covered); ``explain(game, voice, start)`` the interactive stepper;
+and the rules-reference clauses covered); ``explain(game, voice, start)`` the interactive stepper;
 ``steps(game, voice)`` the steps themselves and ``voices(game)`` the voices a game's rules are
 written in (``("plain",)`` for a game told in one voice). ``game`` is any
 obvious spelling of an installed game's name; left out, it is the first game (in the plugins'
@@ -20,7 +20,7 @@ folder, in the module its plugin names (``get_spec(game).lessons``, loaded with
 one voice) and ``steps(voice)``. Every position there is built by the game's own
 constructors and every answer shown comes from the engine (``why_illegal``, the events of
 ``apply``, the game's rule functions); a lesson adds words around those answers (which rule
-of RULINGS decided), never a verdict of its own.
+of the rules reference decided), never a verdict of its own.
 """
 from __future__ import annotations
 
@@ -91,7 +91,17 @@ def steps(game: str | None = None, voice: str = "plain") -> list[Step]:
 
 @refuse_unknown_arguments
 def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
-    """The rules of ``game`` as a list of :class:`Section` (title, text, clauses)."""
+    """The rules of ``game`` as a list of :class:`Section` (title, text, clauses).
+
+    A game that ships a rules reference (``GameSpec.reference``) gives its clauses, one section
+    each, whatever the voice (the reference is told plainly); a game without one gives its
+    lesson steps' texts in ``voice``."""
+    spec, module = _lessons(game)
+    check_voice(voice, tuple(module.VOICES), spec.title)
+    if spec.reference is not None:
+        from .reference import reference
+
+        return [Section(c.title, c.text, (c.id,)) for c in reference(spec.name)]
     return [s.section() for s in steps(game, voice) if s.kind == "rule"]
 
 

@@ -1,7 +1,7 @@
 """The pieces every explainer shares: rule sections as plain data, steps, scenes and verdicts.
 
 A *step* teaches one rule. It has a title and a short text (in the chosen voice, where a
-game's lessons have several), the RULINGS clauses it covers, and a *scene*: a real position
+game's lessons have several), the rules-reference clauses it covers, and a *scene*: a real position
 built by the game's own engine (its constructors and position helpers) together with the
 moves a learner may try on it. Every answer a scene gives comes from the engine:
 ``why_illegal``, ``apply`` and the events it records, the game's rule functions and so on.
@@ -46,8 +46,8 @@ def check_voice(voice: Any, voices: Sequence[str], title: str) -> str:
 class Section:
     """One section of a game's rules as plain data.
 
-    ``title`` and ``text`` are prose; ``clauses`` are the RULINGS.md clause numbers the
-    section teaches (``"1.2"``, ``"3.3"``...). A section unpacks as ``title, text, clauses``.
+    ``title`` and ``text`` are prose; ``clauses`` are the ids of the rules-reference clauses
+    (shipped with each game, see :mod:`lopti_nb.explainers.reference`) the section teaches (``"1.2"``, ``"3.3"``...). A section unpacks as ``title, text, clauses``.
     """
 
     title: str
@@ -61,7 +61,8 @@ class Section:
         return {"title": self.title, "text": self.text, "clauses": list(self.clauses)}
 
     def markdown(self) -> str:
-        tag = f" *(RULINGS {', '.join(self.clauses)})*" if self.clauses else ""
+        cited = ", ".join("\u00a7" + c for c in self.clauses)
+        tag = f" *(rules reference {cited})*" if self.clauses else ""
         return f"### {self.title}\n\n{self.text}{tag}\n"
 
 
