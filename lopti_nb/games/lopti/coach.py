@@ -56,10 +56,29 @@ def comes_back(state, seat: int, action, rng: random.Random) -> tuple[bool, int]
     return size > 0, size
 
 
+def _canonical(state, seat: int):
+    """A copy of ``state`` with every card ``seat`` cannot see put back in one fixed order
+    (the places ``testing.scramble`` deals again, each keeping its size): the deals simulated
+    from it then depend on what the seat knows and on the seed, never on where the hidden
+    cards really are."""
+    new = state.copy()
+    slots = []
+    for s in range(new.num_players):
+        if s != seat:
+            slots += [(new.hands[s], i) for i in range(len(new.hands[s]))]
+        slots += [(new.face_down[s], i) for i, c in enumerate(new.face_down[s]) if c is not None]
+    slots += [(new.draw_pile, i) for i in range(len(new.draw_pile))]
+    for (row, i), card in zip(slots, sorted(row[i] for row, i in slots)):
+        row[i] = card
+    new._table = None
+    return new
+
+
 def move_chances(state, seat: int, moves, deals: int = DEALS, seed: int = 0):
     """``{move: (chance the pile comes back, average pile size)}`` over ``deals`` deals of what
     ``seat`` cannot see (the same deals for every move, so the moves compare fairly)."""
     rng = random.Random(seed)
+    state = _canonical(state, seat)
     back = {m: 0 for m in moves}
     sizes = {m: 0 for m in moves}
     for _ in range(deals):
