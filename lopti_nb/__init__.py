@@ -72,6 +72,26 @@ def rules(game: str = "lopti", voice: str = "plain"):
     return _rules(game, voice=voice)
 
 
+@refuse_unknown_arguments
+def replay(record, seat: int | None = None):
+    """A widget that steps through a finished game, forward and back (buttons and a slider).
+
+    ``record`` is ``state.record()`` of a table's game, a room's ``Room.record()``, its JSON
+    text, or a game state. ``seat`` shows the game as that seat saw it (counted from 0, as in
+    the engine: its own cards only); ``None`` shows every card open. A dropdown switches
+    views. A record that does not replay raises ``RecordError`` and a seat that is not at
+    the table ``UnknownSeat`` (``ValueError`` subclasses); no widget is made then::
+
+        state = lopti_nb.new_game("skull-king", players=3, seed=2)
+        while not state.is_over:
+            state.apply(state.legal_actions(state.to_act[0])[0], state.to_act[0])
+        lopti_nb.replay(state.record(), seat=0)   # as the first seat saw it
+    """
+    from .widgets.replay import replay as _replay  # widgets load ipywidgets; the engine never does
+
+    return _replay(record, seat=seat)
+
+
 def __getattr__(name: str):
     if name == "GAME_NAMES":  # the installed games (plugins), read when asked
         return game_names()
@@ -80,6 +100,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "GAME_NAMES", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
-    "UnknownGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules",
+    "UnknownGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
     "__version__",
 ]

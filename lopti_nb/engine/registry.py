@@ -113,6 +113,9 @@ class GameSpec:
     # the game's rules reference, a Markdown file shipped in its folder, as "package:file"
     # (one clause per "## <id> <title>" heading; see lopti_nb.explainers.reference)
     reference: str | None = None
+    # ``coach(state, seat, *, seed=0)``: advice for a person at the table, read only from what
+    # ``seat`` may know (an object whose ``lines`` are sentences to show), or None
+    coach: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -139,9 +142,10 @@ class GameSpec:
         return self.schema.check(settings, players, game=self.title)
 
     def load(self, part: str) -> Any:
-        """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"`` or a
-        key of ``extras``), imported now; ``None`` if the game has no such part."""
-        target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing") \
+        """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"``,
+        ``"coach"`` or a key of ``extras``), imported now; ``None`` if the game has no such part."""
+        target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing",
+                                                       "coach") \
             else self.extras.get(part)
         if target is None:
             return None

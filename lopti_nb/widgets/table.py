@@ -216,11 +216,18 @@ class Table(W.VBox):
                                     tooltip="Deal the next round of the session",
                                     layout=W.Layout(width="auto", display="none"))
         self.next_button.on_click(lambda b: self.next_round())
+        # the coach (off by default): advice for the person to act, under the hand
+        self.coach = self.spec.load("coach")
+        self.coach_toggle = W.ToggleButton(description="Coach", value=False,
+                                           layout=W.Layout(width="auto"))
+        self.coach_toggle.observe(lambda change: self.refresh(), names="value")
+        self.coach_html = W.HTML()
+        self._coach_said = None  # (position, seat) -> lines: the coach is asked once a position
         self.controls = W.HBox([self.next_button, self.new_button, self.rematch_button, self.pause_button,
-                                self.step_button, self.speed],
+                                self.step_button, self.speed, self.coach_toggle],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
-        self.main = W.VBox([self.seats, self.view_box, self.scores])
+        self.main = W.VBox([self.seats, self.view_box, self.coach_html, self.scores])
         self._children = [self.header, self.status, self.cover, self.main, self.controls, log_box]
 
     def _set_speed_options(self) -> None:
@@ -478,9 +485,29 @@ class Table(W.VBox):
         set_if(self.step_button, disabled=not (self.paused and bots_waiting),
                tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
                         else "Only while the bots are paused and a bot is to move"))
+        self._coach_panel(can_act)
         show(self.step_button, any(self.bot_names))
         show(self.pause_button, any(self.bot_names))
         show(self.speed, any(self.bot_names))
+
+    def _coach_panel(self, can_act: bool) -> None:
+        """The coach's advice for the person in front of the device when it is their turn
+        (never for a bot, never while the device is being passed), if the coach is on."""
+        show(self.coach_toggle, self.coach is not None and bool(self.human_seats))
+        seat = self.viewer
+        if self.coach is None or not self.coach_toggle.value or not can_act or self.is_bot(seat):
+            show(self.coach_html, False)
+            return
+        key = (id(self.state), len(self.state.actions), seat)
+        if self._coach_said is None or self._coach_said[0] != key:
+            lines = self.coach(self.state, seat).lines
+            self._coach_said = (key, "".join(f"<li>{esc(line)}</li>" for line in lines))
+        set_if(self.coach_html, value=(
+            f'<div class="lnb-coach" style="font-size:13px;color:var(--jp-ui-font-color1);'
+            f'border-left:3px solid var(--jp-brand-color1);padding:2px 8px;max-width:100%">'
+            f'<b>Coach for {esc(self.view.seat_name(seat))}</b>'
+            f'<ul style="margin:2px 0;padding-left:18px">{self._coach_said[1]}</ul></div>'))
+        show(self.coach_html, True)
 
     def _session_html(self) -> str:
         if not self.session or (len(self.session) == 1 and not self.state.is_over):

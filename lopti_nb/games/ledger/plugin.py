@@ -90,6 +90,7 @@ SPEC = GameSpec(
     order=30,
     action_types=(Dive, FlipAgain, Surface, Open, Sell),
     testing="lopti_nb.games.ledger.testing",
+    coach="lopti_nb.games.ledger.coach:coach",
     seat_columns=lambda state, seat: state.seat_stats(seat),
     length=lambda state: state.round,
     length_label="Rounds",

@@ -62,6 +62,7 @@ SPEC = GameSpec(
     order=10,
     action_types=(Play, PlayBlind, TakePile, Swap, KeepCards),
     testing="lopti_nb.games.lopti.testing",
+    coach="lopti_nb.games.lopti.coach:coach",
     seat_columns=seat_columns,
     length=lambda state: state.turns,
     length_label="Turns",

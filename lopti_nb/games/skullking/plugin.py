@@ -50,6 +50,7 @@ SPEC = GameSpec(
     order=20,
     action_types=(Bid, Play),
     testing="lopti_nb.games.skullking.testing",
+    coach="lopti_nb.games.skullking.coach:coach",
     seat_columns=seat_columns,
     length=game_length,
     length_label="Rounds",

@@ -1,0 +1,153 @@
+"""The coach for The Drowned Ledger: the exact risk of flipping again, for a person at the table.
+
+Everything is read from what the seat may know. The wreck deck's order is secret, but how many
+machines and live hazards it holds is not: every hazard that is not in the wreck lies face up
+in the discard pile (hazards never go to a hand), and the wreck's size is public. Those two
+numbers are all the risk module needs, so the figures here are its exact figures
+(:func:`~lopti_nb.games.ledger.risk.catch_probability` and the dive outcomes of
+:func:`~lopti_nb.games.ledger.risk.dive_outcomes`, over the Reckoning cards not yet turned).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from lopti_nb.engine import SettingsError
+
+from . import risk
+from .cards import DEFAULT_RECKONING, RECKONING_BY_NAME, Card, lost_count
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says to ``seat``: ``lines`` for people, the numbers behind them as fields.
+
+    ``haul``: machines in the haul now (0 before a dive); ``machines``, ``live_hazards``: in
+    the wreck deck now; ``caught``: the exact chance a live hazard turns up before the next
+    machine (flipping again, or diving); ``expected_sealed``: the machines you would surface
+    with on average if you flip on for exactly one more machine; ``coins``: the coins Salvage
+    Rights would pay on average on the way; ``caught_to_limit``: the chance of being caught
+    before the haul reaches the hold limit; ``exact``: False only when the wreck runs out of
+    machines and the reshuffled discard pile decides (the figures are then an estimate).
+    """
+
+    lines: tuple[str, ...]
+    haul: int
+    machines: int
+    live_hazards: int
+    caught: Fraction
+    expected_sealed: Fraction
+    coins: Fraction
+    caught_to_limit: Fraction | None
+    exact: bool = True
+
+
+def _percent(p) -> str:
+    value = float(p) * 100
+    if 0 < value < 0.5:
+        return "under 1%"
+    if 99.5 <= value < 100:
+        return "over 99%"
+    return f"{value:.0f}%"
+
+
+def _machines(n) -> str:
+    if isinstance(n, int):
+        return f"{n} machine{'' if n == 1 else 's'}"
+    return f"{float(n):.2f} machines"
+
+
+def wreck_counts(obs: dict, deck_spec, sea: int) -> tuple[int, dict[int, int], bool]:
+    """``(machines, live hazards by number, exact)`` in the wreck deck, from an observation.
+
+    The hazards not in the discard pile are in the wreck; the rest of the wreck is machines.
+    """
+    in_discard = Counter(Card(c).number for c in obs["discard"] if Card(c).is_hazard)
+    hazards = {n: max(0, copies - in_discard.get(n, 0)) for n, copies in deck_spec.hazards}
+    size = obs["wreck_size"]
+    machines = max(0, size - sum(hazards.values()))
+    live = {n: c for n, c in hazards.items() if n <= sea and c}
+    if machines:
+        return machines, live, True
+    # No machine left in the wreck: the next machine comes from the discard pile, shuffled
+    # when the wreck runs out; judged on both together (an estimate, said so).
+    pool = [Card(c) for c in obs["discard"]]
+    machines = sum(1 for c in pool if c.is_machine)
+    live = dict(Counter(c.number for c in pool if c.is_hazard and c.number <= sea))
+    for n, c in hazards.items():
+        if n <= sea and c:
+            live[n] = live.get(n, 0) + c
+    return machines, live, False
+
+
+def reckoning_left(obs: dict) -> dict[str, int]:
+    """The Reckoning cards still to be turned (a fresh deck once it is spent)."""
+    left = Counter(DEFAULT_RECKONING)
+    left.subtract(obs["reckoning_turned"])
+    left = {name: count for name, count in left.items() if count > 0}
+    return left or dict(DEFAULT_RECKONING)
+
+
+def coach(state, seat: int, *, seed: int = 0) -> Advice:
+    """Advice for ``seat`` about its dive, from ``state.observation(seat)`` and the public
+    rules (the sea, the seat's office). ``seed`` is accepted for a common signature; the
+    figures here are exact, not simulated."""
+    seat = state.check_seat(seat)
+    if seat is None:
+        raise SettingsError("The coach advises a seat at the table, not a spectator.")
+    obs = state.observation(seat)
+    # a privilege that turns a hazard equal to the sea into a near-miss lowers the sea for
+    # this seat by one (offices and whether a privilege is in force are public)
+    sea = max(0, min(99, obs["sea"] - int(state.grants(seat).edge_safe)))
+    diving = obs["phase"] == "dive" and obs["diver"] == seat
+    haul = len(obs["haul"]) if diving else 0
+    limit = obs["hold_limit"]
+    machines, live, exact = wreck_counts(obs, state.deck_spec, sea)
+    n_live = sum(live.values())
+    if machines < 1:  # nothing left to find anywhere: there is no next machine
+        lines = ("There is no machine left to find: surfacing is the only way to keep the haul.",)
+        return Advice(lines, haul, 0, n_live, Fraction(1 if n_live else 0), Fraction(haul),
+                      Fraction(0), None, False)
+    deck = {"machines": machines, "hazards": live}
+    caught = risk.catch_probability(sea, 1, deck, exact=True)
+    left = reckoning_left(obs)
+    try:
+        counts = risk._reckoning_counts(left)
+    except SettingsError:  # only The Sea Blinks left: the next catch turns a fresh deck too
+        counts, exact = risk._reckoning_counts(None), False
+    sealed = coins = Fraction(0)
+    for key, p in risk._outcomes(1, machines, n_live, counts).items():
+        name = key[0]
+        if name == "surfaced":
+            sealed += p * (haul + 1)
+            continue
+        rule = RECKONING_BY_NAME[name]
+        lost = lost_count(rule, haul)
+        opened = haul if rule.open_all else 0
+        sealed += p * (haul - lost - opened)
+        coins += p * lost * rule.coin_per_lost
+    to_limit = None
+    if 0 < limit - haul <= machines:
+        to_limit = risk.catch_probability(sea, limit - haul, deck, exact=True)
+
+    lines = []
+    what = "flip again" if diving else "dive"
+    lines.append(f"If you {what}, the chance a live hazard (at or below {sea}) catches you before "
+                 f"your next machine is {_percent(caught)}: {n_live} live hazard"
+                 f"{'' if n_live == 1 else 's'} against {_machines(machines)} in the wreck.")
+    if diving:
+        lines.append(f"Flipping on for one more machine, you would surface with "
+                     f"{_machines(float(sealed))} on average; surfacing now seals "
+                     f"{_machines(haul)}.")
+    else:
+        lines.append(f"A dive for one machine seals {_machines(float(sealed))} on average.")
+    if coins:
+        lines.append(f"Salvage Rights would pay {float(coins):.2f} coins on average on the way.")
+    if to_limit is not None and limit - haul > 1:
+        lines.append(f"Diving on to your hold limit of {limit}, you would be caught "
+                     f"{_percent(to_limit)} of the time.")
+    if not exact:
+        lines.append("The wreck is nearly spent: these figures count the discard pile that will "
+                     "be shuffled into it, so they are estimates.")
+    return Advice(tuple(lines), haul, machines, n_live, caught, sealed, coins, to_limit, exact)

@@ -1,0 +1,127 @@
+"""The coach for Lopti: will the pile come back to you before your next turn?
+
+After your move the others play; if the pile is still on the table when your next turn comes
+(nobody cleared it and nobody took it), you face it again: play on it or take it. The coach
+estimates that chance for each move you may make, by seeded simulation over what you cannot
+see: the other hands, every face-down card and the draw pile are dealt again
+(``testing.scramble``), then everyone plays on as the heuristic bot would, until your next
+turn begins (or the round ends).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lopti_nb.engine import SettingsError
+
+from .bots import heuristic_bot
+from .state import Play, PlayBlind, TakePile
+from .testing import scramble
+
+#: simulated deals behind each move's chance
+DEALS = 200
+MAX_MOVES = 8  # moves weighed per answer (a hand rarely offers more)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says to ``seat``: ``lines`` for people, the numbers behind them as fields.
+
+    ``chances``: move (as the table shows it, e.g. ``"Play 2 × 8"``) -> estimated chance the
+    pile is still in play when the seat's next turn begins; ``pile_sizes``: the same moves ->
+    the pile's average size then (0 when it was cleared or taken); ``suggested``: the move the
+    heuristic bot would make here; ``deals``: simulated deals behind each chance.
+    """
+
+    lines: tuple[str, ...]
+    chances: dict[str, float]
+    pile_sizes: dict[str, float]
+    suggested: str | None
+    deals: int
+
+
+def comes_back(state, seat: int, action, rng: random.Random) -> tuple[bool, int]:
+    """Play ``action`` for ``seat`` in ``state`` (changed in place), then the heuristic bot for
+    everyone until ``seat``'s next turn begins: whether a pile is waiting for it, and its size."""
+    state.apply(action, seat)
+    start = state.turns
+    while not state.is_over and not (state.current_player == seat and state.turns > start):
+        s = state.current_player
+        legal = state.legal_actions()
+        choice = legal[0] if len(legal) == 1 else heuristic_bot(state.observation(s), legal, rng)
+        state.apply(choice, s)
+    if state.is_over:
+        return False, 0
+    size = state.pile.size
+    return size > 0, size
+
+
+def _canonical(state, seat: int):
+    """A copy of ``state`` with every card ``seat`` cannot see put back in one fixed order
+    (the places ``testing.scramble`` deals again, each keeping its size): the deals simulated
+    from it then depend on what the seat knows and on the seed, never on where the hidden
+    cards really are."""
+    new = state.copy()
+    slots = []
+    for s in range(new.num_players):
+        if s != seat:
+            slots += [(new.hands[s], i) for i in range(len(new.hands[s]))]
+        slots += [(new.face_down[s], i) for i, c in enumerate(new.face_down[s]) if c is not None]
+    slots += [(new.draw_pile, i) for i in range(len(new.draw_pile))]
+    for (row, i), card in zip(slots, sorted(row[i] for row, i in slots)):
+        row[i] = card
+    new._table = None
+    return new
+
+
+def move_chances(state, seat: int, moves, deals: int = DEALS, seed: int = 0):
+    """``{move: (chance the pile comes back, average pile size)}`` over ``deals`` deals of what
+    ``seat`` cannot see (the same deals for every move, so the moves compare fairly)."""
+    rng = random.Random(seed)
+    state = _canonical(state, seat)
+    back = {m: 0 for m in moves}
+    sizes = {m: 0 for m in moves}
+    for _ in range(deals):
+        base = scramble(state, seat, rng)
+        play_seed = rng.getrandbits(32)
+        for m in moves:
+            hit, size = comes_back(base.copy(), seat, m, random.Random(play_seed))
+            back[m] += hit
+            sizes[m] += size
+    return {m: (back[m] / deals, sizes[m] / deals) for m in moves}
+
+
+def coach(state, seat: int, *, seed: int = 0) -> Advice:
+    """Advice for ``seat`` when it is to play: for each move, the chance the pile comes back
+    to it before its next turn. Reads only what the seat may know; ``seed`` fixes the
+    simulation (the same question gets the same answer)."""
+    seat = state.check_seat(seat)
+    if seat is None:
+        raise SettingsError("The coach advises a seat at the table, not a spectator.")
+    if state.is_over:
+        return Advice(("The round is over.",), {}, {}, None, 0)
+    if state.current_player != seat:
+        return Advice(("The coach speaks when it is your turn.",), {}, {}, None, 0)
+    if state.phase == "swap":
+        return Advice(("Swap a hand card for a face-up card if the face-up one is worth more "
+                       "to hold: the coach weighs the pile once play starts.",), {}, {}, None, 0)
+    legal = state.legal_actions()
+    moves = [a for a in legal if type(a) in (Play, PlayBlind, TakePile)]
+    if not moves:  # a motion's choice: nothing about the pile to weigh
+        return Advice(("Make your choice: the coach weighs the pile when you play.",), {}, {}, None, 0)
+    obs = state.observation(seat)
+    suggested = heuristic_bot(obs, legal, random.Random(seed))
+    if suggested in moves[MAX_MOVES:]:
+        moves = [suggested] + moves[: MAX_MOVES - 1]
+    moves = moves[:MAX_MOVES]
+    found = move_chances(state, seat, moves, DEALS, seed)
+    chances = {str(m): found[m][0] for m in moves}
+    sizes = {str(m): found[m][1] for m in moves}
+    lines = ["Chance the pile is still waiting for you at your next turn:"]
+    lines += [f"{m}: {chances[m]:.0%}" + (f" (about {sizes[m]:.1f} cards)" if sizes[m] >= 0.05 else "")
+              for m in sorted(chances, key=chances.__getitem__)]
+    best = min(moves, key=lambda m: (found[m][0], found[m][1]))
+    if suggested in found and suggested != best:
+        lines.append(f"Least likely to leave you a pile: {best} (the bots would {suggested}).")
+    lines.append(f"From {DEALS} simulated deals of the cards you cannot see.")
+    return Advice(tuple(lines), chances, sizes, str(suggested) if suggested in found else None, DEALS)

@@ -1,0 +1,152 @@
+"""The coach for Skull King: how likely each bid is to be made, and which cards take the trick.
+
+The chances are estimated by seeded simulation over what the seat cannot see: the other hands
+are dealt again from the unseen cards (``testing.scramble``), every other seat bids and plays
+as the heuristic bot would, and the seat itself plays to make the bid in question (also as the
+heuristic bot does). Each deal is played out once for every bid (the same deals for every bid,
+so the chances compare fairly). Which cards take the current trick comes from the rule
+functions (:func:`~lopti_nb.games.skullking.rules.trick_winner`).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from lopti_nb.engine import SettingsError
+
+from . import rules
+from .bots import HeuristicBot
+from .cards import NAME
+from .state import BID, BIDS, PLAY, Bid
+from .testing import scramble
+
+#: plays simulated per answer (a deal of a round at a table, times the bids weighed): the
+#: number of deals follows from it, so an answer takes about the same time in every round
+PLAY_BUDGET = 40_000
+MIN_DEALS, MAX_DEALS = 50, 600
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says to ``seat``: ``lines`` for people, the numbers behind them as fields.
+
+    ``chances``: bid -> estimated chance of making exactly that bid (every bid while the seat
+    may still bid; its own bid once bids are made); ``deals``: simulated deals behind each
+    chance (its standard error is ``sqrt(p (1 - p) / deals)``); ``can_win``: the cards of the
+    seat (as they would be played: a Tigress as ``tigress:pirate``) that would take the trick
+    as it stands; ``cannot_win``: the other legal cards.
+    """
+
+    lines: tuple[str, ...]
+    chances: dict[int, float]
+    deals: int
+    can_win: tuple[str, ...]
+    cannot_win: tuple[str, ...]
+
+
+def deals_for(state, bids: int) -> int:
+    """How many deals the coach simulates for ``bids`` bids in ``state``'s round."""
+    plays = state.num_players * max(1, state.cards_dealt - state.trick_number) * max(1, bids)
+    return max(MIN_DEALS, min(MAX_DEALS, PLAY_BUDGET // plays))
+
+
+def _made(sim, seat: int, bid: int | None, rng: random.Random, bot: HeuristicBot) -> bool:
+    """Play ``sim`` to the end of its round (``bid`` for ``seat`` if it has still to bid);
+    whether ``seat`` made its bid exactly."""
+    rnd = sim.round
+    while sim.phase == BID:
+        s = sim.current_player
+        legal = sim.legal_actions(s)
+        choice = Bid(bid) if s == seat else bot.bid(sim.observation(s), legal)
+        sim.apply(choice, s)
+    n = sim.num_players
+    while sim.round == rnd and not sim.is_over:
+        s = sim.current_player
+        legal = sim.legal_actions(s)
+        action = legal[0] if len(legal) == 1 else bot.play(sim.observation(s), legal, rng)
+        sim.apply(action, s)
+    return sim.records[len(sim.records) - n + seat]["hit"]
+
+
+def bid_chances(state, seat: int, bids, deals: int, seed: int = 0) -> dict[int, float]:
+    """Estimated chance that ``seat`` makes each of ``bids`` exactly, over ``deals`` deals of
+    what it cannot see (see the module's docstring)."""
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    hits = {b: 0 for b in bids}
+    for _ in range(deals):
+        base = scramble(state, seat, rng)
+        if base.phase == BID:
+            # Bids made in secret are not known: each other seat's bid is what the bot would
+            # bid on the hand it is dealt here.
+            for s in range(base.num_players):
+                if s != seat and base.bids[s] is not None:
+                    base.bids[s] = bot.bid(base.observation(s), BIDS[: base.cards_dealt + 1]).n
+            base._table = None
+        play_seed = rng.getrandbits(32)
+        for b in bids:
+            sim = base.copy()
+            hits[b] += _made(sim, seat, b if base.phase == BID and base.bids[seat] is None else None,
+                             random.Random(play_seed), bot)
+    return {b: hits[b] / deals for b in bids}
+
+
+def trick_chances(hand, trick) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The legal cards of ``hand`` that would take ``trick`` as it stands, and the others."""
+    win, lose = [], []
+    for card in dict.fromkeys(rules.legal_cards(list(hand), list(trick))):
+        for played in (("tigress:pirate", "tigress:escape") if card == "tigress" else (card,)):
+            (win if rules.trick_winner([*trick, played]) == len(trick) else lose).append(played)
+    return tuple(win), tuple(lose)
+
+
+def _names(cards) -> str:
+    names = [NAME[c] for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def coach(state, seat: int, *, seed: int = 0) -> Advice:
+    """Advice for ``seat``: the chance of making each bid, and which cards take the trick.
+
+    Reads only what the seat may know (the unseen hands and secret bids are dealt again for
+    every simulated deal). ``seed`` fixes the simulation, so the same question gets the same
+    answer."""
+    seat = state.check_seat(seat)
+    if seat is None:
+        raise SettingsError("The coach advises a seat at the table, not a spectator.")
+    if state.is_over:
+        return Advice(("The game is over.",), {}, 0, (), ())
+    obs = state.observation(seat)
+    lines = []
+    if obs["phase"] == BID and obs["my_bid"] is None:
+        bids = list(range(state.cards_dealt + 1))
+    else:
+        bids = [obs["my_bid"]]
+    deals = deals_for(state, len(bids))
+    chances = bid_chances(state, seat, bids, deals, seed)
+    can_win = cannot_win = ()
+    if obs["phase"] == BID and obs["my_bid"] is None:
+        best = max(bids, key=lambda b: (chances[b], -b))
+        parts = ", ".join(f"{b}: {chances[b]:.0%}" for b in bids)
+        lines.append(f"Chance of making each bid with this hand: {parts}.")
+        lines.append(f"Your likeliest bid is {best} ({chances[best]:.0%}), "
+                     f"from {deals} simulated deals of the cards you cannot see.")
+    else:
+        b = bids[0]
+        trick_word = "trick" if b == 1 else "tricks"
+        lines.append(f"Chance of making your bid of {b} {trick_word}: {chances[b]:.0%} "
+                     f"({deals} simulated deals).")
+    if obs["phase"] == PLAY and obs["current_player"] == seat:
+        can_win, cannot_win = trick_chances(obs["hand"], obs["trick"])
+        if obs["trick"]:
+            if can_win:
+                lines.append(f"Would take the trick as it stands: {_names(can_win)}.")
+            else:
+                lines.append("None of your cards can take this trick.")
+    return Advice(tuple(lines), chances, deals, can_win, cannot_win)
+
+
+def standard_error(p: float, deals: int) -> float:
+    """The standard error of a chance estimated from ``deals`` deals."""
+    return math.sqrt(max(p * (1 - p), 0.0) / deals) if deals else float("inf")

@@ -1,0 +1,231 @@
+"""Replay: step through a game record forward and back, as one seat saw it or with every card open.
+
+A record is what ``state.record()`` (or a room's ``record()``) returns, or its JSON text; the
+game is rebuilt from it by :func:`lopti_nb.load`, every action checked by the rules, so a bad
+record is refused (:class:`~lopti_nb.engine.RecordError`) before any widget is made.
+
+A position is drawn from what the engine promises every game: ``observation(seat)`` and the
+events as ``event.for_seat(seat)`` tells them. Seen by one seat, the replay shows the table as
+that seat saw it (its own hand, nobody else's). With every card open it shows the public
+table, then what each seat alone could see. The widget names no game.
+
+    >>> import lopti_nb
+    >>> state = lopti_nb.new_game(lopti_nb.game_names()[0], seed=4)
+    >>> for _ in range(3):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> widget = lopti_nb.replay(state.record(), seat=0)
+    >>> widget.step, widget.end
+    (0, 3)
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+import ipywidgets as W
+
+from ..engine import GameState, RecordError, get_spec, load
+from ..engine.core import UnknownSeat
+from .base import CSS_MUTED, esc, set_if
+
+CHECKPOINT = 25  # a copy of the game kept every so many moves, so any step is quick to reach
+LOG_LINES = 60
+# observation keys that name a seat (counted from 0 in the engine, from 1 for people)
+SEAT_KEYS = ("current_player", "to_act", "diver", "leader", "dealer", "turn")
+SKIP_KEYS = ("game", "seat", "settings")
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _value(value: Any) -> str:
+    """An observation value in plain words (cards by their own names)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{_words(str(k))}: {_value(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "none"
+        if all(isinstance(v, (list, tuple)) for v in value):  # one entry per seat, say
+            return " | ".join(_value(v) for v in value)
+        return ", ".join(_value(v) for v in value)
+    return str(value)
+
+
+def _seat_value(value: Any, name) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return name(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value):
+        return ", ".join(name(v) for v in value) or "nobody"
+    return _value(value)
+
+
+class Replay(W.VBox):
+    """The replay widget (see :func:`replay`). ``step`` is the number of moves made in the
+    position shown (0: the deal); ``end`` the number of moves in the record."""
+
+    def __init__(self, record: Any, seat: int | None = None):
+        if isinstance(record, GameState):
+            record = record.record()
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except ValueError:
+                raise RecordError("That text is not a game record (it is not JSON).") from None
+        final = load(record)  # RecordError for anything that is not a replayable record
+        self.spec = get_spec(final.game)
+        self.final = final
+        self.players = final.num_players
+        self.actions = list(final.actions)
+        self.end = len(self.actions)
+        self._off_turn = dict(final.off_turn)
+        self.seat = final.check_seat(seat)  # UnknownSeat for a seat not at this table
+        # the deal, rebuilt the way load() rebuilds it (the record's settings, no moves)
+        first = load({**{k: v for k, v in record.items() if k != "off_turn"}, "actions": []})
+        self._checkpoints = {0: first}
+        self._actors: list[int] = []
+        state = first.copy()
+        for i, action in enumerate(self.actions):  # who made each move, and the checkpoints
+            actor = self._off_turn.get(i, state.current_player)
+            self._actors.append(actor)
+            state.apply(action, self._off_turn.get(i))
+            if (i + 1) % CHECKPOINT == 0:
+                self._checkpoints[i + 1] = state.copy()
+        self.step = 0
+        self._build()
+        super().__init__(children=self._children, layout=W.Layout(width="100%", max_width="100%"))
+        self.add_class("lnb-replay")
+        self.show(0)
+
+    # -- widgets ----------------------------------------------------------------------------
+    def _build(self) -> None:
+        small = W.Layout(width="auto")
+        self.title_html = W.HTML()
+        self.first_button = W.Button(description="⏮ Start", layout=small)
+        self.back_button = W.Button(description="◀ Back", layout=small)
+        self.forward_button = W.Button(description="Forward ▶", layout=small)
+        self.last_button = W.Button(description="End ⏭", layout=small)
+        self.first_button.on_click(lambda b: self.show(0))
+        self.back_button.on_click(lambda b: self.show(self.step - 1))
+        self.forward_button.on_click(lambda b: self.show(self.step + 1))
+        self.last_button.on_click(lambda b: self.show(self.end))
+        self.slider = W.IntSlider(value=0, min=0, max=self.end, description="Move",
+                                  continuous_update=False, layout=W.Layout(width="100%", max_width="380px"))
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        options = [("All cards open", None)] + [(f"As {self._name(s)} saw it", s)
+                                                for s in range(self.players)]
+        self.seat_choice = W.Dropdown(options=options, value=self.seat, description="View",
+                                      layout=W.Layout(width="auto", max_width="380px"))
+        self.seat_choice.observe(self._seat_changed, names="value")
+        self.position_html = W.HTML()
+        self.log_html = W.HTML()
+        buttons = W.HBox([self.first_button, self.back_button, self.forward_button, self.last_button],
+                         layout=W.Layout(flex_flow="row wrap"))
+        self._children = [self.title_html, buttons, self.slider, self.seat_choice, self.position_html, self.log_html]
+
+    def _name(self, seat: int) -> str:
+        """A seat as people count it (from 1)."""
+        return f"Seat {seat + 1}"
+
+    def _seat_changed(self, change) -> None:
+        self.seat = change["new"]
+        self.show(self.step)
+
+    # -- stepping ---------------------------------------------------------------------------
+    def state_at(self, step: int) -> GameState:
+        """A copy of the game after ``step`` moves (0 to ``end``)."""
+        if type(step) is not int or not 0 <= step <= self.end:
+            raise RecordError(f"This record has moves 0 to {self.end}, not {str(step)[:20]}.")
+        base = step - step % CHECKPOINT
+        state = self._checkpoints[base].copy()
+        for i in range(base, step):
+            state.apply(self.actions[i], self._off_turn.get(i))
+        return state
+
+    def show(self, step: int) -> None:
+        """Show the position after ``step`` moves (kept within 0 to ``end``)."""
+        step = max(0, min(self.end, int(step)))
+        self.step = step
+        state = self.state_at(step)
+        set_if(self.slider, value=step)
+        set_if(self.first_button, disabled=step == 0)
+        set_if(self.back_button, disabled=step == 0)
+        set_if(self.forward_button, disabled=step == self.end)
+        set_if(self.last_button, disabled=step == self.end)
+        set_if(self.title_html, value=self._title_html(state, step))
+        set_if(self.position_html, value=self._position_html(state))
+        set_if(self.log_html, value=self._log_html(state))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _title_html(self, state, step: int) -> str:
+        who = "every card open" if self.seat is None else f"as {self._name(self.seat)} saw it"
+        if step == 0:
+            move = "The deal, before the first move."
+        else:
+            moves = "move" if self.end == 1 else "moves"
+            move = (f"Move {step} of {self.end} {moves}: {self._name(self._actors[step - 1])} "
+                    f"chose {self.actions[step - 1]}.")
+            if self.seat is not None and self._actors[step - 1] != self.seat:
+                move = f"Move {step} of {self.end} {moves}: {self._name(self._actors[step - 1])} moved."
+        over = " The game is over." if state.is_over else ""
+        return (f'<div style="font-weight:bold;font-size:15px">Replay: {esc(self.spec.title)}, '
+                f'{self.players} players, {esc(who)}</div>'
+                f'<div role="status" style="font-size:13px">{esc(move)}{over}</div>')
+
+    def _rows(self, obs: dict, keys) -> str:
+        rows = []
+        for key in keys:
+            value = obs[key]
+            text = _seat_value(value, self._name) if key in SEAT_KEYS else _value(value)
+            rows.append(f'<tr><th style="text-align:left;padding-right:8px;vertical-align:top;'
+                        f'font-weight:normal;{CSS_MUTED}">{esc(_words(key))}</th>'
+                        f'<td style="overflow-wrap:anywhere">{esc(text)}</td></tr>')
+        return f'<table style="font-size:12px;max-width:100%">{"".join(rows)}</table>'
+
+    def _position_html(self, state) -> str:
+        public = state.observation(None)
+        if self.seat is not None:
+            obs = state.observation(self.seat)
+            keys = [k for k in obs if k not in SKIP_KEYS]
+            return (f'<div data-view="seat-{self.seat}"><b>{esc(self._name(self.seat))}\'s view</b>'
+                    f'{self._rows(obs, keys)}</div>')
+        parts = [f'<div data-view="open"><b>The table</b>'
+                 f'{self._rows(public, [k for k in public if k not in SKIP_KEYS])}']
+        for seat in range(self.players):
+            obs = state.observation(seat)
+            # what this seat alone could see: where its observation differs from a spectator's
+            own = [k for k in obs if k not in SKIP_KEYS and obs[k] != public.get(k)]
+            if own:
+                parts.append(f'<div data-seat="{seat}"><b>{esc(self._name(seat))} alone sees</b>'
+                             f'{self._rows(obs, own)}</div>')
+        return "".join(parts) + "</div>"
+
+    def _log_html(self, state) -> str:
+        events = state.events[-LOG_LINES:]
+        first = len(state.events) - len(events)
+        seat = self.seat
+        lines = [(e if seat is None else e.for_seat(seat)).describe() for e in events]
+        items = "".join(f'<li value="{first + i + 1}">{esc(line)}</li>'
+                        for i, line in reversed(list(enumerate(lines))))
+        return ('<div><b>Game log</b> (newest first)</div><ol reversed class="lnb-log" '
+                'style="max-height:180px;overflow-y:auto;margin:0;padding-left:38px;font-size:12px">'
+                + items + "</ol>")
+
+
+def replay(record: Any, seat: int | None = None) -> Replay:
+    """A widget stepping through a game record (``state.record()``, a room's ``record()``, its
+    JSON text, or a game state itself), forward and back, with buttons and a slider.
+
+    ``seat`` (counted from 0, as in the engine) shows the game as that seat saw it: its own
+    cards only, the others' hidden; ``None`` (the default) shows every card open. A dropdown
+    switches between them. A record that does not replay raises ``RecordError``, a seat not
+    at the table ``UnknownSeat`` (both ``ValueError`` subclasses), and no widget is made.
+    """
+    return Replay(record, seat)
+
+
+__all__ = ["Replay", "replay", "UnknownSeat"]
