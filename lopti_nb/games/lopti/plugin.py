@@ -38,11 +38,8 @@ from .session_game import SESSION_ACTIONS, session_bot  # noqa: E402 (session.py
 
 def _session_bots(factories: dict) -> dict:
     """The plugin's bots, each also playing a session's decisions by their stated policies."""
-    from lopti_nb.engine.registry import random_bot
-
-    out = {name: (lambda f=f: session_bot(f())) for name, f in factories.items()}
-    out.setdefault("random", lambda: session_bot(random_bot))
-    return out
+    # (the engine's random bot is added as it is: it picks any legal action, a vote's too)
+    return {name: (lambda bot=session_bot(f()): bot) for name, f in factories.items()}
 
 
 def seat_columns(state: LoptiState, seat: int) -> dict:
