@@ -116,6 +116,10 @@ class GameSpec:
     # ``coach(state, seat, *, seed=0)``: advice for a person at the table, read only from what
     # ``seat`` may know (an object whose ``lines`` are sentences to show), or None
     coach: str | None = None
+    # a state playing several rounds of the game in a row, a session ("module:Class"):
+    # ``new_game`` (and so ``load`` and rooms) builds it when the settings give ``rounds``;
+    # the class checks its settings with ``check_settings(spec, settings, players)``
+    session: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -143,9 +147,10 @@ class GameSpec:
 
     def load(self, part: str) -> Any:
         """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"``,
-        ``"coach"`` or a key of ``extras``), imported now; ``None`` if the game has no such part."""
+        ``"coach"``, ``"session"`` or a key of ``extras``), imported now; ``None`` if the game has
+        no such part."""
         target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing",
-                                                       "coach") \
+                                                       "coach", "session") \
             else self.extras.get(part)
         if target is None:
             return None
@@ -268,6 +273,9 @@ def new_game(name: str, players: int | None = None, seed: int | None = None,
     spec = get_spec(name)
     players = spec.default_players if players is None else spec.check_players(players)
     seed = check_seed(seed)
+    if spec.session is not None and "rounds" in settings:
+        session = spec.load("session")
+        return session(players, seed, **session.check_settings(spec, settings, players))
     return spec.state_class(players, seed, **spec.check_settings(settings, players))
 
 

@@ -513,8 +513,11 @@ def create_room(host_name: str, game: str = "skull-king", players: int | None = 
     spec = room_spec(game)
     try:
         players = spec.default_players if players is None else spec.check_players(players)
-        checked = spec.check_settings(settings, players)
-        spec.state_class(players, 0, **checked)  # a combination of values the game refuses
+        # the game checks its settings as new_game does (a plugin's session, built when the
+        # settings give a number of rounds, checks its own)
+        probe = lopti_nb.new_game(spec.name, players=players, seed=0, **settings)
+        checked = probe.settings if not isinstance(probe, spec.state_class) \
+            else spec.check_settings(settings, players)
     except SettingsError as exc:
         raise BadSettings(str(exc)) from None
     bot = _check_bot(spec, spec.default_bot if bot is None else bot)

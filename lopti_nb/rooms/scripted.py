@@ -15,7 +15,9 @@ autoplay switch) or ``first``. With ``--bad-every K`` every K-th poll also sends
 request (out of turn, illegal, stale) and checks it is refused. When several seats may act at
 once (``state.to_act``: secret bids), each member acts as soon as its seat is among them;
 with ``--last-seat-first`` it waits until no higher seat is still among them, so that such a
-decision reaches the room in reverse seat order.
+decision reaches the room in reverse seat order, and with ``--after SEAT`` until SEAT has
+acted. ``--prefer ACTION`` (an action's record text, repeatable) is taken once, as soon as
+it is legal for the seat (a person with a plan: calling a vote, voting a certain way).
 
 Each accepted action is appended to ``<out>.log`` as it happens (so a killed process leaves
 its record); a summary goes to ``--out`` at the end.
@@ -59,6 +61,15 @@ def _choose(session, policy: str, rng: random.Random, bot_name: str | None = Non
         bot = spec.make_bot(bot_name or spec.default_bot)
         return bot(session.observation(), legal, bot_rng(session.room.meta["seed"] + 1, session.seq))
     return legal[rng.randrange(len(legal))]
+
+
+def _preferred(session, prefer: list):
+    """The first of ``prefer`` that the seat may take now, if any."""
+    legal = session.state.legal_actions(session.seat)
+    for action in prefer:
+        if action in legal or session.state.why_illegal(action, session.seat) is None:
+            return action
+    return None
 
 
 def _illegal(state, seat: int, rng: random.Random):
@@ -136,6 +147,8 @@ def run(args) -> dict:
     accepted = open(log_path, "a", buffering=1)
     accepted.write(json.dumps({"seat": session.seat, "token": session.token}) + "\n")
     counts: dict = {}
+    # the actions this person means to take (each once, as soon as it is legal for the seat)
+    prefer = [codec.decode(text, session.room.meta["game"]) for text in args.prefer]
     hosted = 0
     polls = 0
     faults: list[str] = []  # the StoreError sentences seen, once each
@@ -170,10 +183,12 @@ def run(args) -> dict:
         try:
             if args.bad_every and polls % args.bad_every == 0 and session.status == PLAYING:
                 _bad_request(session, rng, counts)
+            to_act = session.state.to_act
             if session.my_turn() and not (
-                    args.last_seat_first and max(session.state.to_act) > session.seat):
+                    args.last_seat_first and max(to_act) > session.seat) \
+                    and not set(args.after).intersection(to_act):
                 k = session.seq
-                action = _choose(session, args.policy, rng, args.bot)
+                action = _preferred(session, prefer) or _choose(session, args.policy, rng, args.bot)
                 entry = {"seq": k, "action": codec.encode(action, session.room.meta["game"])}
                 try:
                     got = session.submit(action, expect_seq=k)
@@ -181,6 +196,8 @@ def run(args) -> dict:
                     unconfirmed.append(entry)
                     raise
                 accepted.write(json.dumps(dict(entry, seq=got)) + "\n")
+                if action in prefer:
+                    prefer.remove(action)
                 continue
         except (StaleAction, NotYourTurn) as exc:  # a stand-in or the host moved first
             counts[type(exc).__name__] = counts.get(type(exc).__name__, 0) + 1
@@ -220,6 +237,12 @@ def main(argv=None) -> int:
     p.add_argument("--last-seat-first", action="store_true",
                    help="when several seats may act at once, act only once no higher seat is "
                         "still to act (the decision then arrives in reverse seat order)")
+    p.add_argument("--after", type=int, action="append", default=[], metavar="SEAT",
+                   help="when several seats may act at once, act only once SEAT is no longer "
+                        "among them (repeatable): a decision then arrives in a chosen order")
+    p.add_argument("--prefer", action="append", default=[], metavar="ACTION",
+                   help="an action (its record text) to take once, as soon as it is legal for "
+                        "this seat (repeatable, in order); otherwise --policy chooses")
     p.add_argument("--seed", type=int, default=0, help="this member's own choices")
     p.add_argument("--room-seed", type=int, default=None)
     p.add_argument("--lease-ttl", type=float, default=10.0)

@@ -150,6 +150,18 @@ class _PlainView:
         return ""
 
 
+def _state_view(state):
+    """The view a state names for itself (``view = "module:Class"``: a game played as a run of
+    rounds draws more than its plugin's round view), or ``None``."""
+    import importlib
+
+    target = getattr(type(state), "view", None)
+    if not isinstance(target, str):
+        return None
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 class RoomWidget(W.VBox):
     """Create / join / lobby / table for rooms of every installed game. ``store``: a path or
     URL (see :func:`lopti_nb.rooms.open_store`; default ``$LOPTI_NB_ROOMS``); ``game``: the
@@ -278,6 +290,17 @@ class RoomWidget(W.VBox):
                 rows.append(W.VBox([control, W.HTML(
                     f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">'
                     f'{_esc(setting.description)}</div>')]))
+            if spec.session is not None:
+                # the game may also be played as a run of rounds (its plugin's session)
+                control = W.Dropdown(options=[("one round", 0)] + [(f"a session of {n} rounds", n)
+                                                                   for n in (2, 3, 5, 10)],
+                                     value=0, description="Rounds:", style={"description_width": "initial"},
+                                     layout=W.Layout(width="auto", max_width="100%"))
+                control.add_class("lnb-create-setting-rounds")
+                controls["rounds"] = control
+                rows.append(W.VBox([control, W.HTML(
+                    f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">One round, or a '
+                    'session: rounds in a row, with what the game adds between them.</div>')]))
             self._setting_forms[spec.name] = (controls, tuple(rows))
         self.create_settings, rows = self._setting_forms[spec.name]
         self.settings_box.children = rows
@@ -309,7 +332,7 @@ class RoomWidget(W.VBox):
         self._log = []
         self._shown = None
         self._offered = None
-        view_class = session.room.spec.load("view") or _PlainView
+        view_class = _state_view(session.room.state) or session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
                           ("trick", "lnb-room-trick")):
@@ -324,8 +347,10 @@ class RoomWidget(W.VBox):
     def create(self) -> RoomSession | None:
         spec = get_spec(self.create_game.value)
         try:
-            settings = {name: control_value(spec, name, control)
+            settings = {name: control_value(spec, name, control) if name != "rounds" else control.value
                         for name, control in self.create_settings.items()}
+            if not settings.get("rounds", 1):
+                del settings["rounds"]  # one round: the game itself, not a session
             session = create_room(self.create_name.value, spec.name, players=self.create_players.value,
                                   bot=self.create_bot.value, fill_with_bots=self.create_fill.value,
                                   store=self._store(), **settings)

@@ -218,3 +218,59 @@ def test_skull_king_bids_arrive_in_reverse_seat_order_from_separate_processes(st
         assert set(summary["refused"]) <= {"NotYourTurn", "IllegalPlay", "StaleAction", "BadAction"}
         procs.claimed_moves([tmp_path / f"p{i}.json"], log, claimed)
     assert sorted(claimed) == [r["seq"] for r in log if r["by"] == "human"]
+
+
+def test_lopti_session_four_processes_vote_to_a_tie_and_throw_roshambo(store_url, tmp_path, procs):
+    """A Lopti session room (rounds=2), four people in four processes, one per seat. Ann (seat
+    0) calls a Rule Vote on her first turn; the ballots reach the store in the order seat 2,
+    0, 3, 1 (each waits for the one before: --after), two yes and two no: a tie, so Ann throws
+    Roshambo against the first who voted no (seat 3), throw by throw from the two processes.
+    The session reaches its end, every process sees the same scores, and the room's record
+    replays with lopti_nb.load."""
+    import lopti_nb
+    from lopti_nb.games.lopti.session_game import Ballot, BallotsRevealed, CallVote, Throw
+
+    call = "CallVote(kind='law', motion=None, lever='play_on', value=True, text=None, when='now')"
+    code_file = str(tmp_path / "code.json")
+    common = ["--store", store_url, "--code-file", code_file, "--poll", POLL, "--policy", "bot"]
+    plan = {0: ["--prefer", call, "--prefer", "Ballot(yes=True)", "--after", "2"],
+            1: ["--prefer", "Ballot(yes=False)", "--after", "3"],
+            2: ["--prefer", "Ballot(yes=True)"],
+            3: ["--prefer", "Ballot(yes=False)", "--after", "0"]}
+    ps = [procs.spawn([*common, "--role", "host", "--name", "Ann", "--game", "lopti", "--players", "4",
+                       "--set", "rounds=2", "--wait-for", "3", "--out", str(tmp_path / "p0.json"),
+                       *plan[0]])]
+    for seat, name in ((1, "Bob"), (2, "Cy"), (3, "Dee")):
+        # join in seat order: each waits until the one before has its seat
+        while seat > 1 and not os.path.exists(tmp_path / f"p{seat - 1}.json.log"):
+            time.sleep(0.01)
+        ps.append(procs.spawn([*common, "--role", "join", "--name", name, "--seed", str(seat),
+                               "--out", str(tmp_path / f"p{seat}.json"), *plan[seat]]))
+    procs.wait_all(ps, timeout=280)
+    code = json.load(open(code_file))["code"]
+    room, log = _final(store_url, code)
+    state = rooms.replay(room.meta, log)
+    assert state.is_over and room.status == rooms.OVER
+    assert len(state.session.rounds) == 2
+    actions = [(r["seat"], rooms.decode(r["action"], "lopti")) for r in log]
+    calls = [(seat, a) for seat, a in actions if isinstance(a, CallVote)]
+    assert calls == [(0, CallVote("law", lever="play_on", value=True, when="now"))]
+    ballots = [(seat, a.yes) for seat, a in actions if isinstance(a, Ballot)]
+    assert ballots == [(2, True), (0, True), (3, False), (1, False)]
+    throws = [seat for seat, a in actions if isinstance(a, Throw)]
+    assert len(throws) >= 60 and set(throws) == {0, 3}  # 30 decisive throws at least, two seats
+    vote = state.session.votes[0]
+    assert (vote.yes, vote.no, vote.defender) == (2, 2, 3) and vote.roshambo.decisive >= 30
+    assert "Roshambo" in vote.outcome
+    revealed = [e for e in state.events if isinstance(e, BallotsRevealed)]
+    assert revealed == [BallotsRevealed(((2, True), (0, True), (3, False), (1, False)))]
+    record = room.record()
+    back = lopti_nb.load(record)
+    assert back.events == state.events and back.result == state.result
+    assert record["settings"]["rounds"] == 2 and record["off_turn"]
+    claimed = {}
+    for i in range(4):
+        summary = json.load(open(tmp_path / f"p{i}.json"))
+        assert summary["scores"] == list(state.result.scores) and summary["seat"] == i
+        procs.claimed_moves([tmp_path / f"p{i}.json"], log, claimed)
+    assert sorted(claimed) == [r["seq"] for r in log if r["by"] == "human"]

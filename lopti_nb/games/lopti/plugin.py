@@ -4,7 +4,7 @@ from __future__ import annotations
 from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 
 from .bots import BOTS
-from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+from .state import Choose, KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 
 SCHEMA = SettingsSchema([
     Setting("swap", "bool", True, "Offer each player the optional swap of hand and face-up cards at the deal.",
@@ -29,6 +29,17 @@ SCHEMA = SettingsSchema([
             "A 3 on a pile makes the next player play 3s or take the pile.",
             labels=("3s hand on a duty", "3s hand on no duty"), lever=True),
 ])
+
+
+# A session (RULINGS 1.7) is played as one state when the settings give ``rounds``
+# (``new_game("lopti", rounds=3)``, a room, a record): its actions and bots come from here.
+from .session_game import SESSION_ACTIONS, session_bot  # noqa: E402 (session.py reads SCHEMA above)
+
+
+def _session_bots(factories: dict) -> dict:
+    """The plugin's bots, each also playing a session's decisions by their stated policies."""
+    # (the engine's random bot is added as it is: it picks any legal action, a vote's too)
+    return {name: (lambda bot=session_bot(f()): bot) for name, f in factories.items()}
 
 
 def seat_columns(state: LoptiState, seat: int) -> dict:
@@ -57,10 +68,11 @@ SPEC = GameSpec(
     max_players=5,
     default_players=4,
     default_bot="heuristic",
-    bots=dict(BOTS),
+    bots=_session_bots(BOTS),
     schema=SCHEMA,
     order=10,
-    action_types=(Play, PlayBlind, TakePile, Swap, KeepCards),
+    action_types=(Play, PlayBlind, TakePile, Swap, KeepCards, Choose, *SESSION_ACTIONS),
+    session="lopti_nb.games.lopti.session_game:LoptiSessionState",
     testing="lopti_nb.games.lopti.testing",
     coach="lopti_nb.games.lopti.coach:coach",
     seat_columns=seat_columns,

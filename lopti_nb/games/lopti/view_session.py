@@ -907,3 +907,244 @@ class SessionPanel:
                          f"({esc(names_list(no)) or 'nobody'}){esc(how)}: <b>{result}</b></li>")
         set_if(self.history, value=panel_html(
             "Votes held", f'<ul style="margin:2px 0;padding-left:18px;font-size:12px">{"".join(items)}</ul>'))
+
+
+# -- a session in a room: each person at their own device -----------------------------------------
+class SessionRoomView:
+    """A Lopti session played in a room (:class:`~.session_game.LoptiSessionState`): the
+    round's table (the plugin's round view) and, under it, the session as this seat may see
+    it -- drawn from the seat's observation only, every choice sent to the room as an action.
+
+    The winner authors on their own device (a ready motion with its text on screen, their own
+    words, or none); the seat whose turn it is may call the Rule Vote; every seat gets
+    Yes/No while it still has to vote (the others' ballots stay hidden until the last is in);
+    the two seats of a Roshambo get Rock/Paper/Scissors. People are named as the room names
+    them."""
+
+    def __init__(self, table):
+        from .view import LoptiView
+
+        self.table = table
+        self.round_view = LoptiView(table)
+        for part in ("hand", "bid_buttons", "trick"):  # the room styles these parts
+            if hasattr(self.round_view, part):
+                setattr(self, part, getattr(self.round_view, part))
+        box = dict(border="1px solid var(--jp-border-color1)", padding="6px", margin="6px 0 0 0")
+        self.title = W.HTML()
+        self.author_text = W.HTML()
+        self.ready_pick = W.Dropdown(options=[(title, name) for name, title, _ in READY],
+                                     description="Ready motion:", style={"description_width": "initial"},
+                                     layout=W.Layout(width="auto", max_width="100%"))
+        self.ready_pick.observe(lambda c: self.table.refresh(), names="value")
+        self.ready_words = W.HTML()
+        self.own_words = W.Textarea(placeholder="Or write a motion of your own, in words",
+                                    layout=W.Layout(width="100%", height="60px"))
+        self.author_buttons = ButtonPool(self._author)
+        self.author_form = W.VBox([self.ready_pick, self.ready_words, self.own_words, self.author_buttons])
+        self.author_box = W.VBox([self.author_text, self.author_form], layout=W.Layout(**box))
+        self.motions_html = W.HTML()
+        self.vote_text = W.HTML()
+        self.vote_what = W.Dropdown(description="Vote on:", style={"description_width": "initial"},
+                                    layout=W.Layout(width="auto", max_width="100%"))
+        self.vote_what.observe(lambda c: self.table.refresh(), names="value")
+        self.vote_button = ButtonPool(self.table.act)
+        self.vote_form = W.VBox([self.vote_what, self.vote_button])
+        self.ballot_text = W.HTML()
+        self.ballot_buttons = ButtonPool(self.table.act)
+        self.throw_buttons = ButtonPool(self.table.act)
+        self.vote_box = W.VBox([self.vote_text, self.vote_form, self.ballot_text, self.ballot_buttons,
+                                self.throw_buttons], layout=W.Layout(**box))
+        self.scoreboard = W.HTML()
+        self.history = W.HTML()
+        self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.vote_box,
+                             self.scoreboard, self.history])
+        self.widget = W.VBox([self.round_view.widget, self.panel])
+        self._obs = None
+
+    # -- names --------------------------------------------------------------------------------------
+    def name(self, seat) -> str:
+        return "nobody" if seat is None else self.table.state.seat_name(seat)
+
+    def names(self, seats) -> str:
+        return names_list([self.name(s) for s in seats])
+
+    def renumber(self, text: str) -> str:
+        return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2))), text)
+
+    # -- what the room's widget asks of a view ---------------------------------------------------------
+    def seat_line(self, obs, seat) -> str:
+        return self.round_view.seat_line(obs, seat)
+
+    def settings_words(self, state) -> str:
+        rounds = state.settings.get("rounds")
+        return f"{self.round_view.settings_words(state)} \u00b7 a session of {plural(rounds, 'round')}"
+
+    def scores_html(self, obs, result) -> str:
+        if result is None:
+            return self.round_view.scores_html(obs, None)
+        rows = "".join(f"<tr><td>{esc(self.name(s))}</td><td>{p}</td><td>{result.scores[s]:g}</td></tr>"
+                       for s, p in sorted(enumerate(result.places), key=lambda x: x[1]))
+        return panel_html("The session's final places",
+                          f'<table style="font-size:13px"><tr><th>Player</th><th>Place</th>'
+                          f'<th>Points</th></tr>{rows}</table>', accent=True)
+
+    def _ok(self, action, viewer, can_act) -> tuple[bool, str]:
+        why = self.table.reason(action, viewer, can_act)
+        return why is None, self.renumber(why or "")
+
+    # -- acting ------------------------------------------------------------------------------------------
+    def _author(self, key: str) -> None:
+        from .session_game import PASS, Author
+
+        if key == "ready":
+            choice = self.ready_pick.value
+        elif key == "own":
+            choice = " ".join(self.own_words.value.split())
+            if not choice:
+                return
+        else:
+            choice = PASS
+        self.table.act(Author(choice))
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def update(self, obs, viewer, new_events, can_act) -> None:
+        s = obs["session"]
+        self._obs = obs
+        self.round_view.update(obs, viewer, new_events, can_act and s["phase"] == "playing")
+        in_force = [m for m in s["motions"] if m["status"] == "in force"]
+        set_if(self.title, value=(f'<div style="font-weight:bold;margin-top:6px">Session: round {s["round"]} of '
+                                  f'{s["rounds"]} \u00b7 {plural(len(in_force), "motion")} in force</div>'))
+        self._draw_author(s, viewer, can_act)
+        self._draw_motions(s)
+        self._draw_vote(s, viewer, can_act)
+        self._draw_scores(s)
+
+    def _draw_author(self, s, viewer, can_act) -> None:
+        from .session_game import PASS, Author
+
+        due = s["author"]
+        show(self.author_box, due is not None, "flex")
+        mine = due is not None and due == viewer and can_act
+        show(self.author_form, mine, "flex")
+        if due is None:
+            set_if(self.author_text, value="")
+            self.author_buttons.set([])
+            return
+        won = s["results"][-1]["round"] if s["results"] else s["round"]
+        if not mine:
+            set_if(self.author_text, value=f"<b>{esc(self.name(due))}</b> won round {won} and is writing a "
+                                           "motion for the rest of the session (or none).")
+            self.author_buttons.set([])
+            return
+        set_if(self.author_text, value=f"<b>You won round {won}.</b> Write one motion for the rest of the "
+                                       "session: a ready one, your own words, or none.")
+        text = next((t for n, _, t in READY if n == self.ready_pick.value), "")
+        set_if(self.ready_words, value=f'<div style="font-size:12px;{CSS_MUTED}">\u201c{esc(text)}\u201d</div>')
+        own = " ".join(self.own_words.value.split())
+        items = [("Adopt this ready motion", "ready", *self._ok(Author(self.ready_pick.value), viewer, can_act)),
+                 ("Adopt my own words", "own", *(self._ok(Author(own), viewer, can_act) if own
+                                                 else (False, "write your motion first"))),
+                 ("Write no motion this round", "pass", *self._ok(Author(PASS), viewer, can_act))]
+        self.author_buttons.set(items, style="primary")
+
+    def _draw_motions(self, s) -> None:
+        if not s["motions"]:
+            set_if(self.motions_html, value=f'<div style="font-size:12px;{CSS_MUTED}">No motions yet.</div>')
+            return
+        rows = "".join(
+            f'<li><b>Motion {m["number"]}</b> by {esc(self.name(m["author_seat"]))}: {esc(m["text"])}'
+            f'{"" if m["status"] == "in force" else " (" + esc(m["status"]) + ")"}</li>' for m in s["motions"])
+        set_if(self.motions_html, value=f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{rows}</ul>')
+
+    def _vote_words(self, v) -> str:
+        when = "now" if v["when"] == "now" else "from the next round"
+        if v["kind"] == "law":
+            value = v["value"]
+            value = ("on" if value else "off") if isinstance(value, bool) else value
+            return f"set {str(v['lever']).replace('_', ' ')} {value}, {when}"
+        if v["kind"] == "amend":
+            return f"amend motion {v['motion']} to read \u201c{v['text']}\u201d, {when}"
+        return f"{v['kind']} motion {v['motion']}, {when}"
+
+    def _draw_vote(self, s, viewer, can_act) -> None:
+        from .session_game import Ballot, Throw
+
+        v = s["vote"]
+        state = self.table.state.session.state if hasattr(self.table.state, "session") else None
+        legal = state.legal_actions(viewer) if (state is not None and can_act and viewer is not None) else []
+        calls = [a for a in legal if type(a).__name__ == "CallVote"]
+        # calling the vote: the seat whose turn it is (or the winner between rounds)
+        show(self.vote_form, v is None and bool(calls), "flex")
+        if v is None:
+            if calls:
+                options = [(self._vote_words({"kind": a.kind, "motion": a.motion, "lever": a.lever,
+                                              "value": a.value, "when": a.when, "text": a.text}), a) for a in calls]
+                labels = [(w[:1].upper() + w[1:], i) for i, (w, _) in enumerate(options)]
+                if [x for x in self.vote_what.options] != labels:
+                    self.vote_what.options = labels
+                pick = options[self.vote_what.value or 0][1]
+                self.vote_button.set([("Call the Rule Vote", pick, *self._ok(pick, viewer, can_act))])
+                text = "You may call this round's Rule Vote (once a round; every player votes)."
+            else:
+                self.vote_button.set([])
+                text = ("This round's Rule Vote is still open." if s["vote_open"]
+                        else "This round's Rule Vote has been held.")
+            set_if(self.vote_text, value=f'<div style="font-size:12px">{esc(text)}</div>')
+            set_if(self.ballot_text, value="")
+            self.ballot_buttons.set([])
+            self.throw_buttons.set([])
+            return
+        self.vote_button.set([])
+        head = f"<b>Rule Vote</b> called by {esc(self.name(v['proposer']))}: {esc(self._vote_words(v))}."
+        set_if(self.vote_text, value=f'<div style="font-size:13px">{head}</div>')
+        if v["missing"]:
+            mine = f" You voted {'yes' if v['my_ballot'] else 'no'}." if v["my_ballot"] is not None else ""
+            text = (f"Voted: {esc(self.names(v['voted'])) or 'nobody yet'}. Still to vote: "
+                    f"{esc(self.names(v['missing']))}. Ballots stay hidden until everyone has voted.{mine}")
+            asked = viewer in v["missing"] and can_act
+            items = [(label, Ballot(yes), *self._ok(Ballot(yes), viewer, can_act))
+                     for label, yes in (("Vote yes", True), ("Vote no", False))] if asked else []
+            self.ballot_buttons.set(items, style="primary")
+            self.throw_buttons.set([])
+        else:
+            ballots = v["ballots"] or {}
+            yes = [int(k) for k, b in ballots.items() if b]
+            no = [int(k) for k, b in ballots.items() if not b]
+            text = (f"Every ballot is in \u2014 yes: {esc(self.names(yes)) or 'nobody'}; "
+                    f"no: {esc(self.names(no)) or 'nobody'}. A tie: Roshambo decides.")
+            self.ballot_buttons.set([])
+            c = v["contest"]
+            if c is not None:
+                a, b = c["pair"]
+                if c["in_bracket"]:
+                    text += f" Bracket: {esc(self.name(a))} against {esc(self.name(b))}, one decisive throw."
+                else:
+                    text += (f" Roshambo: {esc(self.name(a))} {c['score'][0]} \u2013 {c['score'][1]} "
+                             f"{esc(self.name(b))} after {plural(c['decisive'], 'decisive throw')} of {DECISIVE}.")
+                if c["last"]:
+                    x = c["last"][-1]
+                    text += f" Last throw: {esc(self.name(x[0]))} {x[1]}, {esc(self.name(x[2]))} {x[3]}."
+                if c["my_throw"]:
+                    text += f" You threw {c['my_throw']}; waiting for {esc(self.names(c['waiting']))}."
+                asked = viewer in c["waiting"] and can_act
+                items = [(t.capitalize(), Throw(t), *self._ok(Throw(t), viewer, can_act)) for t in THROWS] if asked else []
+                self.throw_buttons.set(items, style="warning")
+        set_if(self.ballot_text, value=f'<div style="font-size:12px">{text}</div>')
+
+    def _draw_scores(self, s) -> None:
+        results = s["results"]
+        n = len(self._obs["hand_sizes"])
+        if results:
+            head = "".join(f"<th>R{r['round']}</th>" for r in results)
+            rows = "".join(
+                f"<tr><td>{esc(self.name(p))}</td>" + "".join(f"<td>{r['scores'][p]:g}</td>" for r in results)
+                + f"<td><b>{sum(r['scores'][p] for r in results):g}</b></td></tr>" for p in range(n))
+            set_if(self.scoreboard, value=(f'<table style="font-size:12px"><tr><th>Points</th>{head}'
+                                           f'<th>Total</th></tr>{rows}</table>'))
+        else:
+            set_if(self.scoreboard, value="")
+        votes = "".join(f"<li>Round {v['round']}: {esc(self.renumber(v['proposal']))} \u2014 "
+                        f"{'passed' if v['passed'] else 'failed'} (yes {v['yes']}, no {v['no']})</li>"
+                        for v in s["votes"])
+        set_if(self.history, value=(f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{votes}</ul>'
+                                    if votes else ""))

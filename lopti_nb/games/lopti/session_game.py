@@ -1,0 +1,599 @@
+"""A Lopti session as one engine state: rounds, the winner's motion, the Rule Vote, Roshambo.
+
+:class:`LoptiSessionState` wraps a :class:`~.session.Session` (RULINGS 1.7) so that a whole
+session is a ``GameState`` like any other: one action at a time, for the seats in
+``to_act``, with a record that ``lopti_nb.load`` replays. Rooms play it across devices::
+
+    state = lopti_nb.new_game("lopti", players=4, seed=1, rounds=3)
+    state.legal_actions()          # the round's plays (and CallVote on your turn)
+    state.apply(CallVote("law", lever="play_on", value=True, when="now"))
+    state.to_act                   # every seat: ballots are cast at once, in any order
+    state.apply(Ballot(True), seat=2)
+
+The actions of a session besides the round's own (``Play``, ``TakePile``... and ``Choose``
+when a motion asks a person):
+
+* :class:`Author` -- the winner of the round just finished states a motion: a ready motion's
+  key (``"ace_tax"``), ``"pass"`` (no motion), or any other text (a motion in words only).
+  The next round is dealt at once after it (and straight after a round without a winner).
+* :class:`CallVote` -- the round's one Rule Vote, called by the seat whose turn it is (or by
+  the winner while they author). Play waits until the vote is over.
+* :class:`Ballot` -- every seat votes yes or no, in any order; each ballot stays hidden from
+  the other seats until the last one is cast, then all are shown together.
+* :class:`Throw` -- after a tied vote, the two seats of Roshambo throw at once, each hidden
+  from the other until both have thrown. A tie on removing or amending a motion whose author
+  does not defend it goes to its lone supporter, else to the supporters' bracket (the
+  session's ``"auto"``).
+
+Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
+leaves the state as it was. Bots follow the plugin's bots for the round and the stated
+policies for the rest (:func:`session_bot`): ballots by
+:func:`~.session.bot_ballot`, throws at random from the bot's generator, motions as
+``BOT_AUTHOR_POLICY`` says; bots never call a vote.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError
+from ...engine.core import DEEP, LIST, SHARED, places_from_keys
+from .library import LIBRARY
+from .motions import Motion
+from .roshambo import THROWS
+# session.py imports the plugin, which imports this module: its names are read when used
+from . import session as _s
+
+MAX_ROUNDS = 20
+MAX_WORDS = 200  # characters of a motion in words (a room stores each action in 512 bytes)
+PASS = "pass"
+BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the order listed."
+
+
+# -- actions ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Author:
+    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words."""
+
+    choice: str
+
+    def __str__(self) -> str:
+        if self.choice == PASS:
+            return "write no motion"
+        if self.choice in LIBRARY:
+            return f"adopt the ready motion {self.choice.replace('_', ' ')}"
+        return f"adopt the motion \u201c{self.choice}\u201d"
+
+
+@dataclass(frozen=True)
+class CallVote:
+    """Call the round's Rule Vote: ``kind`` is remove, amend or restore (of motion number
+    ``motion``; an amendment's ``text`` is a ready motion's key or words) or law (set
+    ``lever`` to ``value``); ``when`` is "now" or "next round"."""
+
+    kind: str
+    motion: int | None = None
+    lever: str | None = None
+    value: Any = None
+    text: str | None = None
+    when: str = "now"
+
+    def __str__(self) -> str:
+        when = "now" if self.when == "now" else "from the next round"
+        if self.kind == "law":
+            return f"call a Rule Vote to set {self.lever} to {self.value!r}, {when}"
+        return f"call a Rule Vote to {self.kind} motion {self.motion}, {when}"
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """Vote yes (``True``) or no (``False``) in the Rule Vote under way."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "vote yes" if self.yes is True else "vote no"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw ``sign`` (rock, paper or scissors) in the Roshambo under way."""
+
+    sign: str
+
+    def __str__(self) -> str:
+        return f"throw {self.sign}"
+
+
+SESSION_ACTIONS = (Author, CallVote, Ballot, Throw)
+
+
+# -- events ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundDealt(Event):
+    round: int
+    rounds: int
+    dealer: int
+
+    def describe(self) -> str:
+        return f"Round {self.round} of {self.rounds} is dealt by Seat {self.dealer}."
+
+
+@dataclass(frozen=True)
+class MotionAuthored(Event):
+    seat: int
+    number: int | None
+    text: str
+
+    def describe(self) -> str:
+        if self.number is None:
+            return f"Seat {self.seat} writes no motion."
+        return f"Seat {self.seat} writes motion {self.number}: {self.text}"
+
+
+@dataclass(frozen=True)
+class VoteCalled(Event):
+    seat: int
+    proposal: str
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} calls the Rule Vote: {self.proposal}."
+
+
+@dataclass(frozen=True)
+class BallotCast(Event):
+    """A seat has voted; how it voted stays hidden until every ballot is in."""
+
+    seat: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} has voted."
+
+
+@dataclass(frozen=True)
+class BallotsRevealed(Event):
+    ballots: tuple  # (seat, yes) in the order cast
+
+    def describe(self) -> str:
+        yes = [s for s, v in self.ballots if v]
+        no = [s for s, v in self.ballots if not v]
+        words = lambda seats: ", ".join(f"Seat {s}" for s in sorted(seats)) or "nobody"  # noqa: E731
+        return f"Every ballot is in: yes {words(yes)}; no {words(no)}."
+
+
+@dataclass(frozen=True)
+class Thrown(Event):
+    """A seat has thrown; the sign stays hidden until the other has thrown too."""
+
+    seat: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} has thrown."
+
+
+@dataclass(frozen=True)
+class ThrowsShown(Event):
+    a: int
+    sign_a: str
+    b: int
+    sign_b: str
+    winner: int | None
+    score: tuple
+
+    def describe(self) -> str:
+        won = "a tie, thrown again" if self.winner is None else f"Seat {self.winner} wins the throw"
+        return (f"Roshambo: Seat {self.a} {self.sign_a}, Seat {self.b} {self.sign_b}: {won} "
+                f"({self.score[0]}-{self.score[1]}).")
+
+
+@dataclass(frozen=True)
+class VoteDone(Event):
+    passed: bool
+    outcome: str
+
+    def describe(self) -> str:
+        return f"The Rule Vote {'passes' if self.passed else 'fails'}: {self.outcome}."
+
+
+@dataclass(frozen=True)
+class SessionOver(Event):
+    rounds: int
+
+    def describe(self) -> str:
+        return f"The session is over after {self.rounds} round{'s' if self.rounds != 1 else ''}."
+
+
+# -- settings ----------------------------------------------------------------------------------
+def check_settings(spec, settings: dict, players: int) -> dict:
+    """A session's settings: ``rounds`` (1-20) and the round's own settings (checked by the
+    game's schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
+    settings = dict(settings)
+    rounds = settings.pop("rounds", None)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}.")
+    if settings.get("leader") is not None:
+        raise SettingsError("In a session the dealer leads round one and each round's winner the "
+                            "next; leader is not a session setting.")
+    checked = spec.check_settings(settings, players)
+    checked.pop("leader", None)
+    return {"rounds": int(rounds), **checked}
+
+
+class LoptiSessionState(GameState):
+    """A Lopti session of ``rounds`` rounds as one game state (see the module's docstring)."""
+
+    game = "lopti"
+    #: the table view rooms show for this state (instead of the plugin's round view)
+    view = "lopti_nb.games.lopti.view_session:SessionRoomView"
+    FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
+              "_finished": SHARED, "round_starts": LIST}
+
+    @staticmethod
+    def check_settings(spec, settings: dict, players: int) -> dict:
+        return check_settings(spec, settings, players)
+
+    def __init__(self, players: int, seed: int | None = None, **settings: Any):
+        from .plugin import SPEC
+
+        settings = check_settings(SPEC, settings, players)
+        super().__init__(players, seed, settings)
+        self.rounds: int = settings["rounds"]
+        law = {k: v for k, v in settings.items() if k in _s.LAW_LEVERS}
+        self.session = _s.Session(players, self.seed, first_dealer=settings.get("dealer") or 0, **law)
+        # Everyone at a room is asked a motion's question (a bot answers by its policy), so
+        # every answer is an action in the record.
+        self.session.people = range(players)
+        self._seen = 0  # events of the round at the table already copied into ``events``
+        self._shown_throws = 0
+        self._finished = False
+        self.round_starts: list[int] = []  # index in ``events`` where each round begins
+        self._deal()
+
+    # -- the phases ------------------------------------------------------------------------------
+    @property
+    def round(self):
+        """The round at the table (a :class:`~.motions.MotionLoptiState`)."""
+        return self.session.state
+
+    @property
+    def vote(self):
+        return self.session.pending_vote
+
+    @property
+    def phase(self) -> str:
+        """``"playing"``, ``"voting"``, ``"roshambo"``, ``"authoring"`` or ``"over"``."""
+        vote = self.vote
+        if vote is not None:
+            return "voting" if vote.missing else "roshambo"
+        if self._finished:
+            return "over"
+        if self.round.over:
+            return "authoring"
+        return "playing"
+
+    @property
+    def author_seat(self) -> int | None:
+        """The winner who may write this round's motion now."""
+        return self.session._author_window if self.round.over and not self._finished else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "voting":
+            return self.vote.missing
+        if phase == "roshambo":
+            return self.vote.contest.waiting
+        if phase == "authoring":
+            return (self.author_seat,)
+        if phase == "playing":
+            cur = self.round.current_player
+            return () if cur is None else (cur,)
+        return ()
+
+    @property
+    def current_player(self) -> int | None:
+        to_act = self.to_act
+        return to_act[0] if to_act else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._finished
+
+    @property
+    def result(self) -> Result | None:
+        if not self._finished:
+            return None
+        totals = tuple(float(sum(r.scores[s] for r in self.session.rounds)) for s in range(self.num_players))
+        return Result(totals, places_from_keys(totals), details={
+            "rounds": len(self.session.rounds),
+            "winners": [r.winner for r in self.session.rounds],
+            "motions": [m.number for m in self.session.motions],
+            "votes": len(self.session.votes)})
+
+    # -- what may be done --------------------------------------------------------------------------
+    def _vote_samples(self) -> list[CallVote]:
+        """Votes offered as choices (an amendment, in words, is not listed but may be called)."""
+        out = []
+        for when in (_s.NOW, _s.NEXT):
+            for rec in self.session.motions:
+                out.append(CallVote("remove" if rec.in_force else "restore", motion=rec.number, when=when))
+            for lever, value in self.session.law.items():
+                if isinstance(value, bool):
+                    out.append(CallVote("law", lever=lever, value=not value, when=when))
+        return out
+
+    def _may_call(self, seat: int) -> str | None:
+        if not self.session.vote_open():
+            return f"round {self.session.round_no}'s one Rule Vote has been held"
+        phase = self.phase
+        if phase == "playing" and self.round.pending_choice is not None:
+            return "a motion's question is answered first"
+        if phase not in ("playing", "authoring") or seat not in self.to_act:
+            return "a Rule Vote is called on your own turn or by the winner between rounds"
+        return None
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        if seat is None:
+            seat = self.current_player
+        else:
+            seat = self.check_seat(seat)
+        if seat is None or seat not in self.to_act:
+            return []
+        phase = self.phase
+        if phase == "voting":
+            return [Ballot(True), Ballot(False)]
+        if phase == "roshambo":
+            return [Throw(t) for t in THROWS]
+        calls = self._vote_samples() if self._may_call(seat) is None else []
+        if phase == "authoring":
+            return [Author(k) for k in LIBRARY] + [Author(PASS)] + calls
+        return list(self.round.legal_actions()) + calls
+
+    def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
+        if self._finished:
+            return "the session is over"
+        seat = self.current_player if seat is None else self.check_seat(seat)
+        if seat not in self.to_act:
+            return f"it is not {self.seat_name(seat)}'s turn"
+        phase = self.phase
+        kind = type(action)
+        if kind is Ballot:
+            if phase != "voting":
+                return "no Rule Vote is waiting for ballots"
+            if not isinstance(action.yes, bool):
+                return "a ballot is yes (True) or no (False)"
+            return None
+        if kind is Throw:
+            if phase != "roshambo":
+                return "nobody is throwing Roshambo now"
+            if action.sign not in THROWS:
+                return "a throw is rock, paper or scissors"
+            return None
+        if phase == "voting":
+            return "every seat votes first"
+        if phase == "roshambo":
+            return "the Roshambo is thrown first"
+        if kind is CallVote:
+            why = self._may_call(seat)
+            if why is not None:
+                return why
+            try:
+                self._check_call(self._proposal(action))
+            except LoptiNbError as exc:
+                return str(exc).rstrip(".")
+            return None
+        if kind is Author:
+            if phase != "authoring":
+                return "a motion is written by the winner after a round ends"
+            try:
+                self._motion(action.choice)
+            except LoptiNbError as exc:
+                return str(exc).rstrip(".")
+            return None
+        if phase != "playing":
+            return "the round is over: its winner writes a motion or passes"
+        if kind not in self.round.action_types():
+            return "that is not an action of this game"
+        return self.round.why_illegal(action)
+
+    def _proposal(self, action: CallVote):
+        if action.kind not in _s.KINDS:
+            raise IllegalAction(f"a Rule Vote removes, amends or restores a motion or changes base law, "
+                                f"not {str(action.kind)[:30]!r}")
+        if action.kind == "law":
+            if action.motion is not None or action.text is not None:
+                raise IllegalAction("a vote on base law names a lever and a value, not a motion")
+            return _s.Proposal.law(action.lever, action.value, action.when)
+        if action.lever is not None or action.value is not None:
+            raise IllegalAction("a vote on a motion names the motion by number, not a lever")
+        if action.kind == "amend":
+            return _s.Proposal.amend(action.motion, self._motion(action.text, amendment=True), action.when)
+        if action.text is not None:
+            raise IllegalAction(f"only an amendment has new words; to {action.kind} a motion name its number")
+        return _s.Proposal(action.kind, action.when, motion=action.motion)
+
+    def _check_call(self, proposal) -> None:
+        """What ``Session.call_vote`` checks about the motion, without opening the vote."""
+        if proposal.kind == "law":
+            return
+        rec = self.session._record(proposal.motion)
+        if proposal.kind in ("remove", "amend") and not rec.in_force:
+            raise IllegalAction(f"motion {rec.number} is not in force ({rec.status})")
+        if proposal.kind == "restore" and rec.in_force:
+            raise IllegalAction(f"motion {rec.number} is already in force")
+
+    def _motion(self, choice: Any, amendment: bool = False) -> Motion | None:
+        if not isinstance(choice, str) or not choice.strip():
+            raise IllegalAction("a motion is a ready motion's key, 'pass' or words")
+        if choice in LIBRARY:
+            return LIBRARY[choice]()
+        if choice == PASS and not amendment:
+            return None
+        if choice != " ".join(choice.split()) or len(choice) > MAX_WORDS:
+            raise IllegalAction(f"a motion in words is one line of at most {MAX_WORDS} characters, "
+                                "without spaces at its ends")
+        return Motion(choice)
+
+    # -- doing it ------------------------------------------------------------------------------------
+    def _apply(self, action: Any) -> None:
+        self._act(action, self.current_player)
+
+    def _apply_for(self, action: Any, seat: int) -> None:
+        self._act(action, seat)
+
+    def _act(self, action: Any, seat: int) -> None:
+        s = self.session
+        kind = type(action)
+        if kind is Ballot:
+            vote = self.vote
+            vote.cast(seat, action.yes)
+            self.events.append(BallotCast(seat))
+            if not vote.missing:
+                self.events.append(BallotsRevealed(tuple(vote._ballots.items())))
+                self._contest_news(vote)
+        elif kind is Throw:
+            vote = self.vote
+            vote.contest.throw(seat, action.sign)
+            self.events.append(Thrown(seat))
+            self._contest_news(vote)
+        elif kind is CallVote:
+            proposal = self._proposal(action)
+            s.call_vote(seat, proposal)
+            self.events.append(VoteCalled(seat, proposal.describe()))
+        elif kind is Author:
+            motion = self._motion(action.choice)
+            if motion is None:
+                self.events.append(MotionAuthored(seat, None, ""))
+            else:
+                rec = s.author(seat, motion)
+                self.events.append(MotionAuthored(seat, rec.number, rec.text))
+        else:
+            s.play(action)
+        self._advance()
+
+    def _contest_news(self, vote) -> None:
+        c = vote.contest
+        if c is not None:
+            for a, ta, b, tb, w in c.log[self._shown_throws:]:
+                self.events.append(ThrowsShown(a, ta, b, tb, w, c.score))
+            self._shown_throws = len(c.log)
+        if vote.done:
+            self._shown_throws = 0
+            self.events.append(VoteDone(vote.record.passed, vote.record.outcome))
+
+    def _advance(self) -> None:
+        """Copy the round's new events; deal the next round (or end the session) when the round
+        is over, no vote is under way and its winner has written a motion (or cannot)."""
+        self._copy_round_events()
+        s = self.session
+        while self.vote is None and self.round.over and not self._finished:
+            s.phase  # records the round just ended
+            if len(s.rounds) >= self.rounds:
+                self._finished = True
+                self.events.append(SessionOver(len(s.rounds)))
+                return
+            if s._author_window is not None:
+                return  # the winner writes a motion (or passes) first
+            self._deal()
+
+    def _deal(self) -> None:
+        self.session.deal()
+        self._seen = 0
+        self.round_starts.append(len(self.events))
+        self.events.append(RoundDealt(self.session.round_no, self.rounds, self.session.dealer))
+        self._copy_round_events()
+        # the winner of the round before could not author now; a fresh round may need a choice
+        self._advance_if_over()
+
+    def _advance_if_over(self) -> None:
+        if self.round.over:  # a round that ended at its deal (a motion, a tiny turn cap)
+            self._advance()
+
+    def _copy_round_events(self) -> None:
+        events = self.round.events
+        if len(events) > self._seen:
+            self.events.extend(events[self._seen:])
+            self._seen = len(events)
+
+    # -- what a seat may know ----------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        obs = self.round.observation(seat)
+        s = self.session
+        vote = self.vote
+        vote_obs = None
+        if vote is not None:
+            ballots = vote.ballots_public
+            vote_obs = {
+                "proposer": vote.proposer, "kind": vote.proposal.kind, "motion": vote.proposal.motion,
+                "lever": vote.proposal.lever, "value": vote.proposal.value, "when": vote.proposal.when,
+                "text": vote.proposal.amendment.text if vote.proposal.amendment is not None else None,
+                "voted": list(vote.voted), "missing": list(vote.missing),
+                "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
+                "my_ballot": vote._ballots.get(seat) if seat is not None else None,
+                "contest": None,
+            }
+            c = vote.contest
+            if c is not None and not c.done:
+                vote_obs["contest"] = {
+                    "pair": list(c.pair), "waiting": list(c.waiting), "score": list(c.score),
+                    "decisive": c.decisive, "in_bracket": c.in_bracket, "defender": c.defender,
+                    "last": [list(x) for x in c.log[-5:]],
+                    "my_throw": c._thrown.get(seat) if seat is not None else None,
+                }
+        obs["session"] = {
+            "round": s.round_no, "rounds": self.rounds, "phase": self.phase,
+            "author": self.author_seat, "vote_open": s.vote_open() and not self._finished,
+            "law": dict(s.law),
+            "motions": [{"number": r.number, "title": r.motion.title, "text": r.text,
+                         "author_seat": r.author_seat, "round": r.round, "status": r.status,
+                         "has_code": r.motion.has_code} for r in s.motions],
+            "vote": vote_obs,
+            "votes": [{"round": v.round, "proposal": v.proposal, "proposer": v.proposer, "yes": v.yes,
+                       "no": v.no, "passed": v.passed, "outcome": v.outcome,
+                       "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
+            "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
+                         "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
+            # what the bots' stated policy would vote for this seat (its own knowledge only)
+            "bot_ballot": (_s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)
+                           if vote is not None and seat in vote.missing else None),
+        }
+        return obs
+
+    def seat_name(self, seat: int) -> str:
+        return f"Seat {seat}"
+
+
+# -- bots ---------------------------------------------------------------------------------------
+def session_bot(round_bot):
+    """``round_bot`` (one of the plugin's bots) playing a session: the round as it plays it,
+    and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`;
+    throws at random from the bot's generator; motions: :data:`BOT_AUTHOR_POLICY`; a bot never
+    calls a vote). In a single round it is ``round_bot`` itself, unchanged."""
+    def bot(obs, legal, rng):
+        first = type(legal[0])
+        if first is Ballot:
+            hint = obs.get("session", {}).get("bot_ballot") if obs is not None else None
+            return Ballot(hint) if isinstance(hint, bool) else legal[rng.randrange(len(legal))]
+        if first is Throw:
+            return legal[rng.randrange(len(legal))]
+        if first is Author:
+            in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"} if obs else set()
+            for action in legal:
+                if type(action) is Author and action.choice in LIBRARY:
+                    if LIBRARY[action.choice]().text not in in_force:
+                        return action
+            return Author(PASS)
+        plays = [a for a in legal if type(a) is not CallVote]
+        if len(plays) == 1:
+            return plays[0]
+        return round_bot(obs, plays, rng)
+
+    bot.needs_observation = getattr(round_bot, "needs_observation", True)
+    bot.__doc__ = round_bot.__doc__
+    bot.__name__ = getattr(round_bot, "__name__", "bot")
+    bot.round_bot = round_bot
+    return bot
+
+
+__all__ = ["Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
+           "Throw", "check_settings", "session_bot"]

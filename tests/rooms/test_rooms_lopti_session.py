@@ -1,0 +1,164 @@
+"""Lopti sessions in rooms (RULINGS 1.7): the codec, the widget on two devices, privacy."""
+from __future__ import annotations
+
+import json
+import random
+
+import lopti_nb
+from lopti_nb import rooms
+from lopti_nb.engine import get_spec
+from lopti_nb.games.lopti.session_game import Ballot, CallVote, LoptiSessionState, Throw
+from lopti_nb.rooms.widget import RoomWidget
+import ipywidgets as W
+
+from lopti_nb.widgets.testing import visible_widgets, widget_text
+
+
+def clickable(root):
+    """Visible, enabled buttons under ``root`` (what a person could click)."""
+    return [w for w in visible_widgets(root) if isinstance(w, W.Button) and not w.disabled], []
+
+
+def test_1_7_every_session_action_round_trips_through_the_room_codec():
+    """decode(encode(a)) == a for every legal action of every seat to act, along whole bot
+    sessions (votes called at random by the players at the table)."""
+    spec = get_spec("lopti")
+    seen = set()
+    for seed in range(3):
+        state = lopti_nb.new_game("lopti", players=4, seed=seed, rounds=2)
+        rng = random.Random(seed)
+        bot = spec.make_bot("heuristic")
+        while not state.is_over:
+            seat = rng.choice(state.to_act)
+            legal = state.legal_actions(seat)
+            for a in legal:
+                assert rooms.decode(rooms.encode(a, "lopti"), "lopti") == a
+                seen.add(type(a).__name__)
+            calls = [a for a in legal if isinstance(a, CallVote)]
+            action = rng.choice(calls) if calls and rng.random() < 0.2 else bot(state.observation(seat), legal, rng)
+            state.apply(action, seat)
+        assert lopti_nb.load(state.record()).events == state.events
+    assert {"Ballot", "CallVote", "Author", "Play"} <= seen
+
+
+def test_1_7_create_room_with_rounds_makes_a_session_room_that_bots_finish():
+    host = rooms.create_room("Ann", "lopti", players=3, rounds=2, store=":memory:", seed=4)
+    assert isinstance(host.state, LoptiSessionState)
+    host.add_bot(), host.add_bot()
+    host.start()
+    for _ in range(200):
+        if host.state.is_over:
+            break
+        if host.my_turn():
+            host.submit(host.state.legal_actions(host.seat)[0], expect_seq=host.seq)
+        host.host_tick()
+    assert host.state.is_over and host.status == rooms.OVER
+    assert lopti_nb.load(host.room.record()).result == host.state.result
+    assert host.room.record()["settings"]["rounds"] == 2
+
+
+def test_1_7_create_room_refuses_bad_rounds_and_changes_nothing():
+    import pytest
+
+    store = rooms.open_store(":memory:")
+    for bad in (0, 21, "3", 2.5, True):
+        with pytest.raises(rooms.BadSettings, match="rounds"):
+            rooms.create_room("Ann", "lopti", rounds=bad, store=store)
+
+
+def _two_devices(tmp_path):
+    url = str(tmp_path / "rooms.sqlite")
+    a = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    b = RoomWidget(store=url, start_timer=False, bot_pace=0)
+    a.create_name.value = "Ann"
+    a.create_game.value = "lopti"
+    a.create_players.value = 2
+    a.create_settings["rounds"].value = 2
+    a.create_settings["swap"].value = False
+    a.create_button.click()
+    assert a.session is not None, a.status.value
+    b.join_code.value = a.session.pretty_code
+    b.join_name.value = "Bob"
+    b.join_button.click()
+    a.poll_once()
+    a.start_button.click()
+    b.poll_once()
+    return a, b
+
+
+def _button(w, label):
+    for b in clickable(w.view.widget)[0]:
+        if b.description == label:
+            return b
+    return None
+
+
+def test_1_7_two_devices_vote_in_a_session_room_ballots_hidden_until_both_are_in(tmp_path):
+    """Ann calls the Rule Vote on her turn from her device; each person votes from their own
+    device; before Bob votes, Ann's ballot is in no widget state of Bob's page (nor in his
+    observation); then both ballots are shown on both, by name. A tie (1-1) goes to
+    Roshambo: only the two throwers get Rock/Paper/Scissors."""
+    a, b = _two_devices(tmp_path)
+    assert isinstance(a.session.state, LoptiSessionState)
+    first = a if a.session.my_turn() else b
+    other = b if first is a else a
+    call = _button(first, "Call the Rule Vote")
+    assert call is not None and _button(other, "Call the Rule Vote") is None
+    call.click()
+    other.poll_once()
+    assert _button(first, "Vote yes") and _button(other, "Vote yes")
+    _button(first, "Vote yes").click()
+    other.poll_once()
+    obs = other.session.observation()
+    assert obs["session"]["vote"]["ballots"] is None and obs["session"]["vote"]["my_ballot"] is None
+    text = widget_text(other)
+    assert "You voted" not in text and "Every ballot is in" not in text
+    assert f"Still to vote: {other.session.room.names()[other.session.seat]}" in text
+    _button(other, "Vote no").click()  # 1-1: a tie, the proposer faces the one who voted no
+    first.poll_once()
+    for w in (a, b):
+        text = widget_text(w)
+        assert "Rule Vote" in text and ("Ann" in text and "Bob" in text) and "Seat 0" not in w.log_html.value
+    # the ballots were a tie: Roshambo, thrown from the two devices
+    assert a.session.state.phase == "roshambo"
+    assert _button(a, "Rock") and _button(b, "Paper")
+    for _ in range(400):
+        if a.session.state.phase != "roshambo":
+            break
+        for w in (a, b):
+            w.poll_once()
+            btn = _button(w, random.Random(w.session.seq).choice(["Rock", "Paper", "Scissors"]))
+            if btn is not None:
+                btn.click()
+    a.poll_once(), b.poll_once()
+    assert a.session.state.phase != "roshambo"
+    vote = a.session.state.session.votes[0]
+    assert "Roshambo" in vote.outcome and vote.roshambo.decisive >= 30
+
+
+def test_1_7_hidden_ballots_and_throws_stay_out_of_other_seats_observations():
+    state = lopti_nb.new_game("lopti", players=3, seed=2, rounds=1)
+    seat = state.current_player
+    state.apply(CallVote("law", lever="play_on", value=True, when="now"), seat)
+    state.apply(Ballot(False), seat)
+    for other in range(3):
+        text = json.dumps(state.observation(other), default=str)
+        if other != seat:
+            assert '"my_ballot": null' in text and '"ballots": null' in text
+    others = [s for s in range(3) if s != seat]
+    state.apply(Ballot(True), others[0])
+    state.apply(Ballot(False), others[1])  # 1 yes, 2 no: fails
+    assert state.observation(others[0])["session"]["vote"] is None
+    assert state.observation(others[0])["session"]["votes"][0]["ballots"]
+    # a tie: throws stay hidden until both are in
+    state2 = lopti_nb.new_game("lopti", players=2, seed=2, rounds=1)
+    p = state2.current_player
+    q = 1 - p
+    state2.apply(CallVote("law", lever="play_on", value=True, when="now"), p)
+    state2.apply(Ballot(True), p)
+    state2.apply(Ballot(False), q)
+    state2.apply(Throw("rock"), p)
+    assert "rock" not in json.dumps(state2.observation(q)["session"]["vote"]["contest"])
+    assert state2.observation(p)["session"]["vote"]["contest"]["my_throw"] == "rock"
+    for e in state2.events[-2:]:
+        assert "rock" not in e.for_seat(q).describe()
