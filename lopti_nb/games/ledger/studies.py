@@ -255,7 +255,7 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
 
 
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
-                         subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean") -> alt.Chart:
+                         subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean; colour: read by the interval") -> alt.Chart:
     """Win rate per office (bars, Wilson interval) against the design band: the mean office
     win rate +- a third of it (shaded) and the mean (dashed)."""
     import altair as alt
@@ -268,17 +268,20 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
     band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
         y=alt.Y("low:Q"), y2="high:Q")
     mean_rule = alt.Chart(band_df).mark_rule(strokeDash=[4, 3], color="black").encode(y="mean:Q")
+    table = table.assign(verdict=office_verdicts(table))
     base = alt.Chart(table).encode(
         x=alt.X("office:N", title="Office", sort=order, axis=alt.Axis(labelAngle=-40)),
         tooltip=[alt.Tooltip("office:N"), alt.Tooltip("seats:Q", title="seats dealt"),
                  alt.Tooltip("wins:Q"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                  alt.Tooltip("deviation:Q", title="from the mean", format="+.0%"),
                  alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
-                 alt.Tooltip("within_target:N", title="within target")])
+                 alt.Tooltip("verdict:N", title="read by the interval")])
+    # flagged by the interval, not the bar: outside only when the whole interval leaves the band
     bars = base.mark_bar().encode(
         y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("within_target:N", title="Within a third of the mean",
-                        scale=alt.Scale(domain=[True, False], range=[OKABE_ITO[0], OKABE_ITO[5]])))
+        color=alt.Color("verdict:N", title="Read by the 95% interval",
+                        scale=alt.Scale(domain=[WITHIN, "cannot be told apart", OUTSIDE],
+                                        range=[OKABE_ITO[0], "#BBBBBB", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
     return alt.layer(band, bars, err, mean_rule).properties(
         width=WIDTH + 160, height=HEIGHT, title=_title(title, subtitle))
@@ -430,31 +433,53 @@ def office_findings(seats: pd.DataFrame, defaults: dict | None = None) -> list:
             for _, r in balance.iterrows()]
 
 
-def risk_findings(exact: pd.DataFrame, overlay: pd.DataFrame, expectations: pd.DataFrame,
-                  best: pd.DataFrame, start_sea: int = 3, hold_limit: int = 4) -> list:
+def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | None = None,
+                  expectations: pd.DataFrame | None = None, best: pd.DataFrame | None = None,
+                  start_sea: int = 3, hold_limit: int = 4) -> list:
     """The findings of the Reckoning-risk notebook. The catch probabilities, expectations and
     best targets are exact (``risk``): their sentences carry no interval; the check against
     the engine is a count of simulated points, with its interval. Keys start with the
-    notebook's section: ``exact.``, ``check.``, ``expect.``, ``best.``."""
-    from lopti_nb.analysis.findings import EXACT, Finding, pct, plural, proportion
+    notebook's section: ``exact.``, ``check.``, ``expect.``, ``best.``; a section whose frame
+    is not given (``None``) is left out, so the notebook can state each as it gets there."""
+    from lopti_nb.analysis.findings import plural, proportion
+
+    out = []
+    if exact is not None:
+        out += _exact_findings(exact, start_sea, hold_limit)
+    if overlay is not None:
+        inside = int(overlay["inside"].sum())
+        dives = int(overlay["dives"].sum())
+        out.append(proportion("check.inside", inside, len(overlay),
+                              f"The exact value lies inside the engine's 95% interval at {inside} of "
+                              f"{plural(len(overlay), 'points')} ({dives:,} dives in all; about 95% are "
+                              f"expected)", unit="points"))
+    if expectations is not None:
+        out += _expectation_findings(expectations)
+    if best is not None:
+        out += _best_findings(best, hold_limit)
+    return out
+
+
+def _exact_findings(exact: pd.DataFrame, start_sea: int, hold_limit: int) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding, pct
 
     out = []
     p = exact.set_index(["sea", "target"])["catch_probability"]
-    seas = sorted(exact["sea"].unique())
-    top = int(seas[-1])
+    top = int(exact["sea"].max())
     for sea in (start_sea, top):
         if (sea, 1) in p.index and (sea, hold_limit) in p.index:
             out.append(Finding(f"exact.sea_{sea}",
                                f"At sea {sea} a one-machine dive is caught {pct(p[(sea, 1)])} of the time "
                                f"and a {hold_limit}-machine dive {pct(p[(sea, hold_limit)])} (exact).",
                                float(p[(sea, hold_limit)]), None, None, None, "", EXACT, lead=sea == start_sea))
-    inside = int(overlay["inside"].sum())
-    dives = int(overlay["dives"].sum())
-    f = proportion("check.inside", inside, len(overlay),
-                   f"The exact value lies inside the engine's 95% interval at {inside} of "
-                   f"{plural(len(overlay), 'points')} ({dives:,} dives in all; about 95% are expected)",
-                   unit="points")
-    out.append(f)
+    return out
+
+
+def _expectation_findings(expectations: pd.DataFrame) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding
+
+    out = []
+    seas = sorted(expectations["sea"].unique())
     e = expectations.set_index(["sea", "target"])["kept"]
     targets = sorted(expectations["target"].unique())
     low = int(seas[0])
@@ -476,6 +501,13 @@ def risk_findings(exact: pd.DataFrame, overlay: pd.DataFrame, expectations: pd.D
                        "The machines lost grow with the target at every sea (exact)." if grows else
                        "The machines lost do not grow with the target at every sea (exact).",
                        float(grows), None, None, None, "", EXACT))
+    return out
+
+
+def _best_findings(best: pd.DataFrame, hold_limit: int) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding
+
+    out = []
     at = best[best["hold_limit"] == hold_limit].set_index("sea")["best_target"]
     below = {int(s): int(t) for s, t in at.items() if t < hold_limit}
     out.append(Finding("best.default",

@@ -200,7 +200,8 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
                         subtitle: str | None = "extra turns per round against the same deals without the motion; bars: 95% interval") -> alt.Chart:
     """Mean extra turns per round for each motion (from
     :func:`~lopti_nb.analysis.frames.distribution_summary` of ``extra_turns`` by ``motion``), with
-    +-1.96 standard errors; zero is the base game."""
+    +-1.96 standard errors; zero is the base game. A bar is coloured "longer" or "shorter"
+    only when its interval leaves out zero."""
     import altair as alt
 
     from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
@@ -209,7 +210,11 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     data["motion"] = data["motion"].astype(str)
     data["lower"] = data["mean"] - 1.96 * data["stderr"]
     data["upper"] = data["mean"] + 1.96 * data["stderr"]
-    data["direction"] = data["mean"].map(lambda m: "longer" if m > 0 else ("shorter" if m < 0 else "no change"))
+    # coloured by the interval, not the bar: a direction only when the interval leaves out zero
+    data["direction"] = "cannot be told apart"
+    data.loc[data["lower"] > 0, "direction"] = "longer"
+    data.loc[data["upper"] < 0, "direction"] = "shorter"
+    data.loc[(data["mean"] == 0) & (data["stderr"] == 0), "direction"] = "no change"
     order = list(data.sort_values("mean")["motion"])
     base = alt.Chart(data).encode(
         y=alt.Y("motion:N", title="Motion in force", sort=order),
@@ -220,8 +225,8 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     bars = base.mark_bar().encode(
         x=alt.X("mean:Q", title="Mean extra turns per round"),
         color=alt.Color("direction:N", title="Rounds get",
-                        scale=alt.Scale(domain=["shorter", "no change", "longer"],
-                                        range=[OKABE_ITO[0], "#999999", OKABE_ITO[5]])))
+                        scale=alt.Scale(domain=["shorter", "no change", "cannot be told apart", "longer"],
+                                        range=[OKABE_ITO[0], "#999999", "#DDDDDD", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
     zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
@@ -292,6 +297,6 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                 f = proportion(f"motion.{name}.fired", 0, len(part), f"`{name}` never fired",
                                unit="rounds")
                 out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'rounds')} "
-                                   f"(so it fires in at most {f.upper:.1%} of rounds, 95% bound).",
+                                   f"(95% interval 0.0% to {f.upper:.1%} of rounds: it may fire in a larger run).",
                                    0.0, 0.0, f.upper, len(part), "rounds"))
     return out
