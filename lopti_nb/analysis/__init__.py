@@ -9,6 +9,8 @@
 * :mod:`.frames` -- runners and DataFrame builders for any game (one row per seat per game,
   per game, the game's own tables; histograms, rates, setting and lever effects);
 * :mod:`.charts` -- chart builders that take those frames and return Altair charts;
+* :mod:`.findings` -- the sentences a notebook states about its own run, each with its
+  95 % interval and sample size, worded as a direction only when the interval allows;
 * :func:`sweep` -- a grid of settings on Dask (a local cluster or any existing one) or,
   without Dask, on local processes, with identical results either way;
 * each game's own frames and charts (its plugin's ``studies`` module, e.g.
@@ -29,6 +31,7 @@ from typing import Any, Iterator
 from . import frames
 from .frames import *  # noqa: F401,F403
 from .sweep import dask_available, sweep  # noqa: F401 (offered in __all__, made on demand)
+from .findings import Finding, UNCLEAR, findings_frame, findings_markdown, show_findings  # noqa: F401
 
 # Charts and display load Altair (seconds to import), so they load on first use: sweep
 # workers, which only play games, never pay for it.
@@ -37,7 +40,8 @@ CHART_NAMES = [
     "heatmap_chart", "lever_chart",
 ]
 DISPLAY_NAMES = ["show", "svg", "svg_text", "enable_offline", "static_charts", "in_kernel"]
-CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available",
+FINDING_NAMES = ["Finding", "UNCLEAR", "findings_frame", "findings_markdown", "show_findings"]
+CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available", *FINDING_NAMES,
               *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]
 
 

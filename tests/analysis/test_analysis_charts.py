@@ -208,7 +208,7 @@ def ledger():
 
 def test_office_balance_chart(ledger):
     chart = A.office_balance_chart(A.office_balance_frame(ledger[0]))
-    spec = check_common(chart, "office:nominal", "win_rate:quantitative", "within_target:nominal")
+    spec = check_common(chart, "office:nominal", "win_rate:quantitative", "verdict:nominal")
     assert "mean:quantitative" in fields(spec)["y"] and "high" in fields(spec)["y2"]
     drawn(chart)
 

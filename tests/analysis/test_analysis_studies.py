@@ -15,7 +15,7 @@ from lopti_nb.engine import all_specs, get_spec
 
 PACKAGE = Path(A.__file__).resolve().parents[1]
 CORE = ["analysis/__init__.py", "analysis/frames.py", "analysis/charts.py", "analysis/display.py",
-        "analysis/sweep.py"]
+        "analysis/sweep.py", "analysis/findings.py"]
 
 
 def game_words() -> list[re.Pattern]:

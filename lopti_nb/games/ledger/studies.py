@@ -29,7 +29,7 @@ __all__ = [
     "catch_probability_frame", "simulated_catch_frame", "catch_overlay_frame",
     "dive_expectation_frame", "best_target_frame", "office_balance_frame",
     "catch_curve_chart", "overlay_chart", "expectation_chart", "best_target_chart",
-    "office_balance_chart",
+    "office_balance_chart", "office_verdicts", "strategy_findings", "office_findings", "risk_findings",
 ]
 
 # bot name -> the bot each seat plays (cycled): the mix bot's seats play these styles
@@ -255,7 +255,7 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
 
 
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
-                         subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean") -> alt.Chart:
+                         subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean; colour: read by the interval") -> alt.Chart:
     """Win rate per office (bars, Wilson interval) against the design band: the mean office
     win rate +- a third of it (shaded) and the mean (dashed)."""
     import altair as alt
@@ -268,17 +268,261 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
     band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
         y=alt.Y("low:Q"), y2="high:Q")
     mean_rule = alt.Chart(band_df).mark_rule(strokeDash=[4, 3], color="black").encode(y="mean:Q")
+    table = table.assign(verdict=office_verdicts(table))
     base = alt.Chart(table).encode(
         x=alt.X("office:N", title="Office", sort=order, axis=alt.Axis(labelAngle=-40)),
         tooltip=[alt.Tooltip("office:N"), alt.Tooltip("seats:Q", title="seats dealt"),
                  alt.Tooltip("wins:Q"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                  alt.Tooltip("deviation:Q", title="from the mean", format="+.0%"),
                  alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
-                 alt.Tooltip("within_target:N", title="within target")])
+                 alt.Tooltip("verdict:N", title="read by the interval")])
+    # flagged by the interval, not the bar: outside only when the whole interval leaves the band
     bars = base.mark_bar().encode(
         y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")),
-        color=alt.Color("within_target:N", title="Within a third of the mean",
-                        scale=alt.Scale(domain=[True, False], range=[OKABE_ITO[0], OKABE_ITO[5]])))
+        color=alt.Color("verdict:N", title="Read by the 95% interval",
+                        scale=alt.Scale(domain=[WITHIN, "cannot be told apart", OUTSIDE],
+                                        range=[OKABE_ITO[0], "#BBBBBB", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
     return alt.layer(band, bars, err, mean_rule).properties(
         width=WIDTH + 160, height=HEIGHT, title=_title(title, subtitle))
+
+
+# -- findings: the notebooks' sentences, computed from their own results -------------------------
+WITHIN, OUTSIDE = "within the target", "outside the target"
+
+
+def office_verdicts(table: pd.DataFrame) -> pd.Series:
+    """Per row of :func:`office_balance_frame`, read by the interval, not the bar: ``within
+    the target`` when the whole 95 % interval lies inside the band (the mean office win rate
+    +- a third of it), ``outside the target`` when it lies wholly outside, else ``cannot be
+    told apart`` (the band's own centre is an estimate too; it is taken as known)."""
+    from lopti_nb.analysis.findings import UNCLEAR
+
+    mean = table["mean_win_rate"]
+    low, high = mean * 2 / 3, mean * 4 / 3
+    out = pd.Series(UNCLEAR, index=table.index)
+    out[(table["lower"] >= low) & (table["upper"] <= high)] = WITHIN
+    out[(table["upper"] < low) | (table["lower"] > high)] = OUTSIDE
+    return out
+
+
+def _at(seats: pd.DataFrame, defaults: dict, **lever) -> pd.DataFrame:
+    keep = pd.Series(True, index=seats.index)
+    for name, default in {**defaults, **lever}.items():
+        keep &= seats[name].astype(object) == default
+    return seats[keep]
+
+
+def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
+                      large_seats_per_office: int | None = None) -> list:
+    """The findings of the strategies notebook, each with its 95 % interval and sample size.
+
+    ``seats``: the lever sweep's seat rows (four personalities turning seats); the default
+    table is the rows with every lever at ``defaults`` (hold limit 4, sea start 3, mode
+    ``offices``). ``large_seats_per_office``: the seats per office of the notebook's large
+    setting, for the interval width it would give. Keys start with the notebook's section:
+    ``score.``, ``office.``, ``lever.``.
+    """
+    from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to, pct,
+                                            plural)
+
+    defaults = dict(defaults or {"hold_limit": 4, "sea_start": 3, "mode": "offices"})
+    table = _at(seats, defaults)
+    out = []
+    bots = [b for b in ("greedy", "balanced", "opener", "seller") if (table["bot"] == b).any()]
+    score = {b: table.loc[table["bot"] == b, "score"] for b in bots}
+    won = {b: table.loc[table["bot"] == b, "won"] for b in bots}
+    # personalities
+    if "greedy" in score:
+        for other in bots[1:]:
+            out.append(compare_means(f"score.greedy_vs_{other}", score["greedy"], score[other],
+                                     "`greedy` (always fills its hold) has a mean final score",
+                                     f"`{other}`'s", unit="seats", lead=True, measure="points"))
+        out.append(compare_to("score.greedy_wins", won["greedy"].sum(), len(won["greedy"]),
+                              1 / len(bots), "`greedy` wins", "more than a fair share of games",
+                              "less than a fair share of games", unit="games"))
+    if "seller" in score:
+        for other in ("balanced", "opener"):
+            if other in score:
+                out.append(compare_means(f"score.seller_vs_{other}", score["seller"], score[other],
+                                         "`seller` (trades every card for coin) has a mean final score",
+                                         f"`{other}`'s", unit="seats", measure="points"))
+        out.append(compare_to("score.seller_wins", won["seller"].sum(), len(won["seller"]), 1 / len(bots),
+                              "`seller` wins", "more than a fair share of games",
+                              "less than a fair share of games", unit="games"))
+    # offices
+    if "office" in table.columns and table["office"].notna().any():
+        balance = office_balance_frame(table)
+        balance["verdict"] = office_verdicts(balance)
+        mean = float(balance["mean_win_rate"].iloc[0])
+        lo_row, hi_row = balance.iloc[-1], balance.iloc[0]
+        out.append(Finding("office.range",
+                           f"Office win rates ran from {pct(lo_row['win_rate'])} ({lo_row['office']}) to "
+                           f"{pct(hi_row['win_rate'])} ({hi_row['office']}) against a mean of {pct(mean)}, "
+                           f"from {plural(int(balance['seats'].min()), 'seats')} to "
+                           f"{int(balance['seats'].max()):,} per office; the target band is "
+                           f"{pct(mean * 2 / 3)} to {pct(mean * 4 / 3)}.",
+                           mean, float(lo_row["win_rate"]), float(hi_row["win_rate"]),
+                           int(balance["seats"].sum()), "seats"))
+        counts = balance["verdict"].value_counts()
+        named = lambda v: ", ".join(balance.loc[balance["verdict"] == v, "office"]) or "none"  # noqa: E731
+        out.append(Finding("office.verdicts",
+                           f"Read by the intervals: {counts.get(WITHIN, 0)} of {len(balance)} offices "
+                           f"{'is' if counts.get(WITHIN, 0) == 1 else 'are'} surely within a third of the mean, {counts.get(OUTSIDE, 0)} surely outside it "
+                           f"({named(OUTSIDE)}), and for {counts.get(UNCLEAR, 0)} the interval crosses the "
+                           f"band's edge (cannot be told apart at this size).",
+                           float(counts.get(OUTSIDE, 0)), None, None, int(balance["seats"].sum()), "seats",
+                           "", lead=True, extra={"verdicts": dict(zip(balance["office"], balance["verdict"]))}))
+        if large_seats_per_office:
+            half = 1.96 * (mean * (1 - mean) / large_seats_per_office) ** 0.5
+            out.append(Finding("office.large",
+                               f"At the large setting (about {plural(large_seats_per_office, 'seats')} per "
+                               f"office) each office's interval would be about +-{100 * half:.1f} percentage "
+                               f"points wide at this mean, against +-"
+                               f"{100 * float((balance['upper'] - balance['lower']).mean()) / 2:.1f} here.",
+                               half, None, None, large_seats_per_office, "seats"))
+    # levers (one at a time, the others at their defaults)
+    def rows(**lever):
+        return _at(seats, defaults, **lever)
+
+    if {"hold_limit"} <= set(seats.columns):
+        holds = sorted(int(h) for h in seats["hold_limit"].unique())
+        lo_h, hi_h = holds[0], holds[-1]
+        a, b = rows(hold_limit=hi_h), rows(hold_limit=lo_h)
+        if len(a) and len(b) and lo_h != hi_h:
+            for bot in ("greedy", "opener"):
+                out.append(compare_means(f"lever.hold_{bot}", a.loc[a["bot"] == bot, "score"],
+                                         b.loc[b["bot"] == bot, "score"],
+                                         f"With a hold limit of {hi_h} `{bot}`'s mean score is",
+                                         f"with {lo_h}", unit="seats", measure="points", lead=bot == "greedy"))
+    if "sea_start" in seats.columns:
+        seas = sorted(int(s) for s in seats["sea_start"].unique())
+        a, b = rows(sea_start=seas[0]), rows(sea_start=seas[-1])
+        if len(a) and len(b) and seas[0] != seas[-1]:
+            ga, gb = a.drop_duplicates(["cell", "game"]), b.drop_duplicates(["cell", "game"])
+            out.append(compare_means("lever.sea_length", ga["length"], gb["length"],
+                                     f"Starting the sea at {seas[0]}, games are",
+                                     f"from sea {seas[-1]}", "longer", "shorter", unit="games",
+                                     measure="rounds", lead=True))
+            out.append(compare_means("lever.sea_score", a["score"], b["score"],
+                                     f"Starting the sea at {seas[0]}, the mean final score is",
+                                     f"from sea {seas[-1]}", unit="seats", measure="points"))
+    if "mode" in seats.columns and (seats["mode"].astype(object) == "plain").any():
+        a, b = rows(mode="plain"), rows()
+        out.append(compare_means("lever.plain_score", a["score"], b["score"],
+                                 "Without offices (mode `plain`) the mean final score is",
+                                 "with them", unit="seats", measure="points"))
+        for bot in ("greedy", "seller"):
+            out.append(compare_means(f"lever.plain_{bot}", a.loc[a["bot"] == bot, "score"],
+                                     b.loc[b["bot"] == bot, "score"],
+                                     f"Without offices `{bot}`'s mean final score is", "with them",
+                                     unit="seats", measure="points"))
+    return out
+
+
+def office_findings(seats: pd.DataFrame, defaults: dict | None = None) -> list:
+    """Every office's verdict (``office.<name>``: within, outside or cannot be told apart),
+    for tests and tables; :func:`strategy_findings` states their counts."""
+    from lopti_nb.analysis.findings import Finding
+
+    table = _at(seats, dict(defaults or {"hold_limit": 4, "sea_start": 3, "mode": "offices"}))
+    balance = office_balance_frame(table)
+    balance["verdict"] = office_verdicts(balance)
+    return [Finding(f"office.{r['office']}", f"{r['office']}: {r['verdict']}", float(r["win_rate"]),
+                    float(r["lower"]), float(r["upper"]), int(r["seats"]), "seats", r["verdict"])
+            for _, r in balance.iterrows()]
+
+
+def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | None = None,
+                  expectations: pd.DataFrame | None = None, best: pd.DataFrame | None = None,
+                  start_sea: int = 3, hold_limit: int = 4) -> list:
+    """The findings of the Reckoning-risk notebook. The catch probabilities, expectations and
+    best targets are exact (``risk``): their sentences carry no interval; the check against
+    the engine is a count of simulated points, with its interval. Keys start with the
+    notebook's section: ``exact.``, ``check.``, ``expect.``, ``best.``; a section whose frame
+    is not given (``None``) is left out, so the notebook can state each as it gets there."""
+    from lopti_nb.analysis.findings import plural, proportion
+
+    out = []
+    if exact is not None:
+        out += _exact_findings(exact, start_sea, hold_limit)
+    if overlay is not None:
+        inside = int(overlay["inside"].sum())
+        dives = int(overlay["dives"].sum())
+        out.append(proportion("check.inside", inside, len(overlay),
+                              f"The exact value lies inside the engine's 95% interval at {inside} of "
+                              f"{plural(len(overlay), 'points')} ({dives:,} dives in all; about 95% are "
+                              f"expected)", unit="points"))
+    if expectations is not None:
+        out += _expectation_findings(expectations)
+    if best is not None:
+        out += _best_findings(best, hold_limit)
+    return out
+
+
+def _exact_findings(exact: pd.DataFrame, start_sea: int, hold_limit: int) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding, pct
+
+    out = []
+    p = exact.set_index(["sea", "target"])["catch_probability"]
+    top = int(exact["sea"].max())
+    for sea in (start_sea, top):
+        if (sea, 1) in p.index and (sea, hold_limit) in p.index:
+            out.append(Finding(f"exact.sea_{sea}",
+                               f"At sea {sea} a one-machine dive is caught {pct(p[(sea, 1)])} of the time "
+                               f"and a {hold_limit}-machine dive {pct(p[(sea, hold_limit)])} (exact).",
+                               float(p[(sea, hold_limit)]), None, None, None, "", EXACT, lead=sea == start_sea))
+    return out
+
+
+def _expectation_findings(expectations: pd.DataFrame) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding
+
+    out = []
+    seas = sorted(expectations["sea"].unique())
+    e = expectations.set_index(["sea", "target"])["kept"]
+    targets = sorted(expectations["target"].unique())
+    low = int(seas[0])
+    gains = [float(e[(low, t + 1)] - e[(low, t)]) for t in targets[:-1] if (low, t + 1) in e.index]
+    if gains:
+        out.append(Finding("expect.low_sea_gain",
+                           f"At sea {low} each extra machine aimed for adds from {min(gains):.2f} to "
+                           f"{max(gains):.2f} machines kept on average (exact).",
+                           min(gains), None, None, None, "", EXACT))
+    bends = [int(s) for s in seas if any(e[(s, t + 1)] < e[(s, t)] for t in targets[:-1] if (s, t + 1) in e.index)]
+    out.append(Finding("expect.bend",
+                       ("Aiming one machine further keeps fewer machines on average at sea "
+                        + ", ".join(map(str, bends)) + " (exact)." if bends else
+                        "At no sea does aiming one machine further keep fewer machines on average (exact)."),
+                       float(len(bends)), None, None, None, "", EXACT))
+    lost = expectations.pivot(index="sea", columns="target", values="lost")
+    grows = bool((lost.diff(axis=1).iloc[:, 1:] > 0).all().all())
+    out.append(Finding("expect.lost_grows",
+                       "The machines lost grow with the target at every sea (exact)." if grows else
+                       "The machines lost do not grow with the target at every sea (exact).",
+                       float(grows), None, None, None, "", EXACT))
+    return out
+
+
+def _best_findings(best: pd.DataFrame, hold_limit: int) -> list:
+    from lopti_nb.analysis.findings import EXACT, Finding
+
+    out = []
+    at = best[best["hold_limit"] == hold_limit].set_index("sea")["best_target"]
+    below = {int(s): int(t) for s, t in at.items() if t < hold_limit}
+    out.append(Finding("best.default",
+                       f"With the table's hold limit of {hold_limit} the limit itself is the best target at "
+                       + (("every sea except " + ", ".join(f"sea {s} (best: {t})" for s, t in below.items()))
+                          if below else "every sea") + " (exact).",
+                       float(len(below)), None, None, None, "", EXACT, lead=True,
+                       extra={"best": {int(s): int(t) for s, t in at.items()}}))
+    hmax = int(best["hold_limit"].max())
+    atmax = best[best["hold_limit"] == hmax].set_index("sea")["best_target"]
+    follows = [int(s) for s, t in atmax.items() if t == hmax]
+    out.append(Finding("best.high_limit",
+                       f"With a hold limit of {hmax} the best target is the limit itself at "
+                       + (("sea " + ", ".join(map(str, follows))) if follows else "no sea")
+                       + "; elsewhere it is " + (", ".join(f"{t} at sea {s}" for s, t in atmax.items() if t != hmax)
+                                                 or "never lower") + " (exact).",
+                       float(len(follows)), None, None, None, "", EXACT))
+    return out

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "seat_advantage_frame", "duty_frame", "motion_length_frame",
-    "seat_advantage_chart", "duty_chart", "motion_effect_chart",
+    "seat_advantage_chart", "duty_chart", "motion_effect_chart", "round_findings",
 ]
 
 
@@ -200,7 +200,8 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
                         subtitle: str | None = "extra turns per round against the same deals without the motion; bars: 95% interval") -> alt.Chart:
     """Mean extra turns per round for each motion (from
     :func:`~lopti_nb.analysis.frames.distribution_summary` of ``extra_turns`` by ``motion``), with
-    +-1.96 standard errors; zero is the base game."""
+    +-1.96 standard errors; zero is the base game. A bar is coloured "longer" or "shorter"
+    only when its interval leaves out zero."""
     import altair as alt
 
     from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
@@ -209,7 +210,11 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     data["motion"] = data["motion"].astype(str)
     data["lower"] = data["mean"] - 1.96 * data["stderr"]
     data["upper"] = data["mean"] + 1.96 * data["stderr"]
-    data["direction"] = data["mean"].map(lambda m: "longer" if m > 0 else ("shorter" if m < 0 else "no change"))
+    # coloured by the interval, not the bar: a direction only when the interval leaves out zero
+    data["direction"] = "cannot be told apart"
+    data.loc[data["lower"] > 0, "direction"] = "longer"
+    data.loc[data["upper"] < 0, "direction"] = "shorter"
+    data.loc[(data["mean"] == 0) & (data["stderr"] == 0), "direction"] = "no change"
     order = list(data.sort_values("mean")["motion"])
     base = alt.Chart(data).encode(
         y=alt.Y("motion:N", title="Motion in force", sort=order),
@@ -220,9 +225,78 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     bars = base.mark_bar().encode(
         x=alt.X("mean:Q", title="Mean extra turns per round"),
         color=alt.Color("direction:N", title="Rounds get",
-                        scale=alt.Scale(domain=["shorter", "no change", "longer"],
-                                        range=[OKABE_ITO[0], "#999999", OKABE_ITO[5]])))
+                        scale=alt.Scale(domain=["shorter", "no change", "cannot be told apart", "longer"],
+                                        range=[OKABE_ITO[0], "#999999", "#DDDDDD", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
     zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
                                                   title=_title(title, subtitle))
+
+
+# -- findings: the notebook's sentences, computed from its own run ------------------------------
+def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = None) -> list:
+    """The findings of the Lopti notebook, each with its 95 % interval and sample size.
+
+    ``games``: one row per round (``play_games``/``sweep`` games table, with the columns of
+    :func:`game_columns`); ``motion_rounds``: :func:`motion_length_frame`'s rows, or
+    ``None``. Keys start with the notebook's section: ``length.``, ``leader.``, ``duty.``,
+    ``motion.``.
+    """
+    from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
+                                            compare_to, plural, proportion)
+
+    out = []
+    counts = sorted(int(p) for p in games["players"].unique())
+    lo_p, hi_p = counts[0], counts[-1]
+    by = {p: games[games["players"] == p] for p in counts}
+    # round length
+    if lo_p != hi_p:
+        out.append(compare_means("length.fewest_vs_most", by[hi_p]["length"], by[lo_p]["length"],
+                                 f"Rounds with {hi_p} players are", f"rounds with {lo_p}",
+                                 "longer", "shorter", unit="rounds", lead=True, measure="turns"))
+    for p in counts:
+        part = by[p]["length"]
+        out.append(Finding(f"length.median_{p}",
+                           f"With {p} players the median round lasted {part.median():g} turns "
+                           f"(middle half {part.quantile(.25):g} to {part.quantile(.75):g}; "
+                           f"{plural(len(part), 'rounds')}).",
+                           float(part.median()), float(part.quantile(.25)), float(part.quantile(.75)),
+                           len(part), "rounds"))
+    # the leader's share of wins against a fair share (stalemates count as no win)
+    for p in counts:
+        part = by[p]
+        won = (part["winner"] == part["leader"]) & ~part["stalemate"]
+        out.append(compare_to(f"leader.players_{p}", won.sum(), len(part), 1 / p,
+                              f"With {p} players the leader wins", "more than a fair share",
+                              "less than a fair share", unit="rounds"))
+    # the 3 duty
+    played = games[~games["stalemate"]]
+    out.append(proportion("duty.any", (played["duty_pickups"] > 0).sum(), len(played),
+                          "Rounds with at least one duty pickup", unit="rounds"))
+    out.append(proportion("duty.decided", played["duty_decided"].sum(), len(played),
+                          "Rounds decided by a 3 duty (last pickup forced, or the winner out on a 3)",
+                          unit="rounds", lead=True))
+    if lo_p != hi_p:
+        a, b = played[played["players"] == lo_p], played[played["players"] == hi_p]
+        out.append(compare_proportions("duty.fewest_vs_most", a["duty_decided"].sum(), len(a),
+                                       b["duty_decided"].sum(), len(b),
+                                       f"With {lo_p} players a 3 duty decides a round",
+                                       f"with {hi_p}", "more often", "less often", unit="rounds"))
+    # the motions: paired with the same sessions without one
+    if motion_rounds is not None and len(motion_rounds):
+        for name, part in motion_rounds.groupby("motion", observed=True, sort=False):
+            if name == "none":
+                continue
+            out.append(compare_means(f"motion.{name}", part["turns"], part["baseline_turns"],
+                                     f"With `{name}` in force rounds are", "the same deals without it",
+                                     "longer", "shorter", unit="rounds", paired=True, measure="turns",
+                                     same=f"With `{name}` in force every round lasted exactly as "
+                                          f"long as the same deal without it"))
+            fired = int((part["motion_events"] > 0).sum())
+            if fired == 0:
+                f = proportion(f"motion.{name}.fired", 0, len(part), f"`{name}` never fired",
+                               unit="rounds")
+                out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'rounds')} "
+                                   f"(95% interval 0.0% to {f.upper:.1%} of rounds: it may fire in a larger run).",
+                                   0.0, 0.0, f.upper, len(part), "rounds"))
+    return out

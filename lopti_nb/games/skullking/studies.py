@@ -13,7 +13,7 @@ from lopti_nb.analysis.frames import rate_frame
 
 from .plugin import ROUND_COLUMNS
 
-__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame"]
+__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings"]
 
 
 def _keys(by) -> list[str]:
@@ -38,4 +38,114 @@ def zero_bid_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
     out = rate_frame(zeros, "failed", keys, name="fail_rate")
     pts = zeros.groupby(keys, observed=True, sort=True)["points"].mean().rename("mean_points")
     out = out.merge(pts.reset_index(), on=keys).merge(share.reset_index(), on=keys)
+    return out
+
+
+# -- findings: the notebook's sentences, computed from its own run ------------------------------
+# The base worth of the round at N cards, before bonuses and the Loot alliance (RULINGS 3.4)
+ROUND_WORTH = {"rascal": 10, "cannonball": 15}
+
+
+def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.DataFrame) -> list:
+    """The findings of the scoring notebook, each with its 95 % interval and sample size.
+
+    ``seats`` and ``rounds``: the mixed table (``heuristic`` and ``random`` bots) under each
+    scoring system; ``deck_seats``: four ``heuristic`` bots with the Legendary cards in or
+    out and either bonus table. Keys start with the notebook's section: ``final.``,
+    ``round.``, ``hits.``, ``zero.``, ``deck.``.
+    """
+    from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
+                                            compare_to, plural, proportion)
+
+    out = []
+    # final scores
+    rand = seats[(seats["bot"] == "random") & (seats["scoring"] == "classic")]
+    out.append(compare_to("final.random_below_zero", (rand["score"] < 0).sum(), len(rand), 0.5,
+                          "Under classic scoring the random bot, which bids without looking, ends below zero in",
+                          "more than half of its games", "fewer than half of its games", unit="seats",
+                          lead=True))
+    for scoring in ("rascal", "cannonball"):
+        part = seats[seats["scoring"] == scoring]
+        if len(part):
+            low = float(part["score"].min())
+            out.append(Finding(f"final.{scoring}_lowest",
+                               f"The lowest final score under {scoring} scoring: {low:g} "
+                               f"({plural(len(part), 'seats')}); its rounds never score below zero.",
+                               low, None, None, len(part), "seats"))
+    for scoring in ("classic", "rascal", "cannonball"):
+        part = seats[seats["scoring"] == scoring]
+        if part.empty:
+            continue
+        out.append(compare_means(f"final.{scoring}_careful_gap", part.loc[part["bot"] == "heuristic", "score"],
+                                 part.loc[part["bot"] == "random", "score"],
+                                 f"Under {scoring} scoring the heuristic bot's mean final score is",
+                                 "the random bot's", unit="seats", lead=scoring == "classic"))
+    # points per round: the largest round-10 scores, against the round's own worth
+    last = rounds[rounds["round"] == rounds["round"].max()]
+    for scoring, per_card in ROUND_WORTH.items():
+        part = last[last["scoring"] == scoring]
+        if part.empty:
+            continue
+        cards = int(part["cards_dealt"].max())
+        top = float(part["points"].max())
+        worth = per_card * cards
+        more = ("more than that: captured 14s, pirate and mermaid bonuses and the Loot alliance "
+                "come on top of an exact bid" if top > worth else "no more than that in this run")
+        out.append(Finding(f"round.{scoring}_round10_max",
+                           f"Round {int(part['round'].iloc[0])} under {scoring} scoring is worth "
+                           f"{per_card} x {cards} = {worth} points for an exact bid; the highest "
+                           f"score seen there was {top:g} ({plural(len(part), 'seat-rounds')}): {more}.",
+                           top, None, None, len(part), "seat-rounds", "", extra={"worth": worth}))
+    classic = last[last["scoring"] == "classic"]
+    if len(classic):
+        out.append(Finding("round.classic_round10_range",
+                           f"Under classic scoring round {int(classic['round'].iloc[0])} scored from "
+                           f"{classic['points'].min():g} to {classic['points'].max():g} points "
+                           f"({plural(len(classic), 'seat-rounds')}).",
+                           None, float(classic["points"].min()), float(classic["points"].max()),
+                           len(classic), "seat-rounds"))
+    # bid hit rates
+    first, late = rounds["round"] == 1, rounds["round"] >= 5
+    heur, rnd = rounds["bot"] == "heuristic", rounds["bot"] == "random"
+    out.append(compare_proportions("hits.heuristic_round1_vs_late", rounds.loc[first & heur, "hit"].sum(),
+                                   (first & heur).sum(), rounds.loc[late & heur, "hit"].sum(), (late & heur).sum(),
+                                   "The heuristic bot's bids in round 1 are exact", "in rounds 5-10",
+                                   "more often", "less often", unit="bids", lead=True))
+    out.append(proportion("hits.heuristic_late", rounds.loc[late & heur, "hit"].sum(), (late & heur).sum(),
+                          "The heuristic bot's exact bids in rounds 5-10", unit="bids"))
+    ten = rounds["round"] == rounds["round"].max()
+    out.append(proportion("hits.random_last", rounds.loc[ten & rnd, "hit"].sum(), (ten & rnd).sum(),
+                          f"The random bot's exact bids in round {int(rounds['round'].max())}", unit="bids"))
+    # zero bids
+    zero = rounds[rounds["bid"] == 0].assign(failed=lambda d: ~d["hit"])
+    early_r, late_r = zero["round"] <= 3, zero["round"] >= 8
+    zr, zh = zero["bot"] == "random", zero["bot"] == "heuristic"
+    out.append(compare_proportions("zero.random_late_vs_early", zero.loc[late_r & zr, "failed"].sum(),
+                                   (late_r & zr).sum(), zero.loc[early_r & zr, "failed"].sum(), (early_r & zr).sum(),
+                                   "The random bot's zero bids in rounds 8-10 fail (take a trick)",
+                                   "in rounds 1-3", "more often", "less often", unit="zero bids", lead=True))
+    out.append(proportion("zero.heuristic_all", zero.loc[zh, "failed"].sum(), zh.sum(),
+                          "The heuristic bot's zero bids that failed, all rounds together", unit="zero bids"))
+    h_early, h_late = zh & (zero["round"] <= 5), zh & (zero["round"] >= 6)
+    out.append(compare_proportions("zero.heuristic_late_vs_early", zero.loc[h_late, "failed"].sum(), h_late.sum(),
+                                   zero.loc[h_early, "failed"].sum(), h_early.sum(),
+                                   "The heuristic bot's zero bids in rounds 6-10 fail", "in rounds 1-5",
+                                   "more often", "less often", unit="zero bids"))
+    r_early, r_late = rounds["round"] <= 3, rounds["round"] >= 8
+    is_zero = rounds["bid"] == 0
+    out.append(compare_proportions("zero.heuristic_share_late_vs_early", (is_zero & heur & r_late).sum(),
+                                   (heur & r_late).sum(), (is_zero & heur & r_early).sum(), (heur & r_early).sum(),
+                                   "The heuristic bot bids zero in rounds 8-10", "in rounds 1-3",
+                                   "more often", "less often", unit="bids"))
+    # the Legendary cards and the edition (four heuristic bots, classic)
+    with_l, without_l = deck_seats[deck_seats["legendary"]], deck_seats[~deck_seats["legendary"].astype(bool)]
+    for measure, words in (("loot", "loot alliance points"), ("score", "final score"), ("bonus", "bonus points")):
+        out.append(compare_means(f"deck.{measure}_legendary", with_l[measure], without_l[measure],
+                                 f"With the Legendary cards the mean {words} per seat per game is",
+                                 "without them", unit="seats", lead=measure == "loot"))
+    t = with_l[with_l["edition"] == "table"]
+    e21 = with_l[with_l["edition"] == "2021"]
+    out.append(compare_means("deck.bonus_2021", e21["bonus"], t["bonus"],
+                             "With the 2021 bonus table the mean bonus points per seat per game are",
+                             "with the table's", unit="seats"))
     return out

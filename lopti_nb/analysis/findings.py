@@ -1,0 +1,265 @@
+"""Findings: the sentences a notebook states about its own results, each with its uncertainty.
+
+A notebook's text is shown beside the run it sits in, whatever its size, so every sentence
+that quotes a number or a direction is computed from that run (a game's ``studies`` module
+builds them with the helpers here) and printed with its 95 % interval and sample size. A
+comparison is worded as a direction ("longer", "higher") only when its interval leaves out
+"no difference"; otherwise the sentence says that no difference can be told apart at this
+size, and roughly how many games it would take.
+
+    >>> from lopti_nb.analysis.findings import proportion, compare_proportions
+    >>> f = proportion("share", 30, 100, "games ended early", unit="games")
+    >>> f.n, round(f.estimate, 2), f.direction
+    (100, 0.3, '')
+    >>> compare_proportions("gap", 30, 100, 32, 100, "the first seat wins", "the second").direction
+    'cannot be told apart'
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from .frames import wilson_interval
+
+__all__ = [
+    "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
+    "compare_means", "compare_to", "games_needed", "verdict", "pct", "num", "plural",
+    "findings_markdown", "findings_frame", "show_findings",
+]
+
+Z = 1.96          # a 95 % interval
+POWER_Z = 0.84    # 80 % power for the "games needed" estimate
+UNCLEAR = "cannot be told apart"
+EXACT = "exact"   # a number computed exactly (no sampling): no interval needed
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence of a notebook's findings.
+
+    ``key`` names the finding (stable across seeds and sizes, for tests); ``text`` is the
+    sentence shown; ``estimate`` with its 95 % interval ``lower``..``upper`` (``None`` when
+    the number is exact or a count) over ``n`` ``unit``; ``direction`` is the word the
+    sentence commits to (e.g. ``"longer"``), :data:`UNCLEAR` when the interval includes no
+    difference, :data:`EXACT` for exact maths, or ``""`` for a plain estimate. ``lead``
+    marks the findings a notebook leads with (they must hold at its default size).
+    """
+
+    key: str
+    text: str
+    estimate: float | None = None
+    lower: float | None = None
+    upper: float | None = None
+    n: int | None = None
+    unit: str = ""
+    direction: str = ""
+    lead: bool = False
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def states_direction(self) -> bool:
+        return self.direction not in ("", UNCLEAR, EXACT)
+
+    def markdown(self) -> str:
+        return f"- {self.text}"
+
+
+# -- formatting -----------------------------------------------------------------------------------
+def plural(n: int, many: str, one: str | None = None) -> str:
+    """``n`` with the unit in the right number: ``plural(1, "games")`` is ``"1 game"``,
+    ``plural(1200, "games")`` is ``"1,200 games"`` (``one`` when the singular is not the
+    plural without its final s)."""
+    word = many if n != 1 else (one or (many[:-1] if many.endswith("s") else many))
+    return f"{n:,} {word}"
+
+
+def pct(x: float, digits: int = 1) -> str:
+    return f"{100 * x:.{digits}f}%"
+
+
+def num(x: float, digits: int = 1, sign: bool = False) -> str:
+    return f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
+
+
+def _pp(x: float) -> str:
+    return f"{100 * x:+.1f} percentage points"
+
+
+def _interval(lo: float, hi: float, fmt) -> str:
+    return f"95% interval {fmt(lo)} to {fmt(hi)}"
+
+
+# -- statistics ---------------------------------------------------------------------------------------
+def verdict(lower: float, upper: float, above: str, below: str, reference: float = 0.0) -> str:
+    """``above`` when the whole interval lies above ``reference``, ``below`` when it lies
+    below, :data:`UNCLEAR` otherwise."""
+    if lower > reference:
+        return above
+    if upper < reference:
+        return below
+    return UNCLEAR
+
+
+def games_needed(n: int, stderr: float, effect: float) -> int:
+    """Roughly how many ``n``-like units it takes to tell ``effect`` from no difference
+    (a 95 % interval, 80 % power), when ``n`` of them give standard error ``stderr``."""
+    effect = abs(effect)
+    if n <= 0 or stderr <= 0:
+        return n
+    if effect == 0:
+        effect = stderr  # nothing seen: a difference as large as today's standard error
+    return int(math.ceil(n * ((Z + POWER_Z) * stderr / effect) ** 2 / 100.0)) * 100
+
+
+def _unclear_tail(n: int, stderr: float, effect: float, unit: str, fmt=None) -> str:
+    need = games_needed(n, stderr, effect)
+    size = abs(effect) or stderr
+    shown = fmt(size).lstrip("+") if fmt else f"{size:.3g}"
+    return (f"no difference can be told apart at this size; telling a difference of {shown} "
+            f"apart would take about {need:,} {unit}")
+
+
+def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead: bool = False,
+               digits: int = 1) -> Finding:
+    """``what``: the share ``hits / n`` with its Wilson interval."""
+    hits, n = int(hits), int(n)
+    lo, hi = (float(v) for v in wilson_interval(hits, n))
+    p = hits / n if n else 0.0
+    f = (lambda x: pct(x, digits))
+    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {plural(n, unit)})."
+    return Finding(key, text, p, lo, hi, n, unit, "", lead)
+
+
+def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead: bool = False,
+         digits: int = 1) -> Finding:
+    """``what``: the mean of ``values`` with mean +- 1.96 standard errors."""
+    v = np.asarray(values, dtype=float)
+    n = int(v.size)
+    m = float(v.mean()) if n else float("nan")
+    se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    f = (lambda x: num(x, digits))
+    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {plural(n, unit)})."
+    return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead, {"stderr": se})
+
+
+def compare_to(key: str, hits: int, n: int, reference: float, what: str, above: str, below: str,
+               unit: str = "games", lead: bool = False, same: str | None = None) -> Finding:
+    """A share against a fixed reference (e.g. a fair share): the direction when the Wilson
+    interval leaves the reference out, else the sentence says it cannot be told apart."""
+    hits, n = int(hits), int(n)
+    lo, hi = (float(v) for v in wilson_interval(hits, n))
+    p = hits / n if n else 0.0
+    d = verdict(lo, hi, above, below, reference)
+    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {plural(n, unit)})")
+    if d == UNCLEAR:
+        se = math.sqrt(max(p * (1 - p), 1e-12) / n) if n else 0.0
+        text = f"{what}: {body}: {same or _unclear_tail(n, se, p - reference, unit, _pp)}."
+    else:
+        text = f"{what} {d}: {body}."
+    return Finding(key, text, p, lo, hi, n, unit, d, lead, {"reference": reference})
+
+
+def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, extra,
+                   suffix: str = "", same: str | None = None) -> Finding:
+    lo, hi = diff - Z * se, diff + Z * se
+    if se == 0 and diff == 0:
+        text = f"{same or what + ': no difference at all'} ({plural(n, unit)})."
+        return Finding(key, text, 0.0, 0.0, 0.0, n, unit, "no difference", lead, extra)
+    d = verdict(lo, hi, above, below)
+    body = f"difference {fmt(diff)}{suffix} ({_interval(lo, hi, fmt)}; {per})"
+    if d == UNCLEAR:
+        text = f"{what}: {body}: {_unclear_tail(n, se, diff, unit, lambda x: fmt(x) + suffix)}."
+    else:
+        text = f"{what} {d}: {body}."
+    return Finding(key, text, diff, lo, hi, n, unit, d, lead, {"stderr": se, **extra})
+
+
+def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, what: str,
+                        other: str = "", above: str = "higher", below: str = "lower",
+                        unit: str = "games", lead: bool = False) -> Finding:
+    """Share A minus share B (Wald interval of the difference): ``what`` ``above`` / ``below``
+    ``other`` when the interval leaves out zero, else "cannot be told apart"."""
+    hits_a, n_a, hits_b, n_b = int(hits_a), int(n_a), int(hits_b), int(n_b)
+    pa = hits_a / n_a if n_a else 0.0
+    pb = hits_b / n_b if n_b else 0.0
+    se = math.sqrt((pa * (1 - pa) / n_a if n_a else 0) + (pb * (1 - pb) / n_b if n_b else 0))
+    if se == 0 and pa != pb:  # all or nothing on both sides: a continuity floor
+        se = math.sqrt(0.25 / max(n_a, 1) + 0.25 / max(n_b, 1)) / 2
+    per = f"{pct(pa)} of {plural(n_a, unit)} against {pct(pb)} of {plural(n_b, unit)}"
+    f = _diff_sentence(key, pa - pb, se, n_a + n_b, what, _than(above, other), _than(below, other),
+                       unit, lead, lambda x: f"{100 * x:+.1f}", per, {"a": pa, "b": pb},
+                       " percentage points")
+    return _plain(f, above, below)
+
+
+def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, other: str = "",
+                  above: str = "higher", below: str = "lower", unit: str = "games",
+                  lead: bool = False, digits: int = 1, paired: bool = False,
+                  measure: str = "", same: str | None = None) -> Finding:
+    """Mean of A minus mean of B (normal interval of the difference; ``paired``: the mean of
+    A - B, row by row), worded as a direction only when the interval leaves out zero.
+    ``measure`` names the difference's unit (``"turns"``); ``same`` is the sentence when
+    every pair is equal (no difference at all)."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if paired:
+        d = a - b
+        diff = float(d.mean()) if d.size else 0.0
+        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
+        n = int(d.size)
+        per = plural(n, unit)
+    else:
+        ma, mb = float(a.mean()), float(b.mean())
+        diff = ma - mb
+        va = a.var(ddof=1) / a.size if a.size > 1 else 0.0
+        vb = b.var(ddof=1) / b.size if b.size > 1 else 0.0
+        se = float(math.sqrt(va + vb))
+        n = int(a.size + b.size)
+        per = f"{num(ma, digits)} over {plural(int(a.size), unit)} against {num(mb, digits)} over {plural(int(b.size), unit)}"
+    f = _diff_sentence(key, diff, se, n, what, _than(above, other), _than(below, other), unit,
+                       lead, lambda x: num(x, digits, sign=True), per, {},
+                       f" {measure}" if measure else "", same)
+    return _plain(f, above, below)
+
+
+def _than(word: str, other: str) -> str:
+    return f"{word} than {other}" if other else word
+
+
+def _plain(f: Finding, above: str, below: str) -> Finding:
+    """The finding with its direction as the bare word (``"higher"``, not ``"higher than
+    ..."``), so that runs compare by word."""
+    d = f.direction
+    d = above if d.startswith(above) else below if d.startswith(below) else d
+    return Finding(f.key, f.text, f.estimate, f.lower, f.upper, f.n, f.unit, d, f.lead, f.extra)
+
+
+# -- showing them ------------------------------------------------------------------------------------
+def findings_markdown(findings: Iterable[Finding], heading: str | None = None) -> str:
+    """The findings as a Markdown bullet list (under ``heading``, bold, when given)."""
+    lines = [f"**{heading}**", ""] if heading else []
+    lines += [f.markdown() for f in findings]
+    return "\n".join(lines)
+
+
+def findings_frame(findings: Iterable[Finding]):
+    """The findings as a table: ``key``, ``direction``, ``estimate``, ``lower``, ``upper``,
+    ``n``, ``unit``, ``text`` (for tests and for comparing runs)."""
+    import pandas as pd
+
+    return pd.DataFrame([{"key": f.key, "direction": f.direction, "estimate": f.estimate,
+                          "lower": f.lower, "upper": f.upper, "n": f.n, "unit": f.unit,
+                          "lead": f.lead, "text": f.text} for f in findings])
+
+
+def show_findings(findings: Iterable[Finding], section: str | None = None,
+                  heading: str | None = None) -> Any:
+    """The findings (those whose key starts with ``section + "."``, when given) as
+    ``IPython.display.Markdown``: in a notebook, the text computed from its own run."""
+    from IPython.display import Markdown
+
+    chosen = [f for f in findings if section is None or f.key.startswith(section + ".")]
+    return Markdown(findings_markdown(chosen, heading))
