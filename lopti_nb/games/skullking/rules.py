@@ -24,8 +24,8 @@ from typing import Iterable, Sequence
 from lopti_nb.engine.settings import shown
 
 from .cards import (
-    BLACK, CARDS, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING,
-    SPECIALS, SUIT, SUIT_NAMES, TIGRESS, WHALE, Card, CardError, parse_card,
+    BLACK, CARDS, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NAME, NUMBER, PIRATE,
+    RANK, SKULL_KING, SPECIALS, SUIT, SUIT_NAMES, TIGRESS, WHALE, Card, CardError, parse_card,
 )
 
 SCORING_SYSTEMS = ("classic", "rascal", "cannonball")
@@ -423,4 +423,7 @@ def must_follow_reason(hand: Sequence[str], suit: str, card: str) -> str | None:
     held = [c for c in hand if SUIT[c] == suit]
     if not held:
         return None
-    return f"you must follow {SUIT_NAMES[suit]}: you hold {', '.join(held)}"
+    names = [NAME[c] for c in held]
+    if len(names) > 1:
+        names = [", ".join(names[:-1]) + " and " + names[-1]]
+    return f"you must follow {SUIT_NAMES[suit]}: you hold {names[0]}"
