@@ -342,7 +342,8 @@ class DealScene(Scene):
         numbers = [f"{s}14" for s in "YPGB"]
         return (box("Four suits of 1\u201314 (black is the trump suit)",
                     cards_row_html([skullking_card_svg(c, scale=0.8) for c in numbers]))
-                + box(f"Special cards ({sum(DECK.values())} cards in all)",
+                + box(f"Special cards, with how many of each (the whole deck holds "
+                      f"{sum(DECK.values())} cards)",
                       cards_row_html([skullking_card_svg(c, scale=0.8) for c in specials], caps)))
 
     def choices(self) -> list[Choice]:
