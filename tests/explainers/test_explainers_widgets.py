@@ -88,10 +88,14 @@ def test_try_it_buttons_show_the_engines_verdict(explainers, game):
                 else:
                     cards = scene.played + [key]
                     w = trick_winner(cards)
+                    # seats counted from 1 as a player counts them; the learner is "you"
+                    you = len(scene.played)
                     if w is None:
-                        assert f"destroyed; seat {next_leader(cards)} leads next" in text
+                        lead = next_leader(cards)
+                        who = "you lead" if lead == you else f"Seat {lead + 1} leads"
+                        assert f"destroyed; {who} next" in text
                     else:
-                        assert f"seat {w} wins" in text
+                        assert ("you win" if w == you else f"Seat {w + 1} wins") in text
                         assert f"(bonus {trick_bonus(cards, scene.edition)})" in text
             elif isinstance(scene, LedgerScene):
                 st = scene.build()
@@ -179,7 +183,7 @@ def test_skull_king_sandbox_names_winner_leader_and_bonus():
     v = e.last_verdict
     w, lead, bonus = trick_winner(trick), next_leader(trick), trick_bonus(trick)
     assert v.data["winner"] == w and v.data["leader"] == lead and v.data["bonus"] == bonus
-    assert f"seat {w} wins" in e.verdict.value and f"(bonus {bonus})" in e.verdict.value
+    assert f"Seat {w + 1} wins" in e.verdict.value and f"(bonus {bonus})" in e.verdict.value
     assert sum(v.data["bonus_parts"]) == bonus
     box.pick.value = "skull-king"  # there is only one Skull King
     e.extra.children[0].children[1].children[0].click()

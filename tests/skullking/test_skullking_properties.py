@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from lopti_nb.engine import get_spec, play_out, random_bot
 from lopti_nb.games.skullking import (
-    Play, RoundDealt, CardPlayed, TrickWon, TrickDestroyed, RoundScored,
+    Bid, Play, RoundDealt, CardPlayed, TrickWon, TrickDestroyed, RoundScored,
     legal_cards, next_leader, trick_bonus, trick_winner,
 )
 from lopti_nb.games.skullking.cards import CARDS, ESCAPE, KIND, build_deck
@@ -230,3 +230,41 @@ def test_hypothesis_bot_fast_outcome_matches_the_rules(cards):
     for a in candidates:
         assert (a in winners) == (_resolve(trick + (a.card,))[0] == len(trick)), (trick, a)
     assert len(winners) + len(losers) == len(candidates)
+
+
+def _led_suit_as_ruled(played):
+    """RULINGS 3.2 read one card at a time: ``(suit, free)`` after ``played``. An escape-like
+    card (Escape, Loot, Tigress as an escape) while nothing is decided passes the decision on;
+    a number decides the suit; any other special decides that the trick is suit-free."""
+    for c in played:
+        if KIND[c] == ESCAPE:
+            continue
+        card = CARDS[c]
+        return (card.suit, False) if card.is_number else (None, True)
+    return None, False
+
+
+@settings(max_examples=400, deadline=None)
+@given(tricks(0, 7))
+def test_3_2_hypothesis_the_suit_tables_agree_with_the_ruling(played):
+    """The rule function, the engine's running state and the ruling read card by card all
+    name the same suit to follow (and the same suit-free tricks)."""
+    from lopti_nb.games.skullking.rules import suit_free
+
+    suit, free = _led_suit_as_ruled(played)
+    assert led_suit(played) == suit
+    assert suit_free(played) == free
+    if not played:
+        return
+    # replay the trick in a game: each seat holds just the card it plays, one more seat
+    # holds a card that is not in the trick and watches
+    held = [_held(c) for c in played]
+    spare = next(c for c in DECK if c not in held)
+    state = SPEC.state_class(len(played) + 1, 0)
+    state.set_hands([[c] for c in held] + [[spare]])
+    for _ in range(len(played) + 1):
+        state.apply(Bid(0))
+    for c in played:
+        state.apply(Play(c))
+    obs = state.observation(len(played))
+    assert (obs["led_suit"], obs["suit_free"]) == (suit, free)

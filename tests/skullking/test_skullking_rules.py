@@ -98,9 +98,34 @@ def test_3_2_escape_like_lead_leaves_the_suit_unset(lead):
     assert legal_cards(["Y2", "P4"], [lead, "escape", "Y9"]) == ["Y2"]
 
 
-def test_3_2_escape_lead_then_character_then_number_sets_the_suit():
-    # Only a character *lead* frees the trick; after an escape lead the first number decides.
-    assert legal_cards(["Y2", "P4"], ["escape", "pirate", "P9"]) == ["P4"]
+def test_3_2_escape_then_pirate_makes_the_trick_suit_free():
+    # The Escape lead passes the setting of the suit to the Pirate, which frees the trick
+    # exactly as if it had led: the purple 9 played after it sets nothing.
+    assert legal_cards(["Y2", "P4"], ["escape", "pirate", "P9"]) == ["Y2", "P4"]
+
+
+@pytest.mark.parametrize("lead,second", [
+    (lead, second) for lead in ("escape", "loot", "tigress:escape")
+    for second in ("pirate", "tigress:pirate", "skull-king", "mermaid", "kraken", "white-whale")
+    if not (lead.startswith("tigress") and second.startswith("tigress"))  # one Tigress
+])
+def test_3_2_escape_like_lead_then_character_or_creature_makes_the_trick_suit_free(lead, second):
+    assert legal_cards(["Y2", "P4"], [lead, second, "P9"]) == ["Y2", "P4"]
+    assert legal_cards(["Y2", "P4"], [lead, second, "Y9", "P9"]) == ["Y2", "P4"]
+
+
+@pytest.mark.parametrize("first,second", [("escape", "loot"), ("loot", "tigress:escape"),
+                                          ("tigress:escape", "escape"), ("escape", "escape")])
+def test_3_2_an_escape_passes_the_setting_on_twice(first, second):
+    # two escape-like cards pass it on; the third card decides
+    assert legal_cards(["Y2", "P4"], [first, second]) == ["Y2", "P4"]
+    assert legal_cards(["Y2", "P4"], [first, second, "P9"]) == ["P4"]
+    assert legal_cards(["Y2", "P4"], [first, second, "pirate", "P9"]) == ["Y2", "P4"]
+
+
+def test_3_2_a_special_after_the_suit_is_set_does_not_free_the_trick():
+    assert legal_cards(["Y2", "P4"], ["escape", "P9", "pirate"]) == ["P4"]
+    assert legal_cards(["Y2", "P4"], ["P9", "skull-king", "mermaid"]) == ["P4"]
 
 
 @pytest.mark.parametrize("lead", ["pirate", "tigress:pirate", "skull-king", "mermaid", "kraken",

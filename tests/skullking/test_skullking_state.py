@@ -279,8 +279,8 @@ def test_3_2_must_follow_with_a_readable_reason():
     st = rig([["Y10", "P1"], ["Y3", "B14"], ["P2", "escape"]], [1, 0, 0])
     play(st, "Y10")
     assert st.legal_actions() == [Play("Y3")]
-    assert st.why_illegal(Play("B14")) == "you must follow yellow: you hold Y3"
-    with pytest.raises(IllegalAction, match="you must follow yellow: you hold Y3"):
+    assert st.why_illegal(Play("B14")) == "you must follow yellow: you hold yellow 3"
+    with pytest.raises(IllegalAction, match="you must follow yellow: you hold yellow 3"):
         st.apply(Play("B14"))
     play(st, "Y3")
     assert st.legal_actions() == [Play("P2"), Play("escape")]  # void: anything
@@ -307,6 +307,37 @@ def test_3_2_pirate_lead_makes_the_trick_suit_free_in_a_game():
     obs = st.observation(2)
     assert obs["suit_free"] and obs["led_suit"] is None
     assert st.legal_actions() == [Play("P2"), Play("G1")]
+
+
+def test_3_2_escape_then_pirate_makes_the_trick_suit_free_in_a_game():
+    st = rig([["escape", "P1"], ["pirate", "B14"], ["P2", "G1"]], [0, 0, 0])
+    play(st, "escape", "pirate")
+    obs = st.observation(2)
+    assert obs["suit_free"] and obs["led_suit"] is None
+    assert st.describe_suit() == "this trick is suit-free"
+    assert st.legal_actions() == [Play("P2"), Play("G1")]
+    assert st.why_illegal(Play("G1")) is None
+
+
+@pytest.mark.parametrize("lead", ["loot", "tigress:escape"])
+def test_3_2_loot_or_tigress_escape_lead_then_mermaid_frees_the_trick_in_a_game(lead):
+    held = "tigress" if lead.startswith("tigress") else lead
+    st = rig([[held, "P1"], ["mermaid", "Y3"], ["Y2", "escape"], ["Y4", "G1"]], [0, 0, 0, 0])
+    play(st, lead, "mermaid", "Y2")
+    # Seat 3 holds yellow, but the Mermaid (the first card after the escape-like lead) freed
+    # the trick, so the yellow 2 set no suit.
+    obs = st.observation(3)
+    assert obs["suit_free"] and obs["led_suit"] is None
+    assert st.legal_actions() == [Play("Y4"), Play("G1")]
+
+
+def test_3_2_two_escapes_pass_the_setting_on_in_a_game():
+    st = rig([["escape", "P1"], ["loot", "B14"], ["P3", "G1"], ["P2", "G2"]], [0, 0, 0, 0])
+    play(st, "escape", "loot")
+    assert not st.observation(2)["suit_free"]
+    play(st, "P3")
+    assert st.observation(3)["led_suit"] == "P"
+    assert st.legal_actions() == [Play("P2")]
 
 
 def test_3_2_whale_after_a_suit_is_set_does_not_release_in_a_game():

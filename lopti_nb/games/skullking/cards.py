@@ -56,7 +56,7 @@ class Special(NamedTuple):
     kind: int  # how it behaves in a trick
     count: int  # copies in the deck (0: only exists as a declaration)
     legendary: bool  # part of the Legendary expansion (left out by ``legendary=False``)
-    suit_free_lead: bool  # leading it frees the whole trick from following suit
+    suit_free_lead: bool  # as the first card of a trick that is not escape-like, it frees the trick
     name: str  # English, for event sentences
 
 

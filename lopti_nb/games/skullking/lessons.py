@@ -1,9 +1,11 @@
-"""Skull King's lessons (RULINGS section 3): tricks built with ``SkullKingState.set_hands``
-and played through the engine; winners, next leaders, bonuses and scores from the rule
-functions ``trick_winner``, ``next_leader``, ``trick_bonus`` and ``score_round``.
+"""Skull King's lessons (the rules reference shipped as ``reference.md``, clauses 3.1-3.5):
+tricks built with ``SkullKingState.set_hands`` and played through the engine; winners, next
+leaders, bonuses and scores from the rule functions ``trick_winner``, ``next_leader``,
+``trick_bonus`` and ``score_round``.
 
 The lessons put the learner last to play, so that every choice finishes the trick and the
-engine can say at once who wins it."""
+engine can say at once who wins it. Everything a learner reads counts seats from 1 and calls
+the learner "you"; the engine's events are retold here in those words."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,16 +16,79 @@ import ipywidgets as W
 from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, box, check_voice, esc, line
 from lopti_nb.widgets.svg import cards_row_html
 
-from .cards import CARDS, KIND, NAME, PLAYABLE, SUIT, SUIT_NAMES, build_deck
-from .cards import KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
+from .cards import CARDS, KIND, NAME, PLAYABLE, SORT_KEY, SUIT, SUIT_NAMES, build_deck
+from .cards import ESCAPE, KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
 from .pictures import skullking_card_svg
 from .plugin import SPEC
-from .rules import next_leader, score_round, trick_bonus, trick_winner
-from .state import Bid, Play, SkullKingState
+from .rules import (
+    LOOT_ALLIANCE, MERMAID_CATCHES_KING, next_leader, score_parts, score_round, suit_free,
+    trick_bonus, trick_winner,
+)
+from .state import (
+    Bid, BidMade, BidsRevealed, CardPlayed, Play, RoundDealt, RoundScored, SkullKingState,
+    TrickDestroyed, TrickWon,
+)
 
 DECK = Counter(build_deck(True))
 # number cards used to fill the other seats' hands
 _FILL = [f"{s}{r}" for r in range(2, 14) for s in "YPG"]
+SYSTEM_NAMES = {"classic": "classic", "rascal": "Rascal's", "cannonball": "Cannonball"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 trick"``, ``"2 tricks"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def seat_words(seat: int, you: int | None = None) -> str:
+    """A seat as a player names it: ``"you"`` for the learner, else ``"Seat 3"`` (seats are
+    counted from 1 in everything a learner reads; the engine counts from 0)."""
+    return "you" if seat == you else f"Seat {seat + 1}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _verb(seat: int, you: int | None, third: str, second: str) -> str:
+    return f"{seat_words(seat, you)} {second if seat == you else third}"
+
+
+def event_words(event, you: int | None = None) -> str | None:
+    """An engine event retold for a learner (seats from 1, the learner as "you"); ``None``
+    for an event a lesson does not show (the deal of the next round)."""
+    if isinstance(event, CardPlayed):
+        return _cap(f"{_verb(event.seat, you, 'plays', 'play')} {NAME[event.card]}.")
+    if isinstance(event, BidMade):
+        return _cap(f"{_verb(event.seat, you, 'makes', 'make')} a secret bid.")
+    if isinstance(event, BidsRevealed):
+        bids = ", ".join(f"{_verb(s, you, 'bid', 'bid')} {b}" for s, b in enumerate(event.bids))
+        return f"All bids are shown together: {bids}."
+    if isinstance(event, TrickWon):
+        text = f"{_verb(event.seat, you, 'takes', 'take')} trick {event.trick} with {NAME[event.card]}"
+        if event.bonus:
+            text += f", capturing a bonus of {event.bonus}"
+        text += "."
+        for ally in event.loot_allies:
+            owner = "Your Loot" if ally == you else f"The Loot of {seat_words(ally, you)}"
+            text += f" {owner} makes an alliance with {seat_words(event.seat, you)}."
+        return _cap(text)
+    if isinstance(event, TrickDestroyed):
+        cause = ("The Kraken destroys" if event.by == "kraken"
+                 else "The White Whale finds no number and destroys")
+        return (f"{cause} trick {event.trick}; "
+                f"{_verb(event.next_leader, you, 'leads', 'lead')} next.")
+    if isinstance(event, RoundScored):
+        parts = [f"{seat_words(s, you)} bid {b}, took {w}: {p:+g}"
+                 for s, (b, w, p) in enumerate(zip(event.bids, event.won, event.points))]
+        return f"Round {event.round} is scored: " + "; ".join(parts) + "."
+    if isinstance(event, RoundDealt):
+        return None
+    return event.describe()
+
+
+def events_words(events, you: int | None = None) -> list[str]:
+    return [w for w in (event_words(e, you) for e in events) if w]
 
 
 def _holdable(card: str) -> str:
@@ -34,8 +99,8 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
     """The engine's verdict on a complete trick, with the rule behind it in words.
 
     ``winner``, ``leader`` and ``bonus`` come from ``trick_winner``, ``next_leader`` and
-    ``trick_bonus``; ``why``, ``why_leader`` and ``why_bonus`` say which rule of RULINGS 3.3
-    and 3.5 produced them."""
+    ``trick_bonus``; ``why``, ``why_leader`` and ``why_bonus`` say which rule of the
+    reference's clauses 3.3 and 3.5 produced them."""
     cards = list(cards)
     winner = trick_winner(cards)
     lead = next_leader(cards)
@@ -63,7 +128,8 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
         pre = ("The White Whale came first, so it acts as an escape and the later Kraken rules. "
                if whale >= 0 else "")
         why = pre + "The Kraken destroys the trick: nobody wins it and nothing is captured."
-        why_leader = (f"The card that would have won without the Kraken, {NAME[cards[lead]]}, "
+        without = "either creature" if whale >= 0 else "the Kraken"
+        why_leader = (f"The card that would have won without {without}, {NAME[cards[lead]]}, "
                       "gives its player the next lead.")
     else:
         w = cards[winner]
@@ -85,7 +151,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
         elif k == NUMBER:
             led = SUIT[cards[numbers[0]]]
             why = (f"No black and no special card with power: the highest {SUIT_NAMES[led]} card "
-                   f"(the led suit) wins; a card of another colour never wins.")
+                   f"(the trick's suit) wins; a card of another colour never wins.")
         else:
             why = ("Every card is an escape (Escape, Loot or the Tigress as an escape), so the "
                    "first card played wins.")
@@ -97,18 +163,18 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
             wk = KIND[cards[winner]]
             pirates = sum(1 for k in kinds if k == PIRATE)
             if wk == SKULL_KING and pirates:
-                parts_bonus.append(f"the Skull King captures {pirates} pirate(s): +{30 * pirates}")
+                parts_bonus.append(f"the Skull King captures {plural(pirates, 'pirate')}: +{30 * pirates}")
                 points.append(30 * pirates)
             if wk == MERMAID and SKULL_KING in kinds:
-                parts_bonus.append(f"a mermaid captures the Skull King: +{50 if edition == 'table' else 40}")
-                points.append(50 if edition == "table" else 40)
+                parts_bonus.append(f"a mermaid captures the Skull King: +{MERMAID_CATCHES_KING[edition]}")
+                points.append(MERMAID_CATCHES_KING[edition])
             if wk == PIRATE and edition == "2021":
                 m = sum(1 for k in kinds if k == MERMAID)
                 if m:
-                    parts_bonus.append(f"2021 edition: a pirate captures {m} mermaid(s): +{20 * m}")
+                    parts_bonus.append(f"2021 edition: a pirate captures {plural(m, 'mermaid')}: +{20 * m}")
                     points.append(20 * m)
     why_bonus = ("; ".join(parts_bonus) if parts_bonus else "nothing worth a bonus was captured")
-    why_bonus += ". Bonuses are paid only on an exact bid (halved on a Rascal's off-by-one)."
+    why_bonus += ". Bonuses are paid only on an exact bid (halved when a Rascal's bid is off by one)."
     loot = [i for i, c in enumerate(cards) if c == "loot" and winner is not None and i != winner
             and normal]
     return {"winner": winner, "leader": lead, "bonus": bonus, "why": why, "why_leader": why_leader,
@@ -116,24 +182,65 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
 
 
 def trick_html(cards: Sequence[str], first_seat: int = 0, players: int | None = None,
-               title: str = "The trick so far", empty: str = "No card played yet.") -> str:
+               title: str = "The trick so far", empty: str = "No card played yet.",
+               you: int | None = None) -> str:
     n = players or max(len(cards), 1)
-    caps = [f"seat {(first_seat + i) % n}" for i in range(len(cards))]
+    caps = [_cap(seat_words((first_seat + i) % n, you)) for i in range(len(cards))]
     return box(title, cards_row_html([skullking_card_svg(c, scale=0.9) for c in cards], caps, empty=empty))
 
 
-def trick_verdict(cards: Sequence[str], first_seat: int, players: int, edition: str = "table") -> Verdict:
+def trick_verdict(cards: Sequence[str], first_seat: int, players: int, edition: str = "table",
+                  you: int | None = None) -> Verdict:
+    """The outcome of a complete trick (``legal=None``: who takes it is not a legality
+    question), with the rules that decided it."""
     info = explain_trick(cards, edition)
     w, lead = info["winner"], info["leader"]
     seat = (first_seat + lead) % players
     if w is None:
-        head = f"the trick is destroyed; seat {seat} leads next"
+        head = f"the trick is destroyed; {_verb(seat, you, 'leads', 'lead')} next"
     else:
-        head = f"seat {(first_seat + w) % players} wins with {NAME[cards[w]]} (bonus {info['bonus']})"
+        head = (f"{_verb((first_seat + w) % players, you, 'wins', 'win')} with "
+                f"{NAME[cards[w]]} (bonus {info['bonus']})")
     reason = f"{info['why']} {info['why_leader']} Bonus {info['bonus']}: {info['why_bonus']}"
     if info["loot"]:
-        reason += " A Loot card here allies its player with the winner: +20 each at the round's end if both bid exactly."
+        reason += (f" A Loot card here allies its player with the winner: +{LOOT_ALLIANCE} each "
+                   "at the round's end if both bid exactly.")
     return Verdict(None, head, reason, data=info)
+
+
+def _suit_words(st: SkullKingState) -> str:
+    """The trick's suit situation, for a learner."""
+    if not st.trick:
+        return "No card is played yet, so no suit is set."
+    if st.led is not None:
+        return f"The suit to follow is {SUIT_NAMES[st.led]}."
+    if suit_free(list(st.trick)):
+        first = next(c for c in st.trick if KIND[c] != ESCAPE)
+        return f"This trick is suit-free: {NAME[first]} decided it, so nobody has to follow."
+    return "No suit is set yet: only escape-like cards have been played."
+
+
+def why_playable(st: SkullKingState, card: str) -> str:
+    """Why the engine accepts ``card`` from the player to act (reference clause 3.2)."""
+    if SUIT[card] is None:
+        if card.startswith("tigress:"):
+            return ("The Tigress, like every special card, may always be played; as you play her "
+                    "you say whether she counts as a pirate or as an escape.")
+        return f"{_cap(NAME[card])} is a special card, and a special card may always be played."
+    suit = SUIT_NAMES[SUIT[card]]
+    if st.led is None:
+        if suit_free(list(st.trick)):
+            first = next(c for c in st.trick if KIND[c] != ESCAPE)
+            return (f"{_cap(NAME[first])} made this trick suit-free, so any card may be played; "
+                    f"the {suit} card sets no suit.")
+        if st.trick:
+            return (f"Only escape-like cards were played before, so no suit is set and any card "
+                    f"may be played; your {suit} card now sets the suit.")
+        return f"You lead, so any card may be played; your {suit} card sets the suit."
+    if SUIT[card] == st.led:
+        return f"{_cap(suit)} is the suit to follow, and this card follows it."
+    return (f"You hold no {SUIT_NAMES[st.led]}, the suit to follow, so any card may be "
+            "played.")
 
 
 class TrickScene(Scene):
@@ -146,8 +253,12 @@ class TrickScene(Scene):
         self.hand = list(hand)
         self.players = players or len(self.played) + 1
         self.edition = edition
-        self.prompt = prompt or f"You are seat {len(self.played)}, last to play. Pick a card."
+        self.prompt = prompt or f"You are Seat {len(self.played) + 1}, the last to play. Pick a card."
         super().__init__()
+
+    @property
+    def you(self) -> int:
+        return len(self.played)
 
     def build(self) -> SkullKingState:
         n = self.players
@@ -177,10 +288,10 @@ class TrickScene(Scene):
     def draw(self) -> str:
         st = self.state
         obs = st.observation(st.current_player)
-        suit = st.describe_suit()
-        return (trick_html(obs["trick"], obs["leader"], st.num_players)
-                + line(f"Suit: {esc(suit)}. Everyone bid 1; bids were revealed together before the first card.", True)
-                + box(f"Your hand (seat {st.current_player})",
+        return (trick_html(obs["trick"], obs["leader"], st.num_players, you=self.you)
+                + line(f"{esc(_suit_words(st))} Everyone bid 1; the bids were shown together "
+                       "before the first card.", True)
+                + box(f"Your hand (you are Seat {st.current_player + 1})",
                       cards_row_html([skullking_card_svg(c, scale=0.9) for c in obs["hand"]])))
 
     def choices(self) -> list[Choice]:
@@ -197,16 +308,18 @@ class TrickScene(Scene):
         st = self.state
         reason = st.why_illegal(Play(card))
         if reason is not None:
-            return Verdict(False, f"play {NAME[card]}", reason[0].upper() + reason[1:] + ".",
-                           data={"why_illegal": reason})
+            return Verdict(False, f"play {NAME[card]}",
+                           f"{_cap(reason)}. Whoever holds the suit to follow plays it or a "
+                           "special card.", data={"why_illegal": reason})
         new = st.copy()
         start = len(new.events)
         new.apply(Play(card))
         trick = list(self.played) + [card]
-        v = trick_verdict(trick, 0, self.players, self.edition)
+        v = trick_verdict(trick, 0, self.players, self.edition, you=self.you)
         v.legal = True
         v.headline = f"play {NAME[card]}: " + v.headline
-        v.events = [e.describe() for e in new.events[start:]]
+        v.reason = why_playable(st, card) + " " + v.reason
+        v.events = events_words(new.events[start:], self.you)
         v.data["why_illegal"] = None
         return v
 
@@ -229,7 +342,8 @@ class DealScene(Scene):
         numbers = [f"{s}14" for s in "YPGB"]
         return (box("Four suits of 1\u201314 (black is the trump suit)",
                     cards_row_html([skullking_card_svg(c, scale=0.8) for c in numbers]))
-                + box(f"Special cards ({sum(DECK.values())} cards in all)",
+                + box(f"Special cards, with how many of each (the whole deck holds "
+                      f"{sum(DECK.values())} cards)",
                       cards_row_html([skullking_card_svg(c, scale=0.8) for c in specials], caps)))
 
     def choices(self) -> list[Choice]:
@@ -240,11 +354,29 @@ class DealScene(Scene):
         n, legendary = (key, True) if isinstance(key, int) else key
         st = SkullKingState(n, seed=0, legendary=legendary)
         rounds = st.rounds
-        cap = len(st.deck) // n
+        deck = len(st.deck)
+        cap = deck // n
+        spare = deck - cap * n
+        share = (f"The {deck} cards shared out alike among {n} players give at most {cap} each"
+                 + (f" ({plural(spare, 'card')} left over)." if spare else "."))
+        capped = [r for r in range(1, 11) if r > cap]
+        if len(capped) == 1:
+            share += f" So round {capped[0]} deals only {cap}."
+        elif capped:
+            share += (f" So rounds {capped[0]} to {capped[-1]} deal only {cap} each."
+                      if len(capped) > 2 else
+                      f" So rounds {capped[0]} and {capped[1]} deal only {cap} each.")
+        else:
+            share += " That never cuts a round short: round 10 deals 10."
         return Verdict(None, f"cards per round: {', '.join(map(str, rounds))}",
-                       f"Round N deals N cards, but never more than {len(st.deck)} // {n} = {cap}. "
-                       f"Seat {st.leader} (left of the dealer, seat {st.dealer}) leads the first trick.",
+                       f"Round N deals N cards, but never more than the deck can give everyone "
+                       f"alike. {share} Seat {st.dealer + 1} deals round 1, and Seat "
+                       f"{st.leader + 1}, on the dealer's left, leads its first trick.",
                        data={"rounds": rounds})
+
+    def check(self) -> None:
+        assert SkullKingState(8, seed=0).rounds[-2:] == [9, 9]
+        assert SkullKingState(2, seed=0).rounds == list(range(1, 11))
 
 
 class BidScene(Scene):
@@ -256,7 +388,8 @@ class BidScene(Scene):
 
     def draw(self) -> str:
         st = self.state
-        return box(f"Your hand (seat {st.current_player}, first to bid; round of {st.cards_dealt} cards)",
+        return box(f"Your hand (you are Seat {st.current_player + 1}, the first to bid; "
+                   f"{plural(st.cards_dealt, 'card')} each this round)",
                    cards_row_html([skullking_card_svg(c) for c in st.hands[st.current_player]]))
 
     def choices(self) -> list[Choice]:
@@ -264,25 +397,34 @@ class BidScene(Scene):
 
     def attempt(self, action) -> Verdict:
         st = self.state
+        you = st.current_player
         reason = st.why_illegal(action)
         if reason:
-            return Verdict(False, str(action), reason[0].upper() + reason[1:] + ".")
+            if isinstance(action, Bid):
+                why = " You may bid any whole number from zero up to the cards dealt."
+            else:
+                why = " Bids come first: the cards are played only once every bid is in."
+            return Verdict(False, str(action), _cap(reason) + "." + why)
         new = st.copy()
         start = len(new.events)
         new.apply(action)
-        return Verdict(True, str(action), "A bid is any number from 0 to the cards dealt; it stays "
-                       "secret until everyone has bid, then all bids are shown together.",
-                       [e.describe() for e in new.events[start:]])
+        return Verdict(True, str(action),
+                       f"A bid is any number from 0 to the {plural(st.cards_dealt, 'card')} dealt, "
+                       f"and {action.n} is one of them. It stays secret until everyone has bid; "
+                       "then all bids are shown together.",
+                       events_words(new.events[start:], you))
 
     def check(self) -> None:
-        assert self.state.phase == "bid"
+        st = self.state
+        assert st.phase == "bid" and st.cards_dealt == 3 and st.current_player == 0
 
 
 class ScoreScene(Scene):
     def __init__(self, system: str, cases: Sequence[tuple[int, int, int, int]]):
         self.system = system
         self.cases = list(cases)
-        self.prompt = f"Pick a round's result; score_round({system!r}, ...) scores it."
+        self.prompt = (f"Pick a round's result to see what {SYSTEM_NAMES[system]} scoring "
+                       "gives it.")
         super().__init__()
 
     def draw(self) -> str:
@@ -293,58 +435,92 @@ class ScoreScene(Scene):
     def choices(self) -> list[Choice]:
         out = []
         for dealt, bid, won, bonus in self.cases:
-            extra = f", bonus {bonus}" if bonus else ""
-            out.append(Choice(f"{dealt} dealt, bid {bid}, took {won}{extra}", (dealt, bid, won, bonus)))
+            extra = f", bonus {bonus} captured" if bonus else ""
+            out.append(Choice(f"{dealt} cards dealt, bid {bid}, took {won}{extra}",
+                              (dealt, bid, won, bonus)))
         return out
 
     def attempt(self, key) -> Verdict:
         dealt, bid, won, bonus = key
         pts = score_round(self.system, dealt, bid, won, bonus=bonus)
+        base, paid, _ = score_parts(self.system, dealt, bid, won, bonus)
         off = abs(bid - won)
+        cards = plural(dealt, "card")
         if self.system == "classic":
-            if bid == 0:
-                why = f"A zero bid wins or loses 10 per card dealt ({dealt})."
+            if bid == 0 and won == 0:
+                why = f"A bid of zero made: 10 for each of the {cards} dealt, {base:+g}."
+            elif bid == 0:
+                why = (f"A bid of zero missed ({plural(won, 'trick')} taken): minus 10 for each "
+                       f"of the {cards} dealt, {base:+g}.")
             elif off == 0:
-                why = f"Exact: 20 for each of the {bid} tricks bid."
+                why = f"Exact: 20 for each of the {plural(bid, 'trick')} bid, {base:+g}."
             else:
-                why = f"Missed by {off}: minus 10 per trick off; bonuses are lost."
+                why = f"Missed by {off}: minus 10 for each trick off, {base:+g}."
         elif self.system == "rascal":
             why = (f"The round is worth 10 \u00d7 {dealt} = {10 * dealt}: "
-                   + ("all of it when exact." if off == 0 else "half when off by one (bonuses halved too)."
-                      if off == 1 else "nothing when off by two or more."))
+                   + ("all of it when the bid is exact." if off == 0 else
+                      f"half, {base:g}, when the bid is off by one." if off == 1 else
+                      "nothing when the bid is off by two or more."))
         else:
-            why = f"Exact: 15 \u00d7 {dealt} = {15 * dealt}." if off == 0 else "Not exact: nothing at all."
-        if bonus and off == 0:
-            why += f" The bonus of {bonus} is paid because the bid was exact."
+            why = (f"Exact: 15 \u00d7 {dealt} = {15 * dealt}." if off == 0
+                   else f"Off by {off}: a bid that is not exact scores nothing.")
+        if bonus:
+            if off == 0:
+                why += f" The bonus of {bonus} is paid in full because the bid was exact."
+            elif paid:
+                why += f" The bonus of {bonus} is halved to {paid:g} because the bid is off by one."
+            else:
+                why += f" The bonus of {bonus} is lost because the bid was missed."
         return Verdict(None, f"{pts:+g} points", why, data={"points": pts})
+
+    def check(self) -> None:
+        for dealt, bid, won, bonus in self.cases:
+            score_parts(self.system, dealt, bid, won, bonus)  # the engine accepts the numbers
+            # a bonus is captured only in a trick taken, so a round with no trick has none
+            assert won > 0 or bonus == 0, (dealt, bid, won, bonus)
 
 
 class LootScene(Scene):
-    prompt = "Two players, one card each. Seat 0 holds a Loot, seat 1 a yellow 5. Choose the bids."
+    prompt = "Two players, one card each. You (Seat 1) hold a Loot, Seat 2 a yellow 5. Choose the bids."
 
     def choices(self) -> list[Choice]:
-        return [Choice(f"Seat 0 bids {a}, seat 1 bids {b}", (a, b)) for a, b in ((0, 1), (1, 1), (0, 0))]
+        return [Choice(f"You bid {a}, Seat 2 bids {b}", (a, b)) for a, b in ((0, 1), (1, 1), (0, 0))]
 
     def draw(self) -> str:
-        return trick_html(["loot", "Y5"], 0, 2, title="The only trick of the round")
+        return trick_html(["loot", "Y5"], 0, 2, title="The only trick of the round", you=0)
 
-    def attempt(self, key) -> Verdict:
+    def play(self, key) -> SkullKingState:
         st = SkullKingState(2, seed=0)
         st.set_hands([["loot"], ["Y5"]])
-        start = len(st.events)
         st.apply(Bid(key[0]))
         st.apply(Bid(key[1]))
         st.apply(Play("loot"))
         st.apply(Play("Y5"))
+        return st
+
+    def attempt(self, key) -> Verdict:
+        start = 1  # after the deal of round 1
+        st = self.play(key)
         recs = [r for r in st.records if r["round"] == 1]
         loot = [r["loot"] for r in recs]
         pts = [r["points"] for r in recs]
-        events = [e.describe() for e in st.events[start:] if "Round 2" not in e.describe()][:6]
-        why = ("Both bids were exact, so the Loot's player and the trick's winner each get +20 (never halved)."
-               if all(r["hit"] for r in recs) else
-               "The alliance pays only when both players bid exactly.")
-        return Verdict(None, f"round points: seat 0 {pts[0]:+d}, seat 1 {pts[1]:+d} (loot {loot[0]}, {loot[1]})",
-                       why, events, data={"points": pts, "loot": loot})
+        events = events_words(st.events[start:], 0)
+        missed = [seat_words(r["seat"], 0) for r in recs if not r["hit"]]
+        if not missed:
+            why = (f"You (the Loot's player) and Seat 2 (who took the trick) both bid exactly, "
+                   f"so each of you gets +{LOOT_ALLIANCE} on top of the round's score, never "
+                   "halved.")
+        else:
+            who = " and ".join(missed)
+            why = (f"The alliance pays only when both players bid exactly, and {who} missed: "
+                   "no Loot points.")
+        head = f"round points: you {pts[0]:+d}, Seat 2 {pts[1]:+d}"
+        head += f" (the alliance pays +{loot[0]} each)" if loot[0] else " (no alliance points)"
+        return Verdict(None, head, why, events, data={"points": pts, "loot": loot})
+
+    def check(self) -> None:
+        st = self.play((0, 1))
+        assert st.records[0]["loot"] == LOOT_ALLIANCE and st.records[1]["loot"] == LOOT_ALLIANCE
 
 
 class EditionScene(Scene):
@@ -355,11 +531,21 @@ class EditionScene(Scene):
         return "".join(trick_html(t, 0, len(t), title=f"Trick {i + 1}") for i, t in enumerate(self.TRICKS))
 
     def choices(self) -> list[Choice]:
-        return [Choice(f"Trick {i + 1}, {ed}", (i, ed)) for i in range(len(self.TRICKS)) for ed in ("table", "2021")]
+        words = {"table": "table edition", "2021": "2021 edition"}
+        return [Choice(f"Trick {i + 1}, {words[ed]}", (i, ed)) for i in range(len(self.TRICKS))
+                for ed in ("table", "2021")]
 
     def attempt(self, key) -> Verdict:
         i, ed = key
         return trick_verdict(self.TRICKS[i], 0, len(self.TRICKS[i]), ed)
+
+    def check(self) -> None:
+        for t in self.TRICKS:
+            assert trick_winner(t) is not None
+
+
+#: the sandbox's cards in the order of a sorted hand: each suit from 1 to 14, then the specials
+SANDBOX_CARDS = sorted(PLAYABLE, key=SORT_KEY.__getitem__)
 
 
 class TrickSandbox(Scene):
@@ -370,11 +556,12 @@ class TrickSandbox(Scene):
 
     def controls(self) -> list:
         if not hasattr(self, "pick"):
-            options = [(NAME[c] + f" ({c})", c) for c in sorted(PLAYABLE, key=lambda c: (CARDS[c].kind, c))]
+            options = [(NAME[c], c) for c in SANDBOX_CARDS]
             self.pick = W.Dropdown(options=options, value="Y7", description="Card:",
-                                   layout=W.Layout(width="320px"))
+                                   layout=W.Layout(width="320px", max_width="100%"))
             self.edition = W.Dropdown(options=[("table bonuses", "table"), ("2021 edition", "2021")],
-                                      value="table", description="Bonuses:", layout=W.Layout(width="260px"))
+                                      value="table", description="Bonuses:",
+                                      layout=W.Layout(width="260px", max_width="100%"))
             lay = W.Button(description="Lay this card", button_style="info", layout=W.Layout(width="auto"))
             undo = W.Button(description="Take back the last card", layout=W.Layout(width="auto"))
             clear = W.Button(description="Start a new trick", layout=W.Layout(width="auto"))
@@ -386,27 +573,34 @@ class TrickSandbox(Scene):
         return [self.box]
 
     def draw(self) -> str:
-        return trick_html(self.cards, 0, max(len(self.cards), 1), title="Your trick (seat 0 led)",
+        return trick_html(self.cards, 0, max(len(self.cards), 1),
+                          title="Your trick (Seat 1 led, then one card for each seat in turn)",
                           empty="Lay the first card.")
 
-    def lay(self, card: str) -> Verdict:
-        used = Counter(_holdable(c) for c in self.cards)
-        if used[_holdable(card)] >= DECK[_holdable(card)]:
-            return Verdict(False, f"lay {NAME[card]}", f"The deck holds only {DECK[_holdable(card)]} of that card.")
-        if len(self.cards) >= 8:
-            return Verdict(False, f"lay {NAME[card]}", "A trick has at most 8 cards (8 players).")
-        self.cards.append(card)
+    def _edition(self) -> str:
         ed = getattr(self, "edition", None)
-        return trick_verdict(self.cards, 0, len(self.cards), ed.value if ed is not None else "table")
+        return ed.value if ed is not None else "table"
+
+    def lay(self, card: str) -> Verdict:
+        held = _holdable(card)
+        used = Counter(_holdable(c) for c in self.cards)
+        if used[held] >= DECK[held]:
+            copies = "only one" if DECK[held] == 1 else f"only {DECK[held]}"
+            return Verdict(False, f"lay {NAME[card]}",
+                           f"The deck holds {copies} of that card, and the trick already has "
+                           f"{'it' if DECK[held] == 1 else 'them all'}.")
+        if len(self.cards) >= 8:
+            return Verdict(False, f"lay {NAME[card]}",
+                           "A trick has at most 8 cards: one for each of at most 8 players.")
+        self.cards.append(card)
+        return trick_verdict(self.cards, 0, len(self.cards), self._edition())
 
     def undo(self):
         if self.cards:
             self.cards.pop()
         if self.cards:
-            return trick_verdict(self.cards, 0, len(self.cards))
+            return trick_verdict(self.cards, 0, len(self.cards), self._edition())
         return None
-
-
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     T = TrickScene
     return [
@@ -423,28 +617,33 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "dealer's left leads the first trick, and each trick's winner leads the next.",
          ("3.1",), BidScene, "Dealing and bidding"),
         ("follow", "Following suit",
-         "The first number card played sets the trick's suit. If you hold that suit you must "
-         "play it, or a special card: any card that is not a number may be played at any time.",
+         "The first number card played sets the trick's suit, unless a special card has already "
+         "made the trick free. If you hold that suit you must play it, or a special card: any "
+         "card that is not a number may be played at any time.",
          ("3.2",), lambda: T(["Y7", "Y12"], ["Y3", "P12", "B9", "pirate", "tigress"]), "Following suit"),
         ("black", "Black is a suit too",
          "Black trumps the other colours, yet it is still a suit: you may play it when black "
-         "was led, when you have none of the led suit, or while no suit is set.",
+         "is the trick's suit, when you have none of the trick's suit, or while no suit is set.",
          ("3.2", "3.3"), lambda: T(["P5", "P9"], ["B2", "G9", "Y4"]), "Following suit"),
         ("escape_lead", "Leading an escape",
-         "An Escape, a Loot or the Tigress played as an escape does not set a suit when it "
-         "leads. The first number card after it does.",
+         "An Escape, a Loot or the Tigress played as an escape decides nothing when it leads: "
+         "it passes the choice of the suit to the next card played. Here that card is the green "
+         "4, a number, so green is the suit to follow, and you hold a green card.",
          ("3.2",), lambda: T(["escape", "G4"], ["G2", "Y9", "B13"]), "Following suit"),
         ("free_lead", "Suit-free tricks",
          "When a Pirate, the Tigress as a pirate, the Skull King, a Mermaid, the Kraken or the "
-         "White Whale leads, the whole trick is free: nobody has to follow any suit.",
-         ("3.2",), lambda: T(["pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
+         "White Whale leads, the whole trick is free: nobody has to follow any suit. The same "
+         "happens when one of them is the first card after escape-like cards, which pass the "
+         "choice on. Here the Escape passed it to the Pirate, so the trick is free, the yellow 4 "
+         "played after the Pirate sets no suit, and you may play any of your cards.",
+         ("3.2",), lambda: T(["escape", "pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
         ("whale_follow", "The Whale does not free a trick late",
          "A White Whale played after a suit is set leaves that suit in force: the players after "
          "it must still follow.",
          ("3.2",), lambda: T(["Y5", "white-whale"], ["Y2", "P14"]), "Following suit"),
         ("numbers", "Who wins with numbers",
          "Among numbers, any black card beats any other colour. Without black, the highest card "
-         "of the led suit wins, and a card of another colour can never win.",
+         "of the trick's suit wins, and a card of another colour can never win.",
          ("3.3",), lambda: T(["Y7", "Y12"], ["B2", "P14", "G1"]), "Winning tricks"),
         ("pirates", "Pirates",
          "A Pirate (or the Tigress declared as one) beats every number. When several pirates "
@@ -495,10 +694,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("3.4",), lambda: ScoreScene("rascal", [(6, 3, 3, 0), (6, 3, 2, 20), (6, 3, 5, 0), (6, 0, 0, 0)]), "Scoring"),
         ("cannonball", "Scoring: Cannonball",
          "An exact bid scores 15 per card dealt; any other result scores nothing.",
-         ("3.4",), lambda: ScoreScene("cannonball", [(4, 1, 1, 0), (4, 1, 2, 0), (4, 0, 0, 10)]), "Scoring"),
+         ("3.4",), lambda: ScoreScene("cannonball", [(4, 1, 1, 0), (4, 1, 2, 0), (4, 0, 0, 0),
+                                                        (4, 2, 2, 20), (4, 2, 3, 20)]), "Scoring"),
         ("bonuses", "Bonuses",
          "Each captured 14 is worth 10 and the black 14 is worth 20, whoever played it. Bonuses "
-         "count only with an exact bid, and are halved on a Rascal's off-by-one.",
+         "count only with an exact bid; when a Rascal's bid is off by one, they are halved.",
          ("3.5",), lambda: T(["Y14", "B14", "Y2"], ["B3", "escape"]), "Scoring"),
         ("loot", "The Loot alliance",
          "A Loot plays like an escape, but it allies its player with whoever wins the trick. If "

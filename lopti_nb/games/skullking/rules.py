@@ -5,9 +5,10 @@ same code (the underscored fast versions work on already-valid card strings).
 The decisions follow the project's RULINGS §3; the choices where the rulings say nothing
 are written next to the code that makes them:
 
-* A trick is *suit-free* only when its first card is a Pirate, the Tigress as a pirate,
-  the Skull King, a Mermaid, the Kraken or the White Whale. Otherwise the first number card
-  played sets the suit, even if a character card was played before it (after an Escape lead).
+* The first card that is not escape-like (an Escape, a Loot, the Tigress as an escape)
+  decides the trick's suit: a number card sets it; a Pirate, the Tigress as a pirate, the
+  Skull King, a Mermaid, the Kraken or the White Whale makes the whole trick suit-free, as
+  if it had led. Escape-like cards before it pass the decision on (RULINGS 3.2).
 * When ranking numbers the suit is always the one of the first number card in the trick.
 * A Loot card only makes an alliance in a trick that has a winner and where specials keep
   their powers: under an active White Whale the Loot is powerless (no alliance), a
@@ -23,8 +24,8 @@ from typing import Iterable, Sequence
 from lopti_nb.engine.settings import shown
 
 from .cards import (
-    BLACK, CARDS, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING,
-    SPECIALS, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS, WHALE, Card, CardError, parse_card,
+    BLACK, CARDS, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, LOOT, MERMAID, NAME, NUMBER, PIRATE,
+    RANK, SKULL_KING, SPECIALS, SUIT, SUIT_NAMES, TIGRESS, WHALE, Card, CardError, parse_card,
 )
 
 SCORING_SYSTEMS = ("classic", "rascal", "cannonball")
@@ -369,16 +370,31 @@ def score_round(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 
     return sum(score_parts(system, cards_dealt, bid, won, bonus, loot_alliances))
 
 
+#: the cards that pass the setting of the suit on to the next card (Escape, Loot, the
+#: Tigress as an escape); the first card of a trick that is not one of them decides
+PASSES_SUIT_ON: frozenset[str] = frozenset(c for c, k in KIND.items() if k == ESCAPE)
+
+
+def _deciding_card(cards_played: Sequence[str]) -> str | None:
+    """The first card that is not escape-like, or ``None`` if there is none yet."""
+    for c in cards_played:
+        if c not in PASSES_SUIT_ON:
+            return c
+    return None
+
+
 def led_suit(cards_played: Sequence[str]) -> str | None:
     """The suit players must follow after ``cards_played`` (declared card strings), or
-    ``None`` when there is none yet or the lead made the trick suit-free."""
-    if not cards_played or cards_played[0] in SUIT_FREE_LEAD:
-        return None
-    for c in cards_played:
-        s = SUIT[c]
-        if s is not None:
-            return s
-    return None
+    ``None`` when there is none yet or the trick is suit-free (RULINGS 3.2)."""
+    card = _deciding_card(cards_played)
+    return None if card is None else SUIT[card]
+
+
+def suit_free(cards_played: Sequence[str]) -> bool:
+    """Whether the trick is suit-free: its first card that is not escape-like is a Pirate,
+    the Tigress as a pirate, the Skull King, a Mermaid, the Kraken or the White Whale."""
+    card = _deciding_card(cards_played)
+    return card is not None and SUIT[card] is None
 
 
 def legal_cards(hand: Sequence[str | Card], cards_played_so_far: Sequence[str | Card] = ()) -> list:
@@ -407,4 +423,7 @@ def must_follow_reason(hand: Sequence[str], suit: str, card: str) -> str | None:
     held = [c for c in hand if SUIT[c] == suit]
     if not held:
         return None
-    return f"you must follow {SUIT_NAMES[suit]}: you hold {', '.join(held)}"
+    names = [NAME[c] for c in held]
+    if len(names) > 1:
+        names = [", ".join(names[:-1]) + " and " + names[-1]]
+    return f"you must follow {SUIT_NAMES[suit]}: you hold {names[0]}"

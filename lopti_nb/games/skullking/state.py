@@ -32,9 +32,9 @@ from lopti_nb.engine import Event, GameState, Result, SettingsError, event_maker
 from lopti_nb.engine.core import CACHE, DEEP, DICTS, LIST, LISTS, SHARED
 
 from . import rules
-from .rules import _bonus, _resolve
+from .rules import PASSES_SUIT_ON, _bonus, _resolve
 from .cards import (
-    CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_FREE_LEAD, SUIT_NAMES, TIGRESS,
+    CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_NAMES, TIGRESS,
     build_deck, parse_card,
 )
 
@@ -313,7 +313,7 @@ class SkullKingState(GameState):
         self.leader = 0
         self.trick_number = 0
         self.led: str | None = None  # the suit to follow, if any
-        self._suit_open = True  # no suit set yet, and the trick was not led suit-free
+        self._suit_open = True  # only escape-like cards so far: the suit is not decided
         self.destroyed = 0  # tricks destroyed this round
         self.records: list[dict[str, Any]] = []  # one per seat per round
         self.current_player: int | None = 0
@@ -432,13 +432,11 @@ class SkullKingState(GameState):
             for played in DECLARED[held]:
                 del plays[played]
         self.trick = trick = self.trick + (card,)
-        if self._suit_open:
-            suit = SUIT[card]
-            if suit is not None:  # the first number card sets the suit to follow
-                self.led = suit
-                self._suit_open = False
-            elif len(trick) == 1 and card in SUIT_FREE_LEAD:  # nobody follows suit this trick
-                self._suit_open = False
+        if self._suit_open and card not in PASSES_SUIT_ON:
+            # the first card that is not escape-like decides: a number sets the suit to
+            # follow, any other special frees the trick (led stays None)
+            self.led = SUIT[card]
+            self._suit_open = False
         self.events.append(_PLAYED_EVENTS[seat][card])
         if len(trick) < self.num_players:
             seat += 1
@@ -657,7 +655,7 @@ class SkullKingState(GameState):
         trick = obs["trick"] = self.trick
         if trick:
             obs["led_suit"] = self.led
-            obs["suit_free"] = trick[0] in SUIT_FREE_LEAD
+            obs["suit_free"] = not self._suit_open and self.led is None
         obs["settings"] = self.settings.copy()
         return obs
 
@@ -692,7 +690,7 @@ class SkullKingState(GameState):
 
     def describe_suit(self) -> str:
         """The trick's suit situation in words."""
-        if self.trick and self.trick[0] in SUIT_FREE_LEAD:
+        if self.trick and not self._suit_open and self.led is None:
             return "this trick is suit-free"
         if self.led is None:
             return "no suit is set yet"
