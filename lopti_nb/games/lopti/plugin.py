@@ -16,7 +16,7 @@ SCHEMA = SettingsSchema([
     Setting("dealer", "seat", 0, "The seat that deals (counted from 0)."),
     Setting("leader", "seat", None, "The seat that leads; none: the dealer, as in a session's first round.",
             optional=True),
-    # The card rules of RULINGS 1.2-1.4 that are settings (rules.CardRules); the defaults are
+    # The card rules of rules reference §1.2-1.4 that are settings (rules.CardRules); the defaults are
     # base Lopti. As levers, a session's Rule Vote may change them.
     Setting("ten_on_seven", "bool", False, "A 10 may also be played on a 7 (base Lopti: never).",
             labels=("10s go on 7s", "no 10 on a 7"), lever=True),

@@ -1,4 +1,4 @@
-"""Skull King's lessons (RULINGS section 3): tricks built with ``SkullKingState.set_hands``
+"""Skull King's lessons (rules reference §3): tricks built with ``SkullKingState.set_hands``
 and played through the engine; winners, next leaders, bonuses and scores from the rule
 functions ``trick_winner``, ``next_leader``, ``trick_bonus`` and ``score_round``.
 
@@ -34,7 +34,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
     """The engine's verdict on a complete trick, with the rule behind it in words.
 
     ``winner``, ``leader`` and ``bonus`` come from ``trick_winner``, ``next_leader`` and
-    ``trick_bonus``; ``why``, ``why_leader`` and ``why_bonus`` say which rule of RULINGS 3.3
+    ``trick_bonus``; ``why``, ``why_leader`` and ``why_bonus`` say which rule of the rules reference §3.3
     and 3.5 produced them."""
     cards = list(cards)
     winner = trick_winner(cards)

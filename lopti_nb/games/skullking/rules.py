@@ -2,7 +2,7 @@
 what a round scores and which cards may be played. The engine state and the bots use the
 same code (the underscored fast versions work on already-valid card strings).
 
-The decisions follow the project's RULINGS §3; the choices where the rulings say nothing
+The decisions follow the project's rules reference §3; the choices where the rulings say nothing
 are written next to the code that makes them:
 
 * A trick is *suit-free* only when its first card is a Pirate, the Tigress as a pirate,
