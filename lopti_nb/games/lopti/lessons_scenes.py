@@ -215,7 +215,8 @@ class LoptiScene(Scene):
             else:
                 headline = w["blind_hit"].format(card=card_label(data["card"]))
                 why += w["blind_hit_why"]
-            why = cite(why, *self._clauses(action, state))
+            # a miss was refused by the card rules, which the reason quotes
+            why = cite(why, *self._clauses(action, state), *(("1.2",) if data.get("blind_miss") else ()))
         else:  # the swap or keeping the deal
             why = cite(w["swap_why"], *self._clauses(action, state))
         if new.current_player is not None and new.phase == "play":
@@ -405,6 +406,7 @@ class QuizScene(Scene):
         self.score = 0
         self.answered: set[int] = set()
         self.first: dict[int, Any] = {}  # question -> the learner's first answer
+        self._show_next()  # "Reset the position" from the score brings the Next button back
 
     @property
     def finished(self) -> bool:
@@ -453,7 +455,7 @@ class QuizScene(Scene):
                     f'<li style="margin-bottom:4px"><b>{esc(item.question)}</b><br>'
                     f"Your first answer: {esc(self._label(item, given))}. "
                     f"The right answer: {esc(self._label(item, truth))}. "
-                    f"{esc(item.explain())}</li>")
+                    f"{esc(cite(item.explain(), *item.clauses))}</li>")
             review = ('<div style="font-weight:bold;margin-top:4px">The questions to look at again</div>'
                       f'<ol style="margin:2px 0 2px 18px;padding:0">{"".join(rows)}</ol>') if rows else \
                 line("Every question right on the first try.")

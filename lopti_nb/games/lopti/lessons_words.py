@@ -20,6 +20,8 @@ _SEATS = re.compile(r"\b([Ss])eats? (\d+)(?: and (\d+))?\b")
 _CODE = re.compile(r"\b(10|[2-9AKQJ])([SHDC])\b")
 _NUMBER_LIST = re.compile(r"\((\d+(?:, \d+)*), (\d+)\)")
 _MISSING = re.compile(r"missing: \[([\d, ]+)\]")
+_SCORE_LINE = re.compile(r"(Seat \d+) (\d+) - (\d+) (Seat \d+)")
+_SCORE = re.compile(r": (\d+)-(\d+),")
 _ONE_CARDS = re.compile(r"\b1 (card|turn|throw|tie)s\b")
 _NUMBERS = ("no", "one", "two", "three", "four")
 _A_AN = re.compile(r"\ba (A|8)\b")
@@ -40,6 +42,9 @@ def told(text: str) -> str:
     text = _MISSING.sub(lambda m: "missing: " + ", ".join(
         f"Seat {int(x) + 1}" for x in m.group(1).split(",")), str(text))
     text = _SEATS.sub(_seats, text)
+    # a Roshambo score: "Seat 2 17 - 13 Seat 1" reads as "Seat 2 against Seat 1, 17 to 13"
+    text = _SCORE_LINE.sub(lambda m: f"{m.group(1)} against {m.group(4)}, {m.group(2)} to {m.group(3)}", text)
+    text = _SCORE.sub(lambda m: f": {m.group(1)} to {m.group(2)},", text)
     # "(4, 5, 6)" reads as a list in prose too: "(4, 5 or 6)"
     text = _NUMBER_LIST.sub(lambda m: f"({m.group(1)} or {m.group(2)})", text)
     text = _CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
