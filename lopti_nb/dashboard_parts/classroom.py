@@ -88,7 +88,7 @@ class RulesClassroom(W.VBox):
         parts = []
         for section in lopti_nb.rules(self.game.value, voice=self.voice.value):
             title, text, clauses = section
-            tag = f' <span style="color:var(--jp-ui-font-color2)">(RULINGS {", ".join(clauses)})</span>' \
+            tag = f' <span style="color:var(--jp-ui-font-color2)">(rules reference {", ".join("§" + c for c in clauses)})</span>' \
                 if clauses else ""
             parts.append(f"<h4 style='margin:10px 0 2px'>{escape(title)}</h4>"
                          f"<div>{escape(text)}{tag}</div>")

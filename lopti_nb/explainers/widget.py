@@ -87,7 +87,8 @@ class Explainer(W.VBox):
         step = self.steps[i]
         scene = self._scene_for(i)
         set_if(self.topic, value=i)
-        where = (" \u00b7 rules \u00a7" + ", ".join(step.clauses)) if step.clauses else ""
+        # the clauses of the game's rules reference that this step teaches
+        where = (" \u00b7 rules reference " + ", ".join("\u00a7" + c for c in step.clauses)) if step.clauses else ""
         set_if(self.counter, value=f'<span style="color:{MUTED}">Step {i + 1} of {len(self.steps)}'
                                    f'{where}</span>')
         set_if(self.title, value=f'<div style="font-size:15px;font-weight:bold;color:{INK}">{esc(step.title)}</div>')

@@ -1,5 +1,6 @@
 """The explainers served by Voila and driven in headless Chromium; screenshots go to
-docs/screenshots/explainer_*.png."""
+docs/screenshots/explainer_*.png (a step of each game in each voice, and the quiz's final
+score)."""
 from __future__ import annotations
 
 import os
@@ -18,15 +19,35 @@ SHOTS = ROOT / "docs" / "screenshots"
 
 # notebook name -> (code, script); a script step is ("click", button text),
 # ("topic", option label of the topic menu) or ("shot", screenshot name)
+def _lopti_quiz_to_the_end() -> list[tuple[str, str]]:
+    """Answer every quiz question with its first option, then open the final score."""
+    from lopti_nb.games.lopti.lessons_scenes import quiz_items
+
+    items = quiz_items()
+    script: list[tuple[str, str]] = []
+    for n, item in enumerate(items):
+        script.append(("click", item.options[0][0]))
+        script.append(("click", "See your score \u25b6" if n == len(items) - 1 else "Next question \u25b6"))
+    return script
+
+
 PAGES = {
     "lopti": ('lopti_nb.explain("lopti", voice="pirate", start=7)', [
-        ("click", "Play 8"), ("shot", "explainer_lopti_seven_pirate"),
-        ("click", "Next \u25b6"), ("click", "Play 10"), ("shot", "explainer_lopti_ten_pirate"),
+        ("click", "Play an 8"), ("shot", "explainer_lopti_seven_pirate"),
+        ("click", "Next \u25b6"), ("click", "Play a 10"), ("shot", "explainer_lopti_ten_pirate"),
         ("topic", "31. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
         ("click", "Next question \u25b6"), ("click", "Yes, and the four 9s clear the pile"),
         ("shot", "explainer_lopti_quiz_pirate"),
         ("topic", "29. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
         ("shot", "explainer_lopti_roshambo_pirate"),
+    ]),
+    "lopti_plain": ('lopti_nb.explain("lopti", start="vote")', [
+        ("click", "1 yes, 3 no"), ("shot", "explainer_lopti_vote_plain"),
+        ("topic", "31. Quiz: the classic rulings"), *_lopti_quiz_to_the_end(),
+        ("shot", "explainer_lopti_quiz_score_plain"),
+    ]),
+    "lopti_comrade": ('lopti_nb.explain("lopti", voice="comrade", start="blind")', [
+        ("click", "Play face-down card 1"), ("shot", "explainer_lopti_blind_comrade"),
     ]),
     "skullking": ('lopti_nb.explain("skull-king", start=10)', [
         ("click", "Play a Mermaid"), ("shot", "explainer_skullking_mermaid"),
@@ -77,6 +98,10 @@ def _step(page, root, n: int, kind: str, arg: str, taken: list) -> None:
         buttons.first.click(timeout=20_000)
         if arg in ("Next \u25b6", "\u25c0 Back"):
             page.wait_for_function(f"([n, old]) => ({step_of})([n]) !== old", arg=[n, where], timeout=20_000)
+        elif arg.startswith("See your score"):
+            page.wait_for_function(
+                "([n]) => document.querySelectorAll('.lnb-explainer')[n].innerText.includes('right on the first try')",
+                arg=[n], timeout=20_000)
         elif not arg.startswith("Next"):
             # the engine's answer replaces the verdict in place, with the next number
             page.wait_for_function(f"([n, old]) => ({seq})([n]) > old", arg=[n, before], timeout=20_000)
@@ -116,7 +141,8 @@ def test_explainers_in_voila_and_chromium(tmp_path):
             page = browser.new_page(viewport={"width": 1100, "height": 1500})
             t0 = time.time()
             page.goto(f"{base}/voila/render/explainers.ipynb", timeout=90_000)
-            page.wait_for_function("[...document.querySelectorAll('.lnb-explainer')].filter(e => e.querySelector('.lnb-x-box')).length >= 3",
+            page.wait_for_function("[...document.querySelectorAll('.lnb-explainer')].filter(e => e.querySelector('.lnb-x-box')).length >= "
+                                   + str(len(PAGES)),
                                    timeout=90_000)
             print("page ready", round(time.time() - t0, 1), "s")
             for n, (name, (_, script)) in enumerate(PAGES.items()):
@@ -127,10 +153,14 @@ def test_explainers_in_voila_and_chromium(tmp_path):
                     except Exception:
                         root.screenshot(path=str(tmp_path / f"failed_{name}.png"))
                         raise
-                assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10
+                if name == "lopti_plain":  # ends on the quiz's score, where no answer is shown
+                    assert "right on the first try" in root.inner_text()
+                else:
+                    assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10
             print("scripts done", round(time.time() - t0, 1), "s")
             browser.close()
-        assert len(taken) == 9 and all(p.stat().st_size > 10_000 for p in taken)
+        shots = sum(1 for _, script in PAGES.values() for kind, _ in script if kind == "shot")
+        assert len(taken) == shots and all(p.stat().st_size > 10_000 for p in taken)
     finally:
         server.terminate()
         try:

@@ -1,4 +1,4 @@
-"""The Drowned Ledger: a push-your-luck salvage game for 2-5 players (RULINGS section 2).
+"""The Drowned Ledger: a push-your-luck salvage game for 2-5 players (rules reference §2).
 
 The rules in brief (table defaults; every number is a setting):
 

@@ -1,6 +1,6 @@
 """Office balance: how often each office wins, in simulation with the default AI mix.
 
-The design target (RULINGS 2.6): no office's win rate differs from the mean office win rate
+The design target (rules reference §2.6): no office's win rate differs from the mean office win rate
 by more than a third of that mean.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Drowned Ledger's lessons (RULINGS section 2): positions set up with the game's own
+"""The Drowned Ledger's lessons (rules reference §2): positions set up with the game's own
 ``rig`` helper, moves judged by ``LedgerState.why_illegal`` and ``apply``, and the exact
 catch probability from ``risk.catch_probability`` beside every dive decision.
 

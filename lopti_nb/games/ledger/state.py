@@ -1,4 +1,4 @@
-"""The game state of The Drowned Ledger (rules: RULINGS section 2; see the package docstring)."""
+"""The game state of The Drowned Ledger (rules: rules reference §2; see the package docstring)."""
 from __future__ import annotations
 
 from typing import Any

@@ -149,7 +149,7 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     """The office-balance table from seat rows (mode ``offices``): per office ``seats``,
     ``wins``, ``win_rate`` (Wilson ``lower``/``upper``), ``mean_score``, ``mean_win_rate``,
     ``deviation`` (from the mean, as a fraction of it) and ``within_target``
-    (|deviation| <= 1/3, the design target of RULINGS 2.6)."""
+    (|deviation| <= 1/3, the design target of rules reference §2.6)."""
     df = seats[seats["office"].notna()]
     out = rate_frame(df, "won", "office", name="win_rate").rename(columns={"n": "seats", "hits": "wins"})
     score = df.groupby("office", observed=True)["score"].mean().rename("mean_score").reset_index()

@@ -1,4 +1,4 @@
-"""Lopti's lessons: one step per rule of RULINGS section 1, a quiz and a sandbox, told in
+"""Lopti's lessons: one step per rule of the rules reference (``reference.md``), a quiz and a sandbox, told in
 three voices (:data:`VOICES`). The lesson shell (:mod:`lopti_nb.explainers`) finds this module
 through ``SPEC.lessons``; the positions are in :mod:`.lessons_scenes` and
 :mod:`.lessons_session`, the words in :mod:`.lessons_texts`.
@@ -20,6 +20,7 @@ from .lessons_session import (
     LimitsScene, MotionScene, NewSessionScene, RoshamboScene, VoteScene, WithdrawScene,
 )
 from .lessons_texts import TEXTS, VOICES
+from .lessons_words import seat, told
 from .plugin import SPEC
 from .state import LoptiState, Play, PlayBlind, Swap
 
@@ -62,14 +63,15 @@ def _setup_scene():
     ups = [card_name(c) for c in st.face_up[0]]
     extra = [Swap(hand[0], ups[0]), Swap(hand[1], ups[2]), Swap(ups[0], hand[0])]
     return LoptiScene(build, (), extra=extra,
-                      prompt="Keep the deal, or swap a hand card with a face-up card (one swap names "
-                             "the cards the wrong way round).")
+                      prompt="Keep the deal, or swap a hand card with a face-up card (one of the swaps "
+                             "names the cards the wrong way round).")
 
 
 class RoundsScene(Scene):
     """The end of a round, the next deal (``next_round``) and a capped simulated round."""
 
     prompt = "Finish this round and deal the next, or let bots play rounds under a turn cap."
+    voice = "plain"
 
     def reset(self) -> None:
         self.build, _ = _pos([], ["5D"], face_up=[[], [], []],
@@ -79,7 +81,7 @@ class RoundsScene(Scene):
 
     def draw(self) -> str:
         s = self.state
-        return draw_state(s) + line(f"Dealer this round: seat {s.dealer}; leader: seat {s.leader}.", True)
+        return draw_state(s) + line(f"Dealer this round: {seat(s.dealer)}; leader: {seat(s.leader)}.", True)
 
     def choices(self) -> list[Choice]:
         return [Choice("Play the last face-down card, then deal the next round", "next"),
@@ -92,9 +94,12 @@ class RoundsScene(Scene):
             start = len(st.events)
             st.apply(PlayBlind(0))
             nxt = st.next_round(seed=3)
-            events = st.describe_events(0, start)
-            return Verdict(None, f"seat {st.winner} wins; next round dealt by seat {nxt.dealer}, led by seat {nxt.leader}",
-                           "The deal passes one seat clockwise, and the winner of the round just played leads the next.",
+            events = [told(e) for e in st.describe_events(0, start)]
+            who = "you" if st.winner == 0 else seat(st.winner)
+            return Verdict(None, f"{who} win{'' if who == 'you' else 's'} the round; the next round is "
+                           f"dealt by {seat(nxt.dealer)} and led by {'you' if nxt.leader == 0 else seat(nxt.leader)}",
+                           "The deal passes one seat clockwise, and the winner of the round just played "
+                           "leads the next (rules reference \u00a71.6).",
                            events, data={"dealer": nxt.dealer, "leader": nxt.leader, "winner": st.winner})
         _, cap = key
         st = LoptiState(4, seed=2, turn_cap=cap)
@@ -102,9 +107,13 @@ class RoundsScene(Scene):
         play_out(st, [heuristic_bot] * 4, rng)
         r = st.result
         head = (f"stopped at the cap after {st.turns} turns: recorded as a stalemate" if r.stalemate
-                else f"seat {r.details['winner']} won after {st.turns} turns")
-        return Verdict(None, head, "The engine records a round capped before anyone is out as a stalemate in its result.",
-                       st.describe_events(None)[-2:], data={"stalemate": r.stalemate, "turns": st.turns})
+                else f"{seat(r.details['winner'])} won after {st.turns} turns, before the cap")
+        why = ("Nobody was out when the cap was reached, so the round is recorded as a stalemate, "
+               "not dropped" if r.stalemate else
+               "A player went out before the cap, so the round has a winner")
+        return Verdict(None, head, why + " (rules reference \u00a71.6).",
+                       [told(e) for e in st.describe_events(None)[-2:]],
+                       data={"stalemate": r.stalemate, "turns": st.turns})
 
     def check(self) -> None:
         st = self.build()
@@ -143,7 +152,7 @@ def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
         ("turns", ("1.5", "1.6"), _scene([], ["9D"], face_up=[[], [], []],
                                          face_down=[["KH"], ["6C", "6D", "6H"], ["8C", "8D", "8H"]],
                                          play_on=True, progressive=True,
-                                         prompt="Act for each seat in turn (seat 0 is on its last card)."), "Winning"),
+                                         prompt="Act for each seat in turn (you, Seat 1, are on your last card)."), "Winning"),
         ("win", ("1.6",), _scene([], ["5D"], face_up=[[], [], []],
                                  face_down=[["7C"], ["6C", "6D", "6H"], ["8C", "8D", "8H"]]), "Winning"),
         ("out_on_clear", ("1.3", "1.6"), _scene([], ["JD"], face_up=[[], [], []],
@@ -151,13 +160,13 @@ def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
                                                 play_on=True), "Winning"),
         ("setup", ("1.6",), _setup_scene, "Setup"),
         ("rounds", ("1.6",), RoundsScene, "Setup"),
-        ("motion", ("1.7",), MotionScene, "Session"),
-        ("motion_limits", ("1.7",), LimitsScene, "Session"),
-        ("withdraw", ("1.7",), WithdrawScene, "Session"),
-        ("vote", ("1.7",), VoteScene, "Session"),
-        ("roshambo", ("1.7",), RoshamboScene, "Session"),
-        ("new_session", ("1.7",), NewSessionScene, "Session"),
-        ("quiz", (), QuizScene, "Practice"),
+        ("motion", ("1.7", "1.7.1", "1.7.3"), MotionScene, "Session"),
+        ("motion_limits", ("1.7.2", "1.7.3"), LimitsScene, "Session"),
+        ("withdraw", ("1.7.4",), WithdrawScene, "Session"),
+        ("vote", ("1.7.5",), VoteScene, "Session"),
+        ("roshambo", ("1.7.6",), RoshamboScene, "Session"),
+        ("new_session", ("1.7.7",), NewSessionScene, "Session"),
+        ("quiz", ("1.2", "1.3", "1.4"), QuizScene, "Practice"),
         ("sandbox", ("1.2",), SandboxScene, "Practice"),
     ]
 
@@ -170,5 +179,14 @@ def steps(voice: str = "plain") -> list[Step]:
     for key, clauses, make, topic in _step_defs():
         title, text = texts[key]
         kind = key if key in ("quiz", "sandbox") else "rule"
-        out.append(Step(key, title, text, clauses, make, topic, kind))
+        out.append(Step(key, title, text, clauses, _voiced(make, voice), topic, kind))
     return out
+
+
+def _voiced(make, voice: str):
+    """A scene maker whose scenes give their feedback in ``voice`` (verdicts, quiz answers)."""
+    def build():
+        scene = make()
+        scene.voice = voice
+        return scene
+    return build

@@ -10,7 +10,10 @@ from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
 from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 
 from .cards import NAMES, RANKS, parse_rank
-from .events import BlindMiss, Played
+from .cards import card_label
+from .events import BlindMiss, Cleared, Played
+from .lessons_words import capital, cards, cite, play_label, ranks, told, words
+from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
 from .rules import LEGAL, judge, reason_text
 from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
@@ -28,7 +31,8 @@ def ranks_of_play(play: str) -> str:
 
 
 def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> str:
-    """The table as the seat to act sees it: the pile, the 3 chain, their cards."""
+    """The table as the seat to act sees it: the pile, the 3 chain, their cards. The seat to
+    act is "you"; the others are named by seat, counted from 1."""
     seat = state.current_player if seat is None else seat
     if seat is None:
         seat = 0
@@ -36,12 +40,15 @@ def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> s
     pile_svgs = [lopti_card_svg(n, scale=0.85) for n in obs["pile"]]
     notes = []
     if obs["top"] is not None:
-        notes.append(f"top: {obs['top_count']} \u00d7 {obs['top']} (run of {obs['run']})")
+        on_top = f"on top: {ranks(obs['top'], obs['top_count'])}"
+        if obs["run"] > obs["top_count"]:
+            on_top += f" ({obs['run']} {obs['top']}s in a row)"
+        notes.append(on_top)
     if obs["chain"]:
         notes.append(f"3s in the chain: {obs['chain']} (gone from play)")
     if obs["duty"]:
         notes.append("a 3 duty is live")
-    notes.append(f"draw pile: {obs['draw_pile']} card(s)")
+    notes.append(f"draw pile: {cards(obs['draw_pile'])}")
     pile = box("The pile" + (" \u2014 " + "; ".join(notes) if notes else ""),
                cards_row_html(pile_svgs, empty="The table is empty."))
     hand = cards_row_html([lopti_card_svg(n, scale=0.85) for n in obs["hand"]], empty="(empty)")
@@ -51,7 +58,7 @@ def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> s
          for p in obs["face_down"][seat]], empty="(none)")
     who = "" if obs["current_player"] is None else (
         " \u2014 a bonus play" if obs["bonus"] else "")
-    mine = box(f"Seat {seat} to act{who}",
+    mine = box(f"You ({seat_name(seat)}) to act{who}",
                '<div style="display:flex;gap:14px;flex-wrap:wrap">'
                f'<div>{line("hand", True)}{hand}</div>'
                f'<div>{line("face up", True)}{ups}</div>'
@@ -61,9 +68,9 @@ def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> s
         if s == seat:
             continue
         if s in obs["out"]:
-            others.append(f"seat {s}: out")
+            others.append(f"{seat_name(s)}: out")
         else:
-            others.append(f"seat {s}: hand {obs['hand_sizes'][s]}, face up "
+            others.append(f"{seat_name(s)}: hand {obs['hand_sizes'][s]}, face up "
                           f"{len(obs['face_up'][s])}, face down {len(obs['face_down'][s])}")
     head = f'<div style="font-weight:bold">{esc(title)}</div>' if title else ""
     return head + pile + mine + line(esc(" \u00b7 ".join(others)), True)
@@ -82,8 +89,9 @@ class LoptiScene(Scene):
 
     def __init__(self, build: Callable[[], LoptiState], pile: Sequence[str] = (),
                  extra: Sequence[Any] = (), progressive: bool = False, prompt: str = "",
-                 only: Sequence[Any] | None = None):
+                 only: Sequence[Any] | None = None, voice: str = "plain"):
         self.build = build
+        self.voice = voice
         self.pile_spec = list(pile)
         self.extra = list(extra)
         self.only = list(only) if only is not None else None
@@ -124,53 +132,102 @@ class LoptiScene(Scene):
         return out + [a for a in self.extra if a not in out]
 
     def choices(self) -> list[Choice]:
-        return [Choice(str(a)[:1].upper() + str(a)[1:], a) for a in self.actions()]
+        return [Choice(self.label(a), a) for a in self.actions()]
+
+    @staticmethod
+    def label(action: Any) -> str:
+        """A choice's button label in a player's words (``Play two 9s``, ``Swap 2\u2663 ...``)."""
+        if isinstance(action, Play):
+            return play_label(action.rank, action.count)
+        return capital(told(str(action)))
+
+    def _clauses(self, action: Any, state: LoptiState, clears: bool = False) -> tuple[str, ...]:
+        """The clauses of the rules reference that decide ``action`` here."""
+        if isinstance(action, (Swap, KeepCards)):
+            return ("1.6",)
+        if isinstance(action, (TakePile, PlayBlind)):
+            return ("1.5", "1.4") if state.pile.duty else ("1.5",)
+        out = ["1.2"]
+        if isinstance(action, Play) and (action.rank == "3" or state.pile.duty):
+            out.append("1.4")
+        if clears:
+            out.append("1.3")
+        return tuple(out)
+
+    def _headline(self, action: Any, state: LoptiState) -> str:
+        w = words(self.voice)
+        if isinstance(action, Play):
+            return w["play_you"].format(what=ranks(action.rank, action.count))
+        if isinstance(action, TakePile):
+            n = state.pile.size
+            return w["take"].format(n=cards(n)) if n else w["take_empty"]
+        if isinstance(action, Swap):
+            return w["swap"].format(hand=told(action.hand_card), up=told(action.face_up_card))
+        if isinstance(action, KeepCards):
+            return w["keep"]
+        return told(str(action))
 
     def attempt(self, action: Any) -> Verdict:
+        w = words(self.voice)
         state = self.state
         seat = state.current_player
         reason = state.why_illegal(action)
         if reason is not None:
-            return Verdict(False, str(action), reason[0].upper() + reason[1:],
+            if isinstance(action, Play) and action.count > sum(
+                    1 for c in state.hands[seat] if RANKS[c >> 2] == action.rank):
+                clauses: tuple[str, ...] = ("1.1",)  # a play is cards you hold
+            else:
+                clauses = self._clauses(action, state)
+            return Verdict(False, self._headline(action, state), cite(capital(told(reason)), *clauses),
                            data={"why_illegal": reason})
         new = state.copy()
         start = len(new.events)
         new.apply(action)
-        events = [e.for_seat(seat).describe() for e in new.events[start:]]
-        why = "The engine accepts this move."
-        headline = str(action)
+        events = [told(e.for_seat(seat).describe()) for e in new.events[start:]]
+        headline = self._headline(action, state)
+        legal: bool | None = True
         data: dict[str, Any] = {"why_illegal": None}
+        clears = any(isinstance(e, Cleared) for e in new.events[start:])
         if isinstance(action, Play) and state.phase == "play":
             j = judge(self.history, " ".join([action.rank] * action.count)) if self._history_ok() else None
             if j is not None:
                 why = j.reason
                 data["judge"] = j
+                clears = clears or j.clears
             else:
                 why = reason_text(LEGAL, state.pile, parse_rank(action.rank), action.count)
+            why = cite(told(why), *self._clauses(action, state, clears))
         elif isinstance(action, TakePile):
-            why = "The pile holds cards, so taking it is always allowed; it ends the turn."
+            why = cite(w["take_why"], *self._clauses(action, state))
         elif isinstance(action, PlayBlind):
-            why = "Your hand and face-up cards are gone, so you may flip a face-down card unseen."
+            why = w["blind_why"]
             for e in new.events[start:]:
                 if isinstance(e, BlindMiss):
-                    why += (" It turned out to be a card that cannot be played here, so it joins "
-                            "the pile and the whole pile goes to your hand: " + e.reason)
                     data["blind_miss"] = True
+                    why += w["blind_miss_why"] + told(e.reason)
                 elif isinstance(e, Played):
                     data["blind_miss"] = False
-            headline = f"{action}: " + ("a miss, so the pile comes to you" if data.get("blind_miss")
-                                        else "the card turns out legal")
-        elif isinstance(action, (Swap, KeepCards)):
-            why = "The swap is offered once, at the deal, before the first lead."
+                    data["card"] = e.cards[0]
+            if data.get("blind_miss"):
+                # a miss is not a refused move: flipping was allowed, the card just did not fit
+                legal = None
+                headline = w["blind_miss"]
+            else:
+                headline = w["blind_hit"].format(card=card_label(data["card"]))
+                why += w["blind_hit_why"]
+            # a miss was refused by the card rules, which the reason quotes
+            why = cite(why, *self._clauses(action, state), *(("1.2",) if data.get("blind_miss") else ()))
+        else:  # the swap or keeping the deal
+            why = cite(w["swap_why"], *self._clauses(action, state))
         if new.current_player is not None and new.phase == "play":
-            events.append(f"Next to act: seat {new.current_player}"
-                          + (" (a bonus play)." if new.bonus else "."))
+            who = "you" if new.current_player == seat else seat_name(new.current_player)
+            events.append((w["next_bonus"] if new.bonus else w["next"]).format(who=who))
         after = "" if new.phase == "swap" else pile_row(new)
         if self.progressive:
             self.state = new
             self._track(action)
             after = ""
-        return Verdict(True, headline, why, events, after, data)
+        return Verdict(legal, headline, why, events, after, data)
 
     # the oracle's history follows the pile while the scene plays on
     def _history_ok(self) -> bool:
@@ -225,7 +282,8 @@ def position(hands, pile=(), face_up=None, face_down=None, draw_pile=(), turn=0,
 class QuizItem:
     def __init__(self, question: str, history: Sequence[str], play: str,
                  options: Sequence[tuple[str, Any]], oracle: Callable[[], Any], expected: Any,
-                 explain: Callable[[], str]):
+                 explain: Callable[[], str], clauses: Sequence[str] = ("1.2",)):
+        self.clauses = tuple(clauses)
         self.question = question
         self.history = list(history)
         self.play = play
@@ -268,28 +326,28 @@ def quiz_items() -> list[QuizItem]:
     return [
         QuizItem("A 3 is played onto an empty table. Must the next player now play 3s or take the pile?",
                  [], "3", [("Yes, the 3 duty applies", True), ("No, they simply lead", False)],
-                 lambda: judge([], "3").duty, False, reason([], "3")),
+                 lambda: judge([], "3").duty, False, reason([], "3"), ("1.4",)),
         QuizItem("A single 9 was played, then a pair of 9s. May one more 9 go on top?",
                  ["9", "9 9"], "9",
                  [("No: one card is fewer than the pair", (False, False)),
                   ("Yes, and the four 9s clear the pile", (True, True)),
                   ("Yes, but nothing is cleared", (True, False))],
-                 jlc(["9", "9 9"], "9"), (True, True), reason(["9", "9 9"], "9")),
+                 jlc(["9", "9 9"], "9"), (True, True), reason(["9", "9 9"], "9"), ("1.2", "1.3")),
         QuizItem("A 7 lies on top. May four 8s be played on it, to clear with four of a kind?",
                  ["7"], "8 8 8 8", [("Yes, four of a kind always clears", True),
                                     ("No, an 8 may not go on a 7 at all", False)],
-                 jl(["7"], "8 8 8 8"), False, reason(["7"], "8 8 8 8")),
+                 jl(["7"], "8 8 8 8"), False, reason(["7"], "8 8 8 8"), ("1.2",)),
         QuizItem("And four 6s on that same 7?",
                  ["7"], "6 6 6 6", [("Legal, and they clear the pile", (True, True)),
                                     ("Legal, but no clear", (True, False)),
                                     ("Not legal", (False, False))],
-                 jlc(["7"], "6 6 6 6"), (True, True), reason(["7"], "6 6 6 6")),
+                 jlc(["7"], "6 6 6 6"), (True, True), reason(["7"], "6 6 6 6"), ("1.2", "1.3")),
         QuizItem("Two 3s are played together onto a king (four players). How many players face "
                  "the 3 duty because of that one play?",
                  ["K"], "3 3", [("One: the next player only", 1), ("Two: one player per 3", 2)],
                  lambda: _duty_seats_after("3 3"), 1,
                  lambda: judge(["K"], "3 3").reason + " The engine hands the duty to the next "
-                 "player only; the two 3s both count toward the chain."),
+                 "player only; the two 3s both count toward the chain.", ("1.4",)),
         QuizItem("One 9 on a pair of 9s (the rest of the 9s are elsewhere)?",
                  ["9 9"], "9", [("Legal", True), ("Not legal", False)],
                  jl(["9 9"], "9"), False, reason(["9 9"], "9")),
@@ -298,7 +356,7 @@ def quiz_items() -> list[QuizItem]:
                  jl(["7"], "10"), False, reason(["7"], "10")),
         QuizItem("A king, then a 3: the duty is live. May the player on duty play a 2?",
                  ["K", "3"], "2", [("Yes, a 2 goes on anything", True), ("No, only 3s", False)],
-                 jl(["K", "3"], "2"), False, reason(["K", "3"], "2")),
+                 jl(["K", "3"], "2"), False, reason(["K", "3"], "2"), ("1.2", "1.4")),
         QuizItem("One 2 lies on top. May two 2s go on it?",
                  ["2"], "2 2", [("Yes, that is matching with more", True), ("No", False)],
                  jl(["2"], "2 2"), True, reason(["2"], "2 2")),
@@ -335,30 +393,80 @@ def draw_history(history: Sequence[str], play: str | None = None) -> str:
 
 
 class QuizScene(Scene):
+    """The classic rulings as questions. Only a learner's first answer to a question counts;
+    after the last question the quiz shows the score and the questions missed (the answer
+    given, the right one and the rule's reason), and "Try again" starts over."""
+
     prompt = "Pick an answer; the rules oracle checks it."
+    voice = "plain"
 
     def reset(self) -> None:
         self.items = quiz_items()
         self.at = 0
         self.score = 0
         self.answered: set[int] = set()
+        self.first: dict[int, Any] = {}  # question -> the learner's first answer
+        self._show_next()  # "Reset the position" from the score brings the Next button back
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.items)
 
     def controls(self) -> list:
         if not hasattr(self, "_next"):
             self._next = W.Button(description="Next question \u25b6", layout=W.Layout(width="auto"))
             self._next.on_click(lambda b: self.next_question())
+        self._show_next()
         return [self._next]
 
+    def _show_next(self) -> None:
+        if hasattr(self, "_next"):
+            last = self.at == len(self.items) - 1
+            self._next.description = "See your score \u25b6" if last else "Next question \u25b6"
+            self._next.layout.display = "none" if self.finished else None
+
     def next_question(self) -> None:
-        self.at = (self.at + 1) % len(self.items)
+        self.at = min(self.at + 1, len(self.items))
+        self._show_next()
         self.notify(None)
 
+    def summary(self) -> str:
+        """The final score in words: "7 of 9 right on the first try"."""
+        return words(self.voice)["score"].format(right=self.score, total=len(self.items))
+
+    def missed(self) -> list[tuple[QuizItem, Any, Any]]:
+        """``(question, first answer, right answer)`` for each question not right at once."""
+        out = []
+        for i, item in enumerate(self.items):
+            truth = item.oracle()
+            given = self.first.get(i)
+            if i not in self.first or given != truth:
+                out.append((item, given, truth))
+        return out
+
+    def _label(self, item: QuizItem, value: Any) -> str:
+        return next((lbl for lbl, v in item.options if v == value), "no answer")
+
     def draw(self) -> str:
+        if self.finished:
+            rows = []
+            for item, given, truth in self.missed():
+                rows.append(
+                    f'<li style="margin-bottom:4px"><b>{esc(item.question)}</b><br>'
+                    f"Your first answer: {esc(self._label(item, given))}. "
+                    f"The right answer: {esc(self._label(item, truth))}. "
+                    f"{esc(cite(item.explain(), *item.clauses))}</li>")
+            review = ('<div style="font-weight:bold;margin-top:4px">The questions to look at again</div>'
+                      f'<ol style="margin:2px 0 2px 18px;padding:0">{"".join(rows)}</ol>') if rows else \
+                line("Every question right on the first try.")
+            return box("The quiz is over", line(f"<b>{esc(capital(self.summary()))}.</b>") + review)
         item = self.items[self.at]
-        return (line(f"<b>Question {self.at + 1} of {len(self.items)}</b> \u00b7 correct so far: "
+        return (line(f"<b>Question {self.at + 1} of {len(self.items)}</b> \u00b7 right so far: "
                      f"{self.score}") + line(esc(item.question)) + draw_history(item.history, item.play))
 
     def choices(self) -> list[Choice]:
+        if self.finished:
+            return [Choice(words(self.voice)["again"], "again")]
         item = self.items[self.at]
         return [Choice(label, (self.at, value)) for label, value in item.options]
 
@@ -373,21 +481,38 @@ class QuizScene(Scene):
             assert item.expected == item.oracle(), item.question
 
     def attempt(self, key) -> Verdict:
+        w = words(self.voice)
+        if key == "again":
+            self.reset()
+            self._show_next()
+            return Verdict(None, w["fresh"].format(total=len(self.items)),
+                           "Only your first answer to each question counts toward the score.")
         at, value = key
         item = self.items[at]
         truth = item.oracle()
         right = value == truth
-        if right and at not in self.answered:
-            self.score += 1
+        if at not in self.answered:
+            self.first[at] = value
+            if right:
+                self.score += 1
         self.answered.add(at)
-        label = next(lbl for lbl, v in item.options if v == truth)
-        head = ("Right: " if right else "Not quite. The answer is: ") + label
-        return Verdict(None, head, item.explain(), data={"correct": right, "truth": truth})
+        label = self._label(item, truth)
+        head = (w["right"] if right else w["wrong"]).format(answer=label)
+        return Verdict(None, head, cite(item.explain(), *item.clauses),
+                       data={"correct": right, "truth": truth})
+
+
+def _duty_live(history: Sequence[str]) -> bool:
+    """Whether a 3 duty is live on a pile built from ``history`` (3s on top of other plays)."""
+    if not history or history[-1].split()[0] != "3":
+        return False
+    return any(p.split()[0] != "3" for p in history)
 
 
 class SandboxScene(Scene):
     """Build any pile, one play at a time, and ask the oracle about any play."""
 
+    voice = "plain"
     prompt = "Choose a rank and a count, then ask the oracle or lay the play on the pile."
 
     def reset(self) -> None:
@@ -419,21 +544,28 @@ class SandboxScene(Scene):
         return " ".join([self.rank.value] * self.count.value)
 
     def draw(self) -> str:
-        hist = ", ".join(f"[{p}]" for p in self.history) or "nothing yet"
-        return draw_history(self.history) + line(f"Plays since the last clear: {esc(hist)}", True)
+        said = [ranks(p.split()[0], len(p.split())) for p in self.history]
+        hist = ", then ".join(said) or "nothing yet"
+        return draw_history(self.history) + line(f"Plays since the last clear, oldest first: {esc(hist)}.", True)
 
     def ask(self, play: str | None = None) -> Verdict:
         play = play or self.play
+        what = ranks(play.split()[0], len(play.split()))
         try:
             j = judge(self.history, play)
         except ValueError as exc:
-            return Verdict(False, f"play {play}", str(exc), data={"error": str(exc)})
+            return Verdict(False, f"{what} on this pile", told(str(exc)), data={"error": str(exc)})
         extra = []
+        clauses = ["1.2"]
         if j.clears:
             extra.append("The pile would be cleared, with a bonus play for the player.")
+            clauses.append("1.3")
         if j.duty:
             extra.append("The next player would face the 3 duty.")
-        return Verdict(j.legal, f"play {play} on this pile", j.reason, extra, data={"judge": j})
+        if j.duty or play.split()[0] == "3" or _duty_live(self.history):
+            clauses.append("1.4")
+        return Verdict(j.legal, f"{what} on this pile", cite(told(j.reason), *clauses), extra,
+                       data={"judge": j})
 
     def lay(self, play: str | None = None) -> Verdict:
         play = play or self.play

@@ -1,4 +1,4 @@
-"""Lopti's session rules (RULINGS 1.7) taught on a real :class:`~lopti_nb.games.lopti.session.Session`:
+"""Lopti's session rules (rules reference §1.7) taught on a real :class:`~lopti_nb.games.lopti.session.Session`:
 every answer is what the session code accepts, refuses or records."""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Callable
 from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
 
 from .library import library_motion
-from .motions import BASE_EVENTS, ROLES, Give, Motion, Say, SessionError
+from .lessons_words import capital, cite, seat, told, words
+from .motions import BASE_EVENTS, ROLES, ClearPile, Give, Motion, Say, SessionError
 from .roshambo import bracket, roshambo, rng_thrower
 from .session import Proposal, Session
 
@@ -34,17 +35,53 @@ def with_motion(motion: Motion | None = None) -> tuple[Session, int]:
 
 
 def _ok(head: str, why: str, events=(), **data) -> Verdict:
-    return Verdict(True, head, why, list(events), data=data)
+    return Verdict(True, told(head), why, [told(e) for e in events], data=data)
 
 
-def _refused(head: str, exc: Exception) -> Verdict:
-    msg = str(exc)
-    return Verdict(False, head, msg[0].upper() + msg[1:], data={"error": type(exc).__name__})
+def _refused(head: str, exc: Exception, clause: str = "") -> Verdict:
+    msg = told(str(exc))
+    reason = msg[0].upper() + msg[1:]
+    return Verdict(False, head[0].lower() + head[1:], cite(reason, clause) if clause else cite(reason),
+                   data={"error": type(exc).__name__})
+
+
+def _reading(ruling: dict) -> str:
+    """A recorded reading of an unclear motion, in words."""
+    return (f"Round {ruling['round']}: motion {ruling['motion']} is read as "
+            f"\u201c{ruling['reading']}\u201d, decided by {ruling['by']}.")
+
+
+def _vote_words(voice: str, rec) -> str:
+    """A Rule Vote's result in the voice's words: "the vote fails, 1 to 3"."""
+    w = words(voice)
+    key = "vote_tie" if rec.yes == rec.no else ("vote_pass" if rec.passed else "vote_fail")
+    text = w[key].format(yes=rec.yes, no=rec.no)
+    if rec.yes == rec.no:
+        text += "; the proposal " + ("passes" if rec.passed else "fails")
+    return text
+
+
+def _bracket_round(number: int, matches) -> str:
+    """One round of a Roshambo bracket in words (a bye lets a player through unopposed)."""
+    said = []
+    for a, b, winner in matches:
+        if b is None:
+            said.append(f"{seat(a)} goes through unopposed")
+        else:
+            said.append(f"{seat(a)} against {seat(b)}: {seat(winner)} wins")
+    return f"Bracket round {number}: " + "; ".join(said) + "."
+
+
+def _still_open(s: Session) -> str:
+    return "still open" if s.vote_open() else "used up"
 
 
 class SessionScene(Scene):
     """Choices are ``(label, function)`` pairs; each function runs on a fresh session and
     returns a Verdict, or raises the session's own error (shown as a refusal)."""
+
+    voice = "plain"
+    clause = "1.7"  # the clause of the rules reference that decides this scene's refusals
 
     def cases(self) -> list[tuple[str, Callable[[], Verdict]]]:
         return []
@@ -57,7 +94,7 @@ class SessionScene(Scene):
         try:
             return fn()
         except SessionError as exc:  # MotionError and ConstitutionError included
-            return _refused(label, exc)
+            return _refused(label, exc, self.clause)
 
     def check(self) -> None:
         s = won_session()
@@ -65,34 +102,35 @@ class SessionScene(Scene):
 
 
 def _session_box(s: Session, extra: str = "") -> str:
-    lines = [f"{PLAYERS} players \u00b7 round {s.round_no} ({s.phase}) \u00b7 winner of round 1: seat "
-             f"{s.rounds[0].winner}"]
+    lines = [f"{PLAYERS} players \u00b7 round {s.round_no} ({s.phase}) \u00b7 winner of round 1: "
+             f"{seat(s.rounds[0].winner)}"]
     for r in s.motions:
-        lines.append(f"motion {r.number} by {r.author}: \u201c{r.text}\u201d ({r.status})")
+        lines.append(f"Motion {r.number} by {told(r.author)}: \u201c{r.text}\u201d ({r.status})")
     return box("The session", "".join(line(esc(x)) for x in lines) + extra)
 
 
 class MotionScene(SessionScene):
+    clause = "1.7.1"
     prompt = "Round one is over. Who may write a motion, and what may it say?"
 
     def draw(self) -> str:
         s = won_session()
         return _session_box(s, line(f"Base events a motion may hook (before or after): "
                                     f"{esc(', '.join(BASE_EVENTS))}.", True)
-                            + line(f"Roles code may aim at: {esc(', '.join(ROLES))}.", True))
+                            + line(f"Roles a motion's code may aim at: {esc(', '.join(ROLES))}.", True))
 
     def cases(self):
         def words():
             s = won_session()
             rec = s.author(s.winner, Motion("Before every lead, the leader names the rank they are about to play."))
-            return _ok(f"motion {rec.number} is in force", "The winner states a motion after the round and "
-                       "before the next deal; words alone are enough.", rec.log)
+            return _ok(f"motion {rec.number} is in force", cite("The winner states a motion after the round and "
+                       "before the next deal; words alone are enough", "1.7.1"), rec.log)
 
         def code():
             s = won_session()
             rec = s.author(s.winner, library_motion("pile_taker_shows_highest"))
-            return _ok(f"motion {rec.number} is in force, with code", "Its hook runs after every pickup and "
-                       "returns one of the allowed effects (showing a card).", rec.log)
+            return _ok(f"motion {rec.number} is in force, with code", cite("Its hook runs after every pickup and "
+                       "returns one of the allowed effects (showing a card)", "1.7.3"), rec.log)
 
         def loser():
             s = won_session()
@@ -123,36 +161,41 @@ class MotionScene(SessionScene):
         s = won_session()
         w = s.winner
         return [
-            (f"Seat {w} (the winner) writes words only", words),
-            (f"Seat {w} writes a motion with code", code),
-            (f"Seat {(w + 1) % PLAYERS} (not the winner) writes one", loser),
-            (f"Seat {w} writes a second motion", second),
-            (f"Seat {w} writes after the next deal", late),
-            ("A motion hooked to 'before vote'", bad_event),
-            ("A motion whose code names seat 2", named_seat),
+            (f"{seat(w)} (the winner) writes words only", words),
+            (f"{seat(w)} writes a motion with code", code),
+            (f"{seat((w + 1) % PLAYERS)} (not the winner) writes one", loser),
+            (f"{seat(w)} writes a second motion", second),
+            (f"{seat(w)} writes after the next deal", late),
+            ("A motion hooked to the vote", bad_event),
+            ("A motion whose code names Seat 3", named_seat),
         ]
 
 
 class LimitsScene(SessionScene):
+    clause = "1.7.2"
     prompt = "Round two is played by the bots with the motion in force. What does the engine do?"
 
     def draw(self) -> str:
         return _session_box(won_session(), line(
-            "Code may only return words, a reveal, a draw, a gift of cards or a discard; the engine "
-            "applies them after the base event has fully happened.", True))
+            "Code may only return words, a reveal, a draw, a gift of cards, a discard, a custom "
+            "clear or cleared cards brought back; the engine applies them after the base event has "
+            "fully happened.", True))
 
     def _run(self, motion: Motion) -> Verdict:
         s, w = with_motion(motion)
         s.play_round()
         rec = s.motions[0]
         rnd = s.rounds[-1]
-        events = [f"round 2: {rnd.turns} turns, clears per seat {list(rnd.clears)}, "
-                  f"winner seat {rnd.winner}, motion events {rnd.motion_events}"] + rec.log
+        clears = ", ".join(f"{seat(i)} {n}" for i, n in enumerate(rnd.clears))
+        events = [f"Round 2 took {rnd.turns} turns and {seat(rnd.winner)} won it. Clears made: {clears}. "
+                  f"Events the motion added: {rnd.motion_events}."] + [told(x) for x in rec.log]
         if rec.fault:
-            return Verdict(False, "the motion's code is switched off", f"The engine refused it: {rec.fault}. "
-                           "The round carried on under base Lopti.", events, data={"fault": rec.fault})
-        return Verdict(True, "the motion ran", "Its effects were checked and applied after each base "
-                       "event; every card stayed accounted for.", events, data={"fault": None})
+            return Verdict(False, "the motion's code is switched off",
+                           cite(f"The engine refused it: {told(rec.fault)}. The round carried on under base "
+                                "Lopti, because a motion may only add effects from the checked list", "1.7.2", "1.7.3"),
+                           events, data={"fault": rec.fault})
+        return Verdict(True, "the motion ran", cite("Its effects were checked and applied after each base "
+                       "event; every card stayed accounted for", "1.7.3"), events, data={"fault": None})
 
     def cases(self):
         return [
@@ -165,10 +208,14 @@ class LimitsScene(SessionScene):
              lambda: self._run(library_motion("ace_tax"))),
             ("A proposal to change the Rule Vote's majority",
              lambda: _ok("accepted", "", [Proposal.law("majority", 3, when="now").describe()])),
+            ("Code that clears the pile after every pair (a custom clear)",
+             lambda: self._run(Motion("Whenever someone plays exactly two cards, the pile is cleared.",
+                                      {"after play": lambda v: ClearPile() if v.count == 2 else None}))),
         ]
 
 
 class WithdrawScene(SessionScene):
+    clause = "1.7.4"
     prompt = "Motion 1 is in force in round two. Try each change."
 
     def draw(self) -> str:
@@ -179,8 +226,8 @@ class WithdrawScene(SessionScene):
         def withdraw():
             s, w = with_motion()
             rec = s.withdraw(w, 1)
-            return _ok(f"motion 1 is {rec.status}", "The author may withdraw their own motion at any time; "
-                       f"the round's Rule Vote is still open: {s.vote_open()}.", rec.log)
+            return _ok(f"motion 1 is {rec.status}", cite("The author may withdraw their own motion at any time, "
+                       f"with no vote, so the round's Rule Vote is {_still_open(s)}", "1.7.4"), rec.log)
 
         def other():
             s, w = with_motion()
@@ -192,23 +239,25 @@ class WithdrawScene(SessionScene):
             votes = [True] * PLAYERS
             votes[(w + 1) % PLAYERS] = False
             rec = s.rule_vote(w, Proposal.amend(1, "Before every lead, the leader taps the table.", "now"), votes)
-            return Verdict(rec.passed, f"Rule Vote: {rec.outcome} ({rec.yes} yes, {rec.no} no)",
-                           "Rewording a motion, even by its author, goes through the round's Rule Vote.",
-                           s.motions[0].log, data={"passed": rec.passed})
+            return Verdict(None, _vote_words(self.voice, rec) + "; the new wording is in force",
+                           cite("Rewording a motion, even by its author, goes through the round's Rule Vote",
+                                "1.7.4", "1.7.5"),
+                           [told(x) for x in s.motions[0].log], data={"passed": rec.passed})
 
         def restore():
             s, w = with_motion()
             s.withdraw(w, 1)
             rec = s.rule_vote((w + 1) % PLAYERS, Proposal.restore(1, "now"), [True] * PLAYERS)
-            return Verdict(rec.passed, f"motion 1 is {s.motions[0].status} again",
-                           "A withdrawn motion stays out until a later Rule Vote brings it back.",
-                           s.motions[0].log, data={"passed": rec.passed})
+            return Verdict(None, _vote_words(self.voice, rec) + f": motion 1 is {s.motions[0].status} again",
+                           cite("A withdrawn motion stays out until a later Rule Vote brings it back", "1.7.4"),
+                           [told(x) for x in s.motions[0].log], data={"passed": rec.passed})
 
         def read_author():
             s, w = with_motion()
             r = s.interpret(1, ["name the rank before playing", "name it after playing"], author_choice=0)
-            return Verdict(None, f"read as: {r}", f"The author (seat {w}) is at the table and settles it.",
-                           [str(s.rulings[-1])])
+            return Verdict(None, f"read as \u201c{r}\u201d",
+                           cite(f"The author ({seat(w)}) is at the table and says what the motion means", "1.7.4"),
+                           [_reading(s.rulings[-1])])
 
         def absent(votes):
             s = Session(PLAYERS, seed=SEED)
@@ -216,8 +265,9 @@ class WithdrawScene(SessionScene):
             s.deal()
             r = s.interpret(1, ["hum before the next play", "hum at once"], votes=votes, least_change=0)
             how = s.rulings[-1]["by"]
-            return Verdict(None, f"read as: {r} ({how})", "With the author away, a majority reading wins; "
-                           "without one, the reading that changes base Lopti least.", [str(s.rulings[-1])])
+            return Verdict(None, f"read as \u201c{r}\u201d ({how})",
+                           cite("With the author away, a majority reading wins; without one, the reading "
+                                "that changes base Lopti least", "1.7.4"), [_reading(s.rulings[-1])])
 
         return [
             ("The author withdraws motion 1", withdraw),
@@ -231,11 +281,12 @@ class WithdrawScene(SessionScene):
 
 
 class VoteScene(SessionScene):
+    clause = "1.7.5"
     prompt = "Round two: a player proposes to remove motion 1. Count the votes (everyone votes)."
 
     def draw(self) -> str:
         s, w = with_motion()
-        return _session_box(s, line(f"Proposer: seat {(w + 1) % PLAYERS}. Four session players, so "
+        return _session_box(s, line(f"Proposer: {seat((w + 1) % PLAYERS)}. Four session players, so "
                                     "three yes votes are needed.", True))
 
     def _vote(self, yes_seats: set[int], kind: str = "remove") -> Verdict:
@@ -244,13 +295,21 @@ class VoteScene(SessionScene):
         votes = [seat in yes_seats for seat in range(PLAYERS)]
         prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("play_on", True, "next round")
         rec = s.rule_vote(proposer, prop, votes)
-        events = [rec.outcome, f"motion 1 is {s.motions[0].status}; the round's vote is "
-                  f"{'still open' if s.vote_open() else 'used'}"]
+        events = [capital(told(rec.outcome)) + ".", f"Motion 1 is {s.motions[0].status}; the round's vote is "
+                  f"{_still_open(s)}."]
         if rec.roshambo is not None:
-            events.append(rec.roshambo.describe())
-        return Verdict(rec.passed, f"{rec.yes} yes, {rec.no} no: {rec.outcome.split(';')[0]}",
-                       "It passes with yes votes from more than half of all session players; a "
-                       "failed or tied vote uses the round's one attempt.", events,
+            events.append(told(rec.roshambo.describe()))
+        need = PLAYERS // 2 + 1
+        if rec.yes == rec.no:
+            why = (f"As many yes as no votes is a deadlock, settled by Roshambo; the round's one "
+                   f"attempt is used either way")
+            clauses = ("1.7.5", "1.7.6")
+        else:
+            why = (f"A proposal needs yes votes from more than half of all {PLAYERS} session players, "
+                   f"so {need}; it had {rec.yes}. Passed or failed, the round's one attempt is used")
+            clauses = ("1.7.5",)
+        # a vote's result is an outcome, not a legality question
+        return Verdict(None, _vote_words(self.voice, rec), cite(why, *clauses), events,
                        data={"passed": rec.passed, "outcome": rec.outcome})
 
     def cases(self):
@@ -280,6 +339,7 @@ class VoteScene(SessionScene):
 
 
 class RoshamboScene(SessionScene):
+    clause = "1.7.6"
     prompt = "Settle deadlocks: a full match, a bracket, and who faces the proposer."
 
     def draw(self) -> str:
@@ -289,16 +349,17 @@ class RoshamboScene(SessionScene):
     def cases(self):
         def match(seed):
             r = roshambo(0, 1, rng_thrower(random.Random(seed)))
-            return Verdict(None, f"seat {r.winner} wins {max(r.a_wins, r.b_wins)}\u2013{min(r.a_wins, r.b_wins)}",
-                           f"{r.decisive} decisive throws counted, {r.ties} ties replayed"
-                           + (" (15\u201315, then a deciding throw)." if r.sudden_death else "."),
-                           [r.describe()], data={"decisive": r.decisive, "winner": r.winner})
+            return Verdict(None, f"{seat(r.winner)} wins {max(r.a_wins, r.b_wins)} to {min(r.a_wins, r.b_wins)}",
+                           cite(f"{r.decisive} decisive throws counted, {r.ties} tied throws replayed and not counted"
+                                + (" (15 all, then one deciding throw)" if r.sudden_death else ""), "1.7.6"),
+                           [told(r.describe())], data={"decisive": r.decisive, "winner": r.winner})
 
         def brk():
             b = bracket([1, 2, 3], rng_thrower(random.Random(4)))
-            return Verdict(None, f"seat {b.winner} represents the side",
-                           "A side that cannot pick a representative plays single elimination, one "
-                           "decisive throw a match.", [str(rd) for rd in b.rounds], data={"winner": b.winner})
+            return Verdict(None, f"{seat(b.winner)} throws for the side",
+                           cite("A side that cannot agree on who throws holds a knockout bracket, one "
+                                "decisive throw a match", "1.7.6"),
+                           [_bracket_round(i + 1, rd) for i, rd in enumerate(b.rounds)], data={"winner": b.winner})
 
         def deadlock(kind, advocate="auto", author_yes=False):
             s, w = with_motion()
@@ -308,14 +369,21 @@ class RoshamboScene(SessionScene):
             votes = [x in ((p, w) if author_yes else (p, rest[0])) for x in range(PLAYERS)]
             prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("turn_cap", 500, "now")
             rec = s.rule_vote(p, prop, votes, advocate=advocate)
-            events = [rec.outcome] + ([rec.roshambo.describe()] if rec.roshambo else [])
-            return Verdict(rec.passed, rec.outcome.split(";")[-1].strip(),
-                           f"Defender: {'seat ' + str(rec.defender) if rec.defender is not None else 'nobody'}"
-                           f" (author of motion 1: seat {w}).", events, data={"defender": rec.defender})
+            events = [capital(told(rec.outcome)) + "."] + ([told(rec.roshambo.describe())] if rec.roshambo else [])
+            defender = seat(rec.defender) if rec.defender is not None else "nobody"
+            if kind == "law":
+                why = (f"For a change to base Lopti the proposer faces the first player who formally "
+                       f"objected: {defender}")
+            elif rec.defender is None:
+                why = "Nobody defends the motion, so the proposal passes without Roshambo"
+            else:
+                why = f"The proposer faces the motion's author, {seat(w)}, who defends it"
+            return Verdict(None, capital(told(rec.outcome.split(";")[-1].strip())), cite(why, "1.7.6"),
+                           events, data={"defender": rec.defender})
 
         return [
-            ("A whole match (throws seeded 1)", lambda: match(1)),
-            ("A whole match (throws seeded 5)", lambda: match(5)),
+            ("A whole match", lambda: match(1)),
+            ("Another whole match", lambda: match(5)),
             ("Three candidates hold a bracket", brk),
             ("Tie on removing a motion: who defends?", lambda: deadlock("remove")),
             ("Tie, the author votes yes, and nobody will defend", lambda: deadlock("remove", "nobody", True)),
@@ -324,6 +392,7 @@ class RoshamboScene(SessionScene):
 
 
 class NewSessionScene(SessionScene):
+    clause = "1.7.7"
     prompt = "A new session is being set up. Bring back a motion from the last one?"
 
     def draw(self) -> str:
@@ -337,9 +406,10 @@ class NewSessionScene(SessionScene):
             ok = s.restore(library_motion("pile_taker_shows_highest"), [i < yes for i in range(PLAYERS)],
                            author="last session's winner")
             s.deal()
-            return Verdict(ok, f"{'restored' if ok else 'not restored'} with {yes} of {PLAYERS} in favour",
-                           f"Approval needs more than half of all players; round one's Rule Vote is still "
-                           f"open: {s.vote_open()}.", [str(s.votes[-1].outcome)], data={"restored": ok})
+            return Verdict(None, f"{'restored' if ok else 'not restored'}, with {yes} of {PLAYERS} in favour",
+                           cite(f"Approval at setup needs more than half of all {PLAYERS} players, so "
+                                f"{PLAYERS // 2 + 1}; round one's Rule Vote is {_still_open(s)}", "1.7.7"),
+                           [capital(told(s.votes[-1].outcome)) + "."], data={"restored": ok})
 
         def late():
             s = Session(PLAYERS, seed=SEED)

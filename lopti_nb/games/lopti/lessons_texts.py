@@ -1,4 +1,4 @@
-"""Lopti's rules in three voices, written for this project (RULINGS section 1).
+"""Lopti's rules in three voices, written for this project (rules reference \u00a71, ``reference.md``).
 
 Each voice gives every step a title and a short text; the steps (and so the clauses they
 teach) are the same in every voice. ``plain`` is the reference; ``pirate`` tells it from a
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 PLAIN = {
     "order": ("Cards and their order",
-              "Lopti uses one ordinary 52-card deck with no jokers, and suits play no part at all. "
+              "Lopti uses one standard 52-card deck with no jokers, and suits play no part at all. "
               "The everyday ranks climb 4, 5, 6, 8, 9, J, Q, K, A. The 2, 3, 7 and 10 sit outside "
               "that ladder: each has a job of its own, taught in the steps that follow.\n\n"
               "Here an 8 is on top. Try playing each card in the hand and see which ones may climb on it."),
@@ -55,8 +55,9 @@ PLAIN = {
                     "on duty plays one or more 3s, passing the duty to the next player, or takes "
                     "the whole pile."),
     "chain": ("Four 3s in a chain",
-              "Every 3 played since the last ordinary play, pickup or clear counts toward the "
-              "chain. When the chain reaches four, the pile is cleared (even if it was empty) and "
+              "The chain counts every 3 played since the last play of any other rank, the last "
+              "pickup or the last clear: a 7, a 2, a 10 or an ordinary card in between starts the "
+              "count again. When the chain reaches four, the pile is cleared (even if it was empty) and "
               "the player of the fourth 3 takes a bonus play. A clear of any kind ends every "
               "3 duty and every 7 directive."),
     "three_empty": ("Leading a 3",
@@ -201,7 +202,8 @@ PIRATE = {
                     "on duty throws 3s and shoves the duty to the next seat, or hauls in the whole "
                     "heap."),
     "chain": ("Four 3s sink all",
-              "Every 3 thrown since the last common throw, haul or sinking counts on the chain. "
+              "The chain counts every 3 thrown since the last throw of any other rank, the last haul "
+              "or the last sinking: a 7, a 2 or a common card in between starts the count afresh. "
               "At four, the heap goes down (even a bare one) and whoever threw the fourth 3 fires "
               "a bonus throw. Any sinking wipes out every 3 duty and every 7 order."),
     "three_empty": ("A 3 on bare planks",
@@ -344,7 +346,9 @@ COMRADE = {
                     "comrade on duty plays 3s, transferring the duty to the next seat, or collects "
                     "the entire pile."),
     "chain": ("A chain of four 3s",
-              "Every 3 since the last ordinary play, collection or clear is entered on the chain. "
+              "The chain records every 3 played since the last play of any other rank, the last "
+              "collection or the last clear: a 7, a 2 or an ordinary card in between starts the "
+              "count anew. "
               "When the chain reaches four, the pile is cleared (an empty one too) and the author "
               "of the fourth 3 receives a bonus play. Any clear cancels all standing 3 duties and "
               "7 directives."),
@@ -369,7 +373,7 @@ COMRADE = {
                 "together. This may occur partway through bonus plays."),
     "blind": ("Face-down cards",
               "With hand and face-up cards exhausted, a comrade plays one face-down card of "
-              "their choosing, sight unseen. If it proves legal, it is an ordinary play. If not, "
+              "their choosing, sight unseen. If it proves legal, it counts as a normal play. If not, "
               "it joins the pile, the comrade collects the entire pile, and the turn ends. "
               "Collecting a non-empty pile instead of flipping is also permitted."),
     "blind_duty": ("A face-down card under a 3 duty",

@@ -16,7 +16,7 @@ SCHEMA = SettingsSchema([
     Setting("dealer", "seat", 0, "The seat that deals (counted from 0)."),
     Setting("leader", "seat", None, "The seat that leads; none: the dealer, as in a session's first round.",
             optional=True),
-    # The card rules of RULINGS 1.2-1.4 that are settings (rules.CardRules); the defaults are
+    # The card rules of rules reference §1.2-1.4 that are settings (rules.CardRules); the defaults are
     # base Lopti. As levers, a session's Rule Vote may change them.
     Setting("ten_on_seven", "bool", False, "A 10 may also be played on a 7 (base Lopti: never).",
             labels=("10s go on 7s", "no 10 on a 7"), lever=True),
@@ -31,7 +31,7 @@ SCHEMA = SettingsSchema([
 ])
 
 
-# A session (RULINGS 1.7) is played as one state when the settings give ``rounds``
+# A session (rules reference §1.7) is played as one state when the settings give ``rounds``
 # (``new_game("lopti", rounds=3)``, a room, a record): its actions and bots come from here.
 from .session_game import SESSION_ACTIONS, session_bot  # noqa: E402 (session.py reads SCHEMA above)
 
@@ -81,6 +81,7 @@ SPEC = GameSpec(
     game_columns=_game_columns,
     view="lopti_nb.games.lopti.view:LoptiView",
     lessons="lopti_nb.games.lopti.lessons",
+    reference="lopti_nb.games.lopti:reference.md",
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),
 )

@@ -1,4 +1,4 @@
-"""Roshambo: how a deadlocked Rule Vote is settled (RULINGS 1.7).
+"""Roshambo: how a deadlocked Rule Vote is settled (rules reference §1.7).
 
 Two representatives throw rock-paper-scissors. Only *decisive* throws count (a tie is thrown
 again and not counted). Exactly 30 decisive throws are made, and whoever wins more of them

@@ -8,7 +8,7 @@ entered the pile (3s never do), how many cards of that rank lie on top in a row 
 the number of 3s chained since the last non-3 play, pickup or clear, whether a 3 duty is
 live, and how many cards the pile holds.
 
-A few card rules of RULINGS 1.2-1.4 are settings (:class:`CardRules`), so that a session's
+A few card rules of rules reference §1.2-1.4 are settings (:class:`CardRules`), so that a session's
 Rule Vote can change them; every function here takes them as ``rules`` and defaults to base
 Lopti (:data:`BASE_RULES`).
 """
@@ -114,7 +114,7 @@ def _matches(pile: Pile, count: int, rules: CardRules) -> bool:
 def check_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> int:
     """0 if playing ``count`` cards of ``rank`` on ``pile`` is legal, else a reason code.
 
-    The order of the tests is the order of RULINGS 1.2.
+    The order of the tests is the order of rules reference §1.2.
     """
     if type(pile) is not Pile or not _well_typed(pile) or type(rank) is not int \
             or type(count) is not int or not 0 <= rank < 13 or not 1 <= count <= 4:

@@ -1,6 +1,6 @@
 """A Lopti session: rounds in a row, the winner's motions, the Rule Vote and Roshambo.
 
-RULINGS 1.7 in code. A session holds its players (seats ``0..n-1`` with names), deals the
+rules reference §1.7 in code. A session holds its players (seats ``0..n-1`` with names), deals the
 rounds (the deal passes clockwise; the dealer leads round one, the previous winner leads
 later rounds), records every round, keeps the motions in force and the votes held, and
 exports its history as pandas DataFrames::
@@ -45,7 +45,7 @@ The session's clauses (each tested by name in ``tests/lopti_session``):
 
 Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and change nothing.
 
-Where RULINGS 1.7 is silent, the project reads it this way:
+Where rules reference §1.7 is silent, the project reads it this way:
 
 * Motion code acts through a closed set of effects (say, reveal, draw, give, discard,
   clear the pile, return cleared cards; see :mod:`.motions`). Words and reveals show at
@@ -110,7 +110,7 @@ from .state import LoptiState
 
 # Base-law levers a Rule Vote may change for the session: name -> (check, meaning). They are
 # the settings the plugin's schema marks as levers (the swap, play-on, the turn cap and the
-# card rules of RULINGS 1.2-1.4), checked as the schema checks them. A session's turn cap
+# card rules of rules reference §1.2-1.4), checked as the schema checks them. A session's turn cap
 # stays within sensible bounds: a vote cannot stop every round at once or let one run forever.
 _VOTE_BOUNDS = {"turn_cap": (50, 100_000)}
 
@@ -278,7 +278,7 @@ class RoundRecord:
 
 
 class Session:
-    """A run of Lopti rounds with motions, the Rule Vote and Roshambo (RULINGS 1.7).
+    """A run of Lopti rounds with motions, the Rule Vote and Roshambo (rules reference §1.7).
 
     ``players``: a number (2-5) or a list of names. ``seed`` seeds the session's own
     ``random.Random`` (deals, bot choices, Roshambo throws); the global generator is never

@@ -1,6 +1,6 @@
 """A Lopti session as one engine state: rounds, the winner's motion, the Rule Vote, Roshambo.
 
-:class:`LoptiSessionState` wraps a :class:`~.session.Session` (RULINGS 1.7) so that a whole
+:class:`LoptiSessionState` wraps a :class:`~.session.Session` (rules reference §1.7) so that a whole
 session is a ``GameState`` like any other: one action at a time, for the seats in
 ``to_act``, with a record that ``lopti_nb.load`` replays. Rooms play it across devices::
 

@@ -83,7 +83,7 @@ DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "lead
 
 
 class LoptiState(GameState):
-    """A round of Lopti for 2-5 players (RULINGS 1.1-1.6).
+    """A round of Lopti for 2-5 players (rules reference §1.1-1.6).
 
     Settings: ``swap`` (offer the optional swap at the deal), ``play_on`` (after the winner
     is out the rest play on for places), ``turn_cap`` (turns before the round is stopped and
@@ -505,7 +505,7 @@ class LoptiState(GameState):
         self.bonus = False
         self.first_play_done = False
         if self.turns >= self.turn_cap:
-            # RULINGS 1.7: a player who went out before the cap keeps the win while the
+            # rules reference §1.7: a player who went out before the cap keeps the win while the
             # others' play for places stops here; only a round nobody went out of is a stalemate.
             self.capped = True
             self.stalemate = not self.out

@@ -3,7 +3,7 @@
 The table (:class:`~lopti_nb.games.lopti.view.LoptiView`) plays a
 :class:`~lopti_nb.games.lopti.session.Session`: every "Next round" deals the session's next
 round, and this panel under the cards holds what happens between and around the rounds
-(RULINGS 1.7):
+(rules reference §1.7):
 
 * **The winner's motion.** When a round ends, its winner writes one motion for the rest of
   the session: one of the ready motions (its text is on screen before it is adopted), a

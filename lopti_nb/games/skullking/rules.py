@@ -2,13 +2,13 @@
 what a round scores and which cards may be played. The engine state and the bots use the
 same code (the underscored fast versions work on already-valid card strings).
 
-The decisions follow the project's RULINGS §3; the choices where the rulings say nothing
+The decisions follow the project's rules reference §3; the choices where the rulings say nothing
 are written next to the code that makes them:
 
 * The first card that is not escape-like (an Escape, a Loot, the Tigress as an escape)
   decides the trick's suit: a number card sets it; a Pirate, the Tigress as a pirate, the
   Skull King, a Mermaid, the Kraken or the White Whale makes the whole trick suit-free, as
-  if it had led. Escape-like cards before it pass the decision on (RULINGS 3.2).
+  if it had led. Escape-like cards before it pass the decision on (rules reference §3.2).
 * When ranking numbers the suit is always the one of the first number card in the trick.
 * A Loot card only makes an alliance in a trick that has a winner and where specials keep
   their powers: under an active White Whale the Loot is powerless (no alliance), a
@@ -385,7 +385,7 @@ def _deciding_card(cards_played: Sequence[str]) -> str | None:
 
 def led_suit(cards_played: Sequence[str]) -> str | None:
     """The suit players must follow after ``cards_played`` (declared card strings), or
-    ``None`` when there is none yet or the trick is suit-free (RULINGS 3.2)."""
+    ``None`` when there is none yet or the trick is suit-free (rules reference §3.2)."""
     card = _deciding_card(cards_played)
     return None if card is None else SUIT[card]
 

@@ -42,7 +42,7 @@ def zero_bid_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
 
 
 # -- findings: the notebook's sentences, computed from its own run ------------------------------
-# The base worth of the round at N cards, before bonuses and the Loot alliance (RULINGS 3.4)
+# The base worth of the round at N cards, before bonuses and the Loot alliance (rules reference §3.4)
 ROUND_WORTH = {"rascal": 10, "cannonball": 15}
 
 
