@@ -141,7 +141,7 @@ def test_every_legal_move_gets_its_reason_from_a_clause():
 
 
 def test_outcomes_are_not_legality_questions():
-    for key in ("sea", "sea_early", "reckoning", "scoring", "ai", "hotseat"):
+    for key in ("sea", "reckoning", "scoring", "ai", "hotseat"):
         assert {v.legal for _, v in verdicts(key)} == {None}, key
     caught = dict(verdicts("watch"))
     dive = next(v for label, v in caught.items() if label.startswith("Dive"))
@@ -180,17 +180,19 @@ def test_2_4_the_sea_step_teaches_the_first_trigger_not_the_rounds_end():
 def test_2_4_1_the_claim_mid_round_is_taught_on_an_engine_position():
     v = dict(verdicts("sea"))["The sea stands at 9 and Seat 1 sells"]
     assert v.data["over"] and v.data["seas"] == [(0, 10), (1, 10), (2, 10)]
-    assert "the round is finished, then the game is over" in v.headline
+    assert "the round is played out, then the game is over" in v.headline
     assert "(2.4.1)" in v.reason
 
 
 def test_2_4_a_sale_early_in_a_round_makes_the_next_dive_live_in_the_lesson():
-    got = dict(verdicts("sea_early"))
-    sold = got["You sell your Compass, then Seat 2 dives"]
-    opened = got["You open your Compass, then Seat 2 dives"]
-    assert sold.data == {"live": True, "sea": 4} and "caught" in sold.headline
-    assert opened.data == {"live": False, "sea": 3} and "near-miss" in opened.headline
-    step("sea_early").make_scene().check()
+    assert "a sale early in a round makes the later dives of that round riskier" in step("sea").text
+    got = dict(verdicts("sea"))
+    sold = got["Seat 1 sells, then Seat 2 dives into Hazard 5"]
+    opened = got["Seat 1 opens, then Seat 2 dives into Hazard 5"]
+    assert sold.data["live"] is True and sold.data["sea"] == 5 and "Seat 2 is caught" in sold.headline
+    assert opened.data["live"] is False and opened.data["sea"] == 4 and "near-miss" in opened.headline
+    assert "(2.4, 2.2.1)" in sold.reason
+    step("sea").make_scene().check()
 
 
 # -- the risk explorer's words --------------------------------------------------------------------

@@ -359,9 +359,9 @@ class DiveScene(LedgerScene):
         """What the shuffle button's neighbour says (updated in place after every shuffle)."""
         st = self.state
         return (f'<span style="font-size:13px">Wreck number {self.wrecks}: '
-                f'{plural(len(st.wreck), "card")} face down, sea at {st.sea}. '
-                + ("The lesson starts on this shuffle." if self.wrecks == 1 else
-                   "A fresh shuffle: your dive starts again from an empty haul.") + "</span>")
+                + ("the lesson starts on this shuffle of " if self.wrecks == 1 else "a fresh shuffle of ")
+                + f'{plural(len(st.wreck), "card")}, the sea at {st.sea}'
+                + ("." if self.wrecks == 1 else "; your dive starts again from an empty haul.") + "</span>")
 
     def _new_wreck(self, _button=None) -> None:
         self.seed += 1
@@ -409,7 +409,7 @@ class ReckoningScene(Scene):
         sea = ("" if not rule.triggers else
                f" It is the round's first sea trigger here, so the sea rises at once, to {st.sea} (2.4)"
                + ("; the dive goes on against the higher water." if st.phase == 1 else "."))
-        return Verdict(None, head, rule.text + " Hand, yard and coins are never at risk: only the haul (2.3)."
+        return Verdict(None, head, rule.text + " Only the haul can be lost; hand, yard and coins stay safe (2.3)."
                        + sea,
                        events, data={"lost": len(reck.lost), "kept": len(reck.kept),
                                      "opened": len(reck.opened), "triggers": reck.triggers,
@@ -426,6 +426,8 @@ class SeaScene(Scene):
     # each case: the sea at the start, then one kind of turn per seat
     CASES = {
         "Nobody sells or is caught": (4, ["open", "open", "open"]),
+        "Seat 1 sells, then Seat 2 dives into Hazard 5": (4, ["sell", "dive", "open"]),
+        "Seat 1 opens, then Seat 2 dives into Hazard 5": (4, ["open", "dive", "open"]),
         "Seat 1 sells": (4, ["sell", "open", "open"]),
         "Seat 1 and Seat 2 both sell": (4, ["sell", "sell", "open"]),
         "Seat 2 draws The Sea Rises Twice": (4, ["open", "dive", "sell"]),
@@ -436,9 +438,11 @@ class SeaScene(Scene):
 
     def _build(self, key: str) -> LedgerState:
         st = LedgerState(3, 0, mode="plain")
-        reck = "The Water Holds" if "Water Holds" in key else "The Sea Rises Twice"
+        reck = ("The Water Holds" if "Water Holds" in key else "The Sea Takes It All" if "Hazard 5" in key
+                else "The Sea Rises Twice")
+        top = "Hazard 5" if "Hazard 5" in key else "Hazard 1"
         rig(st, hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=self.CASES[key][0],
-            wreck=["Hazard 1", "Compass 2", "Compass 3"], reckoning=[reck])
+            wreck=[top, "Compass 2", "Compass 3"], reckoning=[reck])
         return st
 
     def draw(self) -> str:
@@ -454,6 +458,8 @@ class SeaScene(Scene):
         for seat, kind in enumerate(self.CASES[key][1]):
             card = st.hands[seat][0]
             st.apply(Open((card,)) if kind == "open" else Sell(card) if kind == "sell" else DIVE)
+            if st.phase == 1 and st.seat == seat:
+                st.apply(SURFACE)  # a near-miss left the diver in the water: come up
             seas.append((seat, st.sea))
         return st, seas
 
@@ -462,6 +468,20 @@ class SeaScene(Scene):
         st, seas = self.play(key)
         events = [e.describe() for e in st.events[1:]]
         rose = [e for e in st.events if type(e) is SeaRose]
+        flips = [e for e in st.events if type(e) is Flipped and e.card == C("Hazard 5")]
+        if flips:
+            live = flips[0].result == "live"
+            if live:
+                head = f"Hazard 5 is live: Seat 2 is caught, because the sea rose to {st.sea} on Seat 1's turn"
+                why = ("Seat 1's sale was the round's first sea trigger, so the sea rose at once, "
+                       "from 4 to 5. Every card is judged against the sea as it stands when it is "
+                       "turned, so a sale early in a round makes the later dives riskier (2.4, 2.2.1).")
+            else:
+                head = f"Hazard 5 is a near-miss: the sea still stands at {start_sea}"
+                why = ("Opening is no sea trigger, so the sea is still at 4 when Seat 2 dives, and "
+                       "Hazard 5, above it, is simply discarded (2.2.1, 2.4).")
+            return Verdict(None, head, why, events,
+                           data={"sea": st.sea, "over": st.is_over, "seas": seas, "live": live})
         if not rose:
             head = f"the sea stays at {start_sea}"
             why = ("Nothing in this round was a sea trigger (The Water Holds is none), so the sea "
@@ -476,7 +496,7 @@ class SeaScene(Scene):
                 later = and_list([f"Seat {seat + 1}" for seat in range(mover + 1, 3)])
                 why += f" {later} then {'plays' if mover == 1 else 'play'} against the sea at {st.sea}."
         if st.is_over:
-            head += " \u2014 The Sea Claims: the round is finished, then the game is over"
+            head += " \u2014 the claim line is reached: the round is played out, then the game is over"
             why += (" The sea reached the claim line during the round, yet every seat still took "
                     "its turn before the game ended, so all have had the same number of turns (2.4.1).")
         return Verdict(None, head, why, events, data={"sea": st.sea, "over": st.is_over, "seas": seas})
@@ -486,50 +506,6 @@ class SeaScene(Scene):
             st = self._build(key)
             assert st.legal_actions() and not st.is_over
             assert self.play(key)[0].round > 1 or self.play(key)[0].is_over
-
-
-class EarlySaleScene(Scene):
-    """A sale early in a round makes a later dive of the same round riskier (RULINGS 2.4)."""
-
-    prompt = ("The sea stands at 3. You are Seat 1 and hold a sealed Compass; Seat 2 dives next, "
-              "and the top card of the wreck is Hazard 4. What does your turn do to that dive?")
-    CHOICES = {"You sell your Compass, then Seat 2 dives": "sell",
-               "You open your Compass, then Seat 2 dives": "open"}
-
-    def _build(self) -> LedgerState:
-        st = LedgerState(2, 0, mode="plain")
-        rig(st, hands=[["Compass 1"], []], sea=3,
-            wreck=["Hazard 4", "Lantern 2", "Engine 3"] + _FILLER, reckoning=["The Sea Takes It All"])
-        return st
-
-    def draw(self) -> str:
-        return draw_state(self._build())
-
-    def choices(self) -> list[Choice]:
-        return [Choice(label, kind) for label, kind in self.CHOICES.items()]
-
-    def attempt(self, kind: str) -> Verdict:
-        st = self._build()
-        start = len(st.events)
-        st.apply(Sell(C("Compass 1")) if kind == "sell" else Open((C("Compass 1"),)))
-        sea_at_dive = st.sea
-        st.apply(DIVE)
-        flip = next(e for e in st.events[start:] if type(e) is Flipped)
-        events = [e.describe() for e in st.events[start:]]
-        if flip.result == "live":
-            head = "Hazard 4 is live: Seat 2's dive is caught at once"
-            why = (f"Your sale was the round's first sea trigger, so the sea rose at once, from 3 "
-                   f"to {sea_at_dive}. Every card is judged against the sea as it stands when it "
-                   f"is turned, and Hazard 4 is now at the sea (2.4, 2.2.1).")
-        else:
-            head = "Hazard 4 is a near-miss: Seat 2's dive goes on"
-            why = ("Opening is no sea trigger, so the sea still stands at 3 when Seat 2 dives; "
-                   "Hazard 4 is above it and is simply discarded (2.2.1, 2.4).")
-        return Verdict(None, head, why, events, data={"live": flip.result == "live", "sea": sea_at_dive})
-
-    def check(self) -> None:
-        st = self._build()
-        assert Sell(C("Compass 1")) in st.legal_actions() and Open((C("Compass 1"),)) in st.legal_actions()
 
 
 class ScoreScene(Scene):
@@ -570,8 +546,8 @@ class ScoreScene(Scene):
         right = guess in winners
         names = and_list([f"Seat {w + 1}" for w in winners])
         return Verdict(None, ("Right: " if right else "No: ") + f"{names} {'wins' if len(winners) == 1 else 'share the win'}",
-                       "Coins score 1 each and open machines their printed value; each suit with "
-                       "three or more open adds 4; sealed cards score nothing (2.5). The most open "
+                       "Coins score 1 each and open machines their printed value; a suit shown "
+                       "three times or more adds 4; sealed cards score nothing (2.5). The most open "
                        "machines earn the clean ledger, 5 more (2.5.1). A tie on points goes to more "
                        "open machines.",
                        rows, data={"winners": winners, "correct": right, "scores": res.scores})
@@ -792,15 +768,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "A round is one turn for each player in seat order, Seat 1 first. The sea moves at most "
          "once a round, and it moves at the moment of the round's first sea trigger: one step, "
          "or two if that first trigger is The Sea Rises Twice. Later triggers in the same round "
-         "leave it alone, and The Water Holds is no trigger. When the sea reaches 10, the round "
-         "is still played to its end, then the game is over, so everyone has had the same "
-         "number of turns.",
-         ("2.4", "2.4.1"), SeaScene, "The sea and the end"),
-        ("sea_early", "The sea rises under the next diver",
-         "Because the sea moves at the first trigger, not at the end of the round, a sale early "
-         "in a round changes the dives that come after it in the same round: every hazard is "
-         "judged against the sea as it stands when the card is turned.",
-         ("2.4", "2.2.1"), EarlySaleScene, "The sea and the end"),
+         "leave it alone, and The Water Holds is no trigger. Every hazard is judged against the "
+         "sea as it stands when the card is turned, so a sale early in a round makes the later "
+         "dives of that round riskier. Once the sea has reached 10, the round is still played "
+         "out, then the game is over, so everyone has had the same number of turns.",
+         ("2.4", "2.4.1", "2.2.1"), SeaScene, "The sea and the end"),
         ("scoring", "Scoring, and the clean ledger",
          "Coins are worth a point each and every open machine its printed value. A suit you "
          "show at least three times in your yard adds 4. The player with the largest count of "
