@@ -48,6 +48,9 @@ def test_every_learner_text_passes_the_notation_scan(voice):
 def test_steps_cite_only_clauses_of_the_shipped_reference(voice):
     assert unknown_citations(GAME, voice) == []
     assert all(s.clauses for s in steps(GAME, voice))
+    # steps cite the RULINGS-level ids (2.1-2.8); a finer clause (2.2.1) is taught through its
+    # parent, and the verdicts name the finer id where it decides
+    assert {c for s in steps(GAME, voice) for c in s.clauses} == {f"2.{i}" for i in range(1, 9)}
 
 
 def test_the_reference_ships_with_the_game_with_the_rulings_clause_ids():
@@ -145,7 +148,9 @@ def test_outcomes_are_not_legality_questions():
         assert {v.legal for _, v in verdicts(key)} == {None}, key
     caught = dict(verdicts("watch"))
     dive = next(v for label, v in caught.items() if label.startswith("Dive"))
-    assert dive.legal is None and "caught by the table watch" in dive.headline
+    # the table watch refuses nothing: the move is legal, and the verdict says it was undone
+    assert dive.legal is True and "caught by the table watch and undone" in dive.headline
+    assert "(2.6.1)" in dive.reason
 
 
 def test_2_2_3_a_sale_explains_the_price_and_the_sea():
@@ -208,3 +213,10 @@ def test_the_risk_explorer_reads_as_prose_and_knows_the_sea_moves_mid_round():
         assert "first sea trigger" in words
     shown = " ".join(visible_text(w.value) for w in visible_widgets(explorer) if isinstance(w, W.HTML))
     assert python_notation(shown) == []
+
+
+def test_the_finer_clauses_are_named_where_they_decide():
+    texts = [text for _, text in all_texts()]
+    for cid in clause_ids(GAME):
+        if cid.count(".") == 2:
+            assert any(re.search(rf"[(, ]{re.escape(cid)}[),]", t) for t in texts), cid
