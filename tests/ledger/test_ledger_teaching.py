@@ -220,3 +220,25 @@ def test_the_finer_clauses_are_named_where_they_decide():
     for cid in clause_ids(GAME):
         if cid.count(".") == 2:
             assert any(re.search(rf"[(, ]{re.escape(cid)}[),]", t) for t in texts), cid
+
+
+def test_progressive_lessons_read_as_prose_all_the_way_through():
+    # learner_texts tries only the first move of each step; a dive goes on, so play it out
+    for s in steps(GAME):
+        scene = s.make_scene()
+        if not getattr(scene, "progressive", False):
+            continue
+        for _ in range(12):
+            choices = scene.choices()
+            if not choices:
+                break
+            for choice in choices:  # the first legal one plays on; refusals are read too
+                v = scene.attempt(choice.key)
+                texts = [visible_text(scene.draw()), v.headline, v.reason, *v.events,
+                         *(c.label for c in scene.choices())]
+                for text in texts:
+                    assert python_notation(text) == [], (s.key, text)
+                    assert not re.search(r"\b[Ss]eats? 0\b", text), (s.key, text)
+                assert v.legal is not None and v.reason, (s.key, v.headline)
+                if v.legal:
+                    break
