@@ -353,8 +353,9 @@ def test_2_6_table_watch_undo_returns_coins_and_cards():
     s.apply(Sell("Compass 1"))
     caught = s.events[-1]
     assert isinstance(caught, DutyCaught) and caught.coins_returned == (3, 0)
-    assert caught.undone == 2  # the Sold and Paid events just before it were undone
-    assert s.coins == [0, 0] and s.market == [3, 5, 6, 6, 6] and s.trigger == 0
+    # the Sold, Paid and SeaRose events just before it were undone, the sea's move with them
+    assert caught.undone == 3
+    assert s.coins == [0, 0] and s.market == [3, 5, 6, 6, 6] and s.trigger == 0 and s.sea == 3
     assert sorted(s.hands[0]) == cards(["Compass 1", "Lantern 1"])
     paid = sum(e.coins for e in s.events if isinstance(e, Paid))
     assert paid - sum(caught.coins_returned) == sum(s.coins)
@@ -370,9 +371,9 @@ def random_table_watch_game(seed, players=4):
 
 
 def test_2_6_table_watch_undoing_the_action_that_ended_the_game_leaves_one_game_end():
-    # Seed 23: a caught action closes the last round (the sea reaches the claim); it is
-    # undone, the game goes on and ends later. (Seed 98 showed it under the old shuffle.)
-    s = random_table_watch_game(23)
+    # Seed 32: a caught action closes the last round (the sea stands at the claim); it is
+    # undone, the game goes on and ends later. (Seeds 98 and 23 showed it under older rules.)
+    s = random_table_watch_game(32)
     ends = [i for i, e in enumerate(s.events) if isinstance(e, GameEnded)]
     assert ends == [len(s.events) - 1]
     assert s.events[-1].scores == s.result.scores
@@ -405,3 +406,21 @@ def test_2_6_table_watch_games_end_and_bots_avoid_being_caught():
         caught += sum(isinstance(e, DutyCaught) for e in s.events)
         assert s.is_over
     assert caught > 0
+
+
+def test_2_6_a_suspension_of_one_full_round_is_over_at_the_final_count():
+    # A Curator caught in round 1 of a two-round game: suspended for the rest of round 1 and
+    # all of round 2; once round 2 has ended the privilege counts again (set worth 6, not 4).
+    s = office_game("Curator", table_watch=True, sea_start=8)
+    rig(s, hands=[["Compass 1", "Compass 2"], ["Lantern 1", "Lantern 2"]], yards=[["Compass 3"], []],
+        wreck=["Hazard 1"], reckoning=["The Water Holds"])
+    s.apply(Open(("Compass 1",)))  # breaks the duty: caught, undone
+    assert isinstance(s.events[-1], DutyCaught) and s.events[-1].suspended_through == 2
+    s.apply(Open(("Compass 1", "Compass 2")))
+    s.apply(Sell("Lantern 1"))  # round 1's first trigger: the sea stands at 9
+    assert s.round == 2 and s.grants(0).set_bonus == 4  # still suspended in round 2
+    s.apply(DIVE)  # caught by Hazard 1, The Water Holds
+    s.apply(Sell("Lantern 2"))  # the sea reaches the claim; the round is complete
+    assert s.is_over and s.round == 2
+    assert s.result.details["breakdown"][0]["sets"] == 6
+    assert s.observation(1)["privilege_active"] == (True, True)

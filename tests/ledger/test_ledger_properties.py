@@ -7,7 +7,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 import lopti_nb
 from lopti_nb.engine import get_spec, play_out, random_bot
 from lopti_nb.games.ledger import LedgerState
-from lopti_nb.games.ledger.events import (DutyCaught, Opened, Paid, ReckoningDrawn, RoundEnded,
+from lopti_nb.games.ledger.events import (DutyCaught, Opened, Paid, ReckoningDrawn, RoundEnded, SeaRose,
                                           Sold)
 from lopti_nb.games.ledger.offices import OFFICES
 from state_support import shared_mutables
@@ -47,6 +47,7 @@ def play_checked(seed, players, bots, pollute=True, **settings):
         assert legal, "no office may leave a seat without a legal action"
         action = seat_bots[seat](s.observation(seat), legal, rng) if len(legal) > 1 else legal[0]
         assert action in legal
+        before = len(s.events)
         s.apply(action)
         if pollute:
             random.random()
@@ -55,13 +56,15 @@ def play_checked(seed, players, bots, pollute=True, **settings):
             ref_np.random_sample()
         # cards are conserved at every step
         assert all_cards(s) == full
-        # the sea never falls and moves at most 2 in a round, only at a round's end
+        # the sea never falls, moves at most once a round (by at most 2) and only when a
+        # SeaRose event says so (RULINGS 2.4: at the round's first trigger)
         assert s.sea >= last_sea
+        if s.sea != last_sea:
+            assert any(isinstance(e, SeaRose) for e in s.events[before:])
+            assert sea_at_round_start == last_sea, "the sea moved twice in one round"
         if s.round != rnd or s.is_over:
             assert s.sea - sea_at_round_start <= 2
             sea_at_round_start, rnd = s.sea, s.round
-        else:
-            assert s.sea == last_sea
         last_sea = s.sea
         # coins never fall, except when the table watch undoes an action
         if not isinstance(s.events[-1], DutyCaught):
@@ -105,9 +108,10 @@ def check_coin_ledger(s):
 
 
 def check_sea_from_events(s):
-    """The sea never falls, moves only when a round ends, and by at most 2."""
+    """The sea never falls, moves at most once a round, by at most 2, at a SeaRose event."""
     sea = s.settings["sea_start"]
     rounds = 0
+    moved = set()
     undone = set()  # what the table watch undid
     for i, e in enumerate(s.events):
         if isinstance(e, DutyCaught):
@@ -115,9 +119,12 @@ def check_sea_from_events(s):
     for i, e in enumerate(s.events):
         if i in undone:
             continue
-        if isinstance(e, RoundEnded):
-            assert 0 <= e.rise <= 2 and e.sea >= sea and e.sea - sea <= 2
+        if isinstance(e, SeaRose):
+            assert e.round not in moved and 1 <= e.rise <= 2 and e.sea == sea + e.rise
+            moved.add(e.round)
             sea = e.sea
+        if isinstance(e, RoundEnded):
+            assert e.sea == sea and (e.rise > 0) == (e.round in moved)
             rounds += 1
     assert sea == s.sea and rounds == s.round
 

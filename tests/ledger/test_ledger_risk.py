@@ -12,7 +12,7 @@ from lopti_nb.games.ledger import DIVE, FLIP, SURFACE, LedgerState
 from lopti_nb.games.ledger.cards import DeckSpec, reckoning_deck
 from lopti_nb.games.ledger.events import ReckoningDrawn
 from lopti_nb.games.ledger.risk import catch_probability, deck_counts, dive_outcomes, risk_table
-from lopti_nb.games.ledger.testing import cards
+from lopti_nb.games.ledger.testing import cards, rig
 
 CASES = [(3, 2), (5, 3), (7, 4), (9, 1), (9, 4)]
 DIVES_PER_CASE = 20_000
@@ -42,7 +42,7 @@ def engine_dives(sea, target, n, seed):
         s.hands, s.yards = [[], []], [[], []]
         s.ycount = [[0] * 5, [0] * 5]
         s.coins = [0, 0]
-        s.seat, s.trigger = 0, 0
+        s.seat, s.trigger, s.round_rise, s.sea = 0, 0, 0, sea
         s.events = []
         start = 0
         s._apply(DIVE)
@@ -59,6 +59,7 @@ def engine_dives(sea, target, n, seed):
             "lost": sum(1 for c in s.discard if c.is_machine),
             "coins": s.coins[0],
             "sea_triggers": sum(e.triggers for e in drawn),
+            "sea_rise": s.sea - sea,
             "caught_any": bool(drawn),
         })
     return out
@@ -83,11 +84,65 @@ def test_exact_risk_matches_engine_monte_carlo(case):
     caught = sum(r["caught_any"] for r in sim) / n
     assert abs(caught - p) <= 3 * math.sqrt(p * (1 - p) / n)
     # the expected value of every column
-    for col in ("sealed", "opened", "lost", "coins", "sea_triggers"):
+    for col in ("sealed", "opened", "lost", "coins", "sea_triggers", "sea_rise"):
         mean = float((exact["exact"] * exact[col]).sum())
         var = float((exact["exact"] * (exact[col] - mean) ** 2).sum())
         got = sum(r[col] for r in sim) / n
         assert abs(got - mean) <= 3 * math.sqrt(var / n) + 1e-12, (sea, target, col, got, mean)
+
+
+def engine_outcomes_exhaustively(sea, target, wreck, reckoning, sea_moved=False):
+    """Every order of a small wreck and of a small Reckoning deck, played by the engine: the
+    exact distribution of (outcome, sealed, lost, sea_rise) it gives."""
+    from itertools import permutations
+
+    dist: Counter = Counter()
+    orders = list(permutations(wreck))
+    recks = list(permutations(reckoning))
+    for order in orders:
+        for reck in recks:
+            s = LedgerState(2, 0, mode="plain", sea_start=sea, sea_claim=sea + 3)
+            rig(s, wreck=list(order), reckoning=list(reck))
+            if sea_moved:
+                s.trigger = 1
+            s.apply(DIVE)
+            while s.seat == 0 and s.phase == 1 and len(s.haul) < target:
+                s.apply(FLIP)
+            if s.seat == 0 and s.phase == 1:
+                s.apply(SURFACE)
+            drawn = [e for e in s.events if isinstance(e, ReckoningDrawn)]
+            final = drawn[-1].name if drawn and drawn[-1].name != "The Sea Blinks" else "surfaced"
+            key = (final, len(s.hands[0]), sum(1 for c in s.discard if c.is_machine), s.sea - sea)
+            dist[key] += Fraction(1, len(orders) * len(recks))
+    return dist
+
+
+@pytest.mark.parametrize("sea_moved", [False, True])
+def test_2_4_a_blink_as_the_rounds_first_trigger_raises_the_water_for_the_rest_of_the_dive(sea_moved):
+    # Hazard 3 is live at sea 3; Hazard 4 is a near-miss until a Blink moves the sea to 4.
+    wreck = ["Compass 1", "Lantern 1", "Hazard 3", "Hazard 4", "Hazard 6"]
+    reckoning = ["The Sea Blinks", "The Sea Takes It All"]
+    got = engine_outcomes_exhaustively(3, 2, wreck, reckoning, sea_moved)
+    exact = dive_outcomes(3, 2, deck=cards(wreck), exact=True, sea_moved=sea_moved,
+                          reckoning={"The Sea Blinks": 1, "The Sea Takes It All": 1})
+    want: Counter = Counter()
+    for _, r in exact.iterrows():
+        want[(r["outcome"], r["sealed"], r["lost"], r["sea_rise"])] += r["exact"]
+    assert dict(got) == dict(want)
+
+
+def test_2_4_after_a_blink_the_dive_faces_higher_water_unless_the_sea_already_moved():
+    deck = cards(["Compass 1", "Lantern 1", "Hazard 3", "Hazard 4", "Hazard 6"])
+    reck = {"The Sea Blinks": 1, "The Sea Takes It All": 1}
+
+    def sunk(moved):
+        df = dive_outcomes(3, 2, deck=deck, reckoning=reck, exact=True, sea_moved=moved)
+        return df[df.outcome == "The Sea Takes It All"]["exact"].sum()
+
+    assert sunk(False) > sunk(True)
+    risen = dive_outcomes(3, 2, deck=deck, reckoning=reck, exact=True)
+    assert set(risen[risen.blinks > 0]["sea_rise"]) == {1}
+    assert set(dive_outcomes(3, 2, deck=deck, reckoning=reck, sea_moved=True)["sea_rise"]) == {0}
 
 
 def test_catch_probability_closed_forms():

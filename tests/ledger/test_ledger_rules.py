@@ -9,7 +9,7 @@ from lopti_nb.engine import IllegalAction, SettingsError
 from lopti_nb.games.ledger import (DIVE, FLIP, SURFACE, Card, Dive, FlipAgain, LedgerState, Open,
                                    Sell, Surface)
 from lopti_nb.games.ledger.cards import RECKONINGS, SUITS
-from lopti_nb.games.ledger.events import Paid
+from lopti_nb.games.ledger.events import Flipped, Paid, SeaRose
 from lopti_nb.games.ledger.testing import cards, rig
 
 C = Card.parse
@@ -330,15 +330,38 @@ def test_2_3_reckoning_on_an_empty_haul():
 
 # -- 2.4 the sea ----------------------------------------------------------------------------
 
-def test_2_4_the_sea_moves_only_at_the_end_of_the_round():
+def test_2_4_the_sea_moves_at_the_rounds_first_trigger():
     s = plain(players=3)
     rig(s, hands=[["Compass 1"], ["Compass 2"], ["Compass 3"]])
     s.apply(Sell("Compass 1"))
-    assert s.sea == 3
+    assert s.sea == 4 and s.round == 1  # at once, not at the round's end
     s.apply(Open(("Compass 2",)))
-    assert s.sea == 3
     s.apply(Open(("Compass 3",)))
     assert s.sea == 4 and s.round == 2
+    rose = [e for e in s.events if isinstance(e, SeaRose)]
+    assert [(e.round, e.rise, e.sea) for e in rose] == [(1, 1, 4)]
+    assert "rises 1 step, to 4" in rose[0].describe()
+
+
+def test_2_4_a_sale_early_in_a_round_makes_a_later_dives_hazard_live():
+    s = plain(players=2)
+    rig(s, hands=[["Compass 1"], []], wreck=["Hazard 4", "Lantern 1"], reckoning=["The Sea Takes It All"])
+    s.apply(Sell("Compass 1"))
+    assert s.sea == 4
+    s.apply(DIVE)  # seat 2 flips Hazard 4: above the old sea (3), at the new one (4)
+    flips = [e for e in s.events if isinstance(e, Flipped)]
+    assert flips[-1].result == "live" and s.hands[1] == [] and s.round == 2
+    assert s.sea == 4  # the catch is a later trigger of the same round: no second move
+
+
+def test_2_4_the_sea_blinks_raises_the_sea_under_the_diver():
+    s = plain(players=2)
+    rig(s, wreck=["Compass 1", "Hazard 3", "Hazard 4"], reckoning=["The Sea Blinks", "The Water Holds"])
+    s.apply(DIVE)
+    s.apply(FLIP)  # Hazard 3 is live: The Sea Blinks, the round's first trigger
+    assert s.sea == 4 and s.phase == 1
+    s.apply(FLIP)  # Hazard 4 was a near-miss before the blink; now it is live
+    assert [e.result for e in s.events if isinstance(e, Flipped)][-1] == "live"
 
 
 def test_2_4_once_per_round_however_many_triggers():
@@ -347,14 +370,34 @@ def test_2_4_once_per_round_however_many_triggers():
     for seat in range(3):
         s.apply(Sell(s.hands[seat][0]))
     assert s.sea == 4
+    assert len([e for e in s.events if isinstance(e, SeaRose)]) == 1
 
 
 def test_2_4_double_trigger_moves_two_and_never_more():
     s = plain(players=2)
     rig(s, wreck=["Hazard 1"], reckoning=["The Sea Rises Twice"], hands=[[], ["Compass 1"]])
     s.apply(DIVE)
+    assert s.sea == 5
     s.apply(Sell("Compass 1"))
     assert s.sea == 5
+
+
+def test_2_4_only_the_first_trigger_decides_the_rise():
+    # a sale first (+1), then The Sea Rises Twice later in the round: still +1
+    s = plain(players=2)
+    rig(s, wreck=["Hazard 1"], reckoning=["The Sea Rises Twice"], hands=[["Compass 1"], []])
+    s.apply(Sell("Compass 1"))
+    s.apply(DIVE)
+    assert s.sea == 4 and s.round == 2
+
+
+def test_2_4_the_sea_rises_twice_at_nine_is_logged_as_rising_one():
+    s = plain(players=2)
+    rig(s, wreck=["Hazard 1"], reckoning=["The Sea Rises Twice"], sea=9, hands=[[], ["Compass 1"]])
+    s.apply(DIVE)
+    assert s.sea == 10
+    rose = [e for e in s.events if isinstance(e, SeaRose)][-1]
+    assert rose.rise == 1 and "rises 1 step, to 10" in rose.describe() and "2" not in rose.describe()
 
 
 def test_2_4_no_trigger_no_move():
@@ -363,13 +406,22 @@ def test_2_4_no_trigger_no_move():
     s.apply(Open(("Compass 1",)))
     s.apply(Open(("Compass 2",)))
     assert s.sea == 3 and s.round == 2
+    assert not any(isinstance(e, SeaRose) for e in s.events)
 
 
-def test_2_4_the_sea_claims_at_the_round_end_with_equal_turns():
+def test_2_4_the_water_holds_is_no_trigger():
+    s = plain(players=2)
+    rig(s, wreck=["Hazard 1"], reckoning=["The Water Holds"])
+    s.apply(DIVE)
+    assert s.sea == 3 and s.trigger == 0
+
+
+def test_2_4_the_claim_reached_mid_round_finishes_the_round_then_ends_the_game():
     s = plain(players=3, sea_start=9)
     rig(s, hands=[["Compass 1"], ["Compass 2"], ["Compass 3"]])
     s.apply(Sell("Compass 1"))
-    assert not s.is_over and s.current_player == 1
+    assert s.sea == 10  # the claim is reached now...
+    assert not s.is_over and s.current_player == 1  # ...but the round is finished first
     s.apply(Open(("Compass 2",)))
     assert not s.is_over
     s.apply(Open(("Compass 3",)))

@@ -13,9 +13,10 @@ The rules in brief (table defaults; every number is a setting):
   every card, each other player already showing that suit takes one coin. **Sell**: trade
   one sealed card for its suit's market price (6 at the start, down one per sale, never
   below 3). A player with an empty hand must dive.
-* Selling and most Reckonings are sea triggers. The sea moves only when a round (one turn
-  each) ends: one step if anything triggered, two after The Sea Rises Twice. When it reaches
-  the claim line (10) the game ends -- always at a round's end, so turns are equal.
+* Selling and most Reckonings are sea triggers. The sea moves at most once a round (one turn
+  each), at the moment of the round's first trigger: one step, or two if that trigger is The
+  Sea Rises Twice; later dives in the round face the higher water. When it reaches the claim
+  line (10) the round is still played to its end, then the game ends, so turns are equal.
 * Score: coins, the printed value of open machines, +4 per suit with three or more open,
   +5 to everyone tied for the most open machines (at least one); sealed cards score nothing.
   Ties go to more open machines, then are shared.
@@ -29,7 +30,7 @@ mapping, default ``DEFAULT_DECK``; ``None`` also means the default; see
 (False), ``offices`` (None to deal at random, or one office name per seat) and
 ``max_rounds`` (200, a safety cap that ends a game as a recorded stalemate).
 
-Decisions where the rulings are silent: seat 0 opens every round; The Sea Blinks leaves the
+Decisions where the rulings are silent: the first seat (index 0, "Seat 1") opens every round; The Sea Blinks leaves the
 diver in the water to decide again (flip or surface); a clean-ledger bonus needs at least one
 open machine; the discard pile is public; the sea never passes the claim line.
 """

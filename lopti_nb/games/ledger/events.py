@@ -14,7 +14,12 @@ from .cards import Card
 
 
 def _name(seat: int) -> str:
-    return f"Seat {seat}"
+    # seats are counted from 1 in every text a person reads (seat index 0 is "Seat 1")
+    return f"Seat {seat + 1}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _cards(cards) -> str:
@@ -58,7 +63,7 @@ class Surfaced(Event):
 
     def describe(self) -> str:
         how = "The hold is full: " if self.automatic else ""
-        what = f"{self.count} sealed card(s)" if self.cards is None else _cards(self.cards)
+        what = _count(self.count, "sealed card", "sealed cards") if self.cards is None else _cards(self.cards)
         return f"{how}{_name(self.seat)} surfaces with {what}."
 
     def for_seat(self, seat):
@@ -81,7 +86,7 @@ class ReckoningDrawn(Event):
         if self.lost:
             text += f" The sea takes {_cards(self.lost)}."
         if self.kept:
-            text += f" {len(self.kept)} machine(s) come up sealed."
+            text += (f" {_count(len(self.kept), 'machine comes', 'machines come')} up sealed.")
         if self.opened:
             text += f" {_cards(self.opened)} must be opened."
         text += {0: " The water holds.", 1: " A sea trigger.", 2: " A double sea trigger."}[self.triggers]
@@ -111,7 +116,7 @@ class Sold(Event):
     trigger: bool
 
     def describe(self) -> str:
-        text = f"{_name(self.seat)} sells a sealed {self.card.suit_name} for {self.coins} coin(s); the price is now {self.new_price}."
+        text = f"{_name(self.seat)} sells a sealed {self.card.suit_name} for {_count(self.coins, 'coin', 'coins')}; the price is now {self.new_price}."
         return text + (" A sea trigger." if self.trigger else " Quietly: no sea trigger.")
 
 
@@ -122,7 +127,7 @@ class Paid(Event):
     reason: str  # "sale", "gift", "salvage", or an office privilege
 
     def describe(self) -> str:
-        return f"{_name(self.seat)} takes {self.coins} coin(s) from the bank ({self.reason})."
+        return f"{_name(self.seat)} takes {_count(self.coins, 'coin', 'coins')} from the bank ({self.reason})."
 
 
 @dataclass(frozen=True)
@@ -152,15 +157,33 @@ class DutyCaught(Event):
 
 
 @dataclass(frozen=True)
-class RoundEnded(Event):
+class SeaRose(Event):
+    """The round's first sea trigger moves the sea at once (rules reference §2.4); ``rise`` is how far
+    it really moved (the claim caps it), ``claimed`` whether it has reached the claim."""
+
     round: int
     rise: int
+    sea: int
+    claimed: bool = False
+
+    def describe(self) -> str:
+        step = "step" if self.rise == 1 else "steps"
+        text = f"The round's first sea trigger: the sea rises {self.rise} {step}, to {self.sea}."
+        if self.claimed:
+            text += " The Sea Claims: this round is played to its end, then the game is over."
+        return text
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    round: int
+    rise: int  # how far the sea rose during this round (0-2)
     sea: int
 
     def describe(self) -> str:
         if self.rise == 0:
-            return f"Round {self.round} ends; the sea stays at {self.sea}."
-        return f"Round {self.round} ends; the sea rises {self.rise} to {self.sea}."
+            return f"Round {self.round} ends; the sea stayed at {self.sea} this round."
+        return f"Round {self.round} ends; the sea stands at {self.sea}."
 
 
 @dataclass(frozen=True)

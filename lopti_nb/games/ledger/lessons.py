@@ -1,6 +1,10 @@
-"""The Drowned Ledger's lessons (rules reference §2): positions set up with the game's own
-``rig`` helper, moves judged by ``LedgerState.why_illegal`` and ``apply``, and the exact
-catch probability from ``risk.catch_probability`` beside every dive decision.
+"""The Drowned Ledger's lessons: positions set up with the game's own ``rig`` helper, moves
+judged by ``LedgerState.why_illegal`` and ``apply``, and the exact catch probability from
+``risk.catch_probability`` beside every dive decision. Steps cite the clauses of the rules
+reference that ships with the game (``reference.md``, clauses 2.1 to 2.8 and their parts).
+
+Everything a learner reads is prose: seats are counted from 1 ("Seat 2", or "you"), every
+verdict says what happened and which rule decided it, and no internal name is shown.
 
 That probability is computed from the wreck deck as it stands: a Bell Diver's privilege makes
 the real risk a little lower, and the panel says so."""
@@ -14,9 +18,10 @@ import ipywidgets as W
 from lopti_nb.explainers.core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, check_voice, esc, line
 from lopti_nb.widgets.svg import cards_row_html
 
-from .actions import DIVE, FLIP, SURFACE, Open, Sell
+from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
 from .bots import PERSONALITIES
 from .cards import RECKONINGS, SUITS, Card
+from .events import DutyCaught, Flipped, Opened, ReckoningDrawn, SeaRose, Sold
 from .offices import OFFICES
 from .plugin import SPEC
 from .pictures import ledger_card_svg
@@ -29,6 +34,22 @@ def C(face: str) -> Card:
     return Card.parse(face)
 
 
+def seat_words(seat: int, you: int | None = None) -> str:
+    """How a person names a seat: counted from 1, or "you" for the learner's own seat."""
+    return "you" if seat == you else f"Seat {seat + 1}"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 # -- drawing ----------------------------------------------------------------------------------
 def sea_html(state: LedgerState) -> str:
     cells = []
@@ -39,8 +60,9 @@ def sea_html(state: LedgerState) -> str:
         cells.append(f'<span style="display:inline-block;min-width:22px;text-align:center;'
                      f'border:1px solid var(--jp-border-color2, #ccc);{style}">{n}</span>')
     dot = " \u00b7 "
-    trig = {0: "", 1: dot + "a sea trigger has happened this round",
-            2: dot + "a double trigger has happened this round"}[state.trigger]
+    trig = {0: dot + "the sea has not moved yet this round",
+            1: dot + "the sea has moved this round (later triggers leave it)",
+            2: dot + "the sea has moved this round, two steps (later triggers leave it)"}[state.trigger]
     return (f'<div style="font-size:12px;color:{INK}">Sea (claims at {state.sea_claim}): '
             f'{"".join(cells)}{dot}round {state.round}{trig}</div>')
 
@@ -68,13 +90,13 @@ def risk_html(state: LedgerState, seat: int) -> str:
     if not rows:
         return ""
     machines, live = deck_counts(state.sea, state.wreck)
-    items = "".join(f"<li>{k} more machine(s) before surfacing: caught with probability "
+    items = "".join(f"<li>{plural(k, 'more machine')} before surfacing: caught with probability "
                     f"<b>{p:.1%}</b></li>" for k, p in rows)
-    note = (f"The wreck deck holds {len(state.wreck)} cards: {machines} machines and {live} live "
-            f"hazard(s) (numbered {state.sea} or less); near-misses change nothing.")
+    note = (f"The wreck deck holds {plural(len(state.wreck), 'card')}: {plural(machines, 'machine')} "
+            f"and {plural(live, 'live hazard')} (numbered {state.sea} or less); near-misses change nothing.")
     if state.grants(seat).edge_safe:
         note += " (Bell Diver: a hazard equal to the sea is a near-miss for you, so your real risk is lower.)"
-    return box("Live catch probability (exact, risk.catch_probability)",
+    return box("Live catch probability (exact, from the cards left in the wreck deck)",
                line(esc(note), True) + f'<ul style="margin:2px 0 2px 18px;padding:0;font-size:13px">{items}</ul>',
                accent=NOTE)
 
@@ -87,17 +109,17 @@ def draw_state(state: LedgerState, seat: int | None = None) -> str:
                   f"Reckoning deck: {obs['reckoning_left']} left"
                   + (f" (turned: {esc(', '.join(obs['reckoning_turned']))})" if obs["reckoning_turned"] else ""), True)]
     office = state.office_of(seat)
-    head = f"Seat {seat} to act" if not state.is_over else f"Seat {seat}"
+    head = (f"You (Seat {seat + 1}) to act" if not state.is_over else f"You (Seat {seat + 1})")
     if office is not None:
-        active = "" if state.grants(seat) is not None and state.round > state.suspended[seat] else " (privilege suspended)"
-        parts.append(box(f"Seat {seat}'s office: {office.name}{active}",
+        active = "" if obs["privilege_active"][seat] else " (privilege suspended)"
+        parts.append(box(f"Your office: {office.name}{active}",
                          line(f"<b>Duty:</b> {esc(office.duty)}") + line(f"<b>Privilege:</b> {esc(office.privilege)}")))
     mine = [line("sealed hand", True),
             cards_row_html([ledger_card_svg(c, scale=0.8) for c in obs["hand"]], empty="(empty)")]
     if obs["phase"] == "dive":
         mine += [line(f"haul of this dive ({len(obs['haul'])} of {obs['hold_limit']})", True),
                  cards_row_html([ledger_card_svg(c, scale=0.8) for c in obs["haul"]], empty="(empty)")]
-    mine += [line(f"yard (open) \u00b7 coins: {obs['coins'][seat]}", True),
+    mine += [line(f"yard (open) \u00b7 {plural(obs['coins'][seat], 'coin')}", True),
              cards_row_html([ledger_card_svg(c, scale=0.6) for c in obs["yards"][seat]], empty="(nothing open)")]
     parts.append(box(head, "".join(mine)))
     if not state.is_over and (obs["phase"] == "dive" or DIVE in state.legal_actions()):
@@ -107,7 +129,8 @@ def draw_state(state: LedgerState, seat: int | None = None) -> str:
         if s == seat:
             continue
         name = f" ({obs['offices'][s]})" if obs["offices"][s] else ""
-        who = line(f"seat {s}{esc(name)}: {obs['coins'][s]} coins, {obs['hand_sizes'][s]} sealed", True)
+        who = line(f"Seat {s + 1}{esc(name)}: {plural(obs['coins'][s], 'coin')}, "
+                   f"{plural(obs['hand_sizes'][s], 'sealed card')}", True)
         yard = cards_row_html([ledger_card_svg(c, scale=0.5) for c in obs["yards"][s]], empty="(nothing open)")
         others.append(f'<div style="margin-right:12px">{who}{yard}</div>')
     parts.append(box("Other seats (yards are public, hands are not)",
@@ -124,6 +147,87 @@ def label(state: LedgerState, action: Any) -> str:
         if rows:
             text += f" (caught before the next machine: {rows[0][1]:.1%})"
     return text
+
+
+def refused_clause(reason: str) -> str:
+    """The reference clause behind one of the engine's refusals."""
+    if "duty" in reason:
+        return "2.6"
+    if "to open" in reason or "an Open" in reason:
+        return "2.2.2"
+    if "to sell" in reason:
+        return "2.2.3"
+    if "dive" in reason or "flip" in reason:
+        return "2.2.1" if "middle" in reason or "flip" in reason else "2.2"
+    return "2.2"
+
+
+def _outcome_words(before: LedgerState, happened: Sequence[Any]) -> str:
+    """What the move did, as a sentence about the cards (flips, the Reckoning, the sea)."""
+    out = []
+    for e in happened:
+        t = type(e)
+        if t is Flipped:
+            if e.result == "machine":
+                out.append(f"{e.card} joins the haul.")
+            elif e.result == "near-miss":
+                out.append(f"{e.card} is above the sea: a near-miss, discarded.")
+            else:
+                out.append(f"{e.card} is at or below the sea: a live hazard, the dive is caught.")
+        elif t is ReckoningDrawn:
+            out.append(f"The Reckoning card is {e.name}.")
+        elif t is SeaRose:
+            out.append(f"It is the round's first sea trigger, so the sea rises at once, to {e.sea} (2.4).")
+    return " ".join(out)
+
+
+def legal_reason(before: LedgerState, action: Any, after: LedgerState, happened: Sequence[Any]) -> str:
+    """Why a legal move is allowed, from the rule that allows it, and what it did."""
+    seat = before.seat
+    t = type(action)
+    office = before.office_of(seat)
+    if t is Dive:
+        why = ("Your hand is empty, so a dive is the only turn you may take (2.2)."
+               if not before.hands[seat] else
+               "Any turn may be a dive (2.2). Cards are turned one at a time (2.2.1).")
+    elif t is FlipAgain:
+        why = ("While diving you may flip again after every card, until the haul reaches "
+               f"the hold limit of {before.hold_limit_of(seat)} (2.2.1).")
+    elif t is Surface:
+        why = (f"You may surface after any card: the haul ({plural(len(before.haul), 'machine')}) "
+               "goes into your hand, sealed, and your turn ends (2.2.1).")
+    elif t is Open:
+        gifts = [e for e in happened if type(e) is Opened]
+        paid = gifts[0].gifts if gifts else ()
+        who = and_list([f"Seat {o + 1} receives {plural(c, 'coin')}" for o, c in paid])
+        why = ("You may open any one or more of your sealed cards (2.2.2). For each card opened, "
+               "every other player already showing its suit receives a gift of one coin: "
+               + (f"here {who}." if paid else "here nobody shows these suits yet, so there is no gift."))
+    elif t is Sell:
+        sold = next(e for e in happened if type(e) is Sold)
+        price = before.market[action.card.suit]
+        paid = (plural(sold.coins, 'coin') if sold.coins == price else
+                f"{plural(sold.coins, 'coin')}, the price of {price} and {sold.coins - price} more "
+                f"from your privilege,")
+        why = (f"A sealed card sells for its suit's market price, whatever its printed value: "
+               f"{paid} for this {action.card.suit_name} (2.2.3). The price "
+               f"{'falls to ' + str(sold.new_price) if sold.new_price < price else 'stays at ' + str(price)}"
+               + (" (your privilege)." if sold.new_price == price > before.price_floor else "."))
+        if not sold.trigger:
+            why += " This sale is a quiet one (your privilege), so it is no sea trigger."
+        elif not any(type(e) is SeaRose for e in happened):
+            why += (f" The sale is a sea trigger, but the sea has already moved this round, so it "
+                    f"stays at {after.sea} (2.4).")
+    else:  # pragma: no cover - every action type is listed above
+        why = "The rules allow this move."
+    if office is not None and before._duty() is not None and before._duty_breakers(before._candidates()):
+        if office.name == "Notary" and t is Dive:
+            why += (" The Notary's duty speaks only about opening and selling twice running: "
+                    "diving is always allowed.")
+        else:
+            why += f" It keeps your duty as {office.name} ({office.duty[0].lower()}{office.duty[1:-1]})."
+    told = _outcome_words(before, happened)
+    return why + (" " + told if told else "")
 
 
 # -- scenes ----------------------------------------------------------------------------------
@@ -170,27 +274,32 @@ class LedgerScene(Scene):
         seat = st.seat
         reason = st.why_illegal(action)
         if reason is not None:
-            return Verdict(False, str(action), reason[0].upper() + reason[1:] + ".",
+            return Verdict(False, str(action), reason[0].upper() + reason[1:] + f" ({refused_clause(reason)}).",
                            data={"why_illegal": reason})
         risk = risk_lines(st, seat) if action in (FLIP, DIVE) else []
         new = st.copy()
         start = len(new.events)
         new.apply(action)
-        events = [e.for_seat(seat).describe() for e in new.events[start:]]
-        why = "The engine accepts this move."
-        if risk:
-            why = (f"Before this flip the exact chance of being caught before the next machine "
-                   f"was {risk[0][1]:.1%}.")
-        headline = str(action)
-        caught = [e for e in new.events[start:] if type(e).__name__ == "DutyCaught"]
+        happened = new.events[start:]
+        events = [e.for_seat(seat).describe() for e in happened]
+        caught = [e for e in happened if type(e) is DutyCaught]
         if caught:
-            headline += ": allowed under the table watch, then caught and undone"
-            why = (f"The table watch lets the move happen, catches the broken duty of the "
-                   f"{caught[0].office}, rolls it back wherever the cards allow and suspends the "
-                   f"privilege through round {caught[0].suspended_through}.")
+            # legal (the table watch refuses nothing), but the table undoes it at once
+            why = (f"With the table watch on, the move is not refused: it happens, the table "
+                   f"catches the broken duty of the {caught[0].office}, undoes it as far as the "
+                   f"cards allow, and your privilege is suspended through round "
+                   f"{caught[0].suspended_through} (2.6.1). You now choose again, keeping the duty.")
+            if self.progressive:
+                self.state = new
+            return Verdict(True, f"{action}: allowed, then caught by the table watch and undone", why, events,
+                           data={"why_illegal": None, "caught": True})
+        why = legal_reason(st, action, new, happened)
+        if risk:
+            why += (f" Before this flip the exact chance of being caught before the next "
+                    f"machine was {risk[0][1]:.1%}.")
         if self.progressive:
             self.state = new
-        return Verdict(True, headline, why, events, data={"why_illegal": None, "caught": bool(caught)})
+        return Verdict(True, str(action), why, events, data={"why_illegal": None, "caught": False})
 
     def check(self) -> None:
         st = self.build()
@@ -240,9 +349,26 @@ class DiveScene(LedgerScene):
 
     def controls(self) -> list:
         if not hasattr(self, "_shuffle"):
+            self.wrecks = 1
             self._shuffle = W.Button(description="Shuffle a new wreck", layout=W.Layout(width="auto"))
-            self._shuffle.on_click(lambda b: (setattr(self, "seed", self.seed + 1), self.reset(), self.notify(None)))
-        return [self._shuffle]
+            self._shuffled = W.HTML(self.shuffled_words())
+            self._shuffle.on_click(self._new_wreck)
+        return [self._shuffle, self._shuffled]
+
+    def shuffled_words(self) -> str:
+        """What the shuffle button's neighbour says (updated in place after every shuffle)."""
+        st = self.state
+        return (f'<span style="font-size:13px">Wreck number {self.wrecks}: '
+                + ("the lesson starts on this shuffle of " if self.wrecks == 1 else "a fresh shuffle of ")
+                + f'{plural(len(st.wreck), "card")}, the sea at {st.sea}'
+                + ("." if self.wrecks == 1 else "; your dive starts again from an empty haul.") + "</span>")
+
+    def _new_wreck(self, _button=None) -> None:
+        self.seed += 1
+        self.wrecks += 1
+        self.reset()
+        self._shuffled.value = self.shuffled_words()
+        self.notify(None)
 
 
 class ReckoningScene(Scene):
@@ -274,12 +400,17 @@ class ReckoningScene(Scene):
                 break
         events = [e.describe() for e in st.events[start:]]
         reck = next(e for e in st.events[start:] if type(e).__name__ == "ReckoningDrawn")
+        trig = {0: "no sea trigger", 1: "a sea trigger", 2: "a double sea trigger"}[reck.triggers]
         head = (f"{name}: {len(reck.lost)} lost, {len(reck.kept)} sealed, {len(reck.opened)} opened, "
-                f"sea trigger \u00d7{reck.triggers}")
+                f"{trig}")
         if st.phase == 1:
             head += "; still in the water"
-        return Verdict(None, head, next(r.text for r in RECKONINGS if r.name == name)
-                       + " Hand, yard and coins are never at risk: only the haul.",
+        rule = next(r for r in RECKONINGS if r.name == name)
+        sea = ("" if not rule.triggers else
+               f" It is the round's first sea trigger here, so the sea rises at once, to {st.sea} (2.4)"
+               + ("; the dive goes on against the higher water." if st.phase == 1 else "."))
+        return Verdict(None, head, rule.text + " Only the haul can be lost; hand, yard and coins stay safe (2.3)."
+                       + sea,
                        events, data={"lost": len(reck.lost), "kept": len(reck.kept),
                                      "opened": len(reck.opened), "triggers": reck.triggers,
                                      "still_diving": st.phase == 1})
@@ -291,21 +422,27 @@ class ReckoningScene(Scene):
 
 
 class SeaScene(Scene):
-    prompt = "Play out one round of three turns and watch the sea at its end."
+    prompt = "Play out one round of three turns (Seat 1, Seat 2, Seat 3) and watch when the sea moves."
+    # each case: the sea at the start, then one kind of turn per seat
     CASES = {
-        "Nobody sells or is caught": ["open", "open", "open"],
-        "One player sells": ["sell", "open", "open"],
-        "Two players sell": ["sell", "sell", "open"],
-        "A diver draws The Sea Rises Twice": ["open", "dive", "sell"],
-        "A diver draws The Water Holds": ["open", "dive", "open"],
-        "The sea stands at 9 and one player sells": ["sell", "open", "open"],
+        "Nobody sells or is caught": (4, ["open", "open", "open"]),
+        "Seat 1 sells, then Seat 2 dives into Hazard 5": (4, ["sell", "dive", "open"]),
+        "Seat 1 opens, then Seat 2 dives into Hazard 5": (4, ["open", "dive", "open"]),
+        "Seat 1 sells": (4, ["sell", "open", "open"]),
+        "Seat 1 and Seat 2 both sell": (4, ["sell", "sell", "open"]),
+        "Seat 2 draws The Sea Rises Twice": (4, ["open", "dive", "sell"]),
+        "Seat 1 sells, then Seat 2 draws The Sea Rises Twice": (4, ["sell", "dive", "open"]),
+        "Seat 2 draws The Water Holds": (4, ["open", "dive", "open"]),
+        "The sea stands at 9 and Seat 1 sells": (9, ["sell", "open", "open"]),
     }
 
     def _build(self, key: str) -> LedgerState:
         st = LedgerState(3, 0, mode="plain")
-        reck = "The Water Holds" if "Water Holds" in key else "The Sea Rises Twice"
-        rig(st, hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=9 if "9" in key else 4,
-            wreck=["Hazard 1", "Compass 2", "Compass 3"], reckoning=[reck])
+        reck = ("The Water Holds" if "Water Holds" in key else "The Sea Takes It All" if "Hazard 5" in key
+                else "The Sea Rises Twice")
+        top = "Hazard 5" if "Hazard 5" in key else "Hazard 1"
+        rig(st, hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=self.CASES[key][0],
+            wreck=[top, "Compass 2", "Compass 3"], reckoning=[reck])
         return st
 
     def draw(self) -> str:
@@ -314,23 +451,61 @@ class SeaScene(Scene):
     def choices(self) -> list[Choice]:
         return [Choice(k, k) for k in self.CASES]
 
-    def attempt(self, key: str) -> Verdict:
+    def play(self, key: str) -> tuple[LedgerState, list[tuple[int, int]]]:
+        """The round played out; ``(seat, sea)`` after each turn."""
         st = self._build(key)
-        start = len(st.events)
-        for seat, kind in enumerate(self.CASES[key]):
+        seas = []
+        for seat, kind in enumerate(self.CASES[key][1]):
             card = st.hands[seat][0]
-            if kind == "open":
-                st.apply(Open((card,)))
-            elif kind == "sell":
-                st.apply(Sell(card))
+            st.apply(Open((card,)) if kind == "open" else Sell(card) if kind == "sell" else DIVE)
+            if st.phase == 1 and st.seat == seat:
+                st.apply(SURFACE)  # a near-miss left the diver in the water: come up
+            seas.append((seat, st.sea))
+        return st, seas
+
+    def attempt(self, key: str) -> Verdict:
+        start_sea = self.CASES[key][0]
+        st, seas = self.play(key)
+        events = [e.describe() for e in st.events[1:]]
+        rose = [e for e in st.events if type(e) is SeaRose]
+        flips = [e for e in st.events if type(e) is Flipped and e.card == C("Hazard 5")]
+        if flips:
+            live = flips[0].result == "live"
+            if live:
+                head = f"Hazard 5 is live: Seat 2 is caught, because the sea rose to {st.sea} on Seat 1's turn"
+                why = ("Seat 1's sale was the round's first sea trigger, so the sea rose at once, "
+                       "from 4 to 5. Every card is judged against the sea as it stands when it is "
+                       "turned, so a sale early in a round makes the later dives riskier (2.4, 2.2.1).")
             else:
-                st.apply(DIVE)
-        events = [e.describe() for e in st.events[start:]]
-        ended = st.is_over
-        return Verdict(None, f"the sea now stands at {st.sea}" + (" \u2014 The Sea Claims: game over" if ended else ""),
-                       "The sea moves only at the end of a round: one step if anything triggered it, "
-                       "two after a double trigger, none otherwise, however many triggers there were.",
-                       events, data={"sea": st.sea, "over": ended})
+                head = f"Hazard 5 is a near-miss: the sea still stands at {start_sea}"
+                why = ("Opening is no sea trigger, so the sea is still at 4 when Seat 2 dives, and "
+                       "Hazard 5, above it, is simply discarded (2.2.1, 2.4).")
+            return Verdict(None, head, why, events,
+                           data={"sea": st.sea, "over": st.is_over, "seas": seas, "live": live})
+        if not rose:
+            head = f"the sea stays at {start_sea}"
+            why = ("Nothing in this round was a sea trigger (The Water Holds is none), so the sea "
+                   "does not move (2.4).")
+        else:
+            mover = next(seat for seat, sea in seas if sea != start_sea)
+            head = f"the sea rises on Seat {mover + 1}'s turn, from {start_sea} to {st.sea}"
+            why = ("The sea moves at most once a round, at the moment of the round's first sea "
+                   "trigger: one step, or two when that first trigger is The Sea Rises Twice. "
+                   "Later triggers in the round leave it where it is (2.4).")
+            if mover < 2:
+                later = and_list([f"Seat {seat + 1}" for seat in range(mover + 1, 3)])
+                why += f" {later} then {'plays' if mover == 1 else 'play'} against the sea at {st.sea}."
+        if st.is_over:
+            head += " \u2014 the claim line is reached: the round is played out, then the game is over"
+            why += (" The sea reached the claim line during the round, yet every seat still took "
+                    "its turn before the game ended, so all have had the same number of turns (2.4.1).")
+        return Verdict(None, head, why, events, data={"sea": st.sea, "over": st.is_over, "seas": seas})
+
+    def check(self) -> None:
+        for key in self.CASES:
+            st = self._build(key)
+            assert st.legal_actions() and not st.is_over
+            assert self.play(key)[0].round > 1 or self.play(key)[0].is_over
 
 
 class ScoreScene(Scene):
@@ -347,7 +522,8 @@ class ScoreScene(Scene):
 
     def draw(self) -> str:
         return draw_state(self._build(), 0) + line(
-            "This round: seat 0 sells (a sea trigger), seats 1 and 2 open one card each.", True)
+            "This round: you (Seat 1) sell, a sea trigger that takes the sea to 10 at once; Seat 2 "
+            "and Seat 3 still take their turns and open one card each, then the game is over.", True)
 
     def _finish(self) -> LedgerState:
         st = self._build()
@@ -357,26 +533,29 @@ class ScoreScene(Scene):
         return st
 
     def choices(self) -> list[Choice]:
-        return [Choice(f"Seat {s} wins", s) for s in range(3)]
+        return [Choice(f"Seat {s + 1} wins", s) for s in range(3)]
 
     def attempt(self, guess: int) -> Verdict:
         st = self._finish()
         res = st.result
         parts = res.details["breakdown"]
-        rows = [f"seat {s}: coins {p['coins']} + machines {p['machines']} + sets {p['sets']} + "
-                f"clean ledger {p['clean_ledger']} + sealed {p['sealed']} = {p['total']} "
-                f"({p['open_machines']} open)" for s, p in enumerate(parts)]
+        rows = [f"Seat {s + 1}: {plural(p['coins'], 'coin')} + {p['machines']} for machines + "
+                f"{p['sets']} for sets + {p['clean_ledger']} for the clean ledger + {p['sealed']} for "
+                f"sealed cards = {p['total']} ({p['open_machines']} open)" for s, p in enumerate(parts)]
         winners = res.winners
         right = guess in winners
-        return Verdict(None, ("Right: " if right else "No: ") + f"seat(s) {', '.join(map(str, winners))} win",
-                       "Coins score 1 each, open machines their printed value, +4 for each suit with "
-                       "three or more open, +5 to everyone tied for the most open machines; sealed "
-                       "cards score nothing. A tie on points goes to more open machines.",
+        names = and_list([f"Seat {w + 1}" for w in winners])
+        return Verdict(None, ("Right: " if right else "No: ") + f"{names} {'wins' if len(winners) == 1 else 'share the win'}",
+                       "Coins score 1 each and open machines their printed value; a suit shown "
+                       "three times or more adds 4; sealed cards score nothing (2.5). The most open "
+                       "machines earn the clean ledger, 5 more (2.5.1). A tie on points goes to more "
+                       "open machines.",
                        rows, data={"winners": winners, "correct": right, "scores": res.scores})
 
     def check(self) -> None:
         st = self._build()
         assert st.legal_actions()
+        assert self._finish().is_over
 
 
 class BotScene(Scene):
@@ -405,7 +584,7 @@ class BotScene(Scene):
                        {"balanced": "Balanced mixes opening and selling, diving less as the sea rises.",
                         "seller": "The seller turns sealed cards into coin.",
                         "opener": "The opener puts everything it holds into its yard.",
-                        "greedy": "The greedy diver goes deep before surfacing."}[name],
+                        "greedy": "The greedy diver goes deep before surfacing."}[name] + " (2.7)",
                        [e.describe() for e in st2.events[start:]], data={"action": action})
 
 
@@ -422,16 +601,17 @@ class HotSeatScene(Scene):
         return draw_state(self._build())
 
     def choices(self) -> list[Choice]:
-        return [Choice(f"Seen by seat {s}", s) for s in range(3)] + [Choice("Seen by a spectator", None)]
+        return [Choice(f"Seen by Seat {s + 1}", s) for s in range(3)] + [Choice("Seen by a spectator", None)]
 
     def attempt(self, seat) -> Verdict:
         obs = self._build().observation(seat)
         hand = obs["hand"]
         seen = "no hand at all" if hand is None else (", ".join(map(str, hand)) or "an empty hand")
-        return Verdict(None, f"{'seat ' + str(seat) if seat is not None else 'a spectator'} sees {seen}",
-                       "Everything else visible is public: yards, coins, hand sizes "
-                       f"{obs['hand_sizes']}, offices, sea and market. With two or more people at "
-                       "one device the table shows a 'pass the device' screen between their turns.",
+        sizes = and_list([plural(n, "card") for n in obs["hand_sizes"]])
+        return Verdict(None, f"{'Seat ' + str(seat + 1) if seat is not None else 'A spectator'} sees {seen}",
+                       "Everything else visible is public: yards, coins, the size of every hand "
+                       f"(here {sizes}), offices, sea and market. With two or more people at one "
+                       "device the table shows a 'pass the device' screen between their turns (2.8).",
                        data={"hand": hand})
 
 
@@ -506,7 +686,8 @@ OFFICE_TEXT = {
                   "counts as a near-miss for them.",
     "Lookout": "Duty: the Lookout surfaces as soon as the haul holds three machines. Privilege: "
                "a Reckoning always spares the first machine of their haul, which comes up sealed.",
-    "Notary": "Duty: the Notary never repeats last turn's kind of turn (dive, open or sell). "
+    "Notary": "Duty: the Notary never opens on two turns running, and never sells on two turns "
+              "running; diving is not covered, so a dive is always allowed, even after a dive. "
               "Privilege: in each round, the first gift the Notary receives pays 2 coins instead of 1.",
     "Curator": "Duty: when the Curator opens while holding two sealed cards or more, at least "
                "two go into the yard. Privilege: a set of three or more open in one suit is "
@@ -530,9 +711,10 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "each suit printed 1, 1, 2, 2, 3, 3, 4, 5) and 18 hazards, numbered 1 to 9 twice. The sea "
          "starts at 3 and the game ends when it reaches 10. Every suit sells for 6 at first, one "
          "less after each sale of it, never under 3. A dive holds at most 4 machines. Everyone "
-         "starts with no coins, no cards and an empty yard; the bank never runs out.",
+         "starts with no coins, no cards and an empty yard; the bank never runs out. Seats are "
+         "counted from 1 and play in that order; in these lessons you are Seat 1.",
          ("2.1",), lambda: LedgerScene(plain3, [DIVE, Open((C("Compass 1"),)), Sell(C("Compass 1"))],
-                                       prompt="With an empty hand, what may seat 0 do?"), "The table"),
+                                       prompt="You are Seat 1 and your hand is empty. What may you do?"), "The table"),
         ("turn", "A turn: dive, open or sell",
          "Each turn is exactly one of three things: dive for machines, open sealed cards into your "
          "yard, or sell one sealed card. With an empty hand you must dive.",
@@ -577,22 +759,26 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("sell", "Selling, and the market",
          "Sell one sealed card for its suit's current price, whatever its printed value. That "
          "suit's price then falls one step, stopping at 3, the card is discarded, and the sale is a sea "
-         "trigger.",
+         "trigger: if it is the round's first, the sea rises at once.",
          ("2.1", "2.2", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
                                                            market=[6, 4, 3, 6, 6]),
                                                     [Sell(C("Compass 2")), Sell(C("Lantern 5")), Sell(C("Telegraph 1"))]),
          "Open and sell"),
         ("sea", "The sea",
-         "A round is one turn for each player in seat order. The sea moves only when a round "
-         "ends: one step if there was any sea trigger, two after a double trigger, otherwise not "
-         "at all, so everyone in a round dives against the same water. When it reaches 10 at a "
-         "round's end the game is over, and everyone has had the same number of turns.",
-         ("2.4",), SeaScene, "The sea and the end"),
-        ("scoring", "Scoring",
+         "A round is one turn for each player in seat order, Seat 1 first. The sea moves at most "
+         "once a round, and it moves at the moment of the round's first sea trigger: one step, "
+         "or two if that first trigger is The Sea Rises Twice. Later triggers in the same round "
+         "leave it alone, and The Water Holds is no trigger. Every hazard is judged against the "
+         "sea as it stands when the card is turned, so a sale early in a round makes the later "
+         "dives of that round riskier. Once the sea has reached 10, the round is still played "
+         "out, then the game is over, so everyone has had the same number of turns.",
+         ("2.4", "2.2"), SeaScene, "The sea and the end"),
+        ("scoring", "Scoring, and the clean ledger",
          "Coins are worth a point each and every open machine its printed value. A suit you "
-         "show at least three times in your yard adds 4, and the player with the largest count of "
-         "open machines adds 5 (every tied player does). Sealed cards still in hand score nothing. Ties on points "
-         "go to more open machines; a tie left after that is shared.",
+         "show at least three times in your yard adds 4. The player with the largest count of "
+         "open machines keeps the clean ledger, worth 5 more (every tied player gets it, and "
+         "it needs at least one open machine). Sealed cards still in hand score nothing. Ties "
+         "on points go to more open machines; a tie left after that is shared.",
          ("2.5",), ScoreScene, "The sea and the end"),
         ("offices", "Offices",
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
@@ -611,7 +797,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("watch", "The table watch",
          "An optional table setting lets a duty-breaking move happen and then catches it: the "
          "move is rolled back wherever the cards make that possible, and the player's privilege is suspended for "
-         "a full round.",
+         "the rest of that round and the whole of the next; once that next round is over it counts "
+         "again, at the final count too.",
          ("2.6",), _watch_scene, "Offices"),
         ("ai", "The AI seats",
          "Four personalities play the AI seats: balanced mixes opening and selling, the seller "

@@ -9,7 +9,8 @@ Every player is dealt one office, face up. An office is one *duty* and one *priv
 * With ``table_watch=True`` such an action is allowed, but the table catches it at once: it
   is undone as far as the cards allow (the cards seen stay seen; everything else goes back),
   the holder decides again (this time the duty is enforced) and the holder's privilege is
-  suspended for the rest of that round and the whole next round.
+  suspended for the rest of that round and the whole next round (it counts again once that
+  round has ended, at the final count too).
 * A privilege is a standing benefit, described here as data the game reads.
 
 The table below is the one place where offices are defined; ``OFFICES[i].duty`` and

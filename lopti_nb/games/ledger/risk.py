@@ -9,7 +9,11 @@ in the wreck deck matter; cards are drawn without replacement.
   reaches ``target`` machines (the first catch, whatever Reckoning follows).
 * :func:`dive_outcomes` -- the exact distribution of how the whole dive ends, over the flips
   *and* the Reckoning deck: when The Sea Blinks is drawn, the catching hazard is discarded and
-  the dive goes on against the remaining deck (and the remaining Reckoning cards).
+  the dive goes on against the remaining deck (and the remaining Reckoning cards). The sea
+  moves at the round's first sea trigger (rules reference §2.4), so when that Blink is the round's
+  first trigger the rest of the dive faces water one higher: the hazards numbered one above
+  the sea, near-misses until then, become live. ``sea_moved=True`` says the sea has already
+  moved this round (a sale or a catch came first), so a Blink leaves it where it is.
 
 The ``deck`` argument (default: a fresh 58-card table deck) may be
 
@@ -77,19 +81,28 @@ def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
 
     Raises :class:`~lopti_nb.engine.SettingsError` (a ``ValueError``) for a sea or deck it
     cannot read."""
+    machines, live, _ = _counts(sea, deck)
+    return machines, live
+
+
+def _counts(sea: int, deck: Any = None) -> tuple[int, int, int]:
+    """``(machines, live hazards, hazards numbered sea + 1)``: the last are the near-misses
+    that turn live if the sea rises one step during the dive."""
     _whole(sea, "sea", SEA_LOW, SEA_HIGH)
     if isinstance(deck, Mapping) and "machines" in deck:
         machines, hazards = _short_form(deck)
-        return machines, sum(c for n, c in hazards if n <= sea)
+        return (machines, sum(c for n, c in hazards if n <= sea),
+                sum(c for n, c in hazards if n == sea + 1))
     if deck is None or isinstance(deck, Mapping):
         spec = deck_spec(deck)
-        return spec.machine_count, sum(c for n, c in spec.hazards if n <= sea)
+        return (spec.machine_count, sum(c for n, c in spec.hazards if n <= sea),
+                sum(c for n, c in spec.hazards if n == sea + 1))
     if not isinstance(deck, (list, tuple)):  # a string would be read letter by letter
         raise SettingsError(f"deck is None, a deck composition or a list of wreck cards, "
                             f"not {shown(deck)}.")
     if len(deck) > MAX_CARDS:
         raise SettingsError(f"a wreck deck of {len(deck)} cards is longer than any table's.")
-    machines = live = 0
+    machines = live = edge = 0
     for card in deck:
         try:
             card = Card.parse(card)
@@ -100,7 +113,9 @@ def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
             machines += 1
         elif card.number <= sea:
             live += 1
-    return machines, live
+        elif card.number == sea + 1:
+            edge += 1
+    return machines, live, edge
 
 
 def _check_target(target: int, machines: int) -> None:
@@ -151,8 +166,14 @@ def _reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
 
 
 def dive_outcomes(sea: int, target: int, deck: Any = None,
-                  reckoning: Mapping[str, int] | None = None, exact: bool = False):
+                  reckoning: Mapping[str, int] | None = None, exact: bool = False,
+                  sea_moved: bool = False):
     """Exact distribution of how a dive aiming at ``target`` machines ends.
+
+    ``sea`` is the sea as the dive starts. ``sea_moved`` is whether the sea has already moved
+    in this round: if not (the default), a Reckoning during the dive is the round's first sea
+    trigger and moves the sea at once, so after The Sea Blinks the dive goes on against water
+    one step higher (rules reference §2.4).
 
     Returns a pandas DataFrame, one row per distinct outcome, with columns
 
@@ -165,16 +186,19 @@ def dive_outcomes(sea: int, target: int, deck: Any = None,
     ``coins``        coins paid by Salvage Rights;
     ``sea_triggers`` sea-trigger units caused by the dive (The Sea Rises Twice counts 2,
                      The Sea Blinks followed by another Reckoning counts both);
-    ``sea_rise``     how far this dive alone would move the sea at the round's end (0-2);
+    ``sea_rise``     how far this dive moves the sea (0-2): its first sea trigger's step(s),
+                     or 0 when the sea had already moved this round;
     ``blinks``       how many times The Sea Blinks let the dive go on;
     ``exact``        the probability as a :class:`fractions.Fraction`.
     """
     _check_exact(exact)
-    machines, live = deck_counts(sea, deck)
+    if type(sea_moved) is not bool:
+        raise SettingsError(f"sea_moved must be True or False, not {shown(sea_moved)}.")
+    machines, live, edge = _counts(sea, deck)
     _check_target(target, machines)
     full = _reckoning_counts(reckoning)
     import pandas as pd  # after the checks: a refusal needs no pandas
-    table = _outcomes(target, machines, live, full)
+    table = _outcomes(target, machines, live, 0 if sea_moved else edge, full, sea_moved)
     rows = []
     for key, p in table.items():
         name, sealed, opened, lost, coins, trig, rise, blinks = key
@@ -187,18 +211,26 @@ def dive_outcomes(sea: int, target: int, deck: Any = None,
     return pd.DataFrame(rows, columns=OUTCOME_COLUMNS)
 
 
-def _outcomes(target: int, machines: int, live: int, full: tuple[int, ...]) -> dict:
+def _outcomes(target: int, machines: int, live: int, edge: int, full: tuple[int, ...],
+              sea_moved: bool) -> dict:
+    """The dive as a walk over the relevant cards: machines ``m``, live hazards ``l`` and,
+    while the sea has not moved this round, the hazards one above the sea ``e`` (near-misses
+    that a Blink, as the round's first trigger, turns live). Other near-misses change nothing.
+    ``first`` is the units of the dive's first sea trigger (0 none yet)."""
     @lru_cache(maxsize=None)
-    def go(h: int, m: int, l: int, rc: tuple[int, ...], trig: int, dbl: bool, blinks: int):
+    def go(h: int, m: int, l: int, e: int, rc: tuple[int, ...], trig: int, first: int, blinks: int):
         if h >= target:
-            rise = 2 if dbl else (1 if trig else 0)
-            return {("surfaced", h, 0, 0, 0, trig, rise, blinks): Fraction(1)}
+            return {("surfaced", h, 0, 0, 0, trig, 0 if sea_moved else first, blinks): Fraction(1)}
         out: dict = {}
-        total = m + l
+        total = m + l + e
         if m:
             pm = Fraction(m, total)
-            for k, q in go(h + 1, m - 1, l, rc, trig, dbl, blinks).items():
+            for k, q in go(h + 1, m - 1, l, e, rc, trig, first, blinks).items():
                 out[k] = out.get(k, 0) + pm * q
+        if e:  # a near-miss now; it leaves the deck
+            pe = Fraction(e, total)
+            for k, q in go(h, m, l, e - 1, rc, trig, first, blinks).items():
+                out[k] = out.get(k, 0) + pe * q
         if l:
             pl = Fraction(l, total)
             deck_rc = rc if sum(rc) else full  # an exhausted Reckoning deck is reshuffled
@@ -210,21 +242,24 @@ def _outcomes(target: int, machines: int, live: int, full: tuple[int, ...]) -> d
                 p = pl * Fraction(count, size)
                 rest = deck_rc[:i] + (count - 1,) + deck_rc[i + 1:]
                 t2 = trig + rule.triggers
-                d2 = dbl or rule.triggers == 2
+                f2 = first or rule.triggers
                 if rule.keep_diving:
-                    sub = go(h, m, l - 1, rest, t2, d2, blinks + 1)
+                    # the Blink is a sea trigger: if it is the round's first, the sea rises
+                    # one step now and the hazards one above the old sea are live from here on
+                    rises = not sea_moved and not first
+                    sub = go(h, m, l - 1 + (e if rises else 0), 0 if rises else e, rest, t2, f2, blinks + 1)
                     for k, q in sub.items():
                         out[k] = out.get(k, 0) + p * q
                     continue
                 lost = lost_count(rule, h)
                 opened = h if rule.open_all else 0
                 sealed = h - lost - opened
-                rise = 2 if d2 else (1 if t2 else 0)
-                k = (rule.name, sealed, opened, lost, lost * rule.coin_per_lost, t2, rise, blinks)
+                k = (rule.name, sealed, opened, lost, lost * rule.coin_per_lost, t2,
+                     0 if sea_moved else f2, blinks)
                 out[k] = out.get(k, 0) + p
         return out
 
-    return go(0, machines, live, full, 0, False, 0)
+    return go(0, machines, live, edge, full, 0, 0, 0)
 
 
 def _numbers(values: Any, what: str) -> list:

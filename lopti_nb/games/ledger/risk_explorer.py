@@ -3,7 +3,8 @@
 A dashboard part of this game (its plugin's ``extras["risk_explorer"]``), shown by
 ``lopti_nb.dashboard_parts.risk_explorer()``. Every number comes from
 :mod:`lopti_nb.games.ledger.risk` (exact fractions over the fresh 58-card wreck deck and the
-twelve-card Reckoning deck); the charts are built with the game's studies and redrawn in
+twelve-card Reckoning deck, for a dive before the sea has moved in its round, so that The Sea
+Blinks raises the water under the diver); the charts are built with the game's studies and redrawn in
 place (``jchart.chart = new_chart``).
 """
 from __future__ import annotations
@@ -147,7 +148,10 @@ class RiskExplorer(W.VBox):
             f'machine{"s" if target != 1 else ""} is caught first with probability '
             f'<b class="lnb-risk-p">{float(p):.1%}</b> '
             f'<span style="{MUTED}">(exactly {escape(str(p))})</span>.<br>'
-            f'On average it keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>.</div>')
+            f'On average it keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>.<br>'
+            f'<span style="{MUTED}">These figures assume the sea has not moved yet this round: a '
+            f'catch is then the round\'s first sea trigger, so if The Sea Blinks lets the dive go on, '
+            f'the hazards numbered {sea + 1} are live for the rest of it.</span></div>')
 
     def _changed(self, change) -> None:
         if change["owner"] is self.hold_limit:

@@ -10,7 +10,7 @@ from lopti_nb.engine.shuffle import shuffle as _shuffle
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
 from .cards import RECKONINGS, Card, deck_spec, lost_count, reckoning_deck
 from .events import (DutyCaught, Flipped, GameEnded, GameStarted, Opened, Paid, ReckoningDrawn,
-                     Reshuffled, RoundEnded, Sold, Surfaced)
+                     Reshuffled, RoundEnded, SeaRose, Sold, Surfaced)
 from .offices import OFFICE_INDEX, OFFICE_NAMES, OFFICES, PLAIN
 
 PRICE_START = 6
@@ -74,8 +74,8 @@ _FLIPPED: dict[tuple, Flipped] = {}
 
 
 # Fast constructors for the events of every dive and round (the same frozen values).
-_paid, _surfaced, _reckoningdrawn, _roundended, _opened, _sold = map(
-    event_maker, (Paid, Surfaced, ReckoningDrawn, RoundEnded, Opened, Sold))
+_paid, _surfaced, _reckoningdrawn, _roundended, _opened, _sold, _searose = map(
+    event_maker, (Paid, Surfaced, ReckoningDrawn, RoundEnded, Opened, Sold, SeaRose))
 
 
 def _flipped(seat: int, card: Card, result: str) -> Flipped:
@@ -107,6 +107,7 @@ class LedgerState(GameState):
         "wreck": LIST, "discard": LIST, "reck": LIST, "reck_turned": LIST, "hands": LISTS,
         "yards": LISTS, "ycount": LISTS, "coins": LIST, "market": LIST, "haul": LIST,
         "dive_flips": SHARED, "round": SHARED, "seat": SHARED, "phase": SHARED, "trigger": SHARED,
+        "round_rise": SHARED,
         "round_sales": LIST, "round_gifted": LIST, "last_kind": LIST, "suspended": LIST,
         "turns": LIST, "stats": LISTS, "max_depth": LIST, "stalemate": SHARED, "_enforce": SHARED,
         "_result": DEEP,
@@ -189,7 +190,8 @@ class LedgerState(GameState):
         self.round = 1
         self.seat = 0
         self.phase = TURN
-        self.trigger = 0            # this round: 0 none, 1 a trigger, 2 a double trigger
+        self.trigger = 0            # this round's first sea trigger: 0 none yet, 1 single, 2 double
+        self.round_rise = 0         # how far the sea has risen in this round (the claim caps it)
         self.round_sales = [0] * n
         self.round_gifted = [False] * n
         self.last_kind: list[str | None] = [None] * n
@@ -220,9 +222,15 @@ class LedgerState(GameState):
         return f"Seat {seat}"
 
     # -- helpers ------------------------------------------------------------------------
+    def _rounds_done(self) -> int:
+        """Rounds that have ended: when the game is over its last round has ended too, so a
+        privilege suspended through that round counts again at the final count."""
+        return self.round if self.phase == OVER else self.round - 1
+
     def grants(self, seat: int):
-        """The privilege in force for ``seat`` (plain rules while suspended or in plain mode)."""
-        return self._grants[seat] if self.round > self.suspended[seat] else PLAIN
+        """The privilege in force for ``seat`` (plain rules while suspended or in plain mode).
+        A suspension lasts through round ``suspended[seat]``, not beyond its end."""
+        return self._grants[seat] if self._rounds_done() >= self.suspended[seat] else PLAIN
 
     def hold_limit_of(self, seat: int) -> int:
         return self.hold_limit + self.grants(seat).hold_bonus
@@ -399,7 +407,7 @@ class LedgerState(GameState):
         self.dive_flips += 1
         st = self.stats[seat]
         st[FLIPS] += 1
-        g = self._grants[seat] if self.round > self.suspended[seat] else PLAIN
+        g = self.grants(seat)
         if card < 100:
             self.haul.append(card)
             self.events.append(_flipped(seat, card, "machine"))
@@ -437,16 +445,16 @@ class LedgerState(GameState):
         self._turned_t = self._turned_t + (RECKONINGS[index].name,)
         rule = RECKONINGS[index]
         st = self.stats[seat]
-        if rule.triggers > self.trigger:
-            self.trigger = rule.triggers
         haul = self.haul
         if rule.keep_diving:
             st[BLINKS] += 1
             self.events.append(_reckoningdrawn(seat, rule.name, (), (), (), rule.triggers))
+            self._sea_trigger(rule.triggers)  # the dive goes on against the new water
             return
         st[CAUGHT] += 1
         if rule.open_all:
             self.events.append(_reckoningdrawn(seat, rule.name, (), (), tuple(haul), rule.triggers))
+            self._sea_trigger(rule.triggers)
             if haul:
                 self._open(seat, tuple(sorted(haul)), True)
             self._end_turn(seat, "dive")
@@ -460,6 +468,8 @@ class LedgerState(GameState):
         self.hands[seat].extend(kept)
         st[SEALED] += keep
         self.events.append(_reckoningdrawn(seat, rule.name, tuple(gone), tuple(kept), (), rule.triggers))
+        if rule.triggers:
+            self._sea_trigger(rule.triggers)
         if rule.coin_per_lost and gone:
             self._pay(seat, rule.coin_per_lost * len(gone), "salvage")
         self._end_turn(seat, "dive")
@@ -519,13 +529,27 @@ class LedgerState(GameState):
         self.discard.append(card)
         quiet = self.round_sales[seat] < g.quiet_sales
         self.round_sales[seat] += 1
-        if not quiet and self.trigger < 1:
-            self.trigger = 1
         st = self.stats[seat]
         st[SELLS] += 1
         st[SALE_COINS] += coins
         self.events.append(_sold(seat, card, coins, self.market[s], not quiet))
         self._pay(seat, coins, "sale")
+        if not quiet:
+            self._sea_trigger(1)
+
+    def _sea_trigger(self, units: int) -> None:
+        """A sea trigger (``units`` 2 for The Sea Rises Twice). The round's first one moves the
+        sea at once, so the rest of the round faces the new water; later ones change nothing
+        (rules reference §2.4). Reaching the claim does not stop the round: ``_end_turn`` ends the game
+        when the round is complete."""
+        if self.trigger:
+            return
+        self.trigger = units
+        before = self.sea
+        self.sea = min(before + units, self.sea_claim)
+        self.round_rise = self.sea - before
+        self._pub = None
+        self.events.append(_searose(self.round, self.round_rise, self.sea, self.sea >= self.sea_claim))
 
     def _end_turn(self, seat: int, kind: str) -> None:
         if kind == "dive":
@@ -539,9 +563,7 @@ class LedgerState(GameState):
             self.seat = seat + 1
             return
         self._pub = None
-        rise = self.trigger
-        self.sea = min(self.sea + rise, self.sea_claim)
-        self.events.append(_roundended(self.round, rise, self.sea))
+        self.events.append(_roundended(self.round, self.round_rise, self.sea))
         if self.sea >= self.sea_claim:
             self._finish(False)
         elif self.round >= self.max_rounds:
@@ -550,6 +572,7 @@ class LedgerState(GameState):
             self.round += 1
             self.seat = 0
             self.trigger = 0
+            self.round_rise = 0
             self.round_sales = [0] * self.num_players
             self.round_gifted = [False] * self.num_players
 
@@ -587,8 +610,9 @@ class LedgerState(GameState):
         return t
 
     def _active(self):
-        self._active_round = self.round
-        self._active_t = t = tuple(self.round > s for s in self.suspended)
+        self._active_round = (self.round, self.phase == OVER)
+        done = self._rounds_done()
+        self._active_t = t = tuple(done >= s for s in self.suspended)
         return t
 
     def _public(self) -> dict[str, Any]:
@@ -601,7 +625,8 @@ class LedgerState(GameState):
             "mode": self.mode,
             "yards": self._yards_t or self._yards_tuple(),
             "offices": self._office_names,
-            "privilege_active": self._active_t if self._active_round == self.round else self._active(),
+            "privilege_active": (self._active_t if self._active_round == (self.round, self.phase == OVER)
+                                 else self._active()),
             "market": tuple(self.market),
             "reckoning_left": len(self.reck),
             "reckoning_turned": self._turned_t,
@@ -620,8 +645,7 @@ class LedgerState(GameState):
         obs["seat"] = seat
         obs["to_act"] = None if self.phase == OVER else self.seat
         obs["phase"] = PHASE_NAMES[self.phase]
-        obs["hold_limit"] = (self.hold_limit if seat is None or self.round <= self.suspended[seat]
-                             else self.hold_limit + self._grants[seat].hold_bonus)
+        obs["hold_limit"] = self.hold_limit if seat is None else self.hold_limit_of(seat)
         obs["hand"] = tuple(sorted(self.hands[seat])) if seat is not None else None
         obs["hand_sizes"] = tuple(map(len, self.hands))
         obs["coins"] = tuple(self.coins)
