@@ -87,7 +87,9 @@ def clause_ids(game: Any) -> list[str]:
 def clause_coverage(game: Any, voice: str = "plain") -> dict[str, list[str]]:
     """Clause id -> keys of the lesson steps that teach it (every clause of the reference is a
     key; a clause no step teaches maps to ``[]``). A step teaches a clause it cites in
-    ``Step.clauses`` or a sub-clause of one it cites (citing ``1.7`` teaches ``1.7.2``)."""
+    ``Step.clauses`` and every clause that contains a cited one (citing ``1.7.2`` teaches
+    ``1.7`` too), but never a sub-clause it does not cite: a step citing ``1.7`` does not teach
+    ``1.7.2``, so the table shows which finer clauses a step really takes up."""
     from . import steps
 
     ids = clause_ids(game)
@@ -95,7 +97,7 @@ def clause_coverage(game: Any, voice: str = "plain") -> dict[str, list[str]]:
     for step in steps(game, voice):
         for cited in step.clauses:
             for cid in ids:
-                if cid == cited or cid.startswith(cited + "."):
+                if cid == cited or cited.startswith(cid + "."):
                     if step.key not in cover[cid]:
                         cover[cid].append(step.key)
     return cover

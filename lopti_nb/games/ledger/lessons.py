@@ -372,7 +372,9 @@ class DiveScene(LedgerScene):
 
 
 class ReckoningScene(Scene):
-    prompt = "Rig the top Reckoning card, then dive: three machines come up, then a live hazard."
+    # Seat 2 dives, so that Forced to Account can show you (Seat 1) receiving a gift
+    prompt = ("Rig the top Reckoning card, then watch Seat 2 dive: three machines come up, then "
+              "a live hazard.")
 
     def _build(self, name: str) -> LedgerState:
         st = LedgerState(2, 0, mode="plain")
@@ -709,15 +711,17 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "Two to five players, any of them people at this device and the rest AI. The wreck deck "
          "has 58 cards: 40 machines in five suits (Compass, Lantern, Telegraph, Engine, Orrery; "
          "each suit printed 1, 1, 2, 2, 3, 3, 4, 5) and 18 hazards, numbered 1 to 9 twice. The sea "
-         "starts at 3 and the game ends when it reaches 10. Every suit sells for 6 at first, one "
-         "less after each sale of it, never under 3. A dive holds at most 4 machines. Everyone "
+         "starts at 3; once it reaches 10 the game ends with that round. Every suit sells for 6 at first, one "
+         "less after each sale of it, never under 3. The machines a dive brings up are its haul, "
+         "at most 4 of them. Everyone "
          "starts with no coins, no cards and an empty yard; the bank never runs out. Seats are "
          "counted from 1 and play in that order; in these lessons you are Seat 1.",
          ("2.1",), lambda: LedgerScene(plain3, [DIVE, Open((C("Compass 1"),)), Sell(C("Compass 1"))],
                                        prompt="You are Seat 1 and your hand is empty. What may you do?"), "The table"),
         ("turn", "A turn: dive, open or sell",
          "Each turn is exactly one of three things: dive for machines, open sealed cards into your "
-         "yard, or sell one sealed card. With an empty hand you must dive.",
+         "yard, or sell one sealed card. With an empty hand you must dive. A sale also stirs the "
+         "sea (a sea trigger, taught with the sea below).",
          ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2"], [], []]),
                                        [DIVE, Open((C("Compass 3"),)), Sell(C("Lantern 2")),
                                         Open(()), Sell(C("Orrery 4"))]), "A turn"),
@@ -727,17 +731,17 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "near-miss and is simply discarded. After each card you choose to flip again or to "
          "surface, which seals the haul into your hand. The probability beside each choice is "
          "exact, computed from the cards still in the wreck deck.",
-         ("2.2", "2.3"), DiveScene, "Diving"),
+         ("2.2.1", "2.3"), DiveScene, "Diving"),
         ("near_miss", "Live hazards and near-misses",
          "With the sea at 3, a hazard numbered 3 or lower catches you; a 4 or higher misses. "
          "Flip through this rigged wreck: a 7, a machine, then a 3.",
-         ("2.2", "2.3"), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Hazard 7", "Compass 2", "Hazard 3"] + _FILLER,
+         ("2.2.1", "2.3"), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Hazard 7", "Compass 2", "Hazard 3"] + _FILLER,
                                                     reckoning=["Cut the Line"], sea=3), [DIVE], progressive=True),
          "Diving"),
         ("hold", "The hold limit and a fresh wreck",
          "A dive holds four machines; the fourth one brings you up automatically. When no wreck "
          "cards are left mid-dive, the discard pile is shuffled to make a new wreck deck.",
-         ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Compass 1", "Lantern 1", "Engine 2"],
+         ("2.2.1",), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Compass 1", "Lantern 1", "Engine 2"],
                                               discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"], sea=3),
                                        [DIVE], progressive=True), "Diving"),
         ("reckoning", "The Reckoning",
@@ -751,7 +755,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "Open puts any sealed cards from your hand face up into your yard, where they score at "
          "the end. Each card opened pays a gift: every other player whose yard already shows that "
          "suit is paid one coin by the bank, no matter how many of the suit they show.",
-         ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
+         ("2.2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
                                               yards=[[], ["Compass 1", "Compass 2"], ["Lantern 1"]]),
                                        [Open((C("Compass 3"),)), Open((C("Lantern 2"), C("Lantern 4"))),
                                         Open((C("Compass 3"), C("Lantern 2"), C("Lantern 4"))), Open(()),
@@ -760,7 +764,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "Sell one sealed card for its suit's current price, whatever its printed value. That "
          "suit's price then falls one step, stopping at 3, the card is discarded, and the sale is a sea "
          "trigger: if it is the round's first, the sea rises at once.",
-         ("2.1", "2.2", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
+         ("2.1", "2.2.3", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
                                                            market=[6, 4, 3, 6, 6]),
                                                     [Sell(C("Compass 2")), Sell(C("Lantern 5")), Sell(C("Telegraph 1"))]),
          "Open and sell"),
@@ -772,14 +776,14 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "sea as it stands when the card is turned, so a sale early in a round makes the later "
          "dives of that round riskier. Once the sea has reached 10, the round is still played "
          "out, then the game is over, so everyone has had the same number of turns.",
-         ("2.4", "2.2"), SeaScene, "The sea and the end"),
+         ("2.4", "2.4.1", "2.2.1"), SeaScene, "The sea and the end"),
         ("scoring", "Scoring, and the clean ledger",
          "Coins are worth a point each and every open machine its printed value. A suit you "
          "show at least three times in your yard adds 4. The player with the largest count of "
          "open machines keeps the clean ledger, worth 5 more (every tied player gets it, and "
          "it needs at least one open machine). Sealed cards still in hand score nothing. Ties "
          "on points go to more open machines; a tie left after that is shared.",
-         ("2.5",), ScoreScene, "The sea and the end"),
+         ("2.5", "2.5.1"), ScoreScene, "The sea and the end"),
         ("offices", "Offices",
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
          "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
@@ -796,10 +800,12 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     data += [
         ("watch", "The table watch",
          "An optional table setting lets a duty-breaking move happen and then catches it: the "
-         "move is rolled back wherever the cards make that possible, and the player's privilege is suspended for "
+         "move is rolled back wherever the cards make that possible (cards that were seen stay "
+         "seen), the player chooses again, this time keeping the duty, and their privilege is "
+         "suspended for "
          "the rest of that round and the whole of the next; once that next round is over it counts "
          "again, at the final count too.",
-         ("2.6",), _watch_scene, "Offices"),
+         ("2.6.1",), _watch_scene, "Offices"),
         ("ai", "The AI seats",
          "Four personalities play the AI seats: balanced mixes opening and selling, the seller "
          "cashes sealed cards, the opener opens everything, and greedy dives deep before "

@@ -45,7 +45,7 @@ PLAIN = {
     "ten": ("The 10 clears",
             "A 10 clears the pile the moment it lands, and the player who played it takes a bonus "
             "play. It may follow any play but a 7, and never while a 3 duty is live. The 10 and every cleared card "
-            "leave the round for good."),
+            "leave the round; only a motion in force (a custom rule, taught later) can bring them back."),
     "three_duty": ("The 3 hands on a duty",
                    "A 3 is always playable and leaves play at once; it never joins the pile. "
                    "Played onto a pile, it gives the next player a duty: answer with 3s or take "
@@ -112,7 +112,11 @@ PLAIN = {
                "The winner of a round writes one custom rule, a motion, that holds for the rest "
                "of the session. It must be stated in full before the next deal is finished. In "
                "the software a motion is text, optionally with hooks that run before or after "
-               "base events and may only return a few checked kinds of effect."),
+               "base events and may only return a few checked kinds of effect: words, showing a card, "
+               "draws, gifts of cards, putting cards out, a custom clear (its player takes the "
+               "bonus play, as for any clear) and putting cleared cards back into the draw pile or "
+               "a role's hand. When an effect needs a choice, the player concerned makes it; a bot "
+               "or an absent player gets the engine's default."),
     "motion_limits": ("What a motion may not do",
                       "A motion may only add things before or after base events such as a play, "
                       "a draw, a pickup or a clear. It can never stop a base event, a clear or "
@@ -127,7 +131,9 @@ PLAIN = {
                  "without one it takes the interpretation that departs least from base Lopti."),
     "vote": ("The Rule Vote",
              "Each round allows one Rule Vote, opened as the dealing begins. It can strike out or "
-             "amend a motion, or change base Lopti for this session only. Everyone in the session "
+             "amend a motion, or change base Lopti for this session only, where the rule is a "
+             "table setting (the turn cap, playing on for places, the swap, or whether a 10 may "
+             "go on a 7, say). Everyone in the session "
              "votes, including players who are out, and it passes only when the yes votes "
              "outnumber half of all session players. The proposal says beforehand whether it starts "
              "now or next round. A failed vote still uses up the round's attempt; the winner's "
@@ -135,7 +141,8 @@ PLAIN = {
     "roshambo": ("Deadlock and Roshambo",
                  "A vote with as many yes as no votes is a deadlock, settled by Roshambo, and "
                  "the round's attempt is used either way. The proposer faces the motion's author "
-                 "(or an advocate the motion's supporters choose; if nobody defends it, the "
+                 "(an author at the table who voted to keep the motion always defends it; with the "
+                 "author away, an advocate the motion's supporters choose; if nobody defends it, the "
                  "proposal passes). When base law is what would change, the proposer's opponent is "
                  "the first player who formally objected. The two play rock-paper-scissors until "
                  "30 throws have produced a winner; a tied throw is replayed and does not count. The side with more wins, and "
@@ -190,8 +197,8 @@ PIRATE = {
               "or aught higher."),
     "ten": ("The 10 sends the heap to the deep",
             "A 10 sinks the heap the moment it strikes, and its thrower fires a bonus throw. It "
-            "may land on anything but a 7 or a live 3 duty. The 10 and all it sank are gone from "
-            "the round for good."),
+            "may land on anything but a 7 or a live 3 duty. The 10 and all it sank stay out of "
+            "the round, unless a law in force hauls them back (the winner's laws come later)."),
     "three_duty": ("The 3 passes the black duty",
                    "A 3 may always be thrown, and it walks off the table at once, never joining the "
                    "heap. Thrown onto a heap, it lays a duty on the next sailor: answer with 3s or "
@@ -257,7 +264,11 @@ PIRATE = {
                "Whoever wins a round writes one law of their own, a motion, binding for the rest "
                "of the session. It must be spoken in full before the next deal is done. Aboard "
                "this software a motion is words, maybe with hooks that act before or after the "
-               "table's events, and those hooks may only hand back a few checked kinds of effect."),
+               "table's events, and those hooks may only hand back a few checked kinds of effect: "
+               "words, showing a card, draws, gifts, putting cards out, a custom sinking (its "
+               "sailor fires the bonus throw, as for any sinking) and hauling sunk cards back into "
+               "the draw pile or a role's hand. Where an effect needs a choice, the sailor it "
+               "touches makes it; a bot or an absent sailor takes the engine's default."),
     "motion_limits": ("What no law may do",
                       "A motion may only bolt extra doings onto the table's events, before or "
                       "after a throw, a draw, a haul, a sinking and the like. It may never stop "
@@ -272,14 +283,17 @@ PIRATE = {
                  "the least."),
     "vote": ("The crew's Rule Vote",
              "Each round the crew gets one Rule Vote, opened as the dealing starts. It may strike "
-             "or mend a motion, or change base Lopti for this session alone. Every sailor in the "
+             "or mend a motion, or change base Lopti for this session alone, where the rule be a "
+             "table setting (the turn cap, playing on for places, the swap, or whether a 10 may "
+             "land on a 7). Every sailor in the "
              "session votes, even those already out, and it carries only with ayes from more "
              "than half the whole crew. Before the vote, the proposal says if it bites now or next "
              "round. A failed vote still spends the round's one try; the winner's new law never "
              "spends it."),
     "roshambo": ("A tied vote and Roshambo",
                  "As many ayes as nays be a deadlock, settled by Roshambo, and the round's try is "
-                 "spent regardless. The proposer faces the law's writer (or a champion its backers "
+                 "spent regardless. The proposer faces the law's writer, who always defends it when "
+                 "aboard and voting to keep it (with the writer ashore, a champion its backers "
                  "pick; if none will defend it, the proposal carries). When it's base law on the "
                  "block, the opponent is whichever sailor first objected formally. The two throw "
                  "rock-paper-scissors till 30 throws have a winner; ties are thrown again and "
@@ -336,7 +350,7 @@ COMRADE = {
     "ten": ("The 10 clears the pile",
             "A 10 clears the pile on arrival, and its player is granted a bonus play. It is "
             "permitted after any play but a 7, and never during a standing 3 duty. The 10 and all cleared cards are "
-            "retired from the round permanently."),
+            "retired from the round; only a motion in force (a custom rule, taught later) may return them."),
     "three_duty": ("The 3 assigns a duty",
                    "A 3 is always permitted and is retired at once; it never enters the pile. "
                    "Played onto a pile, it assigns the next comrade a duty: reply with 3s or "
@@ -405,7 +419,11 @@ COMRADE = {
                "The round's winner drafts one custom rule, a motion, in force for the remainder "
                "of the session. It must be read out in full before the next distribution is "
                "complete. In the software a motion is text, optionally with hooks acting before or "
-               "after base events, limited to a small audited list of effects."),
+               "after base events, limited to a small audited list of effects: words, showing a card, "
+               "draws, gifts of cards, removal of cards, a custom clear (whose player receives the "
+               "bonus play, as for any clear) and the return of cleared cards to the draw pile or "
+               "to a role's hand. Where an effect requires a choice, the member concerned makes "
+               "it; a bot or an absent member receives the engine's default."),
     "motion_limits": ("Limits on any motion",
                       "A motion may only attach new actions before or after base events such as "
                       "a play, a draw, a collection or a clear. It may never prevent a base event, "
@@ -420,15 +438,18 @@ COMRADE = {
                  "that alters base Lopti least prevails."),
     "vote": ("The Rule Vote",
              "Each round provides one Rule Vote, convened as dealing begins. It may repeal or "
-             "amend a motion, or alter base Lopti for this session only. Every member of the "
+             "amend a motion, or alter base Lopti for this session only, insofar as the rule is a "
+             "table setting (the turn cap, play for places, the swap, or whether a 10 may follow "
+             "a 7, for instance). Every member of the "
              "session votes, those already out included, and the measure carries only with yes "
              "votes from over half of all session members. The proposal must state in advance "
              "whether it applies at once or from the next round. A defeated vote still exhausts "
              "the round's attempt; the winner's new motion never does."),
     "roshambo": ("Deadlock and Roshambo",
                  "An equal count of yes and no is a deadlock, resolved by Roshambo, and the "
-                 "round's attempt is spent regardless. The proposer meets the motion's author "
-                 "(or an advocate chosen by its supporters; with no defender, the proposal "
+                 "round's attempt is spent regardless. The proposer meets the motion's author, who "
+                 "is bound to defend it when present and having voted to retain it (with the author "
+                 "absent, an advocate chosen by its supporters; with no defender, the proposal "
                  "carries). Where base law is at stake, the proposer meets whichever comrade first "
                  "lodged formal opposition. Rock-paper-scissors continues until 30 throws have "
                  "been won; drawn throws are repeated and go unrecorded. The majority of throws "

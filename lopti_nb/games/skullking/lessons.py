@@ -173,8 +173,13 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
                 if m:
                     parts_bonus.append(f"2021 edition: a pirate captures {plural(m, 'mermaid')}: +{20 * m}")
                     points.append(20 * m)
-    why_bonus = ("; ".join(parts_bonus) if parts_bonus else "nothing worth a bonus was captured")
-    why_bonus += ". Bonuses are paid only on an exact bid (halved when a Rascal's bid is off by one)."
+    # The trick steps come before the scoring steps, so the payment rule is told without the
+    # scoring systems' names (Rascal's is taught later), and only when a bonus was captured.
+    if parts_bonus:
+        why_bonus = ("; ".join(parts_bonus) + ". A bonus is paid in full only when the winner's "
+                     "bid comes out exactly (the Bonuses step tells the rest).")
+    else:
+        why_bonus = "nothing worth a bonus was captured."
     loot = [i for i, c in enumerate(cards) if c == "loot" and winner is not None and i != winner
             and normal]
     return {"winner": winner, "leader": lead, "bonus": bonus, "why": why, "why_leader": why_leader,
@@ -637,10 +642,6 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "choice on. Here the Escape passed it to the Pirate, so the trick is free, the yellow 4 "
          "played after the Pirate sets no suit, and you may play any of your cards.",
          ("3.2",), lambda: T(["escape", "pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
-        ("whale_follow", "The Whale does not free a trick late",
-         "A White Whale played after a suit is set leaves that suit in force: the players after "
-         "it must still follow.",
-         ("3.2",), lambda: T(["Y5", "white-whale"], ["Y2", "P14"]), "Following suit"),
         ("numbers", "Who wins with numbers",
          "Among numbers, any black card beats any other colour. Without black, the highest card "
          "of the trick's suit wins, and a card of another colour can never win.",
@@ -673,6 +674,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "cards. "
          "With no number in the trick it is destroyed and the Whale's player leads next.",
          ("3.3",), lambda: T(["pirate", "Y4", "G11"], ["white-whale", "escape"]), "Creatures"),
+        # after the Whale is introduced: its following rule needs its power known first
+        ("whale_follow", "The Whale does not free a trick late",
+         "A White Whale played after a suit is set leaves that suit in force: the players after "
+         "it must still follow.",
+         ("3.2",), lambda: T(["Y5", "white-whale"], ["Y2", "P14"]), "Creatures"),
         ("kraken_whale", "Kraken first, then the Whale",
          "When both creatures meet in one trick, the one played later keeps its power and the "
          "earlier one acts as an escape. Here the Kraken came first, so the Whale decides.",

@@ -1,0 +1,172 @@
+"""The lessons checked as a teacher checks them, against the decided rules (issue 18, the
+rest): each test is named after the clause it guards and failed before the fix it guards.
+
+- the shipped references repeat no six-word run of a seed, for every game;
+- the coverage table counts a sub-clause only where a step cites it (or a finer one);
+- a term is used only from the step that introduces it on;
+- Lopti (every voice): cleared cards may come back through a motion (1.3), a motion's effects
+  include the custom clear and returning cleared cards (1.7.3), the Vote changes base law only
+  where it is a setting (1.7.5), an author who voted to keep a motion defends it (1.7.6);
+- Skull King: trick verdicts before the scoring steps name no scoring system (3.4) and speak
+  of payment only when a bonus was captured (3.5); the Whale's following rule comes after the
+  Whale (3.2);
+- The Drowned Ledger: steps cite the finer clauses they teach (2.2.1 ... 2.6.1), the table
+  says the claimed round is played out (2.4.1), the watch lets the player choose again
+  (2.6.1), the Reckoning's diver is named in its prompt (2.3).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lopti_nb.explainers import steps, voices
+from lopti_nb.explainers.notation import learner_texts
+from lopti_nb.explainers.reference import clause_coverage, clause_ids, reference_markdown
+
+SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+GAMES = ("lopti", "skull-king", "drowned-ledger")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower().replace("\u2019", "'"))
+
+
+def _fragments(text: str) -> list[list[str]]:
+    return [_words(f) for f in re.split(r"[.!?\n\u2014\u2013;:]+", text)]
+
+
+def _step(game: str, key: str, voice: str = "plain"):
+    return next(s for s in steps(game, voice) if s.key == key)
+
+
+# -- the references ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_reference_repeats_no_six_word_run_of_a_seed(game):
+    if not SEEDS.is_dir():
+        pytest.skip("the seed texts are not beside the repository")
+    grams = set()
+    for path in SEEDS.glob("*.txt"):
+        for w in _fragments(path.read_text(encoding="utf-8")):
+            grams |= {tuple(w[i:i + 6]) for i in range(len(w) - 5)}
+    assert len(grams) > 1000
+    copied = [" ".join(w[i:i + 6]) for w in _fragments(reference_markdown(game))
+              for i in range(len(w) - 5) if tuple(w[i:i + 6]) in grams]
+    assert copied == []
+
+
+# -- coverage ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_coverage_counts_a_sub_clause_only_where_a_step_cites_it(game):
+    by_key = {s.key: s for s in steps(game)}
+    for cid, keys in clause_coverage(game).items():
+        for key in keys:
+            cited = by_key[key].clauses
+            assert any(c == cid or c.startswith(cid + ".") for c in cited), (cid, key, cited)
+        assert keys, f"{cid} is taught by no step"
+
+
+def test_2_2_parent_citation_does_not_cover_its_sub_clauses():
+    cover = clause_coverage("drowned-ledger")
+    assert "turn" in cover["2.2"]
+    assert "turn" not in cover["2.2.2"] and cover["2.2.2"] == ["open"]
+    assert cover["2.6.1"] == ["watch"]
+
+
+# -- terms in order ----------------------------------------------------------------------------
+# term -> a pattern; it must appear in a step's title or text no later than in any verdict
+TERMS = {
+    "skull-king": {"Rascal's": r"\bRascal"},
+    "drowned-ledger": {"haul": r"\bhaul\b", "sea trigger": r"\bsea trigger"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(TERMS))
+def test_a_term_is_introduced_before_a_verdict_uses_it(game):
+    order = [s.key for s in steps(game)]
+    texts = list(learner_texts(game))
+    for term, pattern in TERMS[game].items():
+        taught = [i for i, s in enumerate(steps(game)) if re.search(pattern, s.title + " " + s.text)]
+        assert taught, term
+        used = [order.index(where.split()[0]) for where, text in texts if re.search(pattern, text)]
+        assert min(used) >= taught[0], (term, order[min(used)], order[taught[0]])
+
+
+# -- Lopti, every voice ------------------------------------------------------------------------
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_3_cleared_cards_may_return_through_a_motion(voice):
+    text = _step("lopti", "ten", voice).text
+    assert not re.search(r"for good|permanently|for ever|forever", text), text
+    assert re.search(r"unless|only a (motion|law)", text), text
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_7_3_motion_effects_include_the_custom_clear_and_returned_cards(voice):
+    text = _step("lopti", "motion", voice).text
+    assert re.search(r"custom (clear|sinking)", text), text
+    assert "bonus" in text and re.search(r"draw pile", text), text
+    assert "default" in text  # a bot or an absent player takes the engine's default
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_7_5_the_vote_changes_base_law_only_where_it_is_a_setting(voice):
+    text = _step("lopti", "vote", voice).text
+    assert "table setting" in text and "turn cap" in text, text
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_7_6_an_author_who_voted_to_keep_the_motion_defends_it(voice):
+    text = _step("lopti", "roshambo", voice).text
+    assert re.search(r"always defends|bound to defend", text), text
+    assert re.search(r"vot\w* to (keep|retain)", text), text
+
+
+# -- Skull King --------------------------------------------------------------------------------
+def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
+    texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]
+    for t in texts:
+        if "Bonus 0:" in t:
+            assert "paid" not in t, t
+
+
+def test_3_5_a_captured_bonus_is_said_to_need_an_exact_bid():
+    v = _step("skull-king", "numbers").make_scene().attempt("P14")
+    assert "Bonus 10" in v.reason and "exactly" in v.reason and "Rascal" not in v.reason
+
+
+def test_3_2_the_whale_following_rule_comes_after_the_whale():
+    order = [s.key for s in steps("skull-king")]
+    assert order.index("whale") < order.index("whale_follow")
+
+
+# -- The Drowned Ledger ------------------------------------------------------------------------
+@pytest.mark.parametrize("key, cid", [("dive", "2.2.1"), ("near_miss", "2.2.1"), ("hold", "2.2.1"),
+                                      ("open", "2.2.2"), ("sell", "2.2.3"), ("sea", "2.4.1"),
+                                      ("scoring", "2.5.1"), ("watch", "2.6.1")])
+def test_2_x_steps_cite_the_finer_clause_they_teach(key, cid):
+    assert cid in _step("drowned-ledger", key).clauses
+
+
+def test_2_4_1_the_table_says_the_claimed_round_is_played_out():
+    text = _step("drowned-ledger", "components").text
+    assert "game ends when it reaches 10" not in text
+    assert re.search(r"ends with that round", text), text
+
+
+def test_2_6_1_the_watch_lets_the_player_choose_again():
+    text = _step("drowned-ledger", "watch").text
+    assert "chooses again" in text and "keeping the duty" in text, text
+
+
+def test_2_3_the_reckoning_prompt_names_the_diver():
+    scene = _step("drowned-ledger", "reckoning").make_scene()
+    events = scene.attempt("The Sea Takes It All").events
+    diver = re.match(r"(Seat \d+) flips", events[0]).group(1)
+    assert diver in scene.prompt, scene.prompt
+
+
+def test_ids_cited_are_all_reference_ids():
+    for game in GAMES:
+        ids = set(clause_ids(game))
+        assert {c for s in steps(game) for c in s.clauses} <= ids
