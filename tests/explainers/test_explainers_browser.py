@@ -49,7 +49,7 @@ PAGES = {
     "lopti_comrade": ('lopti_nb.explain("lopti", voice="comrade", start="blind")', [
         ("click", "Play face-down card 1"), ("shot", "explainer_lopti_blind_comrade"),
     ]),
-    "skullking": ('lopti_nb.explain("skull-king", start=10)', [
+    "skullking": ('lopti_nb.explain("skull-king", start="mermaid")', [
         ("click", "Play a Mermaid"), ("shot", "explainer_skullking_mermaid"),
         ("topic", "15. Kraken first, then the Whale"), ("click", "Play the White Whale"),
         ("shot", "explainer_skullking_kraken_whale"),

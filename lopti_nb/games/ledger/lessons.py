@@ -372,9 +372,10 @@ class DiveScene(LedgerScene):
 
 
 class ReckoningScene(Scene):
-    # Seat 2 dives, so that Forced to Account can show you (Seat 1) receiving a gift
-    prompt = ("Rig the top Reckoning card, then watch Seat 2 dive: three machines come up, then "
-              "a live hazard.")
+    # the diver is Seat 2 (the table shows "You (Seat 2)"), so that Forced to Account can show
+    # a gift paid to Seat 1; the prompt says so, as every other step has you at Seat 1
+    prompt = ("Here you are Seat 2. Rig the top Reckoning card, then dive: three machines come "
+              "up, then a live hazard.")
 
     def _build(self, name: str) -> LedgerState:
         st = LedgerState(2, 0, mode="plain")
