@@ -246,4 +246,4 @@ def test_bot_seats_take_the_games_bots(store_url):
     host.start()
     bots = [s.get("bot") for s in host.room.seats]
     assert bots == [None, "seller", "opener", "seller"]
-    assert host.room.names()[1] == "Bot 1 (seller)"
+    assert host.room.names()[1] == "Bot 2 (seller)"

@@ -162,3 +162,49 @@ def test_1_7_hidden_ballots_and_throws_stay_out_of_other_seats_observations():
     assert state2.observation(p)["session"]["vote"]["contest"]["my_throw"] == "rock"
     for e in state2.events[-2:]:
         assert "rock" not in e.for_seat(q).describe()
+
+
+def test_1_7_the_vote_dropdown_shows_the_proposal_the_button_calls(tmp_path):
+    """The "Vote on:" list shows a proposal as picked from the start (a Dropdown given new
+    options shows none picked), and the button calls the one shown, also after a new pick."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    what = first.view.vote_what
+    assert what.value == 0 and what.index == 0 and len(what.options) > 1
+    what.value = 1
+    label = what.options[1][0]
+    assert what.value == 1  # redrawing keeps the pick
+    _button(first, "Call the Rule Vote").click()
+    v = first.session.observation()["session"]["vote"]
+    assert v is not None and first.view._vote_words(v)[:1].upper() + first.view._vote_words(v)[1:] == label
+
+
+def test_seats_are_counted_from_1_on_the_room_page(tmp_path):
+    """Seat cells, "you are ... (seat N)" and the bots' names count seats from 1, as people do."""
+    a, b = _two_devices(tmp_path)
+    assert "seat 1 \u00b7" in a.seats_html.value and "seat 2 \u00b7" in a.seats_html.value
+    assert "seat 0" not in a.seats_html.value
+    assert "(seat 2)" in widget_text(b) and "(seat 0)" not in widget_text(a)
+    host = rooms.create_room("Ann", "lopti", players=3, store=":memory:")
+    host.add_bot()
+    assert host.room.names()[1] == "Bot 2 (heuristic)" and host.room.names()[2] == "Seat 3"
+
+
+def test_1_7_the_room_log_and_the_votes_held_name_people_and_say_on_or_off(tmp_path):
+    """The session's sentences count seats from 0 ("seat 0: 10H ...", "opposed (seat 1)") and
+    state base law as Python ("set swap to False"): the room shows names and on/off."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    other = b if first is a else a
+    _button(first, "Call the Rule Vote").click()
+    other.poll_once()
+    _button(first, "Vote yes").click()
+    _button(other, "Vote yes").click()  # 2-0: passes
+    first.poll_once(), other.poll_once()
+    for w in (a, b):
+        log = w.log_html.value
+        history = w.view.history.value
+        assert "seat 0" not in log and "seat 1" not in log, log
+        assert "True" not in log and "False" not in log and "play_on" not in log, log
+        assert "passed (yes 2, no 0)" in history and "False" not in history and "True" not in history
+        assert "set " in history and ": o" in history, history

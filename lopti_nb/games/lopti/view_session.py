@@ -61,6 +61,16 @@ READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.i
 # table gave it, "Seat 3", counted from 1: that is left alone).
 _SEAT_IN_EVENTS = re.compile(r"\b([Ss])eat (\d+)\b")
 _SEAT_IN_SENTENCES = re.compile(r"\b(s)eat (\d+)\b")
+# the session's own sentences name a base-law change as Python would ("set play_on to True")
+_LAW_IN_SENTENCES = re.compile(r"\bset ([a-z_]+) to (True|False|-?\d+)\b")
+
+
+def law_words(text: str) -> str:
+    """``set play_on to True (now)`` -> ``set play on: on (now)``, as the vote panel says it."""
+    def words(m):
+        value = {"True": "on", "False": "off"}.get(m.group(2), m.group(2))
+        return f"set {m.group(1).replace('_', ' ')}: {value}"
+    return _LAW_IN_SENTENCES.sub(words, text)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -946,7 +956,8 @@ class SessionRoomView:
         self.vote_text = W.HTML()
         self.vote_what = W.Dropdown(description="Vote on:", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))
-        self.vote_what.observe(lambda c: self.table.refresh(), names="value")
+        self._quiet = False  # the view itself is setting the options: no redraw from inside one
+        self.vote_what.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
         self.vote_button = ButtonPool(self.table.act)
         self.vote_form = W.VBox([self.vote_what, self.vote_button])
         self.ballot_text = W.HTML()
@@ -970,6 +981,11 @@ class SessionRoomView:
 
     def renumber(self, text: str) -> str:
         return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2))), text)
+
+    def log_words(self, text: str) -> str:
+        """A line of the room's log in people's words: seats by name (the round's and the
+        session's sentences count them from 0, "seat 2"), base law without Python notation."""
+        return law_words(self.renumber(text))
 
     # -- what the room's widget asks of a view ---------------------------------------------------------
     def seat_line(self, obs, seat) -> str:
@@ -1061,7 +1077,7 @@ class SessionRoomView:
         if v["kind"] == "law":
             value = v["value"]
             value = ("on" if value else "off") if isinstance(value, bool) else value
-            return f"set {str(v['lever']).replace('_', ' ')} {value}, {when}"
+            return f"set {str(v['lever']).replace('_', ' ')}: {value}, {when}"
         if v["kind"] == "amend":
             return f"amend motion {v['motion']} to read \u201c{v['text']}\u201d, {when}"
         return f"{v['kind']} motion {v['motion']}, {when}"
@@ -1081,7 +1097,16 @@ class SessionRoomView:
                                               "value": a.value, "when": a.when, "text": a.text}), a) for a in calls]
                 labels = [(w[:1].upper() + w[1:], i) for i, (w, _) in enumerate(options)]
                 if [x for x in self.vote_what.options] != labels:
-                    self.vote_what.options = labels
+                    # keep the proposal picked if it is still offered; else the first one, shown
+                    # as picked (a Dropdown given new options shows nothing picked)
+                    was = dict((i, w) for w, i in self.vote_what.options).get(self.vote_what.value)
+                    keep = next((i for w, i in labels if w == was), 0)
+                    self._quiet = True
+                    try:
+                        self.vote_what.options = labels
+                        self.vote_what.value = keep
+                    finally:
+                        self._quiet = False
                 pick = options[self.vote_what.value or 0][1]
                 self.vote_button.set([("Call the Rule Vote", pick, *self._ok(pick, viewer, can_act))])
                 text = "You may call this round's Rule Vote (once a round; every player votes)."
@@ -1128,7 +1153,8 @@ class SessionRoomView:
                     text += f" You threw {c['my_throw']}; waiting for {esc(self.names(c['waiting']))}."
                 asked = viewer in c["waiting"] and can_act
                 items = [(t.capitalize(), Throw(t), *self._ok(Throw(t), viewer, can_act)) for t in THROWS] if asked else []
-                self.throw_buttons.set(items, style="warning")
+                # primary: white on the brand blue is legible (white on the warning orange is not)
+                self.throw_buttons.set(items, style="primary")
         set_if(self.ballot_text, value=f'<div style="font-size:12px">{text}</div>')
 
     def _draw_scores(self, s) -> None:
@@ -1143,7 +1169,7 @@ class SessionRoomView:
                                            f'<th>Total</th></tr>{rows}</table>'))
         else:
             set_if(self.scoreboard, value="")
-        votes = "".join(f"<li>Round {v['round']}: {esc(self.renumber(v['proposal']))} \u2014 "
+        votes = "".join(f"<li>Round {v['round']}: {esc(self.log_words(v['proposal']))} \u2014 "
                         f"{'passed' if v['passed'] else 'failed'} (yes {v['yes']}, no {v['no']})</li>"
                         for v in s["votes"])
         set_if(self.history, value=(f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{votes}</ul>'
