@@ -88,8 +88,9 @@ def test_two_pages_create_join_and_play(voila):
             ctx_a = browser.new_context(viewport={"width": 1100, "height": 1000})
             ctx_b = browser.new_context(viewport={"width": 1100, "height": 1000})
             a, b = ctx_a.new_page(), ctx_b.new_page()
-            errors = []
+            errors, frames = [], {a: [], b: []}
             for page in (a, b):
+                _frames(page, frames[page])  # everything the kernel sends the page
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
                 page.goto(url, timeout=120000)
                 page.wait_for_selector(".lnb-room .lnb-create-button", timeout=120000)
@@ -117,6 +118,10 @@ def test_two_pages_create_join_and_play(voila):
             for page, seat in ((a, 0), (b, 1)):
                 drawn = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
                 assert drawn == [f"sk:{hands[seat][0]}"], (drawn, hands)
+                sent = "".join(frames[page]).replace('\\"', '"')
+                for other in range(3):  # nor is any other seat's card in what the page was sent
+                    if other != seat:
+                        assert f'data-card="sk:{hands[other][0]}"' not in sent, (seat, other)
             # the bids are taken at once: Bob bids before Ann, who is asked first, and Ann's
             # page shows that he has bid, never what (nor the bot's bid), until the reveal
             a.wait_for_selector("text=Also deciding: Bob", timeout=30000)
@@ -130,13 +135,16 @@ def test_two_pages_create_join_and_play(voila):
                 cell = a.locator(f"div[data-seat='{seat}']").inner_text()
                 assert "made (secret)" in cell and "bid 1" not in cell and "bid 0" not in cell, cell
             assert a.locator(".lnb-room").inner_text().count("secret ✓") == 2  # bids panel
-            html = a.content()
-            assert "You bid" not in html and "Bids revealed" not in html and "bid 1 ·" not in html
+            a.wait_for_timeout(1000)  # any late frame
+            for html in (a.content(), "".join(frames[a])):  # the DOM, and all the kernel sent it
+                assert "You bid" not in html and "Bids revealed" not in html
+                assert "bid 1 ·" not in html and "bid 1 \\u00b7" not in html and "bid 0 ·" not in html
             assert "Waiting for Ann" in b.locator(".lnb-room-status").inner_text()
             assert _take_turn(a)  # Ann bids: all bids are in, and both pages show them
             for page in (a, b):
                 page.wait_for_selector("text=Bids revealed for round 1", timeout=30000)
             a.wait_for_selector("div[data-seat='1'] >> text=bid 1", timeout=30000)
+            assert "Bids revealed" in "".join(frames[a])  # the frames do show what was sent
             # play round 1 and into round 2 through the pages
             deadline = time.time() + 180
             while time.time() < deadline:
@@ -334,6 +342,7 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
             for page in (a, b):
                 page.wait_for_selector("text=Every ballot is in", timeout=60000)
                 page.wait_for_selector("text=A tie: Roshambo decides", timeout=60000)
+            assert "Every ballot is in" in "".join(frames[second])  # the frames do show what was sent
             room.load()
             contest = room.state.vote.contest
             seat_of = {a: 0, b: 1}
