@@ -962,9 +962,10 @@ class SessionRoomView:
         self.vote_form = W.VBox([self.vote_what, self.vote_button])
         self.ballot_text = W.HTML()
         self.ballot_buttons = ButtonPool(self.table.act)
+        self.advocate_buttons = ButtonPool(self.table.act)
         self.throw_buttons = ButtonPool(self.table.act)
         self.vote_box = W.VBox([self.vote_text, self.vote_form, self.ballot_text, self.ballot_buttons,
-                                self.throw_buttons], layout=W.Layout(**box))
+                                self.advocate_buttons, self.throw_buttons], layout=W.Layout(**box))
         self.scoreboard = W.HTML()
         self.history = W.HTML()
         self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.vote_box,
@@ -1117,6 +1118,7 @@ class SessionRoomView:
             set_if(self.vote_text, value=f'<div style="font-size:12px">{esc(text)}</div>')
             set_if(self.ballot_text, value="")
             self.ballot_buttons.set([])
+            self.advocate_buttons.set([])
             self.throw_buttons.set([])
             return
         self.vote_button.set([])
@@ -1130,6 +1132,7 @@ class SessionRoomView:
             items = [(label, Ballot(yes), *self._ok(Ballot(yes), viewer, can_act))
                      for label, yes in (("Vote yes", True), ("Vote no", False))] if asked else []
             self.ballot_buttons.set(items, style="primary")
+            self.advocate_buttons.set([])
             self.throw_buttons.set([])
         else:
             ballots = v["ballots"] or {}
@@ -1138,6 +1141,25 @@ class SessionRoomView:
             text = (f"Every ballot is in \u2014 yes: {esc(self.names(yes)) or 'nobody'}; "
                     f"no: {esc(self.names(no)) or 'nobody'}. A tie: Roshambo decides.")
             self.ballot_buttons.set([])
+            adv = v.get("advocate")
+            if adv is not None:  # RULINGS 1.7: the motion's supporters choose who defends it
+                from .session_game import Advocate
+
+                chooser, supporters = adv["chooser"], adv["supporters"]
+                text += (f" The motion's supporters ({esc(self.names(supporters))}) choose who defends it "
+                         f"against {esc(self.name(v['proposer']))}: one of them, a bracket among them (one "
+                         "decisive throw a match), or nobody (then the proposal passes).")
+                text += (" <b>You choose for them.</b>" if chooser == viewer
+                         else f" {esc(self.name(chooser))} chooses for them.")
+                choices = [(f"{self.name(x)} defends", x) for x in supporters]
+                if len(supporters) > 1:
+                    choices.append(("A bracket among us", "bracket"))
+                choices.append(("Nobody defends", "nobody"))
+                asked = chooser == viewer and can_act
+                self.advocate_buttons.set([(label, Advocate(x), *self._ok(Advocate(x), viewer, can_act))
+                                           for label, x in choices] if asked else [], style="primary")
+            else:
+                self.advocate_buttons.set([])
             c = v["contest"]
             if c is not None:
                 a, b = c["pair"]
