@@ -331,7 +331,7 @@ class Room:
                 "seats": seats, "seq": self.seq, "bot": self.meta["bot"]}
 
     def names(self) -> list[str]:
-        return [s["name"] if s else f"Seat {i}" for i, s in enumerate(self.seats)]
+        return [s["name"] if s else f"Seat {i + 1}" for i, s in enumerate(self.seats)]
 
     @property
     def spec(self):
@@ -780,7 +780,7 @@ class RoomSession:
                 if meta["seats"][seat] is not None:
                     raise RoomFull(f"Seat {seat} is taken.")
                 target = seat
-            meta["seats"][target] = {"kind": "bot", "bot": name, "name": f"Bot {target} ({name})"}
+            meta["seats"][target] = {"kind": "bot", "bot": name, "name": f"Bot {target + 1} ({name})"}  # counted from 1, as people count seats
             return target
         return self.room.update(put_bot)
 
@@ -810,7 +810,7 @@ class RoomSession:
                                  f"{', '.join(map(str, empty))} {'are' if len(empty) > 1 else 'is'} "
                                  "empty: add bots or wait for players.")
             for i in empty:
-                meta["seats"][i] = {"kind": "bot", "bot": meta["bot"], "name": f"Bot {i} ({meta['bot']})"}
+                meta["seats"][i] = {"kind": "bot", "bot": meta["bot"], "name": f"Bot {i + 1} ({meta['bot']})"}
             meta["status"] = PLAYING
         self.room.update(go)
 

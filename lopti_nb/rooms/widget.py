@@ -484,9 +484,9 @@ class RoomWidget(W.VBox):
     def seat_name(self, seat) -> str:
         """The display name of ``seat`` (what the view's ``state.seat_name`` gives)."""
         if self.session is None or seat is None:
-            return f"Seat {seat}"
+            return "nobody" if seat is None else f"Seat {seat + 1}"  # people count seats from 1
         s = self.session.room.seats[seat]
-        return s["name"] if s else f"Seat {seat}"
+        return s["name"] if s else f"Seat {seat + 1}"
 
     def _settings_words(self) -> str:
         """The room's settings in words: the view's own, else the room settings' labels."""
@@ -607,7 +607,7 @@ class RoomWidget(W.VBox):
             f'<span class="lnb-room-code-inline">{_esc(s.pretty_code)}</span></div>'
             f'<div style="{MUTED};font-size:12px">{meta["players"]} players · '
             f'{_esc(words) + " · " if words else ""}'
-            f'you are {_esc(me)} (seat {s.seat}){hosting}</div>')
+            f'you are {_esc(me)} (seat {s.seat + 1}){hosting}</div>')
         self.key_html.value = (f'<code style="font-size:12px" class="lnb-room-key">{_esc(s.token)}</code>'
                                f'<span style="{MUTED};font-size:11px"> keep it secret: it is your seat</span>'
                                if self.key_toggle.value else "")
@@ -662,8 +662,10 @@ class RoomWidget(W.VBox):
         new_events = [e.for_seat(s.seat) for e in events[self._seen:]]
         self._seen = len(events)
         names = {i: self.seat_name(i) for i in range(state.num_players)}
+        # a view may put the rest of its game's sentences in people's words too
+        words = getattr(self.view, "log_words", None) or (lambda text: text)
         for e in new_events:
-            line = SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), e.describe())
+            line = words(SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), e.describe()))
             self._log.append(line)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)
@@ -694,14 +696,18 @@ class RoomWidget(W.VBox):
             cells.append(
                 f'<div data-seat="{i}" style="border:{border};border-radius:6px;padding:3px 8px;background:{bg};'
                 f'{TEXT};min-width:120px"><div style="font-weight:bold">{"▶ " if here else ""}{_esc(names[i])}'
-                f'{" (you)" if i == s.seat else ""} <span style="font-weight:normal;{MUTED};font-size:11px">'
-                f'seat {i} · {_esc(self._seat_kind(seat))}</span></div>'
+                # muted grey is too faint on the own seat's grey (axe color-contrast): full text colour there
+                f'{" (you)" if i == s.seat else ""} <span style="font-weight:normal;'
+                f'{TEXT if i == s.seat else MUTED};font-size:11px">'
+                f'seat {i + 1} · {_esc(self._seat_kind(seat))}</span></div>'  # counted from 1
                 f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
         self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
         self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
         items = "".join(f"<li>{_esc(x)}</li>" for x in reversed(self._log))
         self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
-                               f'<ul style="max-height:160px;overflow-y:auto;font-size:12px;{TEXT};margin:0">'
+                               # the list scrolls: focusable, so it scrolls from the keyboard too
+                               f'<ul tabindex="0" aria-label="What happened" '
+                               f'style="max-height:160px;overflow-y:auto;font-size:12px;{TEXT};margin:0">'
                                f'{items}</ul></details>')
 
 

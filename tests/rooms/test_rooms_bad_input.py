@@ -178,7 +178,7 @@ def test_a_bot_name_given_later_is_never_a_persons(lobby, store):
     host, _ = lobby
     refused(lambda: rooms.join_room(host.code, "Bot 2 (heuristic)", store=store), rooms.BadName)
     assert host.add_bot() == 2
-    assert host.room.names()[2] == "Bot 2 (heuristic)"
+    assert host.room.names()[2] == "Bot 3 (heuristic)"
     assert len({name_key(n) for n in host.room.names()}) == 4
 
 

@@ -167,7 +167,7 @@ def test_turns_illegal_stale_and_nothing_changes(lobby):
     # the bids are taken at once: Bob need not wait for Ann, who is asked first
     assert bob.submit({"type": "Bid", "fields": {"n": 0}}) == 0
     before = snapshot(host.store, host.code)
-    with pytest.raises(rooms.NotYourTurn, match="not your turn: Ann, Bot 2 .* and Bot 3 .* are to act"):
+    with pytest.raises(rooms.NotYourTurn, match="not your turn: Ann, Bot 3 .* and Bot 4 .* are to act"):
         bob.submit(Bid(1))  # Bob has bid
     assert snapshot(host.store, host.code) == before
     host.refresh()

@@ -162,3 +162,149 @@ def test_1_7_hidden_ballots_and_throws_stay_out_of_other_seats_observations():
     assert state2.observation(p)["session"]["vote"]["contest"]["my_throw"] == "rock"
     for e in state2.events[-2:]:
         assert "rock" not in e.for_seat(q).describe()
+
+
+def test_1_7_the_vote_dropdown_shows_the_proposal_the_button_calls(tmp_path):
+    """The "Vote on:" list shows a proposal as picked from the start (a Dropdown given new
+    options shows none picked), and the button calls the one shown, also after a new pick."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    what = first.view.vote_what
+    assert what.value == 0 and what.index == 0 and len(what.options) > 1
+    what.value = 1
+    label = what.options[1][0]
+    assert what.value == 1  # redrawing keeps the pick
+    _button(first, "Call the Rule Vote").click()
+    v = first.session.observation()["session"]["vote"]
+    assert v is not None and first.view._vote_words(v)[:1].upper() + first.view._vote_words(v)[1:] == label
+
+
+def test_seats_are_counted_from_1_on_the_room_page(tmp_path):
+    """Seat cells, "you are ... (seat N)" and the bots' names count seats from 1, as people do."""
+    a, b = _two_devices(tmp_path)
+    assert "seat 1 \u00b7" in a.seats_html.value and "seat 2 \u00b7" in a.seats_html.value
+    assert "seat 0" not in a.seats_html.value
+    assert "(seat 2)" in widget_text(b) and "(seat 0)" not in widget_text(a)
+    host = rooms.create_room("Ann", "lopti", players=3, store=":memory:")
+    host.add_bot()
+    assert host.room.names()[1] == "Bot 2 (heuristic)" and host.room.names()[2] == "Seat 3"
+
+
+def test_1_7_the_room_log_and_the_votes_held_name_people_and_say_on_or_off(tmp_path):
+    """The session's sentences count seats from 0 ("seat 0: 10H ...", "opposed (seat 1)") and
+    state base law as Python ("set swap to False"): the room shows names and on/off."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    other = b if first is a else a
+    _button(first, "Call the Rule Vote").click()
+    other.poll_once()
+    _button(first, "Vote yes").click()
+    _button(other, "Vote yes").click()  # 2-0: passes
+    first.poll_once(), other.poll_once()
+    for w in (a, b):
+        log = w.log_html.value
+        history = w.view.history.value
+        assert "seat 0" not in log and "seat 1" not in log, log
+        assert "True" not in log and "False" not in log and "play_on" not in log, log
+        assert "passed (yes 2, no 0)" in history and "False" not in history and "True" not in history
+        assert "set " in history and ": o" in history, history
+
+
+def _to_round_two_with_a_motion(players=4, seed=0):
+    """A session whose round 1 bots played to the end; its winner adopted the first ready
+    motion; round 2 is dealt."""
+    from lopti_nb.games.lopti.library import LIBRARY
+    from lopti_nb.games.lopti.session_game import Author
+
+    spec = get_spec("lopti")
+    bot = spec.make_bot("heuristic")
+    for s in range(seed, seed + 30):
+        state = lopti_nb.new_game("lopti", players=players, seed=s, rounds=3)
+        rng = random.Random(s)
+        while state.phase == "playing":
+            seat = state.to_act[0]
+            legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
+            state.apply(bot(state.observation(seat), legal, rng), seat)
+        if state.phase == "authoring":
+            state.apply(Author(next(iter(LIBRARY))), state.author_seat)
+            assert state.phase == "playing" and state.session.round_no == 2
+            return state
+    raise AssertionError("no round 1 with a winner")
+
+
+def _tie_on_removing(state, author_votes_yes=True):
+    """The player to move calls a vote to remove motion 1; the author (if not the proposer)
+    votes yes; 2 yes, 2 no."""
+    proposer = state.current_player
+    author = state.session.motions[0].author_seat
+    state.apply(CallVote("remove", motion=1, when="now"), proposer)
+    yes = [proposer] + ([author] if author_votes_yes and author != proposer else [])
+    yes += [s for s in range(4) if s not in yes][:2 - len(yes)]
+    order = [s for s in range(4) if s not in yes] + yes  # the supporters vote first
+    for s in order:
+        state.apply(Ballot(s in yes), s)
+    return proposer, [s for s in order if s not in yes]
+
+
+def test_1_7_after_a_tie_on_a_motion_its_author_does_not_defend_the_supporters_choose_the_advocate():
+    """RULINGS 1.7: "an advocate chosen by the motion's supporters". The supporter who voted no
+    first chooses for them, from their own device: one of them, a bracket, or nobody (then the
+    proposal passes). Nobody throws before; the codec stores the choice; a refused choice
+    changes nothing."""
+    from lopti_nb.games.lopti.session_game import Advocate
+
+    state = _to_round_two_with_a_motion()
+    proposer, supporters = _tie_on_removing(state)
+    assert state.phase == "advocate" and state.to_act == (supporters[0],)
+    legal = state.legal_actions(supporters[0])
+    assert legal == [Advocate(supporters[0]), Advocate(supporters[1]), Advocate("bracket"), Advocate("nobody")]
+    for a in legal:
+        assert rooms.decode(rooms.encode(a, "lopti"), "lopti") == a
+    obs = state.observation(supporters[1])["session"]["vote"]
+    assert obs["advocate"] == {"chooser": supporters[0], "supporters": supporters} and obs["contest"] is None
+    before = json.dumps(state.observation(None), default=str)
+    for bad in (Advocate(proposer), Advocate(True), Advocate("auto"), Throw("rock")):
+        assert state.why_illegal(bad, supporters[0]) is not None
+    assert state.why_illegal(Advocate(supporters[1]), supporters[1]) is not None  # not the chooser
+    assert json.dumps(state.observation(None), default=str) == before
+    state.apply(Advocate(supporters[1]), supporters[0])
+    assert state.phase == "roshambo" and set(state.to_act) == {proposer, supporters[1]}
+    assert lopti_nb.load(state.record()).events == state.events
+    # nobody defends: the proposal passes at once
+    state = _to_round_two_with_a_motion()
+    _, supporters = _tie_on_removing(state)
+    state.apply(Advocate("nobody"), supporters[0])
+    assert state.vote is None and state.session.votes[-1].passed
+    assert not state.session.motions[0].in_force
+
+
+def test_1_7_an_author_who_voted_to_keep_the_motion_defends_it_no_choice():
+    state = _to_round_two_with_a_motion()
+    author = state.session.motions[0].author_seat
+    if state.current_player == author:
+        return  # the author proposing to remove their own motion: covered above
+    _tie_on_removing(state, author_votes_yes=False)
+    assert state.phase == "roshambo" and author in state.to_act
+
+
+def test_1_7_the_advocate_is_chosen_on_the_choosers_device_in_a_room(tmp_path):
+    """In a room, only the chooser's page gets the choice, as buttons; the others read who
+    chooses; bots choose by the stated policy (a lone fellow supporter, else the bracket)."""
+    from lopti_nb.games.lopti.session_game import Advocate
+
+    spec = get_spec("lopti")
+    state = _to_round_two_with_a_motion()
+    _, supporters = _tie_on_removing(state)
+    bot = spec.make_bot("heuristic")
+    assert bot(state.observation(supporters[0]), state.legal_actions(supporters[0]), random.Random(0)) == Advocate("bracket")
+    a, b = _two_devices(tmp_path)
+    view = a.view
+    obs = {"session": {"vote": {"proposer": 1, "kind": "remove", "motion": 1, "lever": None, "value": None,
+                                "when": "now", "text": None, "voted": [0, 1], "missing": [],
+                                "ballots": {"0": False, "1": True}, "my_ballot": False, "contest": None,
+                                "advocate": {"chooser": 0, "supporters": [0]}}}}
+    view._draw_vote(obs["session"], 0, False)
+    assert "choose who defends it" in view.ballot_text.value and "You choose for them" in view.ballot_text.value
+    view._draw_vote(obs["session"], 1, False)
+    assert "Ann chooses for them" in view.ballot_text.value
+    assert not [b for b in view.advocate_buttons.children if b.layout.display != "none" and not b.disabled]

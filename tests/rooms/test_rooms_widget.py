@@ -233,7 +233,7 @@ def test_a_bid_clicked_while_the_others_bid_still_counts(tmp_path):
     a.start_button.click()
     b.poll_once()
     assert b.session.my_turn() and b.session.seq == 0
-    assert "Also deciding: Ann and Bot 2 (heuristic)" in b.status.value
+    assert "Also deciding: Ann and Bot 3 (heuristic)" in b.status.value
     a.poll_once()  # the host moves the bot
     enabled_buttons(a, a.view.widget)[0].click()  # Ann bids
     assert a.session.seq == 2 and b.session.seq == 0  # Bob's page has not looked again

@@ -20,10 +20,13 @@ when a motion asks a person):
   the winner while they author). Play waits until the vote is over.
 * :class:`Ballot` -- every seat votes yes or no, in any order; each ballot stays hidden from
   the other seats until the last one is cast, then all are shown together.
+* :class:`Advocate` -- after a tie on removing or amending a motion whose author does not
+  defend it, the motion's supporters choose who faces the proposer (RULINGS 1.7: "an advocate
+  chosen by the motion's supporters"): one of them, their bracket, or nobody (the proposal
+  passes). The supporter who voted no first chooses for them; a bot there picks its lone
+  fellow supporter, else the bracket (the session's ``"auto"``).
 * :class:`Throw` -- after a tied vote, the two seats of Roshambo throw at once, each hidden
-  from the other until both have thrown. A tie on removing or amending a motion whose author
-  does not defend it goes to its lone supporter, else to the supporters' bracket (the
-  session's ``"auto"``).
+  from the other until both have thrown.
 
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
@@ -105,7 +108,22 @@ class Throw:
         return f"throw {self.sign}"
 
 
-SESSION_ACTIONS = (Author, CallVote, Ballot, Throw)
+@dataclass(frozen=True)
+class Advocate:
+    """Choose, for the motion's supporters, who defends it: a supporter's seat, ``"bracket"``
+    (single elimination among them) or ``"nobody"`` (then the proposal passes)."""
+
+    choice: Any
+
+    def __str__(self) -> str:
+        if self.choice == "bracket":
+            return "let a bracket among the supporters choose who defends the motion"
+        if self.choice == "nobody":
+            return "let nobody defend the motion"
+        return f"have Seat {self.choice} defend the motion"
+
+
+SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw)
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -159,6 +177,31 @@ class BallotsRevealed(Event):
         no = [s for s, v in self.ballots if not v]
         words = lambda seats: ", ".join(f"Seat {s}" for s in sorted(seats)) or "nobody"  # noqa: E731
         return f"Every ballot is in: yes {words(yes)}; no {words(no)}."
+
+
+@dataclass(frozen=True)
+class AdvocateAsked(Event):
+    """A tie on a motion its author does not defend: its supporters choose who defends it."""
+
+    seat: int
+    supporters: tuple
+
+    def describe(self) -> str:
+        names = ", ".join(f"Seat {s}" for s in self.supporters)
+        return f"The motion's supporters ({names}) choose who defends it; Seat {self.seat} chooses for them."
+
+
+@dataclass(frozen=True)
+class AdvocateChosen(Event):
+    seat: int
+    choice: Any
+
+    def describe(self) -> str:
+        if self.choice == "bracket":
+            return f"Seat {self.seat} chooses a bracket among the supporters to defend the motion."
+        if self.choice == "nobody":
+            return f"Seat {self.seat} chooses that nobody defends the motion: the proposal passes."
+        return f"Seat {self.seat} chooses Seat {self.choice} to defend the motion."
 
 
 @dataclass(frozen=True)
@@ -226,7 +269,7 @@ class LoptiSessionState(GameState):
     #: the table view rooms show for this state (instead of the plugin's round view)
     view = "lopti_nb.games.lopti.view_session:SessionRoomView"
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
-              "_finished": SHARED, "round_starts": LIST}
+              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -246,6 +289,7 @@ class LoptiSessionState(GameState):
         self._seen = 0  # events of the round at the table already copied into ``events``
         self._shown_throws = 0
         self._finished = False
+        self._advocating = False  # the supporters are choosing who defends the motion
         self.round_starts: list[int] = []  # index in ``events`` where each round begins
         self._deal()
 
@@ -261,10 +305,13 @@ class LoptiSessionState(GameState):
 
     @property
     def phase(self) -> str:
-        """``"playing"``, ``"voting"``, ``"roshambo"``, ``"authoring"`` or ``"over"``."""
+        """``"playing"``, ``"voting"``, ``"advocate"``, ``"roshambo"``, ``"authoring"`` or
+        ``"over"``."""
         vote = self.vote
         if vote is not None:
-            return "voting" if vote.missing else "roshambo"
+            if vote.missing:
+                return "voting"
+            return "advocate" if self._advocating else "roshambo"
         if self._finished:
             return "over"
         if self.round.over:
@@ -281,6 +328,8 @@ class LoptiSessionState(GameState):
         phase = self.phase
         if phase == "voting":
             return self.vote.missing
+        if phase == "advocate":
+            return (self.vote._opponents[0],)  # the supporter who voted no first
         if phase == "roshambo":
             return self.vote.contest.waiting
         if phase == "authoring":
@@ -342,6 +391,10 @@ class LoptiSessionState(GameState):
         phase = self.phase
         if phase == "voting":
             return [Ballot(True), Ballot(False)]
+        if phase == "advocate":
+            supporters = list(self.vote._opponents)
+            return ([Advocate(s) for s in supporters] + ([Advocate("bracket")] if len(supporters) > 1 else [])
+                    + [Advocate("nobody")])
         if phase == "roshambo":
             return [Throw(t) for t in THROWS]
         calls = self._vote_samples() if self._may_call(seat) is None else []
@@ -363,6 +416,17 @@ class LoptiSessionState(GameState):
             if not isinstance(action.yes, bool):
                 return "a ballot is yes (True) or no (False)"
             return None
+        if kind is Advocate:
+            if phase != "advocate":
+                return ("an advocate is chosen only after a tied vote on a motion its author does not "
+                        "defend, before the first throw")
+            try:
+                self.vote._check_advocate(action.choice, self.vote._opponents)
+            except LoptiNbError as exc:
+                return str(exc).rstrip(".")
+            return None
+        if phase == "advocate":
+            return "the motion's supporters first choose who defends it"
         if kind is Throw:
             if phase != "roshambo":
                 return "nobody is throwing Roshambo now"
@@ -450,7 +514,17 @@ class LoptiSessionState(GameState):
             self.events.append(BallotCast(seat))
             if not vote.missing:
                 self.events.append(BallotsRevealed(tuple(vote._ballots.items())))
+                if vote.contest is not None and not vote.done and vote._advocate_applies():
+                    # RULINGS 1.7: the supporters choose their advocate (people are asked)
+                    self._advocating = True
+                    self.events.append(AdvocateAsked(vote._opponents[0], tuple(vote._opponents)))
                 self._contest_news(vote)
+        elif kind is Advocate:
+            vote = self.vote
+            self.session.advocate(vote, action.choice)
+            self._advocating = False
+            self.events.append(AdvocateChosen(seat, action.choice))
+            self._contest_news(vote)
         elif kind is Throw:
             vote = self.vote
             vote.contest.throw(seat, action.sign)
@@ -531,9 +605,12 @@ class LoptiSessionState(GameState):
                 "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
                 "my_ballot": vote._ballots.get(seat) if seat is not None else None,
                 "contest": None,
+                # who defends the motion is being chosen (the ballots are public by then)
+                "advocate": ({"chooser": vote._opponents[0], "supporters": list(vote._opponents)}
+                             if self._advocating else None),
             }
             c = vote.contest
-            if c is not None and not c.done:
+            if c is not None and not c.done and not self._advocating:
                 vote_obs["contest"] = {
                     "pair": list(c.pair), "waiting": list(c.waiting), "score": list(c.score),
                     "decisive": c.decisive, "in_bracket": c.in_bracket, "defender": c.defender,
@@ -576,6 +653,8 @@ def session_bot(round_bot):
             return Ballot(hint) if isinstance(hint, bool) else legal[rng.randrange(len(legal))]
         if first is Throw:
             return legal[rng.randrange(len(legal))]
+        if first is Advocate:  # the session's "auto": a lone fellow supporter, else the bracket
+            return next((a for a in legal if a.choice == "bracket"), legal[0])
         if first is Author:
             in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"} if obs else set()
             for action in legal:
@@ -595,5 +674,5 @@ def session_bot(round_bot):
     return bot
 
 
-__all__ = ["Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
+__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
            "Throw", "check_settings", "session_bot"]

@@ -61,6 +61,16 @@ READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.i
 # table gave it, "Seat 3", counted from 1: that is left alone).
 _SEAT_IN_EVENTS = re.compile(r"\b([Ss])eat (\d+)\b")
 _SEAT_IN_SENTENCES = re.compile(r"\b(s)eat (\d+)\b")
+# the session's own sentences name a base-law change as Python would ("set play_on to True")
+_LAW_IN_SENTENCES = re.compile(r"\bset ([a-z_]+) to (True|False|-?\d+)\b")
+
+
+def law_words(text: str) -> str:
+    """``set play_on to True (now)`` -> ``set play on: on (now)``, as the vote panel says it."""
+    def words(m):
+        value = {"True": "on", "False": "off"}.get(m.group(2), m.group(2))
+        return f"set {m.group(1).replace('_', ' ')}: {value}"
+    return _LAW_IN_SENTENCES.sub(words, text)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -946,14 +956,16 @@ class SessionRoomView:
         self.vote_text = W.HTML()
         self.vote_what = W.Dropdown(description="Vote on:", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))
-        self.vote_what.observe(lambda c: self.table.refresh(), names="value")
+        self._quiet = False  # the view itself is setting the options: no redraw from inside one
+        self.vote_what.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
         self.vote_button = ButtonPool(self.table.act)
         self.vote_form = W.VBox([self.vote_what, self.vote_button])
         self.ballot_text = W.HTML()
         self.ballot_buttons = ButtonPool(self.table.act)
+        self.advocate_buttons = ButtonPool(self.table.act)
         self.throw_buttons = ButtonPool(self.table.act)
         self.vote_box = W.VBox([self.vote_text, self.vote_form, self.ballot_text, self.ballot_buttons,
-                                self.throw_buttons], layout=W.Layout(**box))
+                                self.advocate_buttons, self.throw_buttons], layout=W.Layout(**box))
         self.scoreboard = W.HTML()
         self.history = W.HTML()
         self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.vote_box,
@@ -970,6 +982,11 @@ class SessionRoomView:
 
     def renumber(self, text: str) -> str:
         return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2))), text)
+
+    def log_words(self, text: str) -> str:
+        """A line of the room's log in people's words: seats by name (the round's and the
+        session's sentences count them from 0, "seat 2"), base law without Python notation."""
+        return law_words(self.renumber(text))
 
     # -- what the room's widget asks of a view ---------------------------------------------------------
     def seat_line(self, obs, seat) -> str:
@@ -1061,7 +1078,7 @@ class SessionRoomView:
         if v["kind"] == "law":
             value = v["value"]
             value = ("on" if value else "off") if isinstance(value, bool) else value
-            return f"set {str(v['lever']).replace('_', ' ')} {value}, {when}"
+            return f"set {str(v['lever']).replace('_', ' ')}: {value}, {when}"
         if v["kind"] == "amend":
             return f"amend motion {v['motion']} to read \u201c{v['text']}\u201d, {when}"
         return f"{v['kind']} motion {v['motion']}, {when}"
@@ -1081,7 +1098,16 @@ class SessionRoomView:
                                               "value": a.value, "when": a.when, "text": a.text}), a) for a in calls]
                 labels = [(w[:1].upper() + w[1:], i) for i, (w, _) in enumerate(options)]
                 if [x for x in self.vote_what.options] != labels:
-                    self.vote_what.options = labels
+                    # keep the proposal picked if it is still offered; else the first one, shown
+                    # as picked (a Dropdown given new options shows nothing picked)
+                    was = dict((i, w) for w, i in self.vote_what.options).get(self.vote_what.value)
+                    keep = next((i for w, i in labels if w == was), 0)
+                    self._quiet = True
+                    try:
+                        self.vote_what.options = labels
+                        self.vote_what.value = keep
+                    finally:
+                        self._quiet = False
                 pick = options[self.vote_what.value or 0][1]
                 self.vote_button.set([("Call the Rule Vote", pick, *self._ok(pick, viewer, can_act))])
                 text = "You may call this round's Rule Vote (once a round; every player votes)."
@@ -1092,6 +1118,7 @@ class SessionRoomView:
             set_if(self.vote_text, value=f'<div style="font-size:12px">{esc(text)}</div>')
             set_if(self.ballot_text, value="")
             self.ballot_buttons.set([])
+            self.advocate_buttons.set([])
             self.throw_buttons.set([])
             return
         self.vote_button.set([])
@@ -1105,6 +1132,7 @@ class SessionRoomView:
             items = [(label, Ballot(yes), *self._ok(Ballot(yes), viewer, can_act))
                      for label, yes in (("Vote yes", True), ("Vote no", False))] if asked else []
             self.ballot_buttons.set(items, style="primary")
+            self.advocate_buttons.set([])
             self.throw_buttons.set([])
         else:
             ballots = v["ballots"] or {}
@@ -1113,6 +1141,25 @@ class SessionRoomView:
             text = (f"Every ballot is in \u2014 yes: {esc(self.names(yes)) or 'nobody'}; "
                     f"no: {esc(self.names(no)) or 'nobody'}. A tie: Roshambo decides.")
             self.ballot_buttons.set([])
+            adv = v.get("advocate")
+            if adv is not None:  # RULINGS 1.7: the motion's supporters choose who defends it
+                from .session_game import Advocate
+
+                chooser, supporters = adv["chooser"], adv["supporters"]
+                text += (f" The motion's supporters ({esc(self.names(supporters))}) choose who defends it "
+                         f"against {esc(self.name(v['proposer']))}: one of them, a bracket among them (one "
+                         "decisive throw a match), or nobody (then the proposal passes).")
+                text += (" <b>You choose for them.</b>" if chooser == viewer
+                         else f" {esc(self.name(chooser))} chooses for them.")
+                choices = [(f"{self.name(x)} defends", x) for x in supporters]
+                if len(supporters) > 1:
+                    choices.append(("A bracket among us", "bracket"))
+                choices.append(("Nobody defends", "nobody"))
+                asked = chooser == viewer and can_act
+                self.advocate_buttons.set([(label, Advocate(x), *self._ok(Advocate(x), viewer, can_act))
+                                           for label, x in choices] if asked else [], style="primary")
+            else:
+                self.advocate_buttons.set([])
             c = v["contest"]
             if c is not None:
                 a, b = c["pair"]
@@ -1128,7 +1175,8 @@ class SessionRoomView:
                     text += f" You threw {c['my_throw']}; waiting for {esc(self.names(c['waiting']))}."
                 asked = viewer in c["waiting"] and can_act
                 items = [(t.capitalize(), Throw(t), *self._ok(Throw(t), viewer, can_act)) for t in THROWS] if asked else []
-                self.throw_buttons.set(items, style="warning")
+                # primary: white on the brand blue is legible (white on the warning orange is not)
+                self.throw_buttons.set(items, style="primary")
         set_if(self.ballot_text, value=f'<div style="font-size:12px">{text}</div>')
 
     def _draw_scores(self, s) -> None:
@@ -1143,7 +1191,7 @@ class SessionRoomView:
                                            f'<th>Total</th></tr>{rows}</table>'))
         else:
             set_if(self.scoreboard, value="")
-        votes = "".join(f"<li>Round {v['round']}: {esc(self.renumber(v['proposal']))} \u2014 "
+        votes = "".join(f"<li>Round {v['round']}: {esc(self.log_words(v['proposal']))} \u2014 "
                         f"{'passed' if v['passed'] else 'failed'} (yes {v['yes']}, no {v['no']})</li>"
                         for v in s["votes"])
         set_if(self.history, value=(f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{votes}</ul>'
