@@ -45,7 +45,8 @@ def _with_none(setting: Setting, options: list[tuple[str, Any]]) -> list[tuple[s
 
 
 def _seat_options(setting: Setting, players: int) -> list[tuple[str, Any]]:
-    return _with_none(setting, [(f"seat {s}", s) for s in range(players)])
+    # seats are numbered from 1 for people; the values stay the engine's seat indices
+    return _with_none(setting, [(f"seat {s + 1}", s) for s in range(players)])
 
 
 def control(setting: Setting, players: int) -> W.Widget | None:
