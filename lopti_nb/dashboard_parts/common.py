@@ -6,6 +6,7 @@ that play a different style in each seat (``SEAT_BOTS``).
 """
 from __future__ import annotations
 
+import sys
 from html import escape
 
 import ipywidgets as W
@@ -55,9 +56,13 @@ def note(text: str) -> W.HTML:
 
 
 def message_html(text: str, kind: str = "info") -> str:
-    colour = {"info": "var(--jp-ui-font-color1, #222)", "error": "var(--jp-error-color1, #b00)",
+    """A status line. The text keeps the theme's own text colour (green or red letters are
+    too faint to read on white, or on the dark theme's black); the kind shows as a coloured
+    bar before it, and an error is an alert a screen reader says at once."""
+    colour = {"info": "var(--jp-border-color1, #999)", "error": "var(--jp-error-color1, #b00)",
               "ok": "var(--jp-success-color1, #070)"}[kind]
-    return f'<div style="color:{colour}">{escape(text)}</div>'
+    return (f'<div role="{"alert" if kind == "error" else "status"}" style="color:var(--jp-ui-font-color1, #222);'
+            f'border-left:4px solid {colour};padding-left:6px">{escape(text)}</div>')
 
 
 def seat_bots(spec) -> dict[str, tuple[str, ...]]:
@@ -78,7 +83,36 @@ def bot_label(name: str, spec=None) -> str:
     return name
 
 
-def bot_options(spec) -> list[tuple[str, str]]:
-    """``(label, name)`` of the game's bots: its default first, random last."""
+def studies_loaded(spec) -> bool:
+    """True when asking the game's studies module costs nothing (it is imported already, or
+    the game has none)."""
+    return spec.studies is None or spec.studies.partition(":")[0] in sys.modules
+
+
+def bot_options(spec, quick: bool = False) -> list[tuple[str, str]]:
+    """``(label, name)`` of the game's bots: its default first, random last. ``quick``: no
+    word on seat styles unless the studies module is loaded already (it imports the table
+    libraries, about a second a dashboard would wait for before its first widget)."""
     names = sorted(spec.bots, key=lambda n: (n != spec.default_bot, n == "random", n))
-    return [(bot_label(n, spec), n) for n in names]
+    full = not quick or studies_loaded(spec)
+    return [(bot_label(n, spec if full else None), n) for n in names]
+
+
+def after_this_cell(fn) -> None:
+    """Call ``fn`` once the notebook cell that is running has finished, so its widgets are on
+    the page first; outside a kernel (tests, scripts) at once."""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:
+        shell = None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        fn()
+        return
+
+    def once(*args):
+        shell.events.unregister("post_run_cell", once)
+        fn()
+
+    shell.events.register("post_run_cell", once)

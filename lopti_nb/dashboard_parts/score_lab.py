@@ -32,7 +32,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import MUTED, bot_options, game_picker, message_html, note, plural, seat_bots, style
+from .common import MUTED, after_this_cell, bot_options, game_picker, message_html, note, plural, seat_bots, studies_loaded, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
@@ -111,7 +111,8 @@ class ScoreLab(W.VBox):
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self.rounds.observe(lambda c: self._rounds_changed(), names="value")
-        self._game_changed()
+        self._game_changed(quick=True)
+        after_this_cell(self._label_bots)  # the words on seat styles, once the page shows
         left = W.VBox([self.players, self.first_bot, self.other_bots, self.session_box, self.n_games,
                        self.seed, note("The same seed and settings give the same games.")])
         right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.settings_box])
@@ -130,12 +131,26 @@ class ScoreLab(W.VBox):
         """The settings form of the chosen game."""
         return self.forms[self.game.value]
 
-    def session_runner(self, game: str | None = None):
+    def _label_bots(self) -> None:
+        spec = get_spec(self.game.value)
+        first, others = self.first_bot.value, self.other_bots.value
+        options = bot_options(spec)
+        self.first_bot.options = options
+        self.other_bots.options = options
+        self.other_bots.value = others
+        default = spec.default_bot
+        # seat 1's bot by the first style of the default's, unless someone chose one meanwhile
+        self.first_bot.value = seat_bots(spec).get(default, (default,))[0] if first == default else first
+        self._show_sessions()
+
+    def session_runner(self, game: str | None = None, quick: bool = False):
         """The chosen game's session runner (a class), or ``None`` if its rounds make no
         sessions."""
         game = game or self.game.value
         spec = get_spec(game)
         runner = self.sessions.get(spec.name)
+        if runner is None and quick and not studies_loaded(spec):
+            return None  # asked again once the page shows (see _label_bots)
         if runner is None:
             studies = spec.load("studies")
             runner = getattr(studies, "SESSION", None) if studies is not None else None
@@ -149,27 +164,33 @@ class ScoreLab(W.VBox):
         """True when the lab plays sessions of several rounds (not single games)."""
         return self.session_runner() is not None and self.rounds.value > 1
 
-    def _game_changed(self) -> None:
+    def _game_changed(self, quick: bool = False) -> None:
         spec = get_spec(self.game.value)
         self.players.min, self.players.max = 1, 99  # widen first so any new range is valid
         self.players.max, self.players.min = spec.max_players, spec.min_players
         self.players.value = spec.default_players
-        options = bot_options(spec)
+        options = bot_options(spec, quick=quick)
         self.first_bot.options = options
         self.other_bots.options = options
         default = spec.default_bot
         # a bot with a style per seat: seat 1 gets its first style by name, to compare with
-        self.first_bot.value = seat_bots(spec).get(default, (default,))[0]
+        styles = {} if quick and not studies_loaded(spec) else seat_bots(spec)
+        self.first_bot.value = styles.get(default, (default,))[0]
         self.other_bots.value = default
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
         self.settings_box.children = (self.form,)
-        self.session_box.layout.display = "" if self.session_runner() is not None else "none"
+        self._show_sessions(quick)
+
+    def _show_sessions(self, quick: bool = False) -> None:
+        self._offers_sessions = self.session_runner(quick=quick) is not None
+        self.session_box.layout.display = "" if self._offers_sessions else "none"
         self._rounds_changed()
         self._players_changed()
 
     def _rounds_changed(self) -> None:
-        self.n_games.description = "Sessions" if self.in_sessions else "Games"
+        sessions = self._offers_sessions and self.rounds.value > 1
+        self.n_games.description = "Sessions" if sessions else "Games"
 
     def _players_changed(self) -> None:
         if self.game.value in self.forms:

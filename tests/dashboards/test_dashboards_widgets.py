@@ -167,11 +167,13 @@ def test_settings_forms_follow_each_games_schema():
                 assert setting.name not in form  # not a form field: the game's default is used
                 continue
             control = usable(form[setting.name])
-            assert control.value == setting.default
+            assert form.values()[setting.name] == setting.default
+            if setting.optional and setting.default is None:  # "none" is chosen, and shown
+                assert control.value == "none" and control.label == "none"
             assert description_shown(form, setting.name), setting.name
             if setting.kind == "choice":
                 values = [v for _, v in control.options]
-                assert values == list(setting.choices) + ([None] if setting.optional else [])
+                assert values == list(setting.choices) + (["none"] if setting.optional else [])
                 if setting.labels:
                     assert [t for t, _ in control.options][: len(setting.labels)] == list(setting.labels)
             elif setting.kind == "bool" and setting.labels:
@@ -181,9 +183,9 @@ def test_settings_forms_follow_each_games_schema():
             elif setting.kind in ("int", "float") and setting.low is not None:
                 assert (control.min, control.max) == (setting.low, setting.high)
             elif setting.kind == "seat":
-                seats = [v for _, v in control.options if v is not None]
+                seats = [v for _, v in control.options if v != "none"]
                 assert seats == list(range(g.players.value))
-                assert (None in [v for _, v in control.options]) == setting.optional
+                assert ("none" in [v for _, v in control.options]) == setting.optional
         assert form.values() == {k: v for k, v in spec.settings.items() if spec.schema[k].kind != "data"}
 
 
@@ -206,7 +208,7 @@ def test_launcher_seat_choices_follow_the_players():
     usable(g.form["leader"]).value = 3
     usable(g.players).value = 3  # seats 3 and 4 are gone: back to the defaults
     assert [v for _, v in g.form["dealer"].options] == [0, 1, 2]
-    assert g.form["dealer"].value == 0 and g.form["leader"].value is None
+    assert g.form["dealer"].value == 0 and g.form.values()["leader"] is None
     usable(g.form["dealer"]).value = 2
     usable(g.form["play_on"]).value = True
     usable(g.humans).value = 0
