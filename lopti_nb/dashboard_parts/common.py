@@ -6,8 +6,10 @@ that play a different style in each seat (``SEAT_BOTS``).
 """
 from __future__ import annotations
 
+import importlib.util
 import sys
 from html import escape
+from pathlib import Path
 
 import ipywidgets as W
 
@@ -47,7 +49,8 @@ def plural(n: int | float, word: str, many: str | None = None) -> str:
 def style(widget_cls=W.IntSlider, **kwargs):
     """A widget with a wide label column so descriptions are not cut."""
     kwargs.setdefault("style", {"description_width": LABEL_WIDTH})
-    kwargs.setdefault("layout", W.Layout(width="420px"))
+    # at most the page's width: on a 400 px phone the readout of a slider stays in view
+    kwargs.setdefault("layout", W.Layout(width="420px", max_width="100%"))
     return widget_cls(**kwargs)
 
 
@@ -68,6 +71,8 @@ def message_html(text: str, kind: str = "info") -> str:
 def seat_bots(spec) -> dict[str, tuple[str, ...]]:
     """Bots that play another style in each seat, by name, with the style of each seat
     (cycled), as the game's studies module declares them in ``SEAT_BOTS``."""
+    if not studies_declare(spec, "SEAT_BOTS"):
+        return {}
     studies = spec.load("studies")
     return {name: tuple(seats) for name, seats in (getattr(studies, "SEAT_BOTS", None) or {}).items()}
 
@@ -83,36 +88,24 @@ def bot_label(name: str, spec=None) -> str:
     return name
 
 
-def studies_loaded(spec) -> bool:
-    """True when asking the game's studies module costs nothing (it is imported already, or
-    the game has none)."""
-    return spec.studies is None or spec.studies.partition(":")[0] in sys.modules
+def studies_declare(spec, name: str) -> bool:
+    """Whether the game's studies module declares ``name`` (e.g. ``SEAT_BOTS``), without
+    importing it when its source never mentions the name: a studies module imports the table
+    libraries, about a second a dashboard would otherwise wait for before its first widget."""
+    if spec.studies is None:
+        return False
+    module = spec.studies.partition(":")[0]
+    if module not in sys.modules:
+        try:
+            origin = importlib.util.find_spec(module).origin
+            if name not in Path(origin).read_text(encoding="utf-8"):
+                return False
+        except (ImportError, AttributeError, TypeError, OSError, ValueError):
+            pass  # cannot tell from the source: the module itself answers
+    return getattr(spec.load("studies"), name, None) is not None
 
 
-def bot_options(spec, quick: bool = False) -> list[tuple[str, str]]:
-    """``(label, name)`` of the game's bots: its default first, random last. ``quick``: no
-    word on seat styles unless the studies module is loaded already (it imports the table
-    libraries, about a second a dashboard would wait for before its first widget)."""
+def bot_options(spec) -> list[tuple[str, str]]:
+    """``(label, name)`` of the game's bots: its default first, random last."""
     names = sorted(spec.bots, key=lambda n: (n != spec.default_bot, n == "random", n))
-    full = not quick or studies_loaded(spec)
-    return [(bot_label(n, spec if full else None), n) for n in names]
-
-
-def after_this_cell(fn) -> None:
-    """Call ``fn`` once the notebook cell that is running has finished, so its widgets are on
-    the page first; outside a kernel (tests, scripts) at once."""
-    try:
-        from IPython import get_ipython
-
-        shell = get_ipython()
-    except ImportError:
-        shell = None
-    if shell is None or getattr(shell, "kernel", None) is None:
-        fn()
-        return
-
-    def once(*args):
-        shell.events.unregister("post_run_cell", once)
-        fn()
-
-    shell.events.register("post_run_cell", once)
+    return [(bot_label(n, spec), n) for n in names]

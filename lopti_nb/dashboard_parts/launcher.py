@@ -7,7 +7,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import after_this_cell, bot_options, game_picker, message_html, note, style
+from .common import bot_options, game_picker, message_html, note, style
 from .forms import SettingsForm
 
 SPEEDS = (("instant", 0.0), ("fast (0.25 s)", 0.25), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
@@ -46,8 +46,7 @@ class GameLauncher(W.VBox):
         self.table = None
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
-        self._game_changed(quick=True)
-        after_this_cell(self._label_bots)  # the words on seat styles, once the page shows
+        self._game_changed()
         left = W.VBox([self.players, self.humans, self.bots, self.speed, self.seed])
         super().__init__([
             self.game,
@@ -66,23 +65,18 @@ class GameLauncher(W.VBox):
         """The settings form of the chosen game."""
         return self.forms[self.game.value]
 
-    def _game_changed(self, quick: bool = False) -> None:
+    def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
         self.players.min, self.players.max = 1, 99
         self.players.max, self.players.min = spec.max_players, spec.min_players
         self.players.value = spec.default_players
-        self.bots.options = bot_options(spec, quick=quick)
+        self.bots.options = bot_options(spec)
         self.bots.value = spec.default_bot
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
         self.rules_title.value = f"<b>{spec.title}: the rules to play by</b>"
         self.settings_box.children = (self.rules_title, self.form)
         self._players_changed()
-
-    def _label_bots(self) -> None:
-        value = self.bots.value
-        self.bots.options = bot_options(get_spec(self.game.value))
-        self.bots.value = value
 
     def _players_changed(self) -> None:
         self.humans.max = self.players.value

@@ -32,7 +32,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import MUTED, after_this_cell, bot_options, game_picker, message_html, note, plural, seat_bots, studies_loaded, style
+from .common import MUTED, bot_options, game_picker, message_html, note, plural, seat_bots, studies_declare, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
@@ -111,8 +111,7 @@ class ScoreLab(W.VBox):
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self.rounds.observe(lambda c: self._rounds_changed(), names="value")
-        self._game_changed(quick=True)
-        after_this_cell(self._label_bots)  # the words on seat styles, once the page shows
+        self._game_changed()
         left = W.VBox([self.players, self.first_bot, self.other_bots, self.session_box, self.n_games,
                        self.seed, note("The same seed and settings give the same games.")])
         right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.settings_box])
@@ -131,29 +130,14 @@ class ScoreLab(W.VBox):
         """The settings form of the chosen game."""
         return self.forms[self.game.value]
 
-    def _label_bots(self) -> None:
-        spec = get_spec(self.game.value)
-        first, others = self.first_bot.value, self.other_bots.value
-        options = bot_options(spec)
-        self.first_bot.options = options
-        self.other_bots.options = options
-        self.other_bots.value = others
-        default = spec.default_bot
-        # seat 1's bot by the first style of the default's, unless someone chose one meanwhile
-        self.first_bot.value = seat_bots(spec).get(default, (default,))[0] if first == default else first
-        self._show_sessions()
-
-    def session_runner(self, game: str | None = None, quick: bool = False):
+    def session_runner(self, game: str | None = None):
         """The chosen game's session runner (a class), or ``None`` if its rounds make no
         sessions."""
         game = game or self.game.value
         spec = get_spec(game)
         runner = self.sessions.get(spec.name)
-        if runner is None and quick and not studies_loaded(spec):
-            return None  # asked again once the page shows (see _label_bots)
-        if runner is None:
-            studies = spec.load("studies")
-            runner = getattr(studies, "SESSION", None) if studies is not None else None
+        if runner is None and studies_declare(spec, "SESSION"):
+            runner = spec.load("studies").SESSION
         if isinstance(runner, str):
             module, _, attr = runner.partition(":")
             runner = getattr(importlib.import_module(module), attr)
@@ -164,26 +148,23 @@ class ScoreLab(W.VBox):
         """True when the lab plays sessions of several rounds (not single games)."""
         return self.session_runner() is not None and self.rounds.value > 1
 
-    def _game_changed(self, quick: bool = False) -> None:
+    def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
         self.players.min, self.players.max = 1, 99  # widen first so any new range is valid
         self.players.max, self.players.min = spec.max_players, spec.min_players
         self.players.value = spec.default_players
-        options = bot_options(spec, quick=quick)
+        options = bot_options(spec)
         self.first_bot.options = options
         self.other_bots.options = options
         default = spec.default_bot
         # a bot with a style per seat: seat 1 gets its first style by name, to compare with
-        styles = {} if quick and not studies_loaded(spec) else seat_bots(spec)
-        self.first_bot.value = styles.get(default, (default,))[0]
+        self.first_bot.value = seat_bots(spec).get(default, (default,))[0]
         self.other_bots.value = default
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
         self.settings_box.children = (self.form,)
-        self._show_sessions(quick)
-
-    def _show_sessions(self, quick: bool = False) -> None:
-        self._offers_sessions = self.session_runner(quick=quick) is not None
+        # known without importing the runner (it is imported when sessions are played)
+        self._offers_sessions = spec.name in self.sessions or studies_declare(spec, "SESSION")
         self.session_box.layout.display = "" if self._offers_sessions else "none"
         self._rounds_changed()
         self._players_changed()
@@ -325,7 +306,7 @@ class ScoreLab(W.VBox):
         spec = get_spec(self.game.value)
         summary = distribution_summary(seats, "score", by="player")
         shares = win_shares(seats, "game")
-        self._table([(p, f"{m:.1f}", f"{med:.0f}", f"{w:.1f}", f"{s:.0%}")
+        self._table([(p, f"{m:.1f}", f"{med:.0f}", f"{w:.1f}", f"{s:.1%}")
                      for p, m, med, w, s in zip(summary["player"], summary["mean"], summary["median"],
                                                 shares["wins"], shares["win_share"])],
                     ("Player", "Mean score", "Median", "Wins", "Win share"))
@@ -359,7 +340,7 @@ class ScoreLab(W.VBox):
         summary = distribution_summary(per_session, "points", by="player")
         shares = win_shares(per_session, "session")
         places = rounds.groupby("player")["place"].mean()
-        self._table([(p, f"{m:.1f}", f"{places[p]:.2f}", f"{w:.1f}", f"{s:.0%}")
+        self._table([(p, f"{m:.1f}", f"{places[p]:.2f}", f"{w:.1f}", f"{s:.1%}")
                      for p, m, w, s in zip(summary["player"], summary["mean"], shares["wins"],
                                            shares["win_share"])],
                     ("Player", "Mean session points", "Mean place", "Sessions won", "Win share"))
@@ -375,9 +356,11 @@ class ScoreLab(W.VBox):
                             subtitle=f"{spec.title}, {plural(sessions, 'session')} of "
                                      f"{plural(n_rounds, 'round')}",
                             x_title="Points in the session", y_title="Share of sessions"),
-            alt.hconcat(place_chart(rounds), win_share_chart(shares, "session"), spacing=40),
+            alt.hconcat(place_chart(rounds), win_share_chart(shares, "session"), spacing=40)
+            .resolve_scale(color="independent"),
         ]
-        self._show(alt.vconcat(*charts, spacing=30))
+        # places have colours of their own, not the players' (a shared scale left them blank)
+        self._show(alt.vconcat(*charts, spacing=30).resolve_scale(color="independent"))
 
     @staticmethod
     def _notes_html(text: str) -> str:
@@ -399,7 +382,7 @@ def win_share_chart(shares, unit: str = "game"):
         tooltip=[alt.Tooltip("player:N"), alt.Tooltip("wins:Q", format=".1f", title="wins"),
                  alt.Tooltip("win_share:Q", format=".1%", title="share")])
     bars = base.mark_bar().encode(color=alt.Color("player:N", scale=category_scale(domain), legend=None))
-    text = base.mark_text(align="left", dx=4).encode(text=alt.Text("win_share:Q", format=".0%"))
+    text = base.mark_text(align="left", dx=4).encode(text=alt.Text("win_share:Q", format=".1%"))
     return (bars + text).properties(
         width=260, height=30 * len(domain),
         title=alt.TitleParams("Win shares", subtitle=[f"tied winners share a {unit}'s win;",

@@ -161,13 +161,13 @@ class Visit:
     def click(self, text: str, within: str = ""):
         self.page.locator(f"{within} button:text-is('{text}')".strip()).first.click()
 
-    def screenshot(self, directory: Path):
+    def screenshot(self, directory: Path, suffix: str = ""):
         # Voilà scrolls inside the page, not the document: grow the window to the content
         height = self.page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('body, body *'))
             .map(e => e.scrollHeight || 0))""")
         self.page.set_viewport_size({"width": 1280, "height": max(900, min(int(height) + 40, 5000))})
         self.page.wait_for_timeout(500)
-        suffix = f"_{self.theme}" if self.theme else ""
+        suffix += f"_{self.theme}" if self.theme else ""
         self.page.screenshot(path=str(directory / f"dashboard_{self.name}{suffix}.png"), full_page=True)
 
 
@@ -262,6 +262,9 @@ def check_score_lab(v: Visit):
     assert "Mean session points" in text and "Tied winners share a win" in text
     page.wait_for_function("() => Array.from(document.querySelectorAll('.vega-embed'))"
                            ".some(e => e.innerText.includes('Places, round by round'))", timeout=20000)
+    v.assert_accessible("after a run of sessions")
+    v.screenshot(v.screenshot_dir, "_sessions")
+    v.page.set_viewport_size({"width": 1280, "height": 900})
     v.click("Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
@@ -294,6 +297,7 @@ def cold_server(chromium_path, serve):
 @pytest.mark.parametrize("name", dashboards())
 def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
     visit = Visit(browser, cold_server, name)
+    visit.screenshot_dir = screenshot_dir
     try:
         TIMINGS.setdefault(name, {})["cold_s"] = round(visit.first_widget, 2)
         TIMINGS[name]["cold_load_average"] = round(os.getloadavg()[0], 1)
