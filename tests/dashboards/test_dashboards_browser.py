@@ -355,6 +355,26 @@ def test_the_notebook_list_is_offline(browser, cold_server):
         context.close()
 
 
+def test_serve_theme_dark_serves_every_page_dark(serve):
+    """``lopti-nb serve --theme dark``: the pages come dark, and ``?theme=light`` still
+    gives a light one (the page's own HTML says which: no browser needed)."""
+    import urllib.request
+
+    server = serve(args=("--theme", "dark"))
+    try:
+        def body(query: str = "") -> str:
+            url = f"{server.url}/voila/render/rules_classroom.ipynb{query}"
+            return urllib.request.urlopen(url, timeout=60).read().decode()
+
+        dark, light = body(), body("?theme=light")
+        assert 'class="jp-Notebook theme-dark"' in dark and 'data-jp-theme-light="false"' in dark
+        assert 'class="jp-Notebook theme-light"' in light and 'data-jp-theme-light="true"' in light
+        for page in (dark, light):  # the package's template: no stylesheet from a CDN
+            assert "cdn.jsdelivr.net" not in page and "cdnjs.cloudflare.com" not in page
+    finally:
+        server.stop()
+
+
 def _group_cpu(pgid: int) -> float:
     total = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
