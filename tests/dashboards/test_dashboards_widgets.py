@@ -412,3 +412,15 @@ def test_the_places_chart_has_colours_of_its_own():
     # the places no colour at all (blank bars)
     assert spec["resolve"]["scale"]["color"] == "independent"
     assert spec["vconcat"][1]["resolve"]["scale"]["color"] == "independent"
+
+
+def test_score_lab_charts_draw_offline():
+    """The lab's charts are live Altair widgets with the Vega bundle inside (no CDN)."""
+    import altair as alt
+
+    lab = score_lab(games=10)
+    usable(lab.game).value = "skull-king"
+    usable(lab.run_button).click()
+    assert isinstance(lab.jchart, alt.JupyterChart)
+    assert getattr(alt.JupyterChart, "_is_offline", False)
+    assert "cdn.jsdelivr.net" not in lab.jchart._esm[:5000] and len(lab.jchart._esm) > 100_000
