@@ -1,12 +1,16 @@
 """The ``lopti-nb`` command: serve the dashboards, list them, run simulations.
 
-    lopti-nb serve [--port 8866] [--host 127.0.0.1] [--preheat]
+    lopti-nb serve [--port 8866] [--host 127.0.0.1] [--preheat] [--theme light|dark]
+    lopti-nb voila [VOILA ARGUMENTS ...]
     lopti-nb list
     lopti-nb simulate GAME --games N --out results.csv [--players P] [--seed S] [--bots NAME ...]
                           [--set NAME=VALUE ...] [--workers K] [--quiet]
 
 ``serve`` runs this Python's Voilà on the dashboards folder (``$LOPTI_NB_DASHBOARDS`` or the
 checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VOILA_ARGS``.
+Both ``serve`` and ``voila`` (Voilà as it is, with any of its arguments, e.g.
+``lopti-nb voila dashboards/score_lab.ipynb``) use the package's own Voilà template
+(:mod:`lopti_nb.voila`), which asks no host but the server for anything.
 
 ``simulate`` knows the installed games and their settings from the plugins: ``GAME`` is any
 of ``game_names()``, and ``--set NAME=VALUE`` is read by the game's settings schema
@@ -65,11 +69,13 @@ def list_dashboards(folder: Path | None = None) -> list[tuple[str, str]]:
     return out
 
 
-def voila_command(folder: Path, host: str, port: int, preheat: bool) -> list[str]:
+def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str = "light") -> list[str]:
+    from .voila import voila_args
+
     # this Python's Voilà (and so its kernels), not whichever `voila` is first on PATH
     cmd = [sys.executable, "-m", "voila"]
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
-            "--VoilaConfiguration.show_tracebacks=True"]
+            "--VoilaConfiguration.show_tracebacks=True", *voila_args(theme)]
     if preheat:
         # a kernel per dashboard runs the notebook ahead of the first visit
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
@@ -84,14 +90,31 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool) -> list[str
 
 def cmd_serve(args) -> int:
     folder = dashboards_dir()
-    cmd = voila_command(folder, args.host, args.port, args.preheat)
+    cmd = voila_command(folder, args.host, args.port, args.preheat, args.theme)
     from .dashboard_parts.offline import warm_cache
 
     warm_cache()  # the offline chart bundle, built once instead of on every page visit
-    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/", flush=True)
+    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/ "
+          f"({args.theme} theme; add ?theme=dark or ?theme=light to a page's address)", flush=True)
     for name, title in list_dashboards(folder):
         print(f"  {title}: http://{args.host}:{args.port}/voila/render/{name}", flush=True)
-    proc = subprocess.Popen(cmd)
+    return run_voila(cmd)
+
+
+def cmd_voila(args) -> int:
+    """Voilà with the arguments given, and the package's template (unless one is named)."""
+    from .voila import voila_args
+
+    extra = list(args.voila_args)
+    ours = [a for a in voila_args() if not any(e.split("=")[0] == a.split("=")[0] for e in extra)]
+    return run_voila([sys.executable, "-m", "voila", *ours, *extra])
+
+
+def run_voila(cmd: list[str]) -> int:
+    """Run Voilà (``cmd``) with the package's template on the Jupyter path, until it stops."""
+    from .voila import voila_env
+
+    proc = subprocess.Popen(cmd, env=voila_env())
 
     def forward(signum, frame):  # stopping this command stops Voilà (and its kernels) too
         proc.send_signal(signum)
@@ -207,7 +230,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--preheat", action="store_true", help="keep a kernel warm for the first visit")
+    serve.add_argument("--theme", choices=("light", "dark"), default="light",
+                       help="the pages' colours (default light; a page's ?theme= chooses too)")
     serve.set_defaults(func=cmd_serve)
+
+    voila = sub.add_parser("voila", help="run Voila with the package's own (offline) template",
+                           prefix_chars="\0")
+    voila.add_argument("voila_args", nargs=argparse.REMAINDER, help="Voila's own arguments")
+    voila.set_defaults(func=cmd_voila)
 
     lst = sub.add_parser("list", help="list the dashboards")
     lst.set_defaults(func=cmd_list)

@@ -24,3 +24,27 @@ def test_repo2docker_dockerfile_uses_python_311_and_binder_requirements():
     assert 'pip install --no-cache-dir -r "binder/requirements.txt"' in text
     # the package is installed after the whole repository is copied in
     assert text.index("COPY --chown=0:0 src/ ${REPO_DIR}/") < text.index('-r "binder/requirements.txt"\n')
+
+
+def test_binder_start_serves_the_dashboards_with_the_packages_template(tmp_path):
+    """binder/start puts the template on the Jupyter data path and its voila.json on the config
+    path, then runs the command it is given (repo2docker runs the server through it)."""
+    import json
+    import os
+    import sys
+
+    from lopti_nb.voila import TEMPLATE, config_dir, share_dir
+
+    start = ROOT / "binder" / "start"
+    assert os.access(start, os.X_OK)
+    probe = ("import json, os; from jupyter_core.paths import jupyter_path, jupyter_config_path; "
+             "print(json.dumps([jupyter_path(), jupyter_config_path()]))")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JUPYTER_PATH="", JUPYTER_CONFIG_PATH="")
+    out = subprocess.run([str(start), sys.executable, "-c", probe], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data_path, config_path = json.loads(out.stdout)
+    assert data_path[0] == str(share_dir()) and config_path[0] == str(config_dir())
+    config = json.loads((config_dir() / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["template"] == TEMPLATE
+    assert (share_dir() / "voila" / "templates" / TEMPLATE / "conf.json").is_file()

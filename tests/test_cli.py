@@ -175,3 +175,65 @@ def test_the_cli_names_no_game():
     found += [f"imports {node.module}" for node in ast.walk(tree)
               if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split(".")]
     assert found == []
+
+
+# -- serve / voila: the package's own Voilà template, themes ----------------------------------------
+def test_serve_uses_the_packages_template_and_the_theme(tmp_path):
+    from lopti_nb.voila import TEMPLATE
+
+    cmd = cli.voila_command(tmp_path, "127.0.0.1", 8866, preheat=False, theme="dark")
+    assert f"--template={TEMPLATE}" in cmd and "--theme=dark" in cmd
+    assert "--theme=light" in cli.voila_command(tmp_path, "127.0.0.1", 8866, preheat=True)
+
+
+def test_serve_refuses_an_unknown_theme_in_one_line(capsys):
+    assert cli.main(["serve", "--theme", "purple"]) == 2
+    out, err = capsys.readouterr()
+    assert len(err.splitlines()) == 1 and "purple" in err and "dark" in err
+
+
+def test_voila_env_puts_the_template_first_on_the_jupyter_path():
+    from jupyter_core.paths import jupyter_path
+    from voila.paths import collect_template_paths
+
+    from lopti_nb.voila import TEMPLATE, share_dir, voila_env
+
+    env = voila_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(":") == [str(share_dir()), "/elsewhere"]
+    assert (share_dir() / "voila" / "templates" / TEMPLATE / "index.html.j2").is_file()
+    # the roots Voilà searches when JUPYTER_PATH starts with the package's folder
+    paths = collect_template_paths(["voila", "nbconvert"], TEMPLATE,
+                                   root_dirs=[str(share_dir()), *jupyter_path()])
+    assert paths[0] == str(share_dir() / "voila" / "templates" / TEMPLATE)
+    assert any(p.endswith("/voila/templates/lab") for p in paths)  # it builds on Voilà's lab page
+
+
+def test_the_template_names_no_outside_host():
+    from lopti_nb.voila import share_dir
+
+    for path in (share_dir() / "voila" / "templates").rglob("*"):
+        if path.is_file():
+            text = path.read_text()
+            # the only outside addresses are the ones the index page removes from Voilà's page
+            kept = text.replace("https://cdn.jsdelivr.net/npm/@fortawesome", "")
+            assert "https://" not in kept and "http://" not in kept, path
+
+
+def test_the_template_ships_as_package_data():
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert '"lopti_nb.voila" = ["share/voila/templates/*/*", "config/*.json"]' in text
+    import json
+
+    from lopti_nb.voila import config_dir
+
+    assert json.loads((config_dir() / "voila.json").read_text())["VoilaConfiguration"]["template"] == "lopti_nb"
+
+
+def test_lopti_nb_voila_runs_voila_with_the_template_and_the_arguments_given(monkeypatch):
+    ran = []
+    monkeypatch.setattr(cli, "run_voila", lambda cmd: ran.append(cmd) or 0)
+    assert cli.main(["voila", "dashboards/score_lab.ipynb", "--port=9999", "--theme=dark"]) == 0
+    cmd = ran[0]
+    assert cmd[1:3] == ["-m", "voila"]
+    assert "--template=lopti_nb" in cmd and "--port=9999" in cmd
+    assert cmd.count("--theme=dark") == 1 and "--theme=light" not in cmd  # theirs, not ours

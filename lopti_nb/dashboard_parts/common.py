@@ -6,7 +6,10 @@ that play a different style in each seat (``SEAT_BOTS``).
 """
 from __future__ import annotations
 
+import importlib.util
+import sys
 from html import escape
+from pathlib import Path
 
 import ipywidgets as W
 
@@ -37,10 +40,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def plural(n: int | float, word: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``1.5 wins`` (``many``: an irregular plural)."""
+    text = f"{n:g}" if isinstance(n, float) else str(n)
+    return f"{text} {word if n == 1 else (many or word + 's')}"
+
+
 def style(widget_cls=W.IntSlider, **kwargs):
     """A widget with a wide label column so descriptions are not cut."""
     kwargs.setdefault("style", {"description_width": LABEL_WIDTH})
-    kwargs.setdefault("layout", W.Layout(width="420px"))
+    # at most the page's width: on a 400 px phone the readout of a slider stays in view
+    kwargs.setdefault("layout", W.Layout(width="420px", max_width="100%"))
     return widget_cls(**kwargs)
 
 
@@ -49,14 +59,20 @@ def note(text: str) -> W.HTML:
 
 
 def message_html(text: str, kind: str = "info") -> str:
-    colour = {"info": "var(--jp-ui-font-color1, #222)", "error": "var(--jp-error-color1, #b00)",
+    """A status line. The text keeps the theme's own text colour (green or red letters are
+    too faint to read on white, or on the dark theme's black); the kind shows as a coloured
+    bar before it, and an error is an alert a screen reader says at once."""
+    colour = {"info": "var(--jp-border-color1, #999)", "error": "var(--jp-error-color1, #b00)",
               "ok": "var(--jp-success-color1, #070)"}[kind]
-    return f'<div style="color:{colour}">{escape(text)}</div>'
+    return (f'<div role="{"alert" if kind == "error" else "status"}" style="color:var(--jp-ui-font-color1, #222);'
+            f'border-left:4px solid {colour};padding-left:6px">{escape(text)}</div>')
 
 
 def seat_bots(spec) -> dict[str, tuple[str, ...]]:
     """Bots that play another style in each seat, by name, with the style of each seat
     (cycled), as the game's studies module declares them in ``SEAT_BOTS``."""
+    if not studies_declare(spec, "SEAT_BOTS"):
+        return {}
     studies = spec.load("studies")
     return {name: tuple(seats) for name, seats in (getattr(studies, "SEAT_BOTS", None) or {}).items()}
 
@@ -70,6 +86,23 @@ def bot_label(name: str, spec=None) -> str:
     if spec is not None and name in seat_bots(spec):
         return f"{name} (a style per seat)"
     return name
+
+
+def studies_declare(spec, name: str) -> bool:
+    """Whether the game's studies module declares ``name`` (e.g. ``SEAT_BOTS``), without
+    importing it when its source never mentions the name: a studies module imports the table
+    libraries, about a second a dashboard would otherwise wait for before its first widget."""
+    if spec.studies is None:
+        return False
+    module = spec.studies.partition(":")[0]
+    if module not in sys.modules:
+        try:
+            origin = importlib.util.find_spec(module).origin
+            if name not in Path(origin).read_text(encoding="utf-8"):
+                return False
+        except (ImportError, AttributeError, TypeError, OSError, ValueError):
+            pass  # cannot tell from the source: the module itself answers
+    return getattr(spec.load("studies"), name, None) is not None
 
 
 def bot_options(spec) -> list[tuple[str, str]]:

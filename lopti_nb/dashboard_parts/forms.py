@@ -9,8 +9,9 @@ setting's description written under it (on screen, not only as a tooltip):
 * ``int`` / ``float`` -- a slider when the range is short, else a number box held to
   ``low`` .. ``high``;
 * ``seat`` -- a dropdown of the seats of the chosen number of players;
-* ``optional`` -- a "none" choice as well (a number that may be none is typed as text and
-  read with ``schema.parse_text``);
+* ``optional`` -- a "none" choice as well, whose widget value is the word ``"none"`` (a
+  widget whose value is ``None`` shows nothing chosen); a number that may be none is typed as
+  text and read with ``schema.parse_text``;
 * ``data`` -- left out (the game's default is used).
 
 The launcher and the score lab show one :class:`SettingsForm` per game.
@@ -37,15 +38,22 @@ def label(setting: Setting) -> str:
 
 
 def _layout() -> dict[str, Any]:
-    return {"style": {"description_width": LABEL_WIDTH}, "layout": W.Layout(width=CONTROL_WIDTH)}
+    return {"style": {"description_width": LABEL_WIDTH},
+            "layout": W.Layout(width=CONTROL_WIDTH, max_width="100%")}
 
 
 def _with_none(setting: Setting, options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    return options + [(NONE, None)] if setting.optional else options
+    return options + [(NONE, NONE)] if setting.optional else options
+
+
+def _shown(value: Any) -> Any:
+    """A setting's value as its widget holds it (``None``: the "none" choice)."""
+    return NONE if value is None else value
 
 
 def _seat_options(setting: Setting, players: int) -> list[tuple[str, Any]]:
-    return _with_none(setting, [(f"seat {s}", s) for s in range(players)])
+    # seats are numbered from 1 for people; the values stay the engine's seat indices
+    return _with_none(setting, [(f"seat {s + 1}", s) for s in range(players)])
 
 
 def control(setting: Setting, players: int) -> W.Widget | None:
@@ -58,15 +66,16 @@ def control(setting: Setting, players: int) -> W.Widget | None:
             options = _with_none(setting, [(words[0], True), (words[1], False)])
             common["style"] = {"description_width": LABEL_WIDTH, "button_width": "auto"}
             # a flex row: Voilà otherwise puts toggle buttons on a line below their label
-            common["layout"] = W.Layout(display="flex", flex_flow="row nowrap", width="auto")
-            return W.ToggleButtons(options=options, value=default, **common)
+            common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="100%")
+            return W.ToggleButtons(options=options, value=_shown(default), **common)
         return W.Checkbox(value=bool(default), indent=True, **common)
     if kind == "choice":
         words = setting.labels if len(setting.labels) == len(setting.choices) else map(str, setting.choices)
-        return W.Dropdown(options=_with_none(setting, list(zip(words, setting.choices))), value=default, **common)
+        return W.Dropdown(options=_with_none(setting, list(zip(words, setting.choices))), value=_shown(default),
+                          **common)
     if kind == "seat":
         value = default if default is None or default < players else 0
-        return W.Dropdown(options=_seat_options(setting, players), value=value, **common)
+        return W.Dropdown(options=_seat_options(setting, players), value=_shown(value), **common)
     if kind in ("int", "float"):
         if setting.optional:
             # a number that may be none: typed, and read by the schema like a command line's --set
@@ -124,9 +133,9 @@ class SettingsForm(W.VBox):
                 continue
             value = widget.value
             widget.options = _seat_options(setting, players)
-            if value is not None and value >= players:
+            if value != NONE and value >= players:
                 value = setting.default if setting.default is None or setting.default < players else 0
-            widget.value = value
+            widget.value = _shown(value)
 
     def values(self) -> dict[str, Any]:
         """Every setting in the form by name (a number typed as text read by the schema;
@@ -136,6 +145,8 @@ class SettingsForm(W.VBox):
             value = widget.value
             if isinstance(widget, W.Text):
                 value = self.spec.schema.parse_text(name, value)
+            elif value == NONE and self.spec.schema[name].optional:
+                value = None
             out[name] = value
         return out
 
@@ -143,7 +154,8 @@ class SettingsForm(W.VBox):
         """Every control back to its setting's default."""
         for name, widget in self.controls.items():
             default = self.spec.schema[name].default
-            widget.value = (NONE if default is None else str(default)) if isinstance(widget, W.Text) else default
+            widget.value = (NONE if default is None else str(default)) if isinstance(widget, W.Text) \
+                else _shown(default)
 
 
 __all__ = ["SettingsForm", "control", "label"]

@@ -28,7 +28,19 @@ class GameLauncher(W.VBox):
         self.settings_box = W.VBox(layout=W.Layout(margin="0 0 0 24px"))
         self.deal_button = W.Button(description="Deal the cards", button_style="primary", icon="play",
                                     layout=W.Layout(width="180px"))
-        self.deal_button.on_click(lambda b: self.deal())
+        self.deal_button.on_click(lambda b: self.ask_deal())
+        # a new deal throws away the game on the table: asked on the page first (a row of its
+        # own, not a browser dialog, so it reads the same in every browser and in tests)
+        self.confirm_text = W.HTML()
+        self.confirm_button = W.Button(description="Deal a new game", button_style="danger",
+                                       layout=W.Layout(width="auto"))
+        self.keep_button = W.Button(description="Keep playing", layout=W.Layout(width="auto"))
+        self.confirm_button.on_click(lambda b: self.deal())
+        self.keep_button.on_click(lambda b: self._hide_confirm())
+        self.confirm_box = W.HBox([self.confirm_text, self.confirm_button, self.keep_button],
+                                  layout=W.Layout(display="none", align_items="center",
+                                                  flex_flow="row wrap"))
+        self.confirm_box.add_class("lnb-confirm")
         self.status = W.HTML()
         self.table_box = W.VBox(layout=W.Layout(width="100%"))
         self.table = None
@@ -39,7 +51,9 @@ class GameLauncher(W.VBox):
         super().__init__([
             self.game,
             W.HBox([left, self.settings_box], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center")),
+            W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center",
+                                                                     flex_flow="row wrap")),
+            self.confirm_box,
             note("People sit in the first seats, bots in the rest. With 0 people the bots play "
                  "each other while you watch."),
             self.table_box,
@@ -73,10 +87,35 @@ class GameLauncher(W.VBox):
         """The chosen game's settings, as the form shows them."""
         return self.form.values()
 
+    def in_progress(self) -> bool:
+        """True while the table below holds a game that is not over."""
+        state = getattr(self.table, "state", None)
+        return state is not None and not state.is_over
+
+    def ask_deal(self):
+        """What "Deal the cards" does: deal at once, or first ask whether to throw away the
+        game in progress (:attr:`confirm_box`, answered by "Deal a new game" or "Keep
+        playing"). Returns the new table, or ``None`` while asking."""
+        if not self.in_progress():
+            return self.deal()
+        spec = getattr(self.table, "spec", None)
+        title = spec.title if spec is not None else "The game"
+        self.confirm_text.value = message_html(
+            f"{title} is still being played. Deal a new game and throw this one away?", "info")
+        self.confirm_box.layout.display = "flex"
+        self.deal_button.disabled = True  # one question at a time
+        return None
+
+    def _hide_confirm(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self.confirm_text.value = ""
+        self.deal_button.disabled = False
+
     def deal(self):
         """Replace the table below with a new one for the chosen settings; returns it."""
         import lopti_nb
 
+        self._hide_confirm()
         self._stop_table()
         try:
             self.table = lopti_nb.play(

@@ -5,9 +5,26 @@ the seeds depend on the game number alone, so chunking changes nothing) and draw
 analysis chart builders as live, offline Altair charts. The games, their bots, their
 settings form (built from the settings schema, :mod:`.forms`) and the word for a game's
 length come from the plugins.
+
+What the charts say, and why:
+
+* tied winners share a win (two winners of one game get half a win each), so the win shares
+  of the seats add up to 100% of the games that had a winner (a stalemate has none; said
+  in a note when there were any);
+* each seat's score distribution has a panel of its own, side by side on one scale
+  (overlapping histograms of four seats hide each other);
+* a game whose rounds make a *session* (a session runner: the ``sessions`` argument, or
+  ``SESSION`` in the game's studies module, ``"module:Class"``) is played as sessions of
+  several rounds: the charts show session points (the rounds' scores added up) and the
+  places of every round, not one round's all-or-nothing score.
+
+A session runner is a class called as ``Runner(players, seed=..., **levers)`` (the form's
+settings that are levers: base law a session may change) whose ``run(rounds, bots=[...])``
+returns one row per seat and round with ``round``, ``seat``, ``place``, ``score`` and ``won``.
 """
 from __future__ import annotations
 
+import importlib
 import time
 from html import escape
 
@@ -15,50 +32,96 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import MUTED, bot_options, game_picker, message_html, note, seat_bots, style
+from .common import MUTED, bot_options, game_picker, message_html, note, plural, seat_bots, studies_declare, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
 CHUNKS = 20
+SESSION_ROUNDS = 5  # rounds of a session, at first
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (places as people say them)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def win_shares(seats, unit: str = "game"):
+    """Per player: ``wins`` (tied winners of a ``unit`` share its win), ``win_share`` (of the
+    units that had a winner; the shares add up to 1), and how many units had none."""
+    import pandas as pd
+
+    won = seats[seats["won"].astype(bool)]
+    winners = won.groupby(unit)["won"].transform("size")
+    credit = (1.0 / winners).groupby(won["player"]).sum()
+    decided = won[unit].nunique()
+    players = pd.Series(pd.unique(seats["player"]), name="player")
+    out = pd.DataFrame({"player": players})
+    out["wins"] = out["player"].map(credit).fillna(0.0)
+    out["win_share"] = out["wins"] / decided if decided else 0.0
+    out.attrs["decided"], out.attrs["undecided"] = decided, seats[unit].nunique() - decided
+    out.attrs["tied"] = int((won.groupby(unit).size() > 1).sum())
+    return out
+
+
+def session_frame(rounds):
+    """One row per session and player from the rounds of sessions: ``points`` (the rounds'
+    scores added up), ``rounds_won``, and ``won`` for the top points of the session (several
+    players when they tie)."""
+    out = (rounds.groupby(["session", "player", "seat"], sort=True, observed=True)
+           .agg(points=("score", "sum"), rounds_won=("won", "sum")).reset_index())
+    top = out.groupby("session")["points"].transform("max")
+    out["won"] = out["points"] == top
+    return out
 
 
 class ScoreLab(W.VBox):
-    def __init__(self, game: str | None = None, games: int = 100):
+    def __init__(self, game: str | None = None, games: int = 100, sessions: dict | None = None):
         # the lab opens on the game the dashboard names (its notebook passes one), else the first
         self.game = game_picker(None if game is None else get_spec(game).name)
+        self.sessions = dict(sessions or {})  # game name -> session runner (or "module:Class")
         self.players = style(description="Players", min=2, max=8, value=4)
         self.first_bot = style(W.Dropdown, description="Bot in seat 1", options=[("-", "-")])
         self.other_bots = style(W.Dropdown, description="Bots in other seats", options=[("-", "-")])
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.settings_box = W.VBox()
+        self.rounds = style(description="Rounds per session", min=1, max=12, value=SESSION_ROUNDS,
+                            continuous_update=False)
+        self.rounds_note = note("Each session is several rounds in a row: the charts add up "
+                                "each player's points over the session and show the place of "
+                                "every round. 1 round: single rounds.")
+        self.session_box = W.VBox([self.rounds, self.rounds_note])
         self.n_games = style(description="Games", min=10, max=2000, step=10, value=games,
                              continuous_update=False)
-        self.seed = style(W.IntText, description="Seed", value=1,
-                          tooltip="The same seed and settings give the same games")
+        self.seed = style(W.IntText, description="Seed", value=1)
         self.run_button = W.Button(description="Simulate", button_style="primary", icon="play",
                                    tooltip="Play the games with bots and draw the results",
                                    layout=W.Layout(width="160px"))
         self.run_button.on_click(lambda b: self.run())
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress",
                                       style={"description_width": "70px", "bar_color": "#0072B2"},
-                                      layout=W.Layout(width="420px"))
+                                      layout=W.Layout(width="420px", max_width="100%"))
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
-        self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.notes = W.HTML()
+        self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap", max_width="100%",
+                                                 overflow="auto"))
         self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
         self.last = None  # the tables of the last run
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
+        self.rounds.observe(lambda c: self._rounds_changed(), names="value")
         self._game_changed()
-        left = W.VBox([self.players, self.first_bot, self.other_bots, self.n_games, self.seed])
+        left = W.VBox([self.players, self.first_bot, self.other_bots, self.session_box, self.n_games,
+                       self.seed, note("The same seed and settings give the same games.")])
         right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.settings_box])
         super().__init__([
             self.game,
             W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center")),
-            note("Seat 1 gets its own bot so you can compare it with the field. "
-                 "Every game is seeded: the same settings and seed give the same results."),
-            self.status, self.table, self.charts_box,
+            W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center",
+                                                                      flex_flow="row wrap")),
+            note("Seat 1 gets its own bot so you can compare it with the field."),
+            self.status, self.table, self.notes, self.charts_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-score-lab")
 
@@ -66,6 +129,24 @@ class ScoreLab(W.VBox):
     def form(self) -> SettingsForm:
         """The settings form of the chosen game."""
         return self.forms[self.game.value]
+
+    def session_runner(self, game: str | None = None):
+        """The chosen game's session runner (a class), or ``None`` if its rounds make no
+        sessions."""
+        game = game or self.game.value
+        spec = get_spec(game)
+        runner = self.sessions.get(spec.name)
+        if runner is None and studies_declare(spec, "SESSION"):
+            runner = spec.load("studies").SESSION
+        if isinstance(runner, str):
+            module, _, attr = runner.partition(":")
+            runner = getattr(importlib.import_module(module), attr)
+        return runner
+
+    @property
+    def in_sessions(self) -> bool:
+        """True when the lab plays sessions of several rounds (not single games)."""
+        return self.session_runner() is not None and self.rounds.value > 1
 
     def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
@@ -82,7 +163,15 @@ class ScoreLab(W.VBox):
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
         self.settings_box.children = (self.form,)
+        # known without importing the runner (it is imported when sessions are played)
+        self._offers_sessions = spec.name in self.sessions or studies_declare(spec, "SESSION")
+        self.session_box.layout.display = "" if self._offers_sessions else "none"
+        self._rounds_changed()
         self._players_changed()
+
+    def _rounds_changed(self) -> None:
+        sessions = self._offers_sessions and self.rounds.value > 1
+        self.n_games.description = "Sessions" if sessions else "Games"
 
     def _players_changed(self) -> None:
         if self.game.value in self.forms:
@@ -107,79 +196,215 @@ class ScoreLab(W.VBox):
     def run(self) -> None:
         """Play the games (progress bar moves per chunk), then redraw the table and charts."""
         enable_offline_charts()
-        import pandas as pd
-
-        from lopti_nb.analysis import play_games
-
         game, n, seed = self.game.value, self.n_games.value, self.seed.value
-        players, bots = self.players.value, self.bots()
         try:
             settings = self.settings()
         except ValueError as exc:  # a number typed that is not one: said on the page
             self.status.value = message_html(f"Could not simulate: {exc}", "error")
             return
+        sessions = self.in_sessions
+        what = "sessions" if sessions else "games"
         self.run_button.disabled = True
         self.progress.max, self.progress.value = n, 0
-        self.status.value = message_html(f"Playing {n} games...")
+        self.status.value = message_html(f"Playing {n} {what}...")
         started = time.perf_counter()
-        parts = []
         try:
-            step = max(1, -(-n // CHUNKS))
-            for first in range(0, n, step):
-                count = min(step, n - first)
-                out = play_games(game, count, seed=seed, players=players, bots=bots, first=first,
-                                 tables=("seats",), **settings)
-                parts.append(out["seats"])
-                self.progress.value = first + count
-            seats = pd.concat(parts, ignore_index=True)
-            seats["player"] = [f"seat {s + 1}: {b}" for s, b in zip(seats["seat"], seats["bot"])]
-            self.last = seats
-            self._draw(seats)
+            if sessions:
+                rounds = self._play_sessions(n, seed, settings)
+                self.last = rounds
+                self._draw_sessions(rounds)
+            else:
+                seats = self._play_games(n, seed, settings)
+                self.last = seats
+                self._draw(seats)
             took = time.perf_counter() - started
+            length = f" of {plural(self.rounds.value, 'round')}" if sessions else ""
             self.status.value = message_html(
-                f"{n} games of {get_spec(game).title} played in {took:.1f} s.", "ok")
+                f"{n} {what}{length} of {get_spec(game).title} played in {took:.1f} s.", "ok")
         except Exception as exc:  # settings a game refuses: say so on the page
             self.status.value = message_html(f"Could not simulate: {exc}", "error")
         finally:
             self.run_button.disabled = False
 
-    def _draw(self, seats) -> None:
-        import altair as alt
+    def _play_games(self, n: int, seed: int, settings: dict):
+        import pandas as pd
 
-        from lopti_nb.analysis import (box_chart, distribution_summary, histogram_chart,
-                                       histogram_frame, rate_chart, rate_frame)
+        from lopti_nb.analysis import play_games
+
+        players, bots = self.players.value, self.bots()
+        parts = []
+        step = max(1, -(-n // CHUNKS))
+        for first in range(0, n, step):
+            count = min(step, n - first)
+            out = play_games(self.game.value, count, seed=seed, players=players, bots=bots, first=first,
+                             tables=("seats",), **settings)
+            parts.append(out["seats"])
+            self.progress.value = first + count
+        seats = pd.concat(parts, ignore_index=True)
+        seats["player"] = [f"seat {s + 1}: {b}" for s, b in zip(seats["seat"], seats["bot"])]
+        return seats
+
+    def _play_sessions(self, n: int, seed: int, settings: dict):
+        """``n`` sessions of the chosen number of rounds; one row per session, round and seat."""
+        import pandas as pd
+
+        from lopti_nb.engine import game_seeds
 
         spec = get_spec(self.game.value)
-        title = spec.title
-        summary = distribution_summary(seats, "score", by="player")
-        wins = rate_frame(seats, "won", by="player", name="win_rate")
-        rows = "".join(
-            f"<tr><td>{escape(p)}</td><td>{m:.1f}</td><td>{med:.0f}</td><td>{w:.0%}</td></tr>"
-            for p, m, med, w in zip(summary["player"], summary["mean"], summary["median"],
-                                    wins["win_rate"]))
+        runner = self.session_runner()
+        # a session starts from the base law its levers set; the other settings (who deals,
+        # who leads) are the session's own business
+        levers = {k: v for k, v in settings.items() if k in spec.schema and spec.schema[k].lever}
+        players, bots = self.players.value, self.bots()
+        parts = []
+        for k in range(n):
+            session_seed, _ = game_seeds(f"session:{seed}", k)
+            history = runner(players, seed=session_seed, **levers).run(self.rounds.value, bots=bots)
+            history = history[["round", "seat", "place", "score", "won"]].copy()
+            history["session"] = k
+            parts.append(history)
+            self.progress.value = k + 1
+        rounds = pd.concat(parts, ignore_index=True)
+        rounds["bot"] = [bots[s] for s in rounds["seat"]]
+        rounds["player"] = [f"seat {s + 1}: {b}" for s, b in zip(rounds["seat"], rounds["bot"])]
+        return rounds
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def _table(self, rows: list[tuple], headers: tuple[str, ...]) -> None:
+        head = "".join(f"<th scope='col' style='padding:2px 10px 2px 0'>{escape(h)}</th>" for h in headers)
+        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px 2px 0'>{escape(str(c))}</td>" for c in row)
+                       + "</tr>" for row in rows)
         self.table.value = (
-            '<table class="lnb-score-table" style="border-collapse:collapse;min-width:420px">'
-            f'<tr style="text-align:left;{MUTED}"><th>Player</th><th>Mean score</th>'
-            '<th>Median</th><th>Wins</th></tr>' + rows + "</table>")
-        hist = histogram_frame(seats, "score", by="player", bins=20)
-        charts = [
-            histogram_chart(hist, color="player", title="Score distribution",
-                            subtitle=f"{title}, {seats['game'].nunique()} games", x_title="Final score"),
-            box_chart(summary, x="player", color="player", title="Scores by seat", y_title="Final score",
-                      subtitle="box: middle half; whiskers: 5th-95th percentile; diamond: mean"),
-            rate_chart(wins, x="player", y="win_rate", color="player", title="Win rate by seat", y_title="Games won",
-                       subtitle="with 95% interval; dashed: a fair share",
-                       reference=1 / max(1, seats["seat"].nunique())),
-        ]
-        games = seats.drop_duplicates("game")
-        if games["length"].nunique() > 1:
-            lengths = histogram_frame(games, "length", bins=15)
-            charts.append(histogram_chart(lengths, title="Game length", x_title=spec.length_label,
-                                          y_title="Share of games"))
-        rows = [alt.hconcat(*charts[i:i + 2], spacing=40) for i in range(0, len(charts), 2)]
-        chart = alt.vconcat(*rows, spacing=30)
+            '<div style="max-width:100%;overflow-x:auto"><table class="lnb-score-table" '
+            f'style="border-collapse:collapse"><tr style="text-align:left;{MUTED}">{head}</tr>{body}</table></div>')
+
+    def _win_note(self, shares, unit: str) -> str:
+        decided, undecided, tied = (shares.attrs[k] for k in ("decided", "undecided", "tied"))
+        parts = [f"Tied winners share a win: two winners of one {unit} get half a win each, so the "
+                 f"win shares add up to 100% of the {plural(decided, unit)} that had a winner."]
+        if tied:
+            parts.append(f"{plural(tied, unit)} ended in a tie for first.")
+        if undecided:
+            parts.append(f"{plural(undecided, unit)} had no winner and {'is' if undecided == 1 else 'are'} "
+                         "left out of the shares.")
+        return " ".join(parts)
+
+    def _show(self, chart) -> None:
+        import altair as alt
+
         if self.jchart is None:
             self.jchart = alt.JupyterChart(chart)
             self.charts_box.children = (self.jchart,)
         else:
             self.jchart.chart = chart  # redrawn in place
+
+    def _draw(self, seats) -> None:
+        import altair as alt
+
+        from lopti_nb.analysis import box_chart, distribution_summary, histogram_chart, histogram_frame
+
+        spec = get_spec(self.game.value)
+        summary = distribution_summary(seats, "score", by="player")
+        shares = win_shares(seats, "game")
+        self._table([(p, f"{m:.1f}", f"{med:.0f}", f"{w:.1f}", f"{s:.1%}")
+                     for p, m, med, w, s in zip(summary["player"], summary["mean"], summary["median"],
+                                                shares["wins"], shares["win_share"])],
+                    ("Player", "Mean score", "Median", "Wins", "Win share"))
+        self.notes.value = self._notes_html(self._win_note(shares, "game"))
+        hist = histogram_frame(seats, "score", by="player", bins=20)
+        games = seats["game"].nunique()
+        charts = [
+            histogram_chart(hist, color="player", column="player", columns=2,
+                            title="Score distribution, one panel per seat",
+                            subtitle=f"{spec.title}, {plural(games, 'game')}", x_title="Final score",
+                            y_title="Share of games"),
+            alt.hconcat(
+                box_chart(summary, x="player", color="player", title="Scores by seat", y_title="Final score",
+                          subtitle="box: middle half; whiskers: 5th-95th percentile; diamond: mean"),
+                win_share_chart(shares, "game"), spacing=40),
+        ]
+        played = seats.drop_duplicates("game")
+        if played["length"].nunique() > 1:
+            lengths = histogram_frame(played, "length", bins=15)
+            charts.append(histogram_chart(lengths, title="Game length", x_title=spec.length_label,
+                                          y_title="Share of games"))
+        self._show(alt.vconcat(*charts, spacing=30))
+
+    def _draw_sessions(self, rounds) -> None:
+        import altair as alt
+
+        from lopti_nb.analysis import distribution_summary, histogram_chart, histogram_frame
+
+        spec = get_spec(self.game.value)
+        per_session = session_frame(rounds)
+        summary = distribution_summary(per_session, "points", by="player")
+        shares = win_shares(per_session, "session")
+        places = rounds.groupby("player")["place"].mean()
+        self._table([(p, f"{m:.1f}", f"{places[p]:.2f}", f"{w:.1f}", f"{s:.1%}")
+                     for p, m, w, s in zip(summary["player"], summary["mean"], shares["wins"],
+                                           shares["win_share"])],
+                    ("Player", "Mean session points", "Mean place", "Sessions won", "Win share"))
+        n_rounds = self.rounds.value
+        self.notes.value = self._notes_html(
+            f"A session is {plural(n_rounds, 'round')}; its points are the rounds' scores added up. "
+            + self._win_note(shares, "session"))
+        hist = histogram_frame(per_session, "points", by="player", bins=15)
+        sessions = per_session["session"].nunique()
+        charts = [
+            histogram_chart(hist, color="player", column="player", columns=2,
+                            title="Session points, one panel per seat",
+                            subtitle=f"{spec.title}, {plural(sessions, 'session')} of "
+                                     f"{plural(n_rounds, 'round')}",
+                            x_title="Points in the session", y_title="Share of sessions"),
+            alt.hconcat(place_chart(rounds), win_share_chart(shares, "session"), spacing=40)
+            .resolve_scale(color="independent"),
+        ]
+        # places have colours of their own, not the players' (a shared scale left them blank)
+        self._show(alt.vconcat(*charts, spacing=30).resolve_scale(color="independent"))
+
+    @staticmethod
+    def _notes_html(text: str) -> str:
+        return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{escape(text)}</div>'
+
+
+def win_share_chart(shares, unit: str = "game"):
+    """Each player's share of the wins as a bar with its percentage written on it (the
+    shares add up to 100%)."""
+    import altair as alt
+
+    from lopti_nb.analysis.charts import category_scale
+
+    domain = list(shares["player"])
+    base = alt.Chart(shares).encode(
+        y=alt.Y("player:N", title=None, sort=domain),
+        x=alt.X("win_share:Q", title=f"Share of the {unit}s won", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, max(0.5, float(shares["win_share"].max()) * 1.15)])),
+        tooltip=[alt.Tooltip("player:N"), alt.Tooltip("wins:Q", format=".1f", title="wins"),
+                 alt.Tooltip("win_share:Q", format=".1%", title="share")])
+    bars = base.mark_bar().encode(color=alt.Color("player:N", scale=category_scale(domain), legend=None))
+    text = base.mark_text(align="left", dx=4).encode(text=alt.Text("win_share:Q", format=".1%"))
+    return (bars + text).properties(
+        width=260, height=30 * len(domain),
+        title=alt.TitleParams("Win shares", subtitle=[f"tied winners share a {unit}'s win;",
+                                                      "the shares add up to 100%"]))
+
+
+def place_chart(rounds):
+    """How often each player finished each round in each place (a bar per player, split by
+    place, 1st first)."""
+    import altair as alt
+
+    counts = rounds.groupby(["player", "place"]).size().rename("rounds").reset_index()
+    counts["share"] = counts["rounds"] / counts.groupby("player")["rounds"].transform("sum")
+    counts["place_name"] = [ordinal(int(p)) for p in counts["place"]]
+    order = [ordinal(p) for p in sorted(counts["place"].unique())]
+    return alt.Chart(counts).mark_bar().encode(
+        y=alt.Y("player:N", title=None),
+        x=alt.X("share:Q", title="Share of the rounds", axis=alt.Axis(format="%"), stack="normalize"),
+        color=alt.Color("place_name:O", title="Place", sort=order, scale=alt.Scale(scheme="viridis"),
+                        legend=alt.Legend(orient="top")),
+        order=alt.Order("place:Q"),
+        tooltip=[alt.Tooltip("player:N"), alt.Tooltip("place_name:N", title="place"),
+                 alt.Tooltip("rounds:Q"), alt.Tooltip("share:Q", format=".0%")],
+    ).properties(width=260, height=30 * counts["player"].nunique(),
+                 title=alt.TitleParams("Places, round by round", subtitle="every round of every session"))

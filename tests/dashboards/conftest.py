@@ -39,11 +39,13 @@ def serve_command() -> list[str]:
 class Server:
     """``lopti-nb serve`` on a free port, in its own process group (killed as a whole)."""
 
-    def __init__(self, preheat: bool = False, timeout: float = 90, voila_args: str = ""):
+    def __init__(self, preheat: bool = False, timeout: float = 90, voila_args: str = "",
+                 args: tuple[str, ...] = ()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"lopti-nb-serve-{self.port}.log"
-        cmd = serve_command() + ["serve", "--port", str(self.port)] + (["--preheat"] if preheat else [])
+        cmd = serve_command() + ["serve", "--port", str(self.port)] + (["--preheat"] if preheat else []) \
+            + list(args)
         env = dict(os.environ, PYTHONUNBUFFERED="1", LOPTI_NB_VOILA_ARGS=voila_args)
         # The dashboards are served as a person installs the package: without the tests' toy
         # game (tests/conftest.py puts it on PYTHONPATH for the suite's own subprocesses).

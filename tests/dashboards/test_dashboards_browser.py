@@ -3,9 +3,15 @@
 For each dashboard: no error output on the page, the expected widgets present, at least one
 interaction that changes the page, every chart drawing marks, a screenshot in
 docs/screenshots/dashboard_<name>.png, and the time from opening the page to its first
-widget -- cold (a fresh kernel per visit) and with ``--preheat``. Requests to any host other
-than 127.0.0.1 are recorded and aborted (as offline); the only one allowed is Voilà's Font
-Awesome stylesheet, and only because every check passes without it.
+widget -- cold (a fresh kernel per visit) and with ``--preheat``.
+
+Offline: every request a page makes is recorded (``watch_requests``); any request to a host
+that is not the loopback server fails the test (and is aborted, as on a machine without
+internet). The package's Voilà template asks for nothing outside; the log is printed.
+
+Accessibility: axe-core on every dashboard after it loads and again after it was used: no
+serious or critical violation (every finding is printed). Both themes: each dashboard is
+also opened with ``?theme=dark``, checked the same way and photographed.
 
 Timings go to ``$TMPDIR/lopti_nb_dashboard_timings.json`` and the test log.
 """
@@ -18,19 +24,21 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from browser_support import axe_violations, outside_requests, watch_requests
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 DASHBOARDS = ["game_launcher", "rules_classroom", "reckoning_risk", "score_lab"]
 OPTIONAL = ["skull_king_rooms"]  # written by the rooms work; checked when present
-# Requests the page makes but does not need (they fail offline and the page still renders).
-KNOWN_OPTIONAL_HOSTS = {"cdn.jsdelivr.net": "Voilà's Font Awesome CSS (icons still show)"}
 # anywidget gives a chart model 2 s to load its Vega bundle and then logs this, although the
 # chart still draws; seen only on a heavily loaded machine. Tolerated once the page's charts
 # have drawn their marks (checked), and recorded.
 SLOW_MACHINE_ERRORS = {"[anywidget] Failed to initialize model."}
-COLD_TARGET_S = 6.0
+# First widget: the goals are 3 s cold and 2 s preheated on an idle two-core machine; the
+# machine the tests run on is shared, so only generous bounds are asserted (times printed).
+COLD_TARGET_S, PREHEATED_TARGET_S = 3.0, 2.0
+COLD_BOUND_S, PREHEATED_BOUND_S = 60.0, 30.0
 TIMINGS: dict[str, dict[str, float]] = {}
 TIMINGS_FILE = Path(os.environ.get("TMPDIR", "/tmp")) / "lopti_nb_dashboard_timings.json"
 
@@ -45,16 +53,19 @@ def dashboards() -> list[str]:
 class Visit:
     """One page visit: console errors, external requests and the time to the first widget."""
 
-    def __init__(self, browser, server, name: str, timeout: float = 90):
+    def __init__(self, browser, server, name: str, timeout: float = 90, theme: str | None = None):
         self.name = name
+        self.theme = theme
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         self.page = self.context.new_page()
+        self.requests: list[str] = watch_requests(self.context, [])
         self.external: list[str] = []
         self.page_errors: list[str] = []
         self.context.route("**/*", self._route)
         self.page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+        query = f"?theme={theme}" if theme else ""
         start = time.perf_counter()
-        self.page.goto(f"{server.url}/voila/render/{name}.ipynb", wait_until="commit",
+        self.page.goto(f"{server.url}/voila/render/{name}.ipynb{query}", wait_until="commit",
                        timeout=timeout * 1000)
         self.page.wait_for_selector(".jupyter-widgets .widget-inline-hbox, .jupyter-widgets button, "
                                     ".jupyter-widgets .widget-html",
@@ -92,9 +103,27 @@ class Visit:
         errors = [e for e in self.page_errors if e not in SLOW_MACHINE_ERRORS or not self.charts_drawn]
         assert not errors, f"{self.name}: JavaScript errors: {errors}"
 
-    def assert_external_allowed(self):
-        needed = [u for u in self.external if urlparse(u).hostname not in KNOWN_OPTIONAL_HOSTS]
-        assert not needed, f"{self.name}: the page asked for other hosts: {needed}"
+    def assert_offline(self):
+        """No request left the machine: every one went to the loopback server (printed)."""
+        outside = outside_requests(self.requests)
+        hosts = sorted({urlparse(u).netloc for u in self.requests if urlparse(u).scheme.startswith("http")})
+        print(f"{self.name}{' (' + self.theme + ')' if self.theme else ''}: {len(self.requests)} requests "
+              f"to {', '.join(hosts)}; outside requests: {outside or 'none'}")
+        assert not outside and not self.external, f"{self.name}: the page asked other hosts: {outside}"
+
+    def assert_accessible(self, when: str):
+        print(f"axe, {self.name}{' (' + self.theme + ')' if self.theme else ''} {when}:")
+        context = "document"
+        if self.page.locator(".lnb-table").count():
+            # a dealt table is the table shell's (checked by its own browser tests, issue 19):
+            # its findings are printed here, the rest of the page must have none
+            print("  the table (printed, not counted here):")
+            axe_violations(self.page, context="'.lnb-table'")
+            print("  the page without the table:")
+            context = "{exclude: [['.lnb-table']]}"
+        found = axe_violations(self.page, context=context)
+        print(f"  serious or critical: {len(found)}")
+        assert not found, f"{self.name} {when}: {found}"
 
     def chart_marks(self) -> list[int]:
         """Drawn marks per chart (vega-embed SVG elements, or non-blank canvas pixels)."""
@@ -132,13 +161,14 @@ class Visit:
     def click(self, text: str, within: str = ""):
         self.page.locator(f"{within} button:text-is('{text}')".strip()).first.click()
 
-    def screenshot(self, directory: Path):
+    def screenshot(self, directory: Path, suffix: str = ""):
         # Voilà scrolls inside the page, not the document: grow the window to the content
         height = self.page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('body, body *'))
             .map(e => e.scrollHeight || 0))""")
         self.page.set_viewport_size({"width": 1280, "height": max(900, min(int(height) + 40, 5000))})
         self.page.wait_for_timeout(500)
-        self.page.screenshot(path=str(directory / f"dashboard_{self.name}.png"), full_page=True)
+        suffix += f"_{self.theme}" if self.theme else ""
+        self.page.screenshot(path=str(directory / f"dashboard_{self.name}{suffix}.png"), full_page=True)
 
 
 # -- what each dashboard must show and do ---------------------------------------------------------
@@ -160,6 +190,13 @@ def check_game_launcher(v: Visit):
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
     v.click("without them")  # the Legendary cards: out
     v.click("Deal the cards")
+    # the Lopti game on the table is still being played: the page asks first
+    page.wait_for_selector(".lnb-confirm:has-text('still being played')", state="visible", timeout=10000)
+    v.click("Keep playing")
+    page.wait_for_selector(".lnb-confirm", state="hidden", timeout=10000)
+    assert "Lopti: 4 players" in v.text()
+    v.click("Deal the cards")
+    v.click("Deal a new game", within=".lnb-confirm")
     page.wait_for_function("() => document.body.innerText.includes('Skull King: 4 players')", timeout=30000)
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
     assert page.locator(".lnb-table").count() == 1
@@ -213,6 +250,21 @@ def check_score_lab(v: Visit):
     page = v.page
     assert page.locator("button:text-is('Simulate')").count() == 1
     assert page.locator(".progress").count() >= 1 or page.locator(".widget-progress").count() >= 1
+    # Lopti: sessions of several rounds, session points and places
+    assert page.locator('.widget-slider:has(label:text-is("Rounds per session"))').is_visible()
+    v.set_slider("Sessions", 20)
+    page.wait_for_timeout(300)
+    v.click("Simulate")
+    page.wait_for_function("() => document.body.innerText.includes('20 sessions of 5 rounds of Lopti played')",
+                           timeout=90000)
+    v.wait_charts(1)
+    text = v.text()
+    assert "Mean session points" in text and "Tied winners share a win" in text
+    page.wait_for_function("() => Array.from(document.querySelectorAll('.vega-embed'))"
+                           ".some(e => e.innerText.includes('Places, round by round'))", timeout=20000)
+    v.assert_accessible("after a run of sessions")
+    v.screenshot(v.screenshot_dir, "_sessions")
+    v.page.set_viewport_size({"width": 1280, "height": 900})
     v.click("Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
@@ -223,6 +275,7 @@ def check_score_lab(v: Visit):
                            timeout=60000)
     v.wait_charts(1)
     assert page.locator(".lnb-score-table tr").count() == 5  # a header and four seats
+    assert page.locator(".lnb-score-notes:has-text('add up to 100%')").is_visible()
 
 
 def check_skull_king_rooms(v: Visit):
@@ -244,22 +297,82 @@ def cold_server(chromium_path, serve):
 @pytest.mark.parametrize("name", dashboards())
 def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
     visit = Visit(browser, cold_server, name)
+    visit.screenshot_dir = screenshot_dir
     try:
         TIMINGS.setdefault(name, {})["cold_s"] = round(visit.first_widget, 2)
         TIMINGS[name]["cold_load_average"] = round(os.getloadavg()[0], 1)
         visit.assert_no_errors()
+        visit.wait_idle(1500)
+        visit.assert_accessible("after loading")
         CHECKS.get(name, check_skull_king_rooms)(visit)
         visit.wait_idle(500)
         visit.assert_no_errors()
+        visit.assert_accessible("after use")
         visit.page.evaluate("window.scrollTo(0, 0)")
         visit.screenshot(screenshot_dir)
-        visit.assert_external_allowed()
-        TIMINGS[name]["external_requests"] = sorted(set(visit.external))
+        visit.assert_offline()
+        TIMINGS[name]["requests"] = len(visit.requests)
+        TIMINGS[name]["outside_requests"] = outside_requests(visit.requests)
         TIMINGS[name]["tolerated_js_errors"] = visit.page_errors
     finally:
         visit.close()
         _write_timings()
-    print(f"{name}: first widget after {visit.first_widget:.2f} s (cold)")
+    print(f"{name}: first widget after {visit.first_widget:.2f} s (cold; goal {COLD_TARGET_S} s, "
+          f"load average {os.getloadavg()[0]:.1f})")
+    assert visit.first_widget < COLD_BOUND_S
+
+
+@pytest.mark.parametrize("name", dashboards())
+def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir):
+    """``?theme=dark``: the same page, readable (axe checks the contrast of every text) and
+    offline; a screenshot ``dashboard_<name>_dark.png``."""
+    visit = Visit(browser, cold_server, name, theme="dark")
+    try:
+        visit.assert_no_errors()
+        assert visit.page.locator("body.theme-dark, body[data-jp-theme-light='false']").count() == 1
+        if name == "reckoning_risk":
+            visit.wait_charts(1)
+        visit.wait_idle(1500)
+        visit.assert_accessible("after loading")
+        visit.page.evaluate("window.scrollTo(0, 0)")
+        visit.screenshot(screenshot_dir)
+        visit.assert_offline()
+    finally:
+        visit.close()
+
+
+def test_the_notebook_list_is_offline(browser, cold_server):
+    """Voilà's own list of the dashboards (the server's front page) asks no other host."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        log = watch_requests(context, [])
+        page.goto(cold_server.url + "/", wait_until="networkidle", timeout=60000)
+        page.wait_for_function("() => document.body.innerText.includes('score_lab')", timeout=30000)
+        print(f"notebook list: {len(log)} requests; outside: {outside_requests(log) or 'none'}")
+        assert not outside_requests(log)
+    finally:
+        context.close()
+
+
+def test_serve_theme_dark_serves_every_page_dark(serve):
+    """``lopti-nb serve --theme dark``: the pages come dark, and ``?theme=light`` still
+    gives a light one (the page's own HTML says which: no browser needed)."""
+    import urllib.request
+
+    server = serve(args=("--theme", "dark"))
+    try:
+        def body(query: str = "") -> str:
+            url = f"{server.url}/voila/render/rules_classroom.ipynb{query}"
+            return urllib.request.urlopen(url, timeout=60).read().decode()
+
+        dark, light = body(), body("?theme=light")
+        assert 'class="jp-Notebook theme-dark"' in dark and 'data-jp-theme-light="false"' in dark
+        assert 'class="jp-Notebook theme-light"' in light and 'data-jp-theme-light="true"' in light
+        for page in (dark, light):  # the package's template: no stylesheet from a CDN
+            assert "cdn.jsdelivr.net" not in page and "cdnjs.cloudflare.com" not in page
+    finally:
+        server.stop()
 
 
 def _group_cpu(pgid: int) -> float:
@@ -303,10 +416,12 @@ def test_time_to_first_widget_preheated(browser, chromium_path, serve):
                     visit.wait_charts(1)
                 visit.wait_idle(300)
                 visit.assert_no_errors()
-                visit.assert_external_allowed()
+                visit.assert_offline()
             finally:
                 visit.close()
-            print(f"{name}: first widget after {visit.first_widget:.2f} s (preheated)")
+            print(f"{name}: first widget after {visit.first_widget:.2f} s (preheated; goal "
+                  f"{PREHEATED_TARGET_S} s, load average {os.getloadavg()[0]:.1f})")
+            assert visit.first_widget < PREHEATED_BOUND_S
     finally:
         server.stop()
         _write_timings()

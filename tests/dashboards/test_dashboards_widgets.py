@@ -167,11 +167,13 @@ def test_settings_forms_follow_each_games_schema():
                 assert setting.name not in form  # not a form field: the game's default is used
                 continue
             control = usable(form[setting.name])
-            assert control.value == setting.default
+            assert form.values()[setting.name] == setting.default
+            if setting.optional and setting.default is None:  # "none" is chosen, and shown
+                assert control.value == "none" and control.label == "none"
             assert description_shown(form, setting.name), setting.name
             if setting.kind == "choice":
                 values = [v for _, v in control.options]
-                assert values == list(setting.choices) + ([None] if setting.optional else [])
+                assert values == list(setting.choices) + (["none"] if setting.optional else [])
                 if setting.labels:
                     assert [t for t, _ in control.options][: len(setting.labels)] == list(setting.labels)
             elif setting.kind == "bool" and setting.labels:
@@ -181,9 +183,9 @@ def test_settings_forms_follow_each_games_schema():
             elif setting.kind in ("int", "float") and setting.low is not None:
                 assert (control.min, control.max) == (setting.low, setting.high)
             elif setting.kind == "seat":
-                seats = [v for _, v in control.options if v is not None]
+                seats = [v for _, v in control.options if v != "none"]
                 assert seats == list(range(g.players.value))
-                assert (None in [v for _, v in control.options]) == setting.optional
+                assert ("none" in [v for _, v in control.options]) == setting.optional
         assert form.values() == {k: v for k, v in spec.settings.items() if spec.schema[k].kind != "data"}
 
 
@@ -206,7 +208,7 @@ def test_launcher_seat_choices_follow_the_players():
     usable(g.form["leader"]).value = 3
     usable(g.players).value = 3  # seats 3 and 4 are gone: back to the defaults
     assert [v for _, v in g.form["dealer"].options] == [0, 1, 2]
-    assert g.form["dealer"].value == 0 and g.form["leader"].value is None
+    assert g.form["dealer"].value == 0 and g.form.values()["leader"] is None
     usable(g.form["dealer"]).value = 2
     usable(g.form["play_on"]).value = True
     usable(g.humans).value = 0
@@ -282,3 +284,143 @@ def test_classroom_voices_and_games():
         assert c.explainer.game == game and c.voice.layout.display == "none"
     c.rules_panel.selected_index = 0
     assert "<h4" in c.rules_text.value
+
+
+# -- issue 20: win shares, side-by-side distributions, sessions, the confirm step ---------------------
+LOPTI_SESSIONS = {"lopti": "lopti_nb.games.lopti.session:Session"}
+
+
+def test_tied_winners_share_a_win_and_the_shares_add_up_to_one():
+    import pandas as pd
+
+    from lopti_nb.dashboard_parts.score_lab import win_shares
+
+    seats = pd.DataFrame({"game": [0, 0, 0, 1, 1, 1, 2, 2, 2],
+                          "player": ["a", "b", "c"] * 3,
+                          "won": [True, True, False, False, False, True, False, False, False]})
+    shares = win_shares(seats).set_index("player")
+    assert shares.loc["a", "wins"] == shares.loc["b", "wins"] == 0.5 and shares.loc["c", "wins"] == 1
+    assert abs(shares["win_share"].sum() - 1) < 1e-9
+    assert shares.attrs == {"decided": 2, "undecided": 1, "tied": 1}
+
+
+def test_score_lab_says_ties_share_and_draws_one_panel_per_seat():
+    lab = score_lab(games=20)
+    usable(lab.game).value = "skull-king"
+    usable(lab.run_button).click()
+    assert "Tied winners share a win" in lab.notes.value and "100%" in lab.notes.value
+    assert "Win share" in lab.table.value
+    shares = [float(c) for c in re.findall(r"<td[^>]*>([\d.]+)%</td>", lab.table.value)]
+    assert len(shares) == 4 and abs(sum(shares) - 100) <= 0.2  # each rounded to 0.1%
+    spec = lab.jchart.chart.to_dict()
+    panels = spec["vconcat"][0]
+    assert panels["facet"]["field"] == "player" and panels["columns"] == 2  # side by side, not overlaid
+
+
+def test_score_lab_plays_sessions_of_several_rounds():
+    lab = score_lab(games=10, sessions=LOPTI_SESSIONS)
+    usable(lab.game).value = "lopti"
+    assert usable(lab.rounds).value > 1 and lab.n_games.description == "Sessions"
+    usable(lab.rounds).value = 3
+    usable(lab.form["play_on"]).value = True
+    usable(lab.n_games).value = 10
+    usable(lab.run_button).click()
+    assert "10 sessions of 3 rounds of Lopti" in lab.status.value
+    rounds = lab.last
+    assert sorted(rounds["round"].unique()) == [1, 2, 3] and rounds["session"].nunique() == 10
+    assert rounds["place"].nunique() > 2  # played on for places: more than winner and the rest
+    assert "Mean session points" in lab.table.value and "Mean place" in lab.table.value
+    text = json.dumps(lab.jchart.chart.to_dict())
+    assert "Session points, one panel per seat" in text and "Places, round by round" in text
+    assert '"1st"' in text and '"3rd"' in text
+    # one round per session is the single-round lab again
+    usable(lab.rounds).value = 1
+    assert lab.n_games.description == "Games"
+    # a game without sessions does not offer them
+    usable(lab.game).value = "skull-king"
+    assert lab.session_box.layout.display == "none" and not lab.in_sessions
+
+
+def test_score_lab_sessions_are_seeded():
+    def run():
+        lab = score_lab(games=10, sessions=LOPTI_SESSIONS)
+        usable(lab.rounds).value = 2
+        usable(lab.run_button).click()
+        return lab.last
+
+    assert run().equals(run())
+
+
+def test_seats_are_counted_from_one_in_the_forms():
+    g = game_launcher(game="lopti")
+    assert [t for t, v in g.form["dealer"].options] == ["seat 1", "seat 2", "seat 3", "seat 4"]
+    assert [v for t, v in g.form["dealer"].options] == [0, 1, 2, 3]
+
+
+def test_deal_asks_before_throwing_away_a_game_in_progress():
+    g = game_launcher(game="skull-king")
+    usable(g.humans).value = 1
+    usable(g.deal_button).click()
+    first = g.table
+    assert first is not None and g.in_progress()
+    usable(g.deal_button).click()  # a game is on the table: asked first, nothing thrown away
+    assert g.table is first and g.confirm_box.layout.display == "flex"
+    assert "still being played" in g.confirm_text.value and g.deal_button.disabled
+    usable(g.keep_button).click()
+    assert g.table is first and g.confirm_box.layout.display == "none" and not g.deal_button.disabled
+    usable(g.deal_button).click()
+    usable(g.confirm_button).click()
+    assert g.table is not first and g.confirm_box.layout.display == "none"
+
+
+def test_deal_does_not_ask_when_the_game_is_over():
+    g = game_launcher(game="lopti")
+    usable(g.humans).value = 0
+    usable(g.speed).value = 0.0
+    usable(g.deal_button).click()  # bots only, no delay: played to the end here
+    table = g.table
+    assert table.state.is_over and not g.in_progress()
+    usable(g.deal_button).click()
+    assert g.table is not table and g.confirm_box.layout.display == "none"
+
+
+def test_first_paint_imports_no_table_library():
+    """The launcher and the score lab (as their dashboards build them) import neither pandas
+    nor Altair before their first widget: about a second of a cold visit on this machine."""
+    import subprocess
+
+    code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, score_lab; game_launcher(); "
+            "score_lab(sessions={'lopti': 'lopti_nb.games.lopti.session:Session'}); "
+            "print(sorted(m for m in ('pandas', 'altair') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_seat_style_bots_are_still_labelled():
+    g = game_launcher(game="drowned-ledger")
+    assert "mix (a style per seat)" in [t for t, _ in g.bots.options]
+
+
+def test_the_places_chart_has_colours_of_its_own():
+    lab = score_lab(games=10, sessions=LOPTI_SESSIONS)
+    usable(lab.rounds).value = 2
+    usable(lab.run_button).click()
+    spec = lab.jchart.chart.to_dict()
+    # one colour scale for the players and another for the places: a shared one would give
+    # the places no colour at all (blank bars)
+    assert spec["resolve"]["scale"]["color"] == "independent"
+    assert spec["vconcat"][1]["resolve"]["scale"]["color"] == "independent"
+
+
+def test_score_lab_charts_draw_offline():
+    """The lab's charts are live Altair widgets with the Vega bundle inside (no CDN)."""
+    import altair as alt
+
+    lab = score_lab(games=10)
+    usable(lab.game).value = "skull-king"
+    usable(lab.run_button).click()
+    assert isinstance(lab.jchart, alt.JupyterChart)
+    assert getattr(alt.JupyterChart, "_is_offline", False)
+    assert "cdn.jsdelivr.net" not in lab.jchart._esm[:5000] and len(lab.jchart._esm) > 100_000
