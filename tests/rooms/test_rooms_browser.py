@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lopti_nb import rooms
-from lopti_nb.rooms.offline import voila_args, voila_env
+from lopti_nb.voila import voila_args, voila_env
 from browser_support import CHROMIUM, CHROMIUM_ARGS as ARGS, free_port as _free_port
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def voila(tmp_path):
         pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
     port = _free_port()
     store = tmp_path / "rooms.sqlite"
-    # the rooms' offline page template: no page asks any host but this server (see test below)
+    # the package's offline page template: no page asks any host but this server (see test below)
     env = voila_env(dict(os.environ, LOPTI_NB_ROOMS=str(store), PYTHONUNBUFFERED="1"))
     log = open(tmp_path / "voila.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "voila", str(ROOT / "dashboards" / "skull_king_rooms.ipynb"),
