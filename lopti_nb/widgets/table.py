@@ -52,6 +52,7 @@ class GameView(ABC):
     def __init__(self, table: "Table"):
         self.table = table
         self.widget: W.Widget = W.VBox()
+        self.seen_as: tuple[int | None, bool] = (None, False)  # (viewer, can_act) of the last update
 
     # what the shell asks of a view
     @abstractmethod

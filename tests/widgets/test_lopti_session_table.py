@@ -99,7 +99,10 @@ def move(t, rng) -> str:
         b = v.take_button
     else:
         assert isinstance(action, PlayBlind)
-        b = next(b for b in v.blind.buttons() if b._lnb_action == action)
+        card = next(c for c in v.blind.toggles if c._lnb_key == action.position)
+        assert not card.disabled
+        card.click()  # the face-down card is the control: pick it, then flip it
+        b = v.play_button
     assert not b.disabled and shown(t, b)
     b.click()
     return str(action)

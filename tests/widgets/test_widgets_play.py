@@ -9,6 +9,7 @@ import ipywidgets as W
 import pytest
 
 import lopti_nb
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.engine import SettingsError, UnknownBot, UnknownGame
 from lopti_nb.games.lopti import KeepCards, Play, PlayBlind, TakePile
 from lopti_nb.widgets import Table
@@ -123,8 +124,10 @@ def test_lopti_swap_select_play_take_and_blind():
             assert t.state.actions[-1] == a or t.state.events[n_events].seat == 0
             saw["play"] += 1
         elif blinds:
-            b = next(b for b in v.blind.buttons() if not b.disabled)
-            b.click()
+            card = next(c for c in v.blind.toggles if not c.disabled)
+            card.click()  # pick the face-down card; the play button flips it
+            assert v.play_button.description == f"Flip face-down card {card._lnb_key + 1}"
+            v.play_button.click()
             saw["blind"] += 1
         else:
             assert TakePile() in legal
@@ -179,16 +182,22 @@ def test_skullking_secret_bids_tigress_and_round_scores():
             rng.choice(buttons).click()
             assert "Bids revealed" in t.log_html.value or t.state.observation(0)["phase"] == "bid"
             continue
-        enabled = [b for b in v.hand.buttons() if not b.disabled]
+        # the cards are the controls: the enabled ones are those the rules allow
+        enabled = [c for c in v.hand.toggles if not c.disabled]
         assert enabled
         legal = t.state.legal_actions()
-        assert {b._lnb_action for b in enabled} == set(legal)
-        tig = [b for b in enabled if b.description.startswith("Tigress as")]
-        if tig:
+        assert {a for c in enabled for a in v._plays(c._lnb_key)} == set(legal)
+        card = rng.choice(enabled)
+        card.click()
+        assert card.value and v.picked == card._lnb_key
+        buttons = [b for b in v.play_buttons.visible_buttons if not b.disabled]
+        if card._lnb_key == "tigress":
             tigress_seen = True
-            assert {b.description for b in tig} == {"Tigress as pirate", "Tigress as escape"}
+            assert {b.description for b in buttons} == {"Play Tigress as pirate", "Play Tigress as escape"}
+        else:
+            assert [b.description for b in buttons] == [f"Play {card.description}"]
         rounds_before = t.state.round
-        rng.choice(enabled).click()
+        rng.choice(buttons).click()
         if t.state.round != rounds_before or t.state.is_over:
             rounds_checked += 1
             assert "scores by component" in v.round_scores.value
@@ -433,11 +442,25 @@ def test_disabled_controls_carry_the_rules_reason(game, seed):
                         assert t.view.reason(action, t.viewer, True) in w.tooltip
                         assert reason in w.tooltip or "seat" in reason.lower()
                         from_rules += 1
+        # a card the rules refuse, clicked, says why in the line under its hand (on screen)
+        for hand in [w for w in visible_widgets(t.view.widget) if isinstance(w, CardHand)]:
+            refused = [c for c in hand.toggles if c.disabled]
+            if refused:
+                card = refused[0]
+                reason = hand._items[card.index]["reason"]
+                assert reason, card
+                before = len(t.state.actions)
+                card.click()
+                assert reason in hand.note and len(t.state.actions) == before
+                checked += 1
+                from_rules += t.can_act()  # the viewer may act: the reason is the rules'
         random_step(t, rng)
     assert checked > 10 and from_rules > 0
 
 
-def test_lopti_disabled_card_toggle_uses_why_illegal():
+def test_lopti_refused_card_shows_why_illegal_on_screen():
+    """Choosing a card the rules refuse shows the rules' reason in the line under the hand
+    (not only on hover), and changes nothing."""
     for seed in range(60):
         t = lopti_nb.play("lopti", players=2, humans=1, seed=seed, bot_delay=0)
         rng = random.Random(seed)
@@ -446,7 +469,11 @@ def test_lopti_disabled_card_toggle_uses_why_illegal():
                 if tog.disabled and t.can_act() and t.state.phase == "play":
                     rank = tog._lnb_key[:-1]
                     reason = t.state.why_illegal(Play(rank, 1))
-                    assert reason and reason in tog.tooltip
+                    assert reason and reason not in t.view.hand.note
+                    before = len(t.state.actions)
+                    tog.click()
+                    assert reason in t.view.hand.note and tog.description in t.view.hand.note
+                    assert len(t.state.actions) == before and not tog.value
                     return
             random_step(t, rng)
     pytest.fail("no disabled card seen")

@@ -25,7 +25,8 @@ from __future__ import annotations
 import ipywidgets as W
 
 from lopti_nb.engine import SettingsError
-from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView, Table
 
@@ -48,7 +49,7 @@ def rank_of(name: str) -> str:
 
 
 class LoptiView(GameView):
-    picked_play_buttons = ("Play ",)  # "Play 2 \u00d7 8" once cards are selected
+    picked_play_buttons = ("Play ", "Flip ")  # "Play 2 \u00d7 8", "Flip face-down card 2"
     seldom_buttons = ("Take the pile", "Withdraw my motion")
     options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
     tally = False  # the session keeps its own scoreboard, by rounds
@@ -74,7 +75,8 @@ class LoptiView(GameView):
         self.choice_box = W.VBox([self.choice_title, self.choice_buttons],
                                  layout=W.Layout(border="2px solid var(--jp-brand-color1)", padding="4px"))
         self.mine_title = W.HTML()
-        self.hand = CardColumns(on_toggle=self._toggle)
+        # the cards are the controls: click one to pick it (again to put it back), Enter plays
+        self.hand = CardHand(on_pick=self._toggle, on_play=self._play_selected, title="Your hand")
         self.play_button = W.Button(description="Play selected", button_style="primary",
                                     layout=W.Layout(width="auto"))
         self.play_button.on_click(lambda b: self._play_selected())
@@ -82,12 +84,15 @@ class LoptiView(GameView):
                                     layout=W.Layout(width="auto"))
         self.take_button.on_click(lambda b: table.act(TakePile()))
         self.face_up = W.HTML()
-        self.blind = CardColumns(on_action=table.act)
+        self.blind_pick: int | None = None  # the face-down card picked to flip (its place)
+        self.blind = CardHand(on_pick=self._pick_blind, on_play=self._play_selected,
+                              title="Your face-down cards")
         self.mine = W.VBox([
             self.mine_title,
-            W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Hand: pick cards of one rank, then play them.</span>'),
+            W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Tap cards of one rank to pick them, '
+                   'then play them (keys: arrows, 1–9, Enter).</span>'),
             self.hand,
-            W.HBox([self.play_button, self.take_button], layout=W.Layout()),
+            W.HBox([self.play_button, self.take_button], layout=W.Layout(flex_flow="row wrap")),
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
@@ -98,6 +103,7 @@ class LoptiView(GameView):
 
     def reset(self) -> None:
         self.selected = set()
+        self.blind_pick = None
 
     # -- the session around the rounds ------------------------------------------------------------
     @property
@@ -189,6 +195,7 @@ class LoptiView(GameView):
 
     # -- the main update ------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
         if self.panel is not None:
             self.panel.update(viewer)
         self._banner(new_events)
@@ -219,10 +226,11 @@ class LoptiView(GameView):
         # my cards
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
-            self.hand.set([])
-            self.blind.set([])
+            self.hand.set([], note="")
+            self.blind.set([], note="")
             self._hand = []
             self.selected = set()
+            self.blind_pick = None
             set_if(self.face_up, value="")
             set_if(self.mine_title, value="")
             set_if(self.play_button, description="Play selected", disabled=True,
@@ -232,7 +240,12 @@ class LoptiView(GameView):
         if hand != self._hand:
             self._hand = hand
             self.selected = set()
-        set_if(self.mine_title, value=f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} in hand")
+        downs = list(obs["face_down"][viewer])
+        if self.blind_pick not in downs:
+            self.blind_pick = None
+        n_hand = len(hand)
+        set_if(self.mine_title, value=(f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 "
+                                       f"{n_hand} card{'s' if n_hand != 1 else ''} in hand"))
         playing = obs["phase"] == "play" and me_acting
         items = []
         sel_rank = self._selected_rank()
@@ -250,25 +263,35 @@ class LoptiView(GameView):
                 enabled = reason is None
             else:
                 enabled, reason = False, self.reason(Play(r, 1), viewer, can_act)
-            items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "kind": "toggle",
-                          "label": f"Select {label(name)}", "value": i in self.selected and enabled,
-                          "enabled": enabled, "reason": reason or "", "key": name})
-        self.hand.set(items)
+            items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "label": label(name),
+                          "selected": i in self.selected and enabled, "enabled": enabled,
+                          "reason": reason or "", "key": name})
         # play / take buttons
+        note = None
         if sel_rank is not None and playing:
             count = len(self.selected)
             action = Play(sel_rank, count)
             reason = self.reason(action, viewer, can_act)
-            set_if(self.play_button, description=f"Play {count} \u00d7 {sel_rank}", disabled=reason is not None,
+            words = f"Play {count} \u00d7 {sel_rank}"
+            set_if(self.play_button, description=words, disabled=reason is not None,
                    button_style="primary" if reason is None else "",
-                   tooltip=(f"Play {count} \u00d7 {sel_rank}" if reason is None
-                            else f"Play {count} \u00d7 {sel_rank}: not possible now \u2014 {reason}"))
+                   tooltip=(words if reason is None else f"{words}: not possible now \u2014 {reason}"))
+            # what the rules say about this selection, on screen by the hand
+            note = "" if reason is None else f"{words}: {reason}."
+        elif self.blind_pick is not None and playing:
+            action = PlayBlind(self.blind_pick)
+            reason = self.reason(action, viewer, can_act)
+            words = f"Flip face-down card {self.blind_pick + 1}"
+            set_if(self.play_button, description=words, disabled=reason is not None,
+                   button_style="primary" if reason is None else "",
+                   tooltip=(words if reason is None else f"{words}: not possible now \u2014 {reason}"))
         else:
             why = (self.reason(Play("4", 1), viewer, can_act) if not playing else
-                   ("your hand is empty: flip a face-down card or take the pile" if not hand
-                    else "select one or more cards of one rank first"))
+                   ("your hand is empty: pick a face-down card to flip, or take the pile" if not hand
+                    else "pick one or more cards of one rank first"))
             set_if(self.play_button, description="Play selected", disabled=True, button_style="",
                    tooltip=f"Play selected: not possible now \u2014 {why}")
+        self.hand.set(items, note=note)
         take_reason = self.reason(TakePile(), viewer, can_act)
         n_pile = len(obs["pile"])
         set_if(self.take_button, description=f"Take the pile ({n_pile} card{'s' if n_pile != 1 else ''})",
@@ -280,12 +303,11 @@ class LoptiView(GameView):
             f'<div style="font-size:12px;{CSS_MUTED}">Your face-up cards (played once your hand is empty):</div>'
             + cards_row_html([lopti_card_svg(u) for u in ups], empty="none left")))
         blind_items = []
-        for p in obs["face_down"][viewer]:
-            a = PlayBlind(p)
-            reason = self.reason(a, viewer, can_act)
+        for p in downs:
+            reason = self.reason(PlayBlind(p), viewer, can_act)
             blind_items.append({"svg": card_back_svg(text=str(p + 1), label=f"your face-down card {p + 1}"),
-                                "kind": "buttons",
-                                "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})
+                                "label": f"Face-down card {p + 1}", "enabled": reason is None,
+                                "reason": reason or "", "selected": p == self.blind_pick, "key": p})
         self.blind.set(blind_items)
 
     def _choice(self, obs, viewer, me_acting) -> None:
@@ -317,16 +339,27 @@ class LoptiView(GameView):
             return None
         return rank_of(self._hand[min(self.selected)])
 
-    def _toggle(self, index: int, value: bool) -> None:
+    def _toggle(self, index: int) -> None:
+        """A card of the hand was clicked: pick it, or put it back if it was picked."""
         if index >= len(self._hand):
             return
-        if value:
+        if index not in self.selected:
             rank = rank_of(self._hand[index])
             # one rank at a time: picking another rank starts a new selection
             self.selected = {i for i in self.selected if rank_of(self._hand[i]) == rank}
             self.selected.add(index)
         else:
             self.selected.discard(index)
+        self.blind_pick = None
+        self.hand.note = ""
+        self.table.refresh()
+
+    def _pick_blind(self, index: int) -> None:
+        """A face-down card was clicked: pick it to flip (one at a time), or put it back."""
+        place = self.blind.key(index)
+        self.blind_pick = None if self.blind_pick == place else place
+        self.selected = set()
+        self.blind.note = ""
         self.table.refresh()
 
     def select(self, rank: str, count: int) -> None:
@@ -345,12 +378,22 @@ class LoptiView(GameView):
                     t.value = False
 
     def _play_selected(self) -> None:
-        rank = self._selected_rank()
-        if rank is None:
+        """The play button, or Enter on the cards: play what is picked. A pick the rules
+        refuse stays picked, and the reason shows under the hand."""
+        if self.blind_pick is not None and not self.selected:
+            action, words, hand = PlayBlind(self.blind_pick), f"Flip face-down card {self.blind_pick + 1}", self.blind
+        else:
+            rank = self._selected_rank()
+            if rank is None:
+                self.hand.note = "Pick one or more cards of one rank first."
+                return
+            action, words, hand = Play(rank, len(self.selected)), f"Play {len(self.selected)} \u00d7 {rank}", self.hand
+        reason = self.reason(action, *self.seen_as)
+        if reason is not None:
+            hand.note = f"{words}: {reason}."
             return
-        count = len(self.selected)
-        self.selected = set()
-        self.table.act(Play(rank, count))
+        self.selected, self.blind_pick = set(), None
+        self.table.act(action)
 
     # -- public table ---------------------------------------------------------------------------
     def _pile(self, obs) -> None:

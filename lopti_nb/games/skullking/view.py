@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView
 
@@ -48,6 +49,8 @@ def hand_size(obs, seat: int) -> int:
 
 
 class SkullKingView(GameView):
+    picked_play_buttons = ("Play ",)  # "Play Y7", "Play Tigress as pirate" once a card is picked
+
     def __init__(self, table):
         super().__init__(table)
         self.info = W.HTML()
@@ -57,15 +60,18 @@ class SkullKingView(GameView):
         self.bid_buttons = ButtonPool(table.act, width="auto")
         self.bid_box = W.VBox([self.bid_title, self.bid_buttons])
         self.hand_title = W.HTML()
-        self.hand = CardColumns(on_action=table.act)
+        # the cards are the controls: click one to pick it, then play it (or press Enter)
+        self.hand = CardHand(on_pick=self._pick, on_play=self._play_picked, title="Your hand")
+        self.play_buttons = ButtonPool(self._play, width="auto")
         self.round_scores = W.HTML()
-        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand],
+        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand, self.play_buttons],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(flex_flow="row wrap")),
                               self.mine, self.round_scores], layout=W.Layout())
         self.reset()
 
     def reset(self) -> None:
+        self.picked: str | None = None  # the card of the hand picked to play
         self.last_trick = None  # the last finished trick event
         self.round_rows: list[dict] = []  # per seat components of the last scored round
         self.round_no = 0
@@ -154,6 +160,7 @@ class SkullKingView(GameView):
 
     # -- the update -----------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
         self._take_events(new_events, obs)
         players = obs["players"]
         deck = 74 if obs["settings"].get("legendary", True) else 70
@@ -224,7 +231,9 @@ class SkullKingView(GameView):
     def _mine(self, obs, viewer, can_act) -> None:
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
-            self.hand.set([])
+            self.hand.set([], note="")
+            self.play_buttons.set([])
+            self.picked = None
             self.bid_buttons.set([])
             set_if(self.hand_title, value="")
             set_if(self.bid_title, value="")
@@ -249,23 +258,66 @@ class SkullKingView(GameView):
             self.bid_buttons.set(items, style="primary")
         else:
             self.bid_buttons.set([])
+        if self.picked not in hand:
+            self.picked = None
         items = []
         for c in hand:
             if bidding:
-                buttons = [(f"Play {card_words(c)}", Play(c if c != "tigress" else "tigress:pirate"), False,
-                            "everyone bids before the first card is played")]
-            elif c == "tigress":
-                buttons = []
-                for as_ in ("pirate", "escape"):
-                    a = Play(f"tigress:{as_}")
-                    r = self.reason(a, viewer, can_act)
-                    buttons.append((f"Tigress as {as_}", a, r is None, r or ""))
+                reason = "everyone bids before the first card is played"
             else:
-                a = Play(c)
-                r = self.reason(a, viewer, can_act)
-                buttons = [(f"Play {card_words(c)}", a, r is None, r or "")]
-            items.append({"svg": skullking_card_svg(c), "kind": "buttons", "buttons": buttons})
+                reason = None
+                for a in self._plays(c):
+                    reason = self.reason(a, viewer, can_act)
+                    if reason is None:
+                        break
+            items.append({"svg": skullking_card_svg(c), "label": card_words(c), "enabled": reason is None,
+                          "reason": reason or "", "selected": c == self.picked, "key": c})
         self.hand.set(items)
+        if self.picked is not None:
+            buttons = []
+            for a in self._plays(self.picked):
+                r = self.reason(a, viewer, can_act)
+                words = (f"Play Tigress as {a.card.split(':')[1]}" if self.picked == "tigress"
+                         else f"Play {card_words(self.picked)}")
+                buttons.append((words, a, r is None, r or ""))
+        elif bidding:
+            buttons = []
+        else:
+            why = self.reason(Play(hand[0]) if hand else Play("escape"), viewer, can_act) if not can_act else None
+            buttons = [("Play the picked card", None, False, why or "pick a card of your hand first")]
+        self.play_buttons.set(buttons, style="primary")
+
+    @staticmethod
+    def _plays(card: str) -> list:
+        """The ways to play ``card`` (the Tigress as a pirate or as an escape)."""
+        if card == "tigress":
+            return [Play("tigress:pirate"), Play("tigress:escape")]
+        return [Play(card)]
+
+    def _pick(self, index: int) -> None:
+        card = self.hand.key(index)
+        self.picked = None if card == self.picked else card
+        self.hand.note = ""
+        self.table.refresh()
+
+    def _play(self, action) -> None:
+        self.picked = None
+        self.table.act(action)
+
+    def _play_picked(self) -> None:
+        """Enter on the hand: play the picked card (the Tigress asks how, with two buttons)."""
+        if self.picked is None:
+            self.hand.note = "Pick a card first."
+            return
+        plays = self._plays(self.picked)
+        if len(plays) > 1:
+            self.hand.note = "The Tigress: choose a button, as a pirate or as an escape."
+            return
+        reason = self.reason(plays[0], *self.seen_as)
+        if reason is not None:
+            self.hand.note = f"{card_words(self.picked)}: {reason}."
+            return
+        self._play(plays[0])
 
     def _round_scores(self, obs) -> None:
         if not self.round_rows:
