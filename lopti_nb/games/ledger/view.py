@@ -82,14 +82,14 @@ class LedgerView(GameView):
                 self.flips.append((e.card, e.result))
             elif isinstance(e, Surfaced):
                 self.dive_done = True
-                self.dive_end = (f"Seat {e.seat} surfaced with {e.count} card{'s' if e.count != 1 else ''}"
+                self.dive_end = (f"{self.seat_name(e.seat)} surfaced with {e.count} card{'s' if e.count != 1 else ''}"
                                  + (" (hold full)" if e.automatic else ""))
             elif isinstance(e, ReckoningDrawn):
                 self.last_reckoning = e
                 rule = RECKONING_BY_NAME.get(e.name)
                 if not (rule and rule.keep_diving):
                     self.dive_done = True
-                    self.dive_end = f"Seat {e.seat} was caught: {e.name}"
+                    self.dive_end = f"{self.seat_name(e.seat)} was caught: {e.name}"
 
     # -- shell hooks ----------------------------------------------------------------------------
     def seat_line(self, obs, seat) -> str:
@@ -106,7 +106,7 @@ class LedgerView(GameView):
                  "clean_ledger": "Most open machines", "sealed": "Sealed cards", "total": "Total",
                  "open_machines": "Open machines (tie-break)"}
         n = obs["players"]
-        head = "".join(f"<th>Seat {s}</th>" for s in range(n))
+        head = "".join(f"<th>{self.seat_name(s)}</th>" for s in range(n))
         rows = []
         for k in keys:
             bold = " style='font-weight:bold'" if k == "total" else ""
@@ -163,11 +163,11 @@ class LedgerView(GameView):
         else:
             body = cards_row_html([], empty="no dive yet")
         if diver is not None:
-            head = f"Seat {diver} is diving \u2014 flip {obs['flips']}, haul {len(obs['haul'])} of {obs['hold_limit']}"
+            head = f"{self.seat_name(diver)} is diving \u2014 flip {obs['flips']}, haul {len(obs['haul'])} of {obs['hold_limit']}"
             haul = " ".join(card_words(c) for c in obs["haul"])
             body += f'<div style="font-size:12px">Haul in the water: {esc(haul) or "empty"}</div>'
         elif self.dive_seat is not None:
-            head = f"Last dive (Seat {self.dive_seat})"
+            head = f"Last dive ({self.seat_name(self.dive_seat)})"
             body += f'<div style="font-size:12px">{esc(self.dive_end)}.</div>' if self.dive_end else ""
         else:
             head = "The dive"
@@ -184,7 +184,7 @@ class LedgerView(GameView):
             rule = RECKONING_BY_NAME.get(r.name)
             body = (f'<div style="font-size:14px;font-weight:bold">{esc(r.name)}</div>'
                     f'<div style="font-size:12px">{esc(rule.text if rule else "")}</div>'
-                    f'<div style="font-size:12px">{esc(r.describe())}</div>'
+                    f'<div style="font-size:12px">{esc(self.words(r.describe()))}</div>'
                     f'<div style="font-size:11px;{CSS_MUTED}">{obs["reckoning_left"]} left in the deck \u00b7 turned since the '
                     f'shuffle: {esc(", ".join(obs["reckoning_turned"]) or "none")}</div>')
         set_if(self.reckoning, value=panel_html("The Reckoning", body))
@@ -205,13 +205,13 @@ class LedgerView(GameView):
                 active = obs["privilege_active"][s]
                 office_html = (f'<div style="font-size:11px"><b>{esc(name)}</b> \u2014 duty: {esc(office.duty)}'
                                f'<br>privilege{"" if active else " (suspended)"}: {esc(office.privilege)}</div>')
-            sealed = cards_row_html([card_back_svg(scale=0.4, label=f"Seat {s} sealed card")] * obs["hand_sizes"][s],
+            sealed = cards_row_html([card_back_svg(scale=0.4, label=f"{self.seat_name(s)}'s sealed card")] * obs["hand_sizes"][s],
                                     gap=1) if obs["hand_sizes"][s] and s != viewer else ""
             body = (f'<div style="font-size:12px">{obs["coins"][s]} coins \u00b7 {obs["hand_sizes"][s]} sealed'
                     f' \u00b7 {esc(sets)}</div>'
                     + cards_row_html([ledger_card_svg(c, scale=0.6) for c in sorted(yard)], empty="empty yard", gap=2)
                     + sealed + office_html)
-            title = f"Seat {s}'s yard" + (" (you)" if s == viewer else "")
+            title = f"{self.seat_name(s)}'s yard" + (" (you)" if s == viewer else "")
             parts.append(f'<div style="max-width:330px">{panel_html(esc(title), body, s == obs["to_act"])}</div>')
         set_if(self.yards, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
 
@@ -232,7 +232,7 @@ class LedgerView(GameView):
         diving = obs["phase"] == "dive" and obs["diver"] == viewer
         turn = obs["phase"] == "turn" and can_act
         set_if(self.hand_title, value=(
-            f"<b>Your sealed hand (Seat {viewer})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your sealed hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             f'<span style="{CSS_MUTED};font-size:12px"> \u00b7 tap cards to open (any number) or one to sell</span>'))
         items = []
         for i, c in enumerate(hand):

@@ -6,7 +6,8 @@ and the session around the rounds.
 any person may call the round's Rule Vote, a tie goes to Roshambo, and "Next round" deals the
 next one (:mod:`.view_session` draws that part). ``rounds=3`` makes it a session of three
 rounds ("Session over" after the last); without it the session goes on while people play.
-People are named by seat, counted from 1 ("Seat 1" is the first seat).
+People are named as ``play(names=...)`` names them, else by seat, counted from 1 ("Seat 1"
+is the first seat).
 
 In a notebook, the person whose seat won the round just played may hand the table a motion
 written in Python instead of choosing one on screen::
@@ -142,7 +143,7 @@ class LoptiView(GameView):
 
     def seat_name(self, seat: int) -> str:
         if self.panel is not None:
-            return f"Seat {seat + 1}"  # people count seats from 1
+            return self.table.seat_names[seat]  # the names given to play(), else "Seat 1"...
         return self.table.state.seat_name(seat)  # a room names its members
 
     def status_words(self, state) -> str | None:

@@ -135,7 +135,7 @@ class SkullKingView(GameView):
 
     def scores_html(self, obs, result) -> str:
         n = obs["players"]
-        name = self.table.state.seat_name
+        name = self.seat_name
         head = "".join(f"<th>{esc(name(s))}</th>" for s in range(n))
         rows = []
         for rnd, points in self.history:
@@ -182,7 +182,7 @@ class SkullKingView(GameView):
         set_if(self.info, value=(
             f'<div style="font-size:13px;color:var(--jp-ui-font-color1)"><b>Round {obs["round"]} of {obs["rounds"]}</b>: '
             f'{obs["cards_dealt"]} card{"s" if obs["cards_dealt"] != 1 else ""} each{esc(cap_words)} \u00b7 '
-            f'dealer Seat {obs["dealer"]} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
+            f'dealer {self.seat_name(obs["dealer"])} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
             f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
         self._bids(obs)
         self._trick(obs)
@@ -195,7 +195,7 @@ class SkullKingView(GameView):
             b = obs["bids"][s]
             if b is None:
                 b = "secret \u2713" if obs["has_bid"][s] else "\u2014"
-            rows.append(f"<tr><td>Seat {s}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
+            rows.append(f"<tr><td>{self.seat_name(s)}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
                         f"<td>{obs['scores'][s]:g}</td></tr>")
         set_if(self.bids, value=panel_html("Bids and tricks",
                f'<table style="font-size:12px"><tr><th>Seat</th><th>Bid</th><th>Won</th><th>Score</th></tr>'
@@ -206,23 +206,23 @@ class SkullKingView(GameView):
         trick = obs["trick"]
         leader = obs["leader"]
         svgs = [skullking_card_svg(c) for c in trick]
-        caps = [f"Seat {(leader + i) % n}" for i in range(len(trick))]
+        caps = [f"{self.seat_name((leader + i) % n)}" for i in range(len(trick))]
         for i in range(len(trick), n):
             svgs.append(card_slot_svg(text="\u2026"))
-            caps.append(f"Seat {(leader + i) % n}")
+            caps.append(f"{self.seat_name((leader + i) % n)}")
         body = cards_row_html(svgs, caps)
         last = self.last_trick
         if last is not None:
             lsvgs = [skullking_card_svg(c, scale=0.6) for c in last.cards]
-            lcaps = [f"S{(last.leader + i) % n}" for i in range(len(last.cards))]
+            lcaps = [self.seat_name((last.leader + i) % n)[:6] for i in range(len(last.cards))]
             if isinstance(last, TrickWon):
-                words = f"Seat {last.seat} won trick {last.trick} with {card_words(last.card)}" + (
+                words = f"{self.seat_name(last.seat)} won trick {last.trick} with {card_words(last.card)}" + (
                     f" (bonus {last.bonus})" if last.bonus else "")
                 if last.loot_allies:
-                    words += "; Loot alliance with " + ", ".join(f"Seat {a}" for a in last.loot_allies)
+                    words += "; Loot alliance with " + ", ".join(f"{self.seat_name(a)}" for a in last.loot_allies)
             else:
                 words = (f"Trick {last.trick} destroyed by the "
-                         f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; Seat {last.next_leader} leads")
+                         f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; {self.seat_name(last.next_leader)} leads")
             body += (f'<div style="font-size:12px;margin-top:4px">Last trick: {esc(words)}.</div>'
                      + cards_row_html(lsvgs, lcaps, gap=2))
         title = "The trick" if obs["phase"] == "play" else "The table"
@@ -241,7 +241,7 @@ class SkullKingView(GameView):
         hand = obs["hand"] or ()
         my_bid = obs["my_bid"]
         set_if(self.hand_title, value=(
-            f"<b>Your hand (Seat {viewer})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             + (f" \u00b7 your bid: {my_bid}" if my_bid is not None else "")))
         bidding = obs["phase"] == "bid"
         show(self.bid_box, bidding, "flex")
@@ -325,7 +325,7 @@ class SkullKingView(GameView):
             return
         head = "<tr><th>Seat</th><th>Bid</th><th>Won</th><th>Base</th><th>Bonus</th><th>Loot</th><th>Round</th><th>Total</th></tr>"
         rows = "".join(
-            f"<tr><td>Seat {s}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
+            f"<tr><td>{self.seat_name(s)}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
             f"<td>{r['bonus']:+g}</td><td>{r['loot']:+g}</td><td><b>{r['points']:+g}</b></td><td>{r['total']:g}</td></tr>"
             for s, r in enumerate(self.round_rows))
         rnd = self.history[-1][0] if self.history else ""
