@@ -146,6 +146,11 @@ class LoptiView(GameView):
             return self.table.seat_names[seat]  # the names given to play(), else "Seat 1"...
         return self.table.state.seat_name(seat)  # a room names its members
 
+    def restore(self, old, new) -> None:
+        """A move taken back: the session plays on from the copy kept before it."""
+        if self.panel is not None and self.panel.session is not None and self.panel.session.state is old:
+            self.panel.session.state = new
+
     def status_words(self, state) -> str | None:
         words = self.panel.status_words() if self.panel is not None else None
         if words is None and state.is_over:
