@@ -50,10 +50,16 @@ function render({ model, el }) {
       b.className = "lnb-hand-card" + (c.selected ? " lnb-picked" : "") + (c.enabled ? "" : " lnb-refused");
       b.setAttribute("aria-pressed", c.selected ? "true" : "false");
       if (!c.enabled) b.setAttribute("aria-disabled", "true");
-      b.setAttribute("aria-label", c.label + (c.enabled ? "" : " (not playable now)"));
       b.dataset.index = String(i);
+      // the name a screen reader says is the card in words (the picture is not read twice)
       b.innerHTML = c.svg + '<span class="lnb-hand-key" aria-hidden="true">' +
         (i < 9 ? String(i + 1) : "") + (c.selected ? " \u2713" : "") + "</span>";
+      const svg = b.querySelector("svg");
+      if (svg) svg.setAttribute("aria-hidden", "true");
+      const name = document.createElement("span");
+      name.className = "lnb-sr";
+      name.textContent = c.label + (c.enabled ? "" : " (not playable now)");
+      b.append(name);
       b.addEventListener("click", () => { focus = i; model.send({ click: i }); });
       row.append(b);
     });
@@ -87,13 +93,17 @@ _CSS = """
   transition: transform 80ms; color: var(--jp-ui-font-color1, #222); }
 .lnb-hand-card.lnb-picked { transform: translateY(-8px); border-color: var(--jp-brand-color1, #1976d2);
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.35); }
-.lnb-hand-card.lnb-refused svg { opacity: 0.55; }
+.lnb-hand-card.lnb-refused svg { opacity: 0.75; }
+.lnb-hand-card.lnb-refused { border-style: dashed; border-color: var(--jp-border-color1, #999); }
 .lnb-hand-card.lnb-refused { cursor: help; }
 .lnb-hand-card:focus { outline: none; }
 .lnb-hand-card:focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
-.lnb-hand-key { position: absolute; left: 2px; bottom: 2px; font-size: 10px; line-height: 12px;
-  padding: 0 2px; border-radius: 3px; background: var(--jp-layout-color0, #fff);
+.lnb-hand-card { display: inline-flex; flex-direction: column; align-items: center; }
+.lnb-hand-key { display: block; min-height: 14px; font-size: 11px; line-height: 14px; padding: 1px 2px 0;
   color: var(--jp-ui-font-color1, #222); font-family: var(--jp-ui-font-family, sans-serif); }
+.lnb-hand-card.lnb-picked .lnb-hand-key { font-weight: bold; color: var(--jp-brand-color1, #1565c0); }
+.lnb-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
 .lnb-hand-note { min-height: 1.3em; font-size: 13px; color: var(--jp-ui-font-color1, #222);
   font-family: var(--jp-ui-font-family, sans-serif); overflow-wrap: anywhere; }
 """

@@ -22,7 +22,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..engine import IllegalAction, LoptiNbError, SettingsError, get_spec
-from .base import CSS_MUTED, esc, set_if, show
+from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, set_if, show
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
@@ -118,6 +118,14 @@ class GameView(ABC):
             return text
         return _SEAT_WORDS.sub(lambda m: self.seat_name(int(m.group(1)))
                                if int(m.group(1)) < len(self.table.seat_names) else m.group(0), text)
+
+    def just_happened(self, viewer: int | None) -> list:
+        """The events since ``viewer``'s last move, as ``viewer`` may see them (for marking
+        what the others just did); empty where the table keeps no such mark (a room)."""
+        since = getattr(self.table, "since_start", None)
+        if since is None or viewer is None:
+            return []
+        return [e.for_seat(viewer) for e in self.table.state.events[since(viewer):]]
 
     def restore(self, old, new) -> None:
         """The table takes a move back: ``new`` (a copy kept before the move) replaces ``old``
@@ -263,15 +271,17 @@ class Table(W.VBox):
         self.step_button = W.Button(description="Bot: one move", tooltip="Let the bot to act make one move",
                                     layout=W.Layout(width="auto"))
         self.step_button.on_click(lambda b: self.step_bot())
+        # described, so that the select has a name screen readers say (and axe-core finds)
         self.speed = W.Dropdown(options=[(f"Bot speed: {name}", value) for name, value in SPEEDS],
-                                value=None, layout=W.Layout(width="auto"))
+                                value=None, description="Bot speed", style={"description_width": "initial"},
+                                layout=W.Layout(width="auto"))
         self._set_speed_options()
         self.speed.observe(self._speed_changed, names="value")
         self.next_button = W.Button(description="Next round", button_style="success",
                                     tooltip="Deal the next round of the session",
                                     layout=W.Layout(width="auto", display="none"))
         self.next_button.on_click(lambda b: self.next_round())
-        self.undo_button = W.Button(description="Take back my last move", icon="undo",
+        self.undo_button = W.Button(description="\u21b6 Take back my last move",
                                     layout=W.Layout(width="auto", display="none"))
         self.undo_button.on_click(lambda b: self._undo_clicked())
         self.controls = W.HBox([self.next_button, self.undo_button, self.new_button, self.rematch_button, self.pause_button,
@@ -279,7 +289,7 @@ class Table(W.VBox):
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
         self.main = W.VBox([self.since, self.seats, self.view_box, self.scores])
-        self._children = [self.header, self.status, self.cover, self.main, self.controls, log_box]
+        self._children = [TableStyle(), self.header, self.status, self.cover, self.main, self.controls, log_box]
 
     def _set_speed_options(self) -> None:
         options = [(f"Bot speed: {name} ({value:g} s)", value) for name, value in SPEEDS]
@@ -623,7 +633,7 @@ class Table(W.VBox):
                  "Since your last move" if len(self.human_seats) == 1 else
                  f"Since {self.view.seat_name(viewer)}'s last move")
         items = "".join(f"<li>{esc(line)}</li>" for line in lines if line)
-        earlier = (f'<div style="{CSS_MUTED};font-size:11px">and {more} earlier '
+        earlier = (f'<div style="{CSS_TEXT};font-size:11px">and {more} earlier '
                    f'event{"s" if more != 1 else ""} in the game log below</div>' if more else "")
         return (f'<div class="lnb-since" style="border-left:4px solid var(--jp-brand-color1);padding:2px 8px;'
                 f'background:var(--jp-layout-color2);color:var(--jp-ui-font-color1);font-size:12px;'
@@ -674,10 +684,10 @@ class Table(W.VBox):
         own = self.view.status_words(s)
         if own is not None:
             text = own
-            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-success-color1)"
+            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-ui-font-color0)"
         elif s.is_over:
             text = "Game over."
-            colour = "var(--jp-success-color1)"
+            colour = "var(--jp-ui-font-color0)"  # readable in both themes (green is not, at this size)
         elif self.pending is not None:
             text = f"{name(self.pending)} to play: pass the device."
             colour = "var(--jp-warn-color1)"
@@ -716,7 +726,7 @@ class Table(W.VBox):
                 f'background:{"var(--jp-layout-color2)" if mine else "var(--jp-layout-color1)"};'
                 f'color:var(--jp-ui-font-color1);min-width:110px">'
                 f'<div style="font-weight:bold">{arrow}{esc(self.view.seat_name(seat))}'
-                f' <span style="font-weight:normal;{CSS_MUTED};font-size:11px">({esc(kind)})</span></div>'
+                f' <span style="font-weight:normal;{CSS_TEXT};font-size:11px">({esc(kind)})</span></div>'
                 f'<div style="font-size:12px">{line}</div></div>')
         return f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
 
@@ -737,7 +747,8 @@ class Table(W.VBox):
         for i in range(len(self._log_lines) - 1, -1, -1):
             items.append(f'<li value="{first + i + 1}">{esc(self._log_lines[i])}</li>')
         set_if(self.log_html, value=(
-            '<ol reversed class="lnb-log" style="max-height:180px;overflow-y:auto;margin:0;'
+            '<ol reversed class="lnb-log" tabindex="0" aria-label="Game log, newest first" '
+            'style="max-height:180px;overflow-y:auto;margin:0;'
             'padding-left:38px;font-size:12px;color:var(--jp-ui-font-color1);'
             'border:1px solid var(--jp-border-color2);background:var(--jp-layout-color1)">'
             + "".join(items) + "</ol>"))

@@ -10,7 +10,7 @@ from lopti_nb.widgets.table import GameView
 
 from .pictures import skullking_card_svg
 from .rules import score_parts
-from .state import Bid, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
+from .state import Bid, CardPlayed, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
 
 SUIT_WORDS = {"Y": "yellow", "P": "purple", "G": "green", "B": "black (Jolly Roger)"}
 SYSTEM_WORDS = {
@@ -185,6 +185,8 @@ class SkullKingView(GameView):
             f'dealer {self.seat_name(obs["dealer"])} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
             f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
         self._bids(obs)
+        # the cards the others played since the viewer's last move are marked on the table
+        self.fresh = {e.seat for e in self.just_happened(viewer) if isinstance(e, CardPlayed) and e.seat != viewer}
         self._trick(obs)
         self._mine(obs, viewer, can_act)
         self._round_scores(obs)
@@ -205,8 +207,10 @@ class SkullKingView(GameView):
         n = obs["players"]
         trick = obs["trick"]
         leader = obs["leader"]
-        svgs = [skullking_card_svg(c) for c in trick]
-        caps = [f"{self.seat_name((leader + i) % n)}" for i in range(len(trick))]
+        fresh = getattr(self, "fresh", set())
+        svgs = [skullking_card_svg(c, highlight=(leader + i) % n in fresh) for i, c in enumerate(trick)]
+        caps = [self.seat_name((leader + i) % n) + (" \u2022 new" if (leader + i) % n in fresh else "")
+                for i in range(len(trick))]
         for i in range(len(trick), n):
             svgs.append(card_slot_svg(text="\u2026"))
             caps.append(f"{self.seat_name((leader + i) % n)}")
