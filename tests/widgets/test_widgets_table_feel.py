@@ -231,3 +231,46 @@ def test_lopti_session_over_and_not_game_over():
     play_to_end(t, random.Random(1))
     assert "Session over" in t.status.value or "Round over" in t.status.value
     assert "Game over" not in t.status.value
+
+
+# -- hot seat: every handover hides the hands ------------------------------------------------------
+PREFIX = {"lopti": "lopti", "skull-king": "sk", "drowned-ledger": "ledger"}
+
+
+def hand_markers(table) -> list[str]:
+    """The cards (``data-card`` markers) in the hand widgets of the seat at the device."""
+    return sorted(m for h in hands(table) if h.title in ("Your hand", "Your sealed hand")
+                  for c in h.cards for m in re.findall(r'data-card="([^"]+)"', c["svg"]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hot_seat_hides_every_hand_at_every_handover(game):
+    """Two people at one device: whenever the cover is up, no hand widget holds a card (and,
+    in Lopti, whose cards are all different, no card of any hand is anywhere in the widget
+    state); behind it, the hand holds exactly the cards of the seat at the device."""
+    from lopti_nb.widgets.table import iter_widgets
+
+    t = lopti_nb.play(game, players=3, humans=2, seed=8, bot_delay=0, names=["Ann", "Bob", "Cy"])
+    rng = random.Random(8)
+    covers = uncovered = 0
+    for _ in range(3000):
+        if t.state.is_over:
+            break
+        held = {s: sorted(f"{PREFIX[game]}:{c}" for c in (t.state.observation(s).get("hand") or ()))
+                for s in range(3)}
+        if t.cover.layout.display != "none":
+            covers += 1
+            assert t.viewer is None
+            assert not [c for w in iter_widgets(t) if isinstance(w, CardHand) for c in w.cards]
+            assert re.search(r"Pass the device to (Ann|Bob)", t.cover_text.value)
+            if game == "lopti":
+                text = widget_text(t)
+                assert not [c for s in range(3) for c in held[s] if f'data-card="{c}"' in text]
+        elif t.viewer is not None:
+            uncovered += 1
+            assert hand_markers(t) == held[t.viewer]
+            if game == "lopti":
+                text = widget_text(t)
+                assert not [c for s in range(3) if s != t.viewer for c in held[s] if f'data-card="{c}"' in text]
+        random_step(t, rng)
+    assert covers >= 3 and uncovered >= 3
