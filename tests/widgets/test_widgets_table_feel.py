@@ -274,3 +274,28 @@ def test_hot_seat_hides_every_hand_at_every_handover(game):
                 assert not [c for s in range(3) if s != t.viewer for c in held[s] if f'data-card="{c}"' in text]
         random_step(t, rng)
     assert covers >= 3 and uncovered >= 3
+
+
+@pytest.mark.parametrize("game, panel", [("lopti", "pile"), ("skull-king", "trick")])
+def test_cards_the_bots_just_played_are_marked(game, panel):
+    """The cards the others played since the person's last move carry a "new" mark on the
+    table; once the person moves again the mark moves on to the next replies."""
+    t = lopti_nb.play(game, players=3, seed=11, bot_delay=0)
+    rng = random.Random(1)
+    marked = 0
+    while not t.state.is_over and marked < 3:
+        random_step(t, rng)
+        played = [e for e in t.view.just_happened(0) if type(e).__name__ in ("Played", "CardPlayed")
+                  and e.seat != 0]
+        shown = getattr(t.view, panel).value
+        if played and t.state.observation(0).get("trick" if panel == "trick" else "pile"):
+            on_table = t.state.observation(0)["trick" if panel == "trick" else "pile"]
+            if panel == "trick" and any(((t.state.observation(0)["leader"] + i) % 3) == played[-1].seat
+                                        for i in range(len(on_table))):
+                assert "\u2022 new" in shown
+                marked += 1
+            elif panel == "pile" and ">new<" in shown:
+                marked += 1
+        if not played:
+            assert "new<" not in shown
+    assert marked >= 3

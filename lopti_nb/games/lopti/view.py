@@ -32,6 +32,7 @@ from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView, Table
 
 from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
+from .cards import card_name
 from .pictures import lopti_card_svg
 from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
@@ -205,6 +206,9 @@ class LoptiView(GameView):
         if self.panel is not None:
             self.panel.update(viewer)
         self._banner(new_events)
+        # the cards the others played since the viewer's last move are marked on the pile
+        self.fresh = {card_name(c) for e in self.just_happened(viewer) if isinstance(e, Played)
+                      and e.seat != viewer for c in e.cards}
         self._pile(obs)
         self._others(obs, viewer)
         me_acting = can_act and obs["current_player"] == viewer
@@ -406,8 +410,10 @@ class LoptiView(GameView):
         pile = obs["pile"]
         top, count = obs["top"], obs["top_count"]
         shown = pile[-8:]
+        fresh = getattr(self, "fresh", set())
         svgs = [lopti_card_svg(c, highlight=(i >= len(shown) - count) and top is not None)
                 for i, c in enumerate(shown)]
+        captions = ["new" if c in fresh else "" for c in shown]
         if not svgs:
             svgs = [card_slot_svg(text="empty")]
         notes = []
@@ -430,7 +436,8 @@ class LoptiView(GameView):
                          f" \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile")
         more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
         draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
-        pile_body = (cards_row_html(svgs) + f'<div style="font-size:12px">{top_words}</div>'
+        pile_body = (cards_row_html(svgs, captions if any(captions) else None)
+                     + f'<div style="font-size:12px">{top_words}</div>'
                      + "".join(notes))
         draw_body = draw + f'<div style="font-size:12px">{obs["draw_pile"]} cards</div>'
         set_if(self.pile, value=(
