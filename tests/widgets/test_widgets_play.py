@@ -100,8 +100,14 @@ def test_lopti_swap_select_play_take_and_blind():
     t = lopti_nb.play("lopti", players=2, humans=1, seed=5, bot_delay=0)
     v = t.view
     assert t.state.phase == "swap" and t.can_act()
-    swap = next(b for b in v.swap_buttons.visible_buttons if b.description.startswith("Swap"))
+    # the cards are the controls: a hand card and a face-up card, then the swap button
+    assert [b.description for b in v.swap_buttons.visible_buttons if not b.disabled] == ["Keep my cards as dealt"]
     before = list(t.state.observation(0)["hand"])
+    v.hand.toggles[0].click()
+    v.ups.toggles[-1].click()
+    swap = next(b for b in v.swap_buttons.visible_buttons if b.description.startswith("Swap"))
+    assert not swap.disabled
+    assert swap.description == f"Swap {v.hand.toggles[0].description} \u2194 {v.ups.toggles[-1].description}"
     swap.click()
     assert t.state.actions[0] != KeepCards() and t.state.observation(0)["hand"] != before
     rng = random.Random(0)

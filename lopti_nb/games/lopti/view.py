@@ -51,7 +51,7 @@ def rank_of(name: str) -> str:
 
 
 class LoptiView(GameView):
-    picked_play_buttons = ("Play ", "Flip ")  # "Play 2 \u00d7 8", "Flip face-down card 2"
+    picked_play_buttons = ("Play ", "Flip ", "Swap ")  # "Play 2 \u00d7 8", "Flip face-down card 2", "Swap 4\u2663 \u2194 J\u2666"
     seldom_buttons = ("Take the pile", "Withdraw my motion")
     options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
     tally = False  # the session keeps its own scoreboard, by rounds
@@ -64,13 +64,17 @@ class LoptiView(GameView):
         # a table of its own plays a session; in a room the view draws one round only
         self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand
+        self._phase = None
         self._hand: list[str] = []
         self.banner = W.HTML()
         self.pile = W.HTML()
         self.others = W.HTML()
         self.swap_title = W.HTML()
-        self.swap_buttons = ButtonPool(table.act)
-        self.swap_box = W.VBox([self.swap_title, self.swap_buttons])
+        self.swap_buttons = ButtonPool(self._swap_or_keep)
+        self.swap_hand: str | None = None  # at the deal: the hand card picked to swap
+        self.swap_up: str | None = None  # and the face-up card picked to take for it
+        self.ups = CardHand(on_pick=self._pick_up, on_play=self._swap_picked, title="Your face-up cards")
+        self.swap_box = W.VBox([self.swap_title, self.ups, self.swap_buttons])
         # a motion's effect that asks the player concerned to choose cards (a session round)
         self.choice_title = W.HTML()
         self.choice_buttons = ButtonPool(table.act)
@@ -106,6 +110,7 @@ class LoptiView(GameView):
     def reset(self) -> None:
         self.selected = set()
         self.blind_pick = None
+        self.swap_hand = self.swap_up = None
 
     # -- the session around the rounds ------------------------------------------------------------
     @property
@@ -203,6 +208,7 @@ class LoptiView(GameView):
     # -- the main update ------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
         self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
+        self._phase = obs["phase"]  # what a click on a hand card means: swap at the deal, or play
         if self.panel is not None:
             self.panel.update(viewer)
         self._banner(new_events)
@@ -223,15 +229,28 @@ class LoptiView(GameView):
             set_if(self.swap_title, value=(
                 f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once."
                 if me_acting else f"<b>The deal:</b> {esc(who)} swap one hand card with a face-up card."))
+            # the cards are the controls: pick a hand card and a face-up card, then swap them
+            if self.swap_hand not in hand:
+                self.swap_hand = None
+            if self.swap_up not in ups:
+                self.swap_up = None
             items = [("Keep my cards as dealt", KeepCards(), *self._ok(KeepCards(), viewer, can_act))]
-            for h in hand:
-                for u in ups:
-                    a = Swap(h, u)
-                    items.append((f"Swap {label(h)} (hand) \u2194 {label(u)} (face up)", a,
-                                  *self._ok(a, viewer, can_act)))
-            self.swap_buttons.set(items if me_acting else [], style="info")
+            if self.swap_hand is not None and self.swap_up is not None:
+                a = Swap(self.swap_hand, self.swap_up)
+                items.append((f"Swap {label(self.swap_hand)} \u2194 {label(self.swap_up)}", a,
+                              *self._ok(a, viewer, can_act)))
+            else:
+                items.append(("Swap the picked cards", None, False,
+                              "pick one card of your hand and one of your face-up cards first"))
+            self.swap_buttons.set(items if me_acting else [], style="primary")
+            self.ups.set([{"svg": lopti_card_svg(u, highlight=u == self.swap_up), "label": label(u),
+                           "enabled": me_acting, "selected": u == self.swap_up, "key": u,
+                           "reason": "" if me_acting else self.reason(KeepCards(), viewer, can_act) or ""}
+                          for u in ups])
         else:
             self.swap_buttons.set([])
+            self.ups.set([], note="")
+            self.swap_hand = self.swap_up = None
             set_if(self.swap_title, value="")
         # my cards
         show(self.mine, viewer is not None, "flex")
@@ -257,10 +276,15 @@ class LoptiView(GameView):
         set_if(self.mine_title, value=(f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 "
                                        f"{n_hand} card{'s' if n_hand != 1 else ''} in hand"))
         playing = obs["phase"] == "play" and me_acting
+        swap_turn = obs["phase"] == "swap" and me_acting
         items = []
         sel_rank = self._selected_rank()
         for i, name in enumerate(hand):
             r = rank_of(name)
+            if swap_turn:  # at the deal a hand card is picked to swap
+                items.append({"svg": lopti_card_svg(name, highlight=name == self.swap_hand), "label": label(name),
+                              "selected": name == self.swap_hand, "enabled": True, "reason": "", "key": name})
+                continue
             if playing:
                 reason = self.reason(Play(r, 1), viewer, can_act)
                 if reason is not None:
@@ -353,6 +377,12 @@ class LoptiView(GameView):
         """A card of the hand was clicked: pick it, or put it back if it was picked."""
         if index >= len(self._hand):
             return
+        if self._phase == "swap":  # at the deal: the hand card to swap
+            name = self._hand[index]
+            self.swap_hand = None if self.swap_hand == name else name
+            self.hand.note = ""
+            self.table.refresh()
+            return
         if index not in self.selected:
             rank = rank_of(self._hand[index])
             # one rank at a time: picking another rank starts a new selection
@@ -363,6 +393,24 @@ class LoptiView(GameView):
         self.blind_pick = None
         self.hand.note = ""
         self.table.refresh()
+
+    def _pick_up(self, index: int) -> None:
+        """At the deal, a face-up card was clicked: the one to take into the hand."""
+        card = self.ups.key(index)
+        self.swap_up = None if self.swap_up == card else card
+        self.ups.note = ""
+        self.table.refresh()
+
+    def _swap_or_keep(self, action) -> None:
+        self.swap_hand = self.swap_up = None
+        self.table.act(action)
+
+    def _swap_picked(self) -> None:
+        """Enter on the face-up cards at the deal: swap the two cards picked."""
+        if self.swap_hand is None or self.swap_up is None:
+            self.ups.note = "Pick one card of your hand and one of your face-up cards first."
+            return
+        self._swap_or_keep(Swap(self.swap_hand, self.swap_up))
 
     def _pick_blind(self, index: int) -> None:
         """A face-down card was clicked: pick it to flip (one at a time), or put it back."""
@@ -390,6 +438,9 @@ class LoptiView(GameView):
     def _play_selected(self) -> None:
         """The play button, or Enter on the cards: play what is picked. A pick the rules
         refuse stays picked, and the reason shows under the hand."""
+        if self._phase == "swap":
+            self._swap_picked()
+            return
         if self.blind_pick is not None and not self.selected:
             action, words, hand = PlayBlind(self.blind_pick), f"Flip face-down card {self.blind_pick + 1}", self.blind
         else:
