@@ -26,7 +26,7 @@ SHOTS = ROOT / "docs" / "screenshots"
 
 TABLES = {
     # name: (game, keyword arguments, human steps to take)
-    "lopti": ("lopti", dict(players=3, seed=11), 5),
+    "lopti": ("lopti", dict(players=3, seed=11), 10),
     "skull_king": ("skull-king", dict(players=4, seed=5), 5),
     "drowned_ledger": ("drowned-ledger", dict(players=3, seed=3), 6),
     "hot_seat": ("skull-king", dict(players=3, humans=2, seed=2), 0),
@@ -161,7 +161,8 @@ def _human_step(table, twin, rng) -> str:
         _click(table, tog.description)
         tog.value = True
         buttons, _ = clickables(twin)
-        go = [b for b in buttons if b.description.startswith(("Play ", "Open ", "Sell "))
+        # the game's own words for playing what was just picked (Play, Swap, Open, Sell...)
+        go = [b for b in buttons if b.description.startswith(tuple(twin.view.picked_play_buttons))
               and not b.description.startswith("Play selected")]
         if go:
             b = go[0]

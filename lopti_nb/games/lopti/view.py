@@ -227,7 +227,8 @@ class LoptiView(GameView):
             ups = obs["face_up"][viewer]
             who = "You may" if me_acting else f"{self.seat_name(obs['current_player'])} may"
             set_if(self.swap_title, value=(
-                f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once."
+                f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once: "
+                "tap one face-up card here and one card of your hand, then swap."
                 if me_acting else f"<b>The deal:</b> {esc(who)} swap one hand card with a face-up card."))
             # the cards are the controls: pick a hand card and a face-up card, then swap them
             if self.swap_hand not in hand:
@@ -333,7 +334,8 @@ class LoptiView(GameView):
                tooltip="Take every card of the pile into your hand; your turn ends"
                if take_reason is None else f"Take the pile: not possible now \u2014 {take_reason}")
         ups = obs["face_up"][viewer]
-        set_if(self.face_up, value=(
+        # at the deal the face-up cards are shown once: as controls, by the swap
+        set_if(self.face_up, value="" if swap_turn else (
             f'<div style="font-size:12px;{CSS_MUTED}">Your face-up cards (played once your hand is empty):</div>'
             + cards_row_html([lopti_card_svg(u) for u in ups], empty="none left")))
         blind_items = []
