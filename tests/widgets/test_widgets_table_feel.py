@@ -299,3 +299,24 @@ def test_cards_the_bots_just_played_are_marked(game, panel):
         if not played:
             assert "new<" not in shown
     assert marked >= 3
+
+
+def test_undo_while_the_bots_are_still_thinking_stops_their_replies():
+    """With a bot delay, the bots reply one move at a time: taking back meanwhile returns to
+    the position before the person's move and the sleeping bots do not move on from it."""
+    import asyncio
+
+    async def main():
+        t = lopti_nb.play("lopti", players=3, seed=11, bot_delay=0.05, swap=False)
+        assert t.can_act()
+        before = snapshot(t.state)
+        legal = [a for a in t.state.legal_actions() if type(a).__name__ == "Play"]
+        t.view.select(legal[0].rank, legal[0].count)
+        t.view.play_button.click()
+        assert "thinking" in t.status.value  # the bots reply later
+        t.undo_button.click()
+        assert snapshot(t.state) == before
+        await asyncio.sleep(0.3)  # a bot loop waking now must not move
+        assert snapshot(t.state) == before and t.can_act()
+
+    asyncio.run(main())
