@@ -26,11 +26,12 @@ __version__ = "0.1.0"
 @refuse_unknown_arguments
 def play(game: str = "lopti", players: int | None = None, humans: int = 1,
          bots: str | list[str] | None = None, seed: int | None = None, bot_delay: float = 0.6,
-         **settings):
+         names: list[str] | None = None, **settings):
     """A playable table widget for ``game`` in a notebook cell (see ``lopti_nb.widgets``).
 
     Arguments: ``players``, ``humans`` (people at this device, seats 1..humans), ``bots``,
-    ``seed``, ``bot_delay`` and the game's settings (``lopti_nb.engine.get_spec(game).schema``)
+    ``seed``, ``bot_delay``, ``names`` (one short name per seat, people first, shown
+    everywhere on the table instead of "Seat 1", "Seat 2"...) and the game's settings (``lopti_nb.engine.get_spec(game).schema``)
     or its table's options. An unknown game, bot or keyword, or a bad value, raises a
     ``ValueError`` subclass (``UnknownGame``, ``UnknownBot``, ``SettingsError``) naming what is
     accepted, and no table is made. Lopti is played as a session of rounds:
@@ -50,7 +51,7 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
     from .widgets import play as _play  # widgets load ipywidgets; the engine never does
 
     return _play(game, players=players, humans=humans, bots=bots, seed=seed,
-                 bot_delay=bot_delay, **settings)
+                 bot_delay=bot_delay, names=names, **settings)
 
 
 @refuse_unknown_arguments

@@ -65,3 +65,34 @@ def axe_violations(page, impacts=("serious", "critical"), context: str = "docume
         if v["impact"] in impacts:
             found.append({"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": targets})
     return found
+
+
+# -- Voilà without the CDN: its "lab" page template links Font Awesome's CSS from a CDN (the icon
+# fonts it needs are served by Voilà itself). A copy of that template without those two links,
+# made from the installed Voilà at test time, keeps a page's requests on the loopback. ----------
+def offline_voila_template(folder) -> tuple[dict, list]:
+    """Write a ``lab_offline`` Voilà template under ``folder`` (the installed lab template
+    minus its links to cdn.jsdelivr.net); returns (environment additions, Voilà arguments)."""
+    import sys
+    from pathlib import Path
+
+    source = None
+    for base in [Path(sys.prefix) / "share" / "jupyter", Path.home() / ".local" / "share" / "jupyter",
+                 Path("/usr/local/share/jupyter"), Path("/usr/share/jupyter")]:
+        if (base / "voila" / "templates" / "lab" / "index.html.j2").exists():
+            source = base / "voila" / "templates" / "lab"
+            break
+    if source is None:
+        return {}, []
+    target = Path(folder) / "jupyter" / "voila" / "templates" / "lab_offline"
+    target.mkdir(parents=True, exist_ok=True)
+    for f in source.iterdir():
+        if f.is_file():
+            text = f.read_text()
+            if f.name == "index.html.j2":
+                text = "\n".join(line for line in text.splitlines() if "cdn.jsdelivr.net" not in line)
+            (target / f.name).write_text(text)
+    # the rest of the lab template (its base, its static files) is found through its name
+    (target / "conf.json").write_text('{"base_template": "lab"}')
+    path = os.pathsep.join(p for p in [str(Path(folder) / "jupyter"), os.environ.get("JUPYTER_PATH", "")] if p)
+    return {"JUPYTER_PATH": path}, ["--template=lab_offline"]

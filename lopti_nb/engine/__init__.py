@@ -4,6 +4,7 @@ The engine names no game: games are plugins found through the ``lopti_nb.games``
 group (see :mod:`.registry`).
 """
 from .core import (
+    plural,
     Event,
     GameState,
     IllegalAction,
@@ -37,6 +38,7 @@ from .shuffle import shuffle
 GamePlugin = GameSpec
 
 __all__ = [
+    "plural",
     "Event", "GameState", "IllegalAction", "LoptiNbError", "Result", "SettingsError",
     "UnknownBot", "UnknownGame", "UnknownSeat", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec",
     "GamePlugin", "Bot", "all_specs", "canonical_game", "check_seed", "game_names", "get_spec",

@@ -498,6 +498,12 @@ class GameState(ABC):
         return f"Seat {seat}"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the word in the form that number takes: ``1 card``, ``2 cards``, ``0 cards``
+    (``many``: an irregular plural). What every game's sentences count with."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def _names(state: GameState, seats: Sequence[int]) -> str:
     """``Seat 1``, ``Seat 1 and Seat 3``, ``Seat 0, Seat 1 and Seat 3`` (the game's names)."""
     names = [state.seat_name(s) for s in seats]

@@ -59,10 +59,11 @@ def view_class(game: str) -> type["GameView"]:
 
 def play(game: str, players: int | None = None, humans: int = 1,
          bots: str | Sequence[str] | None = None, seed: int | None = None,
-         bot_delay: float = 0.6, **settings) -> "Table":
+         bot_delay: float = 0.6, names: Sequence[str] | None = None, **settings) -> "Table":
     """A playable table for ``game`` (the name of any installed game, or an obvious spelling
     of one: see ``lopti_nb.engine.game_names()``). Unknown games, player counts, bots or
-    settings raise a ``ValueError`` subclass listing what is accepted."""
+    settings raise a ``ValueError`` subclass listing what is accepted. ``names``: one short
+    name per seat (people first), shown instead of "Seat 1", "Seat 2"..."""
     spec = get_spec(game)
     view = view_class(spec.name)
     options = tuple(getattr(view, "options", ()))  # the view's own keywords (e.g. rounds)
@@ -70,15 +71,19 @@ def play(game: str, players: int | None = None, humans: int = 1,
     # Settings that clash only with each other (a sea start above the sea claim) show when a
     # game is dealt: one dry deal here refuses them before any widget is made.
     n = spec.default_players if players is None else spec.check_players(players)
+    if names is not None:
+        from .table import check_names
+
+        check_names(names, n)
     game_settings = {k: v for k, v in settings.items() if k not in options}
     spec.state_class(n, 0, **spec.check_settings(game_settings, n))
     from .table import Table
 
     return Table(spec.name, view, players=players, humans=humans, bots=bots,
-                 seed=seed, bot_delay=bot_delay, **settings)
+                 seed=seed, bot_delay=bot_delay, names=names, **settings)
 
 
-TABLE_ARGUMENTS = ("game", "players", "humans", "bots", "seed", "bot_delay")
+TABLE_ARGUMENTS = ("game", "players", "humans", "bots", "seed", "bot_delay", "names")
 SEED_LIMIT = 2 ** 64  # seeds are 0 <= seed < 2**64, what an unseeded table draws
 MAX_BOT_DELAY = 60.0  # seconds: a longer pause is a typo, not a pace
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Callable, Sequence
 
+import anywidget
 import ipywidgets as W
 
 CSS_MUTED = "color:var(--jp-ui-font-color2)"
@@ -37,6 +38,33 @@ def panel_html(title: str, body: str, accent: bool = False) -> str:
 
 def esc(text: Any) -> str:
     return escape(str(text))
+
+
+_TABLE_CSS = """
+/* coloured buttons with text that reads (WCAG AA) in the light and the dark theme */
+.lnb-table .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
+.lnb-table .jupyter-button.mod-warning { background-color: #b35c00; color: #fff; }
+.lnb-table .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
+.lnb-table .jupyter-button.mod-info { background-color: #0d6e8a; color: #fff; }
+.lnb-table .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
+/* a narrow screen: everything wraps, nothing scrolls sideways */
+.lnb-table, .lnb-table .widget-box, .lnb-table .widget-html, .lnb-table .widget-html-content {
+  max-width: 100%; min-width: 0; box-sizing: border-box; }
+.lnb-table .widget-html-content { overflow-wrap: anywhere; }
+.lnb-table .widget-html-content table { display: block; max-width: 100%; overflow-x: auto; }
+.lnb-table .jupyter-button { max-width: 100%; white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+.lnb-table .widget-dropdown { max-width: 100%; }
+.lnb-table .jupyter-button:focus-visible, .lnb-table select:focus-visible, .lnb-table .lnb-log:focus-visible {
+  outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
+"""
+
+
+class TableStyle(anywidget.AnyWidget):
+    """The tables' own style sheet, as a widget of no size that carries it to the page (the
+    same for every game: readable coloured buttons, wrapping at 400 px, focus rings)."""
+
+    _esm = "function render({ el }) { el.style.display = 'none'; } export default { render };"
+    _css = _TABLE_CSS
 
 
 class ButtonPool(W.HBox):

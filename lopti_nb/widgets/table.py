@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -20,10 +21,14 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ..engine import IllegalAction, SettingsError, get_spec
-from .base import CSS_MUTED, esc, set_if, show
+from ..engine import IllegalAction, LoptiNbError, SettingsError, get_spec
+from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, set_if, show
 
 LOG_LINES = 80
+SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
+NAME_LIMIT = 20  # characters in a name given to play(names=...): it must fit a seat's box at 400 px
+# a seat in the engine's words: "Seat 0" / "seat 0" (the engine counts seats from 0)
+_SEAT_WORDS = re.compile(r"\b[Ss]eat (\d+)\b")
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
 
 
@@ -52,6 +57,7 @@ class GameView(ABC):
     def __init__(self, table: "Table"):
         self.table = table
         self.widget: W.Widget = W.VBox()
+        self.seen_as: tuple[int | None, bool] = (None, False)  # (viewer, can_act) of the last update
 
     # what the shell asks of a view
     @abstractmethod
@@ -97,8 +103,33 @@ class GameView(ABC):
         return state.seed
 
     def seat_name(self, seat: int) -> str:
-        """How the table names ``seat`` to people (the state's name unless the view knows better)."""
+        """How the table names ``seat`` to people: the name given to ``play(names=...)``, else
+        the seat counted from 1 (``Seat 1`` is the first seat); a room names its members."""
+        names = getattr(self.table, "seat_names", None)
+        if names is not None:
+            return names[seat]
         return self.table.state.seat_name(seat)
+
+    def words(self, text: str) -> str:
+        """The engine's sentences (which count seats from 0: ``Seat 0``) in the table's words:
+        every seat named as :meth:`seat_name` names it. The one place where the table turns
+        the engine's seat numbers into what people read."""
+        if not text or getattr(self.table, "seat_names", None) is None:
+            return text
+        return _SEAT_WORDS.sub(lambda m: self.seat_name(int(m.group(1)))
+                               if int(m.group(1)) < len(self.table.seat_names) else m.group(0), text)
+
+    def just_happened(self, viewer: int | None) -> list:
+        """The events since ``viewer``'s last move, as ``viewer`` may see them (for marking
+        what the others just did); empty where the table keeps no such mark (a room)."""
+        since = getattr(self.table, "since_start", None)
+        if since is None or viewer is None:
+            return []
+        return [e.for_seat(viewer) for e in self.table.state.events[since(viewer):]]
+
+    def restore(self, old, new) -> None:
+        """The table takes a move back: ``new`` (a copy kept before the move) replaces ``old``
+        as the live state. A view that holds the live state elsewhere (a session) swaps it there."""
 
     def status_words(self, state) -> str | None:
         """A status line of the view's own (a vote under way, "Round over."), or ``None`` for
@@ -107,7 +138,7 @@ class GameView(ABC):
 
     def describe_event(self, event) -> str:
         """One line of the game log for ``event`` (already redacted for the viewer)."""
-        return event.describe()
+        return self.words(event.describe())
 
     # helpers for subclasses
     def reason(self, action, viewer, can_act) -> str | None:
@@ -115,12 +146,38 @@ class GameView(ABC):
         return self.table.reason(action, viewer, can_act)
 
 
+class UndoRefused(LoptiNbError):
+    """A take-back the table does not allow (people at one device, nothing to take back...)."""
+
+
+def check_names(names, players: int) -> list[str]:
+    """``play(names=...)``: one short, non-empty name per seat, all different."""
+    if isinstance(names, str) or not isinstance(names, (list, tuple)):
+        raise SettingsError(f"names is a list of one name per seat ({players}), not {names!r}.")
+    if len(names) != players:
+        raise SettingsError(f"names lists {len(names)} name{'s' if len(names) != 1 else ''}; "
+                            f"give one per seat ({players}).")
+    out = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise SettingsError(f"every name is a non-empty text, not {name!r}.")
+        name = " ".join(name.split())
+        if any(c in name for c in '<>&"'):
+            raise SettingsError(f"a name is plain text, without < > & or \": not {name!r}.")
+        if len(name) > NAME_LIMIT:
+            raise SettingsError(f"the name {name[:NAME_LIMIT]!r}\u2026 is longer than {NAME_LIMIT} characters.")
+        out.append(name)
+    if len(set(n.casefold() for n in out)) != len(out):
+        raise SettingsError("two seats have the same name: give each seat its own.")
+    return out
+
+
 class Table(W.VBox):
     """A playable table. ``.state`` is the live engine state."""
 
     def __init__(self, game: str, view_class=None, players: int | None = None, humans: int = 1,
                  bots: str | Sequence[str] | None = None, seed: int | None = None,
-                 bot_delay: float = 0.6, **settings):
+                 bot_delay: float = 0.6, names: Sequence[str] | None = None, **settings):
         self.spec = spec = get_spec(game)
         if view_class is None:  # the view the game's plugin names
             from . import view_class as plugin_view
@@ -136,6 +193,11 @@ class Table(W.VBox):
         self.players = players
         self.human_seats = tuple(range(humans))
         self.bot_names = self._bot_names(bots, players, humans)
+        # what people read: the names given, else the seats counted from 1
+        self.seat_names = (check_names(names, players) if names is not None
+                           else [f"Seat {s + 1}" for s in range(players)])
+        self._undo: list[tuple] = []  # (state before a person's decision, the bots' generator state)
+        self._since: dict[int, int] = {}  # per person: events already seen at their last decision
         self.settings = spec.check_settings(settings, players)  # seat settings need the players
         # A chosen seed makes every later deal at this table reproducible (and may be shown);
         # an unseeded table deals each game from the operating system's secrets, 64 bits, so
@@ -180,6 +242,7 @@ class Table(W.VBox):
     def _build(self) -> None:
         self.header = W.HTML()
         self.status = W.HTML()
+        self.since = W.HTML()  # what the others did since the viewer's last decision
         self.seats = W.HTML()
         self.cover_text = W.HTML()
         self.cover_button = W.Button(description="Show my cards", button_style="warning",
@@ -208,8 +271,10 @@ class Table(W.VBox):
         self.step_button = W.Button(description="Bot: one move", tooltip="Let the bot to act make one move",
                                     layout=W.Layout(width="auto"))
         self.step_button.on_click(lambda b: self.step_bot())
+        # described, so that the select has a name screen readers say (and axe-core finds)
         self.speed = W.Dropdown(options=[(f"Bot speed: {name}", value) for name, value in SPEEDS],
-                                value=None, layout=W.Layout(width="auto"))
+                                value=None, description="Bot speed", style={"description_width": "initial"},
+                                layout=W.Layout(width="auto"))
         self._set_speed_options()
         self.speed.observe(self._speed_changed, names="value")
         self.next_button = W.Button(description="Next round", button_style="success",
@@ -223,12 +288,15 @@ class Table(W.VBox):
         self.coach_toggle.observe(lambda change: self.refresh(), names="value")
         self.coach_html = W.HTML()
         self._coach_said = None  # (position, seat) -> lines: the coach is asked once a position
-        self.controls = W.HBox([self.next_button, self.new_button, self.rematch_button, self.pause_button,
+        self.undo_button = W.Button(description="\u21b6 Take back my last move",
+                                    layout=W.Layout(width="auto", display="none"))
+        self.undo_button.on_click(lambda b: self._undo_clicked())
+        self.controls = W.HBox([self.next_button, self.undo_button, self.new_button, self.rematch_button, self.pause_button,
                                 self.step_button, self.speed, self.coach_toggle],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
-        self.main = W.VBox([self.seats, self.view_box, self.coach_html, self.scores])
-        self._children = [self.header, self.status, self.cover, self.main, self.controls, log_box]
+        self.main = W.VBox([self.since, self.seats, self.view_box, self.coach_html, self.scores])
+        self._children = [TableStyle(), self.header, self.status, self.cover, self.main, self.controls, log_box]
 
     def _set_speed_options(self) -> None:
         options = [(f"Bot speed: {name} ({value:g} s)", value) for name, value in SPEEDS]
@@ -262,6 +330,7 @@ class Table(W.VBox):
         self._log_lines: list[str] = []
         self._log_count = 0
         self._seen = 0  # events already passed to the view
+        self._undo, self._since = [], {}
         self.message = ""
         self.view.reset()
         self._advance()
@@ -286,6 +355,7 @@ class Table(W.VBox):
         self.viewer, self.pending = viewer, pending
         self._log_viewer = object()
         self._log_lines, self._log_count, self._seen = [], 0, 0
+        self._undo, self._since = [], {}
         self.message = ""
         self.view.reset()
         if run_bots:
@@ -326,8 +396,9 @@ class Table(W.VBox):
             if len(to_act) == 1:
                 return f"it is {self._who(to_act)}'s turn"
             return f"waiting for {self._who(to_act)}"
-        # the viewer is one of the seats to act: the rules' own reason text
-        return state.why_illegal(action, viewer)
+        # the viewer is one of the seats to act: the rules' own reason text, seats named
+        why = state.why_illegal(action, viewer)
+        return self.view.words(why) if why else why
 
     def act(self, action) -> None:
         """The viewer takes ``action`` (what every enabled button does)."""
@@ -336,15 +407,67 @@ class Table(W.VBox):
             self.message = self.reason(action, self.viewer, False) or ""
             self.refresh()
             return
+        snapshot = (self.state.copy(), self.bot_rng.getstate(), dict(self._since)) if self.undo_offered else None
+        before = len(self.state.events)
         try:
             self.state.apply(action, self.viewer)
         except IllegalAction as exc:
-            self.message = str(exc)
+            self.message = self.view.words(str(exc))
             self.refresh()
             return
+        if snapshot is not None:
+            self._undo.append(snapshot)
+        # the strip starts after this decision's own line: what followed from it (bids revealed,
+        # a trick won) and what the others did next
+        self._since[self.viewer] = min(before + 1, len(self.state.events))
         self.message = ""
         self._advance()
         self.click_times.append(time.perf_counter() - t0)
+
+    # -- take back -----------------------------------------------------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        """Take-back is offered against bots: one person at the device, the rest bots."""
+        return len(self.human_seats) == 1 and self.players > 1
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now, or ``None``."""
+        if len(self.human_seats) != 1:
+            return ("take-back is only for one person playing bots: with people sharing the device, "
+                    "a move once made stands" if self.human_seats else "nobody at this table has moved")
+        if self.state.is_over:
+            return "this is over: a finished game or round cannot be taken back"
+        if not self._undo:
+            return "there is nothing to take back: you have made no move in this game yet"
+        return None
+
+    def undo(self) -> None:
+        """Take back the person's last decision and the bots' replies to it: the table goes
+        back to the position just before it (a copy of the state kept then, the bots' dice
+        too), and the person chooses again. Raises :class:`UndoRefused` with a sentence."""
+        why = self.undo_refusal()
+        if why is not None:
+            raise UndoRefused(why[0].upper() + why[1:] + ".")
+        state, rng_state, since = self._undo.pop()
+        undo = self._undo
+        self.view.restore(self.state, state)  # a view that keeps the state elsewhere (a session)
+        self._generation += 1  # a bot loop sleeping for the position taken back stops
+        self.state = state
+        self.bot_rng.setstate(rng_state)
+        self.viewer, self.pending = self.human_seats[0], None
+        self._log_viewer = object()
+        self._log_lines, self._log_count, self._seen = [], 0, 0
+        self.view.reset()
+        self._undo, self._since = undo, since
+        self.message = "Your last move is taken back: choose again."
+        self._advance()
+
+    def _undo_clicked(self) -> None:
+        try:
+            self.undo()
+        except UndoRefused as exc:
+            self.message = str(exc)
+            self.refresh()
 
     def confirm(self) -> None:
         """The player asked for (hot seat) confirms they hold the device."""
@@ -470,6 +593,7 @@ class Table(W.VBox):
             set_if(self.cover_button, description=f"I am {name}: show my cards")
         show(self.cover, covered, "flex")
         show(self.main, not covered, "flex")
+        set_if(self.since, value=self._since_html(viewer))
         view.update(obs, viewer, new_events, can_act)
         if state.is_over and (not self.session or self.session[-1][0] is not state):
             self.session.append((state, state.result))
@@ -486,6 +610,11 @@ class Table(W.VBox):
                tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
                         else "Only while the bots are paused and a bot is to move"))
         self._coach_panel(can_act)
+        refused = self.undo_refusal()
+        set_if(self.undo_button, disabled=refused is not None,
+               tooltip="Take back your last move and the bots' replies" if refused is None
+               else f"Take back: not possible now \u2014 {refused}")
+        show(self.undo_button, self.undo_offered)
         show(self.step_button, any(self.bot_names))
         show(self.pause_button, any(self.bot_names))
         show(self.speed, any(self.bot_names))
@@ -508,6 +637,34 @@ class Table(W.VBox):
             f'<b>Coach for {esc(self.view.seat_name(seat))}</b>'
             f'<ul style="margin:2px 0;padding-left:18px">{self._coach_said[1]}</ul></div>'))
         show(self.coach_html, True)
+    def since_start(self, viewer: int | None) -> int:
+        """The index of the first event ``viewer`` has not seen act on: the events after their
+        last decision (all of them before their first)."""
+        return self._since.get(viewer, 0) if viewer is not None else len(self.state.events)
+
+    def _since_html(self, viewer: int | None) -> str:
+        """The strip at the top: what happened since the viewer's last decision, newest last,
+        in the game's own words (the same lines as the log, seen as the viewer may see them)."""
+        if viewer is None:
+            return ""
+        events = self.state.events
+        start = self.since_start(viewer)
+        if start >= len(events):
+            return ""
+        say = self.view.describe_event
+        first = max(start, len(events) - SINCE_LINES)
+        lines = [say(e.for_seat(viewer)) for e in events[first:]]
+        more = first - start
+        title = ("Since the deal" if viewer not in self._since else
+                 "Since your last move" if len(self.human_seats) == 1 else
+                 f"Since {self.view.seat_name(viewer)}'s last move")
+        items = "".join(f"<li>{esc(line)}</li>" for line in lines if line)
+        earlier = (f'<div style="{CSS_TEXT};font-size:11px">and {more} earlier '
+                   f'event{"s" if more != 1 else ""} in the game log below</div>' if more else "")
+        return (f'<div class="lnb-since" style="border-left:4px solid var(--jp-brand-color1);padding:2px 8px;'
+                f'background:var(--jp-layout-color2);color:var(--jp-ui-font-color1);font-size:12px;'
+                f'overflow-wrap:anywhere"><b>{esc(title)}</b>'
+                f'<ul style="margin:0;padding-left:16px">{items}</ul>{earlier}</div>')
 
     def _session_html(self) -> str:
         if not self.session or (len(self.session) == 1 and not self.state.is_over):
@@ -553,10 +710,10 @@ class Table(W.VBox):
         own = self.view.status_words(s)
         if own is not None:
             text = own
-            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-success-color1)"
+            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-ui-font-color0)"
         elif s.is_over:
             text = "Game over."
-            colour = "var(--jp-success-color1)"
+            colour = "var(--jp-ui-font-color0)"  # readable in both themes (green is not, at this size)
         elif self.pending is not None:
             text = f"{name(self.pending)} to play: pass the device."
             colour = "var(--jp-warn-color1)"
@@ -595,7 +752,7 @@ class Table(W.VBox):
                 f'background:{"var(--jp-layout-color2)" if mine else "var(--jp-layout-color1)"};'
                 f'color:var(--jp-ui-font-color1);min-width:110px">'
                 f'<div style="font-weight:bold">{arrow}{esc(self.view.seat_name(seat))}'
-                f' <span style="font-weight:normal;{CSS_MUTED};font-size:11px">({esc(kind)})</span></div>'
+                f' <span style="font-weight:normal;{CSS_TEXT};font-size:11px">({esc(kind)})</span></div>'
                 f'<div style="font-size:12px">{line}</div></div>')
         return f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
 
@@ -616,7 +773,8 @@ class Table(W.VBox):
         for i in range(len(self._log_lines) - 1, -1, -1):
             items.append(f'<li value="{first + i + 1}">{esc(self._log_lines[i])}</li>')
         set_if(self.log_html, value=(
-            '<ol reversed class="lnb-log" style="max-height:180px;overflow-y:auto;margin:0;'
+            '<ol reversed class="lnb-log" tabindex="0" aria-label="Game log, newest first" '
+            'style="max-height:180px;overflow-y:auto;margin:0;'
             'padding-left:38px;font-size:12px;color:var(--jp-ui-font-color1);'
             'border:1px solid var(--jp-border-color2);background:var(--jp-layout-color1)">'
             + "".join(items) + "</ol>"))

@@ -22,10 +22,18 @@ def visible_widgets(root: W.Widget):
 
 
 def clickables(table):
-    """(buttons, toggles) that are visible and enabled, outside the shell's game controls."""
+    """(buttons, toggles) that are visible and enabled, outside the shell's game controls.
+    The cards of a hand (:class:`~lopti_nb.widgets.hand.CardHand`) that the rules allow count
+    as toggles: a click selects or deselects one (see :class:`~lopti_nb.widgets.hand.CardControl`)."""
+    from .hand import CardHand
+
     skip = {id(b) for b in table.controls.children}
+    skip.update(id(b) for b in getattr(table, "undo_controls", ()))
     buttons, toggles = [], []
     for w in visible_widgets(table):
+        if isinstance(w, CardHand):
+            toggles.extend(c for c in w.toggles if not c.disabled)
+            continue
         if id(w) in skip or getattr(w, "disabled", True):
             continue
         if isinstance(w, W.Button):

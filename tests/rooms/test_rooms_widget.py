@@ -13,8 +13,12 @@ from lopti_nb.widgets.testing import visible_widgets
 
 
 def enabled_buttons(widget, within):
+    from lopti_nb.widgets.hand import CardHand
+
+    cards = [c for w in visible_widgets(within) if isinstance(w, CardHand) for c in w.toggles
+             if not c.disabled and not c.value]  # a card is the control: a click picks it
     return [w for w in visible_widgets(within) if isinstance(w, W.Button) and not w.disabled
-            and w.description.startswith(("Bid", "Play", "Tigress"))]
+            and w.description.startswith(("Bid", "Play", "Tigress"))] + cards
 
 
 def test_two_devices_play_a_round_through_the_widget(tmp_path):
@@ -100,8 +104,13 @@ def test_wrong_codes_slow_down(tmp_path):
 
 def clickable(root):
     """Visible, enabled buttons and toggles under ``root`` (what a person could click)."""
+    from lopti_nb.widgets.hand import CardHand
+
     buttons, toggles = [], []
     for w in visible_widgets(root):
+        if isinstance(w, CardHand):  # the cards are the controls: the ones the rules allow
+            toggles.extend(c for c in w.toggles if not c.disabled)
+            continue
         if getattr(w, "disabled", True):
             continue
         if isinstance(w, W.Button):

@@ -90,7 +90,11 @@ def move(t, rng) -> str:
         b.click()
         return b.description
     action = heuristic_bot(st.observation(seat), st.legal_actions(), rng)
-    if isinstance(action, (KeepCards, Swap)):
+    if isinstance(action, Swap):  # the two cards are picked, then swapped
+        next(c for c in v.hand.toggles if c._lnb_key == action.hand_card).click()
+        next(c for c in v.ups.toggles if c._lnb_key == action.face_up_card).click()
+        b = next(b for b in v.swap_buttons.visible_buttons if b._lnb_action == action)
+    elif isinstance(action, KeepCards):
         b = next(b for b in v.swap_buttons.visible_buttons if b._lnb_action == action)
     elif isinstance(action, Play):
         v.select(action.rank, action.count)
@@ -99,7 +103,10 @@ def move(t, rng) -> str:
         b = v.take_button
     else:
         assert isinstance(action, PlayBlind)
-        b = next(b for b in v.blind.buttons() if b._lnb_action == action)
+        card = next(c for c in v.blind.toggles if c._lnb_key == action.position)
+        assert not card.disabled
+        card.click()  # the face-down card is the control: pick it, then flip it
+        b = v.play_button
     assert not b.disabled and shown(t, b)
     b.click()
     return str(action)

@@ -26,7 +26,7 @@ SHOTS = ROOT / "docs" / "screenshots"
 
 TABLES = {
     # name: (game, keyword arguments, human steps to take)
-    "lopti": ("lopti", dict(players=3, seed=11), 5),
+    "lopti": ("lopti", dict(players=3, seed=11), 10),
     "skull_king": ("skull-king", dict(players=4, seed=5), 5),
     "drowned_ledger": ("drowned-ledger", dict(players=3, seed=3), 6),
     "hot_seat": ("skull-king", dict(players=3, humans=2, seed=2), 0),
@@ -161,7 +161,8 @@ def _human_step(table, twin, rng) -> str:
         _click(table, tog.description)
         tog.value = True
         buttons, _ = clickables(twin)
-        go = [b for b in buttons if b.description.startswith(("Play ", "Open ", "Sell "))
+        # the game's own words for playing what was just picked (Play, Swap, Open, Sell...)
+        go = [b for b in buttons if b.description.startswith(tuple(twin.view.picked_play_buttons))
               and not b.description.startswith("Play selected")]
         if go:
             b = go[0]
@@ -209,7 +210,7 @@ def test_table_in_browser_follows_the_engine(tables_page, index, name):
     if name == "lopti":
         # slow the bots down: they must then be seen thinking, one move at a time
         # (the session's forms have dropdowns of their own: pick the bots' speed by its words)
-        table.locator("select", has_text="Bot speed: normal").select_option(label="Bot speed: normal (0.6 s)")
+        table.get_by_label("Bot speed").select_option(label="Bot speed: normal (0.6 s)")
     for _ in range(steps):
         if twin.state.is_over:
             break
@@ -257,20 +258,20 @@ def test_hot_seat_cover_in_browser_dark_theme(browser, voila_server):
     twin = lopti_nb.play(game, bot_delay=0, **kwargs)
     page = _open(browser, voila_server, "hot_seat", dark=True)
     table = page.locator(".lnb-table").first
-    table.get_by_text("Pass the device to Seat 0").wait_for(timeout=60000)
+    table.get_by_text("Pass the device to Seat 1").wait_for(timeout=60000)
     assert page.locator("svg[data-card]").count() == 0  # nothing private, no hand at all
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table_hot_seat_cover_dark.png"))
-    _click(table, "I am Seat 0: show my cards")
+    _click(table, "I am Seat 1: show my cards")
     twin.cover_button.click()
     _wait_same(page, table, twin)
     hand = twin.state.observation(0)["hand"]
     table.locator(f'svg[data-card="sk:{hand[0]}"]').first.wait_for(state="attached", timeout=10000)
     page.screenshot(path=str(SHOTS / "table_hot_seat_seat0_dark.png"))
-    # seat 0 bids; the device must go to seat 1 and seat 0's hand disappears
+    # the first seat bids; the device must go to the second and the first hand disappears
     _click(table, "Bid 0")
     twin.view.bid_buttons.visible_buttons[0].click()
-    table.get_by_text("Pass the device to Seat 1").wait_for(timeout=30000)
+    table.get_by_text("Pass the device to Seat 2").wait_for(timeout=30000)
     _wait_same(page, table, twin)
     page.wait_for_timeout(300)
     assert page.locator("svg[data-card^='sk:']").count() == 0

@@ -9,6 +9,7 @@ import ipywidgets as W
 import pytest
 
 import lopti_nb
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.engine import SettingsError, UnknownBot, UnknownGame
 from lopti_nb.games.lopti import KeepCards, Play, PlayBlind, TakePile
 from lopti_nb.widgets import Table
@@ -99,8 +100,14 @@ def test_lopti_swap_select_play_take_and_blind():
     t = lopti_nb.play("lopti", players=2, humans=1, seed=5, bot_delay=0)
     v = t.view
     assert t.state.phase == "swap" and t.can_act()
-    swap = next(b for b in v.swap_buttons.visible_buttons if b.description.startswith("Swap"))
+    # the cards are the controls: a hand card and a face-up card, then the swap button
+    assert [b.description for b in v.swap_buttons.visible_buttons if not b.disabled] == ["Keep my cards as dealt"]
     before = list(t.state.observation(0)["hand"])
+    v.hand.toggles[0].click()
+    v.ups.toggles[-1].click()
+    swap = next(b for b in v.swap_buttons.visible_buttons if b.description.startswith("Swap"))
+    assert not swap.disabled
+    assert swap.description == f"Swap {v.hand.toggles[0].description} \u2194 {v.ups.toggles[-1].description}"
     swap.click()
     assert t.state.actions[0] != KeepCards() and t.state.observation(0)["hand"] != before
     rng = random.Random(0)
@@ -123,8 +130,10 @@ def test_lopti_swap_select_play_take_and_blind():
             assert t.state.actions[-1] == a or t.state.events[n_events].seat == 0
             saw["play"] += 1
         elif blinds:
-            b = next(b for b in v.blind.buttons() if not b.disabled)
-            b.click()
+            card = next(c for c in v.blind.toggles if not c.disabled)
+            card.click()  # pick the face-down card; the play button flips it
+            assert v.play_button.description == f"Flip face-down card {card._lnb_key + 1}"
+            v.play_button.click()
             saw["blind"] += 1
         else:
             assert TakePile() in legal
@@ -179,16 +188,22 @@ def test_skullking_secret_bids_tigress_and_round_scores():
             rng.choice(buttons).click()
             assert "Bids revealed" in t.log_html.value or t.state.observation(0)["phase"] == "bid"
             continue
-        enabled = [b for b in v.hand.buttons() if not b.disabled]
+        # the cards are the controls: the enabled ones are those the rules allow
+        enabled = [c for c in v.hand.toggles if not c.disabled]
         assert enabled
         legal = t.state.legal_actions()
-        assert {b._lnb_action for b in enabled} == set(legal)
-        tig = [b for b in enabled if b.description.startswith("Tigress as")]
-        if tig:
+        assert {a for c in enabled for a in v._plays(c._lnb_key)} == set(legal)
+        card = rng.choice(enabled)
+        card.click()
+        assert card.value and v.picked == card._lnb_key
+        buttons = [b for b in v.play_buttons.visible_buttons if not b.disabled]
+        if card._lnb_key == "tigress":
             tigress_seen = True
-            assert {b.description for b in tig} == {"Tigress as pirate", "Tigress as escape"}
+            assert {b.description for b in buttons} == {"Play Tigress as pirate", "Play Tigress as escape"}
+        else:
+            assert [b.description for b in buttons] == [f"Play {card.description}"]
         rounds_before = t.state.round
-        rng.choice(enabled).click()
+        rng.choice(buttons).click()
         if t.state.round != rounds_before or t.state.is_over:
             rounds_checked += 1
             assert "scores by component" in v.round_scores.value
@@ -199,7 +214,7 @@ def test_skullking_secret_bids_tigress_and_round_scores():
         parts = v.totals_parts[s]
         assert parts["base"] + parts["bonus"] + parts["loot"] == t.state.result.scores[s]
     assert "of which bonus" in t.scores.value
-    # this seeded game deals Seat 0 the Tigress while it can be played: both of its
+    # this seeded game deals the first seat the Tigress while it can be played: both of its
     # choices were offered (checked above), so the test cannot pass without them
     assert tigress_seen
 
@@ -221,7 +236,7 @@ def test_skullking_one_person_bids_while_the_bots_bids_are_already_made_and_hidd
             rounds += 1
             assert t.state.to_act == (0,) and obs["has_bid"] == (False, True, True, True)
             assert obs["bids"] == (None,) * 4
-            assert "Your turn (Seat 0)" in t.status.value and "Also deciding" not in t.status.value
+            assert "Your turn (Seat 1)" in t.status.value and "Also deciding" not in t.status.value
             assert t.seats.value.count("made (secret)") == 3 and "bid: made" in t.seats.value
             assert "Bids revealed for round" not in t.log_html.value.split("</li>")[0]
             rng.choice(bid_buttons(t)).click()
@@ -248,7 +263,7 @@ def test_skullking_hot_seat_asks_each_person_in_turn_behind_the_cover():
         asked.append(seat)
         t.cover_button.click()
         assert t.viewer == seat and t.can_act()
-        assert f"Your hand (Seat {seat})</b> \u2014 1 card" in t.view.hand_title.value
+        assert f"Your hand (Seat {seat + 1})</b> \u2014 1 card" in t.view.hand_title.value
         # the other people's bids are secret even though some were made before this one
         assert state.observation(seat)["bids"] == (None,) * 4
         bid_buttons(t)[-1].click()
@@ -266,7 +281,7 @@ def test_skullking_person_may_bid_while_the_bots_are_still_deciding():
     async def main():
         t = lopti_nb.play("skull-king", players=3, humans=1, seed=2, bot_delay=0.02)
         assert t.state.to_act == (0, 1, 2) and t.can_act()
-        assert "Also deciding: Seat 1 (a bot) and Seat 2 (a bot)" in t.status.value
+        assert "Also deciding: Seat 2 (a bot) and Seat 3 (a bot)" in t.status.value
         bid_buttons(t)[0].click()
         assert t.state.observation(None)["has_bid"][0] is True and t.state.phase == "bid"
         assert "(bots) are thinking" in t.status.value
@@ -433,11 +448,25 @@ def test_disabled_controls_carry_the_rules_reason(game, seed):
                         assert t.view.reason(action, t.viewer, True) in w.tooltip
                         assert reason in w.tooltip or "seat" in reason.lower()
                         from_rules += 1
+        # a card the rules refuse, clicked, says why in the line under its hand (on screen)
+        for hand in [w for w in visible_widgets(t.view.widget) if isinstance(w, CardHand)]:
+            refused = [c for c in hand.toggles if c.disabled]
+            if refused:
+                card = refused[0]
+                reason = hand._items[card.index]["reason"]
+                assert reason, card
+                before = len(t.state.actions)
+                card.click()
+                assert reason in hand.note and len(t.state.actions) == before
+                checked += 1
+                from_rules += t.can_act()  # the viewer may act: the reason is the rules'
         random_step(t, rng)
     assert checked > 10 and from_rules > 0
 
 
-def test_lopti_disabled_card_toggle_uses_why_illegal():
+def test_lopti_refused_card_shows_why_illegal_on_screen():
+    """Choosing a card the rules refuse shows the rules' reason in the line under the hand
+    (not only on hover), and changes nothing."""
     for seed in range(60):
         t = lopti_nb.play("lopti", players=2, humans=1, seed=seed, bot_delay=0)
         rng = random.Random(seed)
@@ -446,7 +475,11 @@ def test_lopti_disabled_card_toggle_uses_why_illegal():
                 if tog.disabled and t.can_act() and t.state.phase == "play":
                     rank = tog._lnb_key[:-1]
                     reason = t.state.why_illegal(Play(rank, 1))
-                    assert reason and reason in tog.tooltip
+                    assert reason and reason not in t.view.hand.note
+                    before = len(t.state.actions)
+                    tog.click()
+                    assert reason in t.view.hand.note and tog.description in t.view.hand.note
+                    assert len(t.state.actions) == before and not tog.value
                     return
             random_step(t, rng)
     pytest.fail("no disabled card seen")

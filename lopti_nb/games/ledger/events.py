@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_nb.engine import Event
+from lopti_nb.engine import Event, plural
 
 from .cards import Card
 
@@ -63,7 +63,7 @@ class Surfaced(Event):
 
     def describe(self) -> str:
         how = "The hold is full: " if self.automatic else ""
-        what = _count(self.count, "sealed card", "sealed cards") if self.cards is None else _cards(self.cards)
+        what = plural(self.count, "sealed card") if self.cards is None else _cards(self.cards)
         return f"{how}{_name(self.seat)} surfaces with {what}."
 
     def for_seat(self, seat):
@@ -86,7 +86,7 @@ class ReckoningDrawn(Event):
         if self.lost:
             text += f" The sea takes {_cards(self.lost)}."
         if self.kept:
-            text += (f" {_count(len(self.kept), 'machine comes', 'machines come')} up sealed.")
+            text += f" {plural(len(self.kept), 'machine')} come{'s' if len(self.kept) == 1 else ''} up sealed."
         if self.opened:
             text += f" {_cards(self.opened)} must be opened."
         text += {0: " The water holds.", 1: " A sea trigger.", 2: " A double sea trigger."}[self.triggers]
@@ -116,7 +116,7 @@ class Sold(Event):
     trigger: bool
 
     def describe(self) -> str:
-        text = f"{_name(self.seat)} sells a sealed {self.card.suit_name} for {_count(self.coins, 'coin', 'coins')}; the price is now {self.new_price}."
+        text = f"{_name(self.seat)} sells a sealed {self.card.suit_name} for {plural(self.coins, 'coin')}; the price is now {self.new_price}."
         return text + (" A sea trigger." if self.trigger else " Quietly: no sea trigger.")
 
 
@@ -127,7 +127,7 @@ class Paid(Event):
     reason: str  # "sale", "gift", "salvage", or an office privilege
 
     def describe(self) -> str:
-        return f"{_name(self.seat)} takes {_count(self.coins, 'coin', 'coins')} from the bank ({self.reason})."
+        return f"{_name(self.seat)} takes {plural(self.coins, 'coin')} from the bank ({self.reason})."
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from lopti_nb.widgets.base import CSS_MUTED, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.base import CSS_MUTED, esc, panel_html, set_if, show
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 from lopti_nb.widgets.table import GameView
 
@@ -21,6 +22,7 @@ def card_words(c) -> str:
 class LedgerView(GameView):
     picked_play_buttons = ("Open ", "Sell ")  # "Open 2 selected", "Sell 7 Gears for 5"
     seldom_buttons = ("Surface",)
+
     def __init__(self, table):
         super().__init__(table)
         self.sea = W.HTML()
@@ -29,7 +31,8 @@ class LedgerView(GameView):
         self.reckoning = W.HTML()
         self.yards = W.HTML()
         self.hand_title = W.HTML()
-        self.hand = CardColumns(on_toggle=self._toggle)
+        # the cards are the controls: click them to pick them, then open or sell (Enter opens)
+        self.hand = CardHand(on_pick=self._toggle, on_play=self._open, title="Your sealed hand")
         def b(text, style):
             button = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
             button._lnb_style = style
@@ -79,14 +82,14 @@ class LedgerView(GameView):
                 self.flips.append((e.card, e.result))
             elif isinstance(e, Surfaced):
                 self.dive_done = True
-                self.dive_end = (f"Seat {e.seat} surfaced with {e.count} card{'s' if e.count != 1 else ''}"
+                self.dive_end = (f"{self.seat_name(e.seat)} surfaced with {e.count} card{'s' if e.count != 1 else ''}"
                                  + (" (hold full)" if e.automatic else ""))
             elif isinstance(e, ReckoningDrawn):
                 self.last_reckoning = e
                 rule = RECKONING_BY_NAME.get(e.name)
                 if not (rule and rule.keep_diving):
                     self.dive_done = True
-                    self.dive_end = f"Seat {e.seat} was caught: {e.name}"
+                    self.dive_end = f"{self.seat_name(e.seat)} was caught: {e.name}"
 
     # -- shell hooks ----------------------------------------------------------------------------
     def seat_line(self, obs, seat) -> str:
@@ -103,7 +106,7 @@ class LedgerView(GameView):
                  "clean_ledger": "Most open machines", "sealed": "Sealed cards", "total": "Total",
                  "open_machines": "Open machines (tie-break)"}
         n = obs["players"]
-        head = "".join(f"<th>Seat {s}</th>" for s in range(n))
+        head = "".join(f"<th>{self.seat_name(s)}</th>" for s in range(n))
         rows = []
         for k in keys:
             bold = " style='font-weight:bold'" if k == "total" else ""
@@ -116,6 +119,7 @@ class LedgerView(GameView):
 
     # -- the update -----------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
         self._take_events(new_events)
         self._sea(obs)
         self._market(obs)
@@ -159,11 +163,11 @@ class LedgerView(GameView):
         else:
             body = cards_row_html([], empty="no dive yet")
         if diver is not None:
-            head = f"Seat {diver} is diving \u2014 flip {obs['flips']}, haul {len(obs['haul'])} of {obs['hold_limit']}"
+            head = f"{self.seat_name(diver)} is diving \u2014 flip {obs['flips']}, haul {len(obs['haul'])} of {obs['hold_limit']}"
             haul = " ".join(card_words(c) for c in obs["haul"])
             body += f'<div style="font-size:12px">Haul in the water: {esc(haul) or "empty"}</div>'
         elif self.dive_seat is not None:
-            head = f"Last dive (Seat {self.dive_seat})"
+            head = f"Last dive ({self.seat_name(self.dive_seat)})"
             body += f'<div style="font-size:12px">{esc(self.dive_end)}.</div>' if self.dive_end else ""
         else:
             head = "The dive"
@@ -180,7 +184,7 @@ class LedgerView(GameView):
             rule = RECKONING_BY_NAME.get(r.name)
             body = (f'<div style="font-size:14px;font-weight:bold">{esc(r.name)}</div>'
                     f'<div style="font-size:12px">{esc(rule.text if rule else "")}</div>'
-                    f'<div style="font-size:12px">{esc(r.describe())}</div>'
+                    f'<div style="font-size:12px">{esc(self.words(r.describe()))}</div>'
                     f'<div style="font-size:11px;{CSS_MUTED}">{obs["reckoning_left"]} left in the deck \u00b7 turned since the '
                     f'shuffle: {esc(", ".join(obs["reckoning_turned"]) or "none")}</div>')
         set_if(self.reckoning, value=panel_html("The Reckoning", body))
@@ -201,20 +205,20 @@ class LedgerView(GameView):
                 active = obs["privilege_active"][s]
                 office_html = (f'<div style="font-size:11px"><b>{esc(name)}</b> \u2014 duty: {esc(office.duty)}'
                                f'<br>privilege{"" if active else " (suspended)"}: {esc(office.privilege)}</div>')
-            sealed = cards_row_html([card_back_svg(scale=0.4, label=f"Seat {s} sealed card")] * obs["hand_sizes"][s],
+            sealed = cards_row_html([card_back_svg(scale=0.4, label=f"{self.seat_name(s)}'s sealed card")] * obs["hand_sizes"][s],
                                     gap=1) if obs["hand_sizes"][s] and s != viewer else ""
             body = (f'<div style="font-size:12px">{obs["coins"][s]} coins \u00b7 {obs["hand_sizes"][s]} sealed'
                     f' \u00b7 {esc(sets)}</div>'
                     + cards_row_html([ledger_card_svg(c, scale=0.6) for c in sorted(yard)], empty="empty yard", gap=2)
                     + sealed + office_html)
-            title = f"Seat {s}'s yard" + (" (you)" if s == viewer else "")
+            title = f"{self.seat_name(s)}'s yard" + (" (you)" if s == viewer else "")
             parts.append(f'<div style="max-width:330px">{panel_html(esc(title), body, s == obs["to_act"])}</div>')
         set_if(self.yards, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
 
     def _mine(self, obs, viewer, can_act) -> None:
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
-            self.hand.set([])
+            self.hand.set([], note="")
             self._hand = []
             self.selected = set()
             set_if(self.hand_title, value="")
@@ -228,8 +232,8 @@ class LedgerView(GameView):
         diving = obs["phase"] == "dive" and obs["diver"] == viewer
         turn = obs["phase"] == "turn" and can_act
         set_if(self.hand_title, value=(
-            f"<b>Your sealed hand (Seat {viewer})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
-            f'<span style="{CSS_MUTED};font-size:12px"> \u00b7 select cards to open (any number) or one to sell</span>'))
+            f"<b>Your sealed hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f'<span style="{CSS_MUTED};font-size:12px"> \u00b7 tap cards to open (any number) or one to sell</span>'))
         items = []
         for i, c in enumerate(hand):
             if turn:
@@ -240,11 +244,17 @@ class LedgerView(GameView):
             else:
                 enabled, why = False, ("finish the dive first" if diving else
                                        self.reason(Open((c,)), viewer, can_act) or "")
-            items.append({"svg": ledger_card_svg(c, highlight=i in self.selected), "kind": "toggle",
-                          "label": f"Select {card_words(c)}", "value": i in self.selected and enabled,
+            items.append({"svg": ledger_card_svg(c, highlight=i in self.selected),
+                          "label": card_words(c), "selected": i in self.selected and enabled,
                           "enabled": enabled, "reason": why, "key": int(c)})
-        self.hand.set(items)
         chosen = tuple(hand[i] for i in sorted(self.selected))
+        note = None
+        if chosen and turn:  # what the rules say about this pick, on screen by the hand
+            why_open = self.reason(Open(chosen), viewer, can_act)
+            why_sell = self.reason(Sell(chosen[0]), viewer, can_act) if len(chosen) == 1 else None
+            note = "" if why_open is None or (len(chosen) == 1 and why_sell is None) else (
+                f"Open {len(chosen)} selected: {why_open}.")
+        self.hand.set(items, note=note)
         self._button(self.dive_button, DIVE, viewer, can_act, show_it=not diving)
         self._button(self.flip_button, FLIP, viewer, can_act, show_it=diving)
         self._button(self.surface_button, SURFACE, viewer, can_act, show_it=diving)
@@ -278,13 +288,15 @@ class LedgerView(GameView):
         show(button, show_it)
 
     # -- selection ------------------------------------------------------------------------------
-    def _toggle(self, index: int, value: bool) -> None:
+    def _toggle(self, index: int) -> None:
+        """A sealed card was clicked: pick it, or put it back if it was picked."""
         if index >= len(self._hand):
             return
-        if value:
+        if index not in self.selected:
             self.selected.add(index)
         else:
             self.selected.discard(index)
+        self.hand.note = ""
         self.table.refresh()
 
     def select(self, cards) -> None:
@@ -299,10 +311,18 @@ class LedgerView(GameView):
                 t.value = on
 
     def _open(self) -> None:
+        """The open button, or Enter on the cards: open what is picked; a refused pick stays
+        picked and the rules' reason shows under the hand."""
         chosen = tuple(self._hand[i] for i in sorted(self.selected))
-        if chosen:
-            self.selected = set()
-            self.table.act(Open(chosen))
+        if not chosen:
+            self.hand.note = "Pick one or more sealed cards first."
+            return
+        reason = self.reason(Open(chosen), *self.seen_as)
+        if reason is not None:
+            self.hand.note = f"Open {len(chosen)} selected: {reason}."
+            return
+        self.selected = set()
+        self.table.act(Open(chosen))
 
     def _sell(self) -> None:
         if len(self.selected) == 1:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import Event
+from ...engine import Event, plural
 from .cards import RANKS, card_label
 
 
@@ -80,7 +80,7 @@ class Cleared(Event):
     def describe(self) -> str:
         why = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain",
                "motion": f"as motion {self.motion} says"}[self.how]
-        return f"Seat {self.seat} clears the pile {why} ({self.cards} cards leave play)."
+        return f"Seat {self.seat} clears the pile {why} ({plural(self.cards, 'card')} leave{'s' if self.cards == 1 else ''} play)."
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class PickedUp(Event):
 
     def describe(self) -> str:
         why = " under the 3 duty" if self.forced else ""
-        return f"Seat {self.seat} takes the pile{why} ({self.count} cards)."
+        return f"Seat {self.seat} takes the pile{why} ({plural(self.count, 'card')})."
 
 
 @dataclass(frozen=True)
@@ -153,11 +153,11 @@ class RoundOver(Event):
 
     def describe(self) -> str:
         if self.stalemate:
-            return f"The round reaches the turn cap after {self.turns} turns and ends as a stalemate."
+            return f"The round reaches the turn cap after {plural(self.turns, 'turn')} and ends as a stalemate."
         if self.capped:
-            return (f"The round reaches the turn cap after {self.turns} turns; seat {self.winner} won, "
+            return (f"The round reaches the turn cap after {plural(self.turns, 'turn')}; seat {self.winner} won, "
                     "and the players still in share the last place.")
-        return f"The round is over after {self.turns} turns; seat {self.winner} won."
+        return f"The round is over after {plural(self.turns, 'turn')}; seat {self.winner} won."
 
 
 # -- motions (custom rules) at the table ---------------------------------------------------
@@ -240,7 +240,7 @@ class MotionReturned(Event):
     def describe(self) -> str:
         if self.seat is None:
             return (f"Motion {self.motion}: {_cards(self.cards)} from the last clear go back into the draw pile, "
-                    f"which is shuffled ({self.left} cards).")
+                    f"which is shuffled ({plural(self.left, 'card')}).")
         return f"Motion {self.motion}: seat {self.seat} takes {_cards(self.cards)} from the last clear into the hand."
 
 

@@ -6,7 +6,8 @@ and the session around the rounds.
 any person may call the round's Rule Vote, a tie goes to Roshambo, and "Next round" deals the
 next one (:mod:`.view_session` draws that part). ``rounds=3`` makes it a session of three
 rounds ("Session over" after the last); without it the session goes on while people play.
-People are named by seat, counted from 1 ("Seat 1" is the first seat).
+People are named as ``play(names=...)`` names them, else by seat, counted from 1 ("Seat 1"
+is the first seat).
 
 In a notebook, the person whose seat won the round just played may hand the table a motion
 written in Python instead of choosing one on screen::
@@ -25,11 +26,13 @@ from __future__ import annotations
 import ipywidgets as W
 
 from lopti_nb.engine import SettingsError
-from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView, Table
 
 from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
+from .cards import card_name
 from .pictures import lopti_card_svg
 from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
@@ -48,7 +51,7 @@ def rank_of(name: str) -> str:
 
 
 class LoptiView(GameView):
-    picked_play_buttons = ("Play ",)  # "Play 2 \u00d7 8" once cards are selected
+    picked_play_buttons = ("Play ", "Flip ", "Swap ")  # "Play 2 \u00d7 8", "Flip face-down card 2", "Swap 4\u2663 \u2194 J\u2666"
     seldom_buttons = ("Take the pile", "Withdraw my motion")
     options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
     tally = False  # the session keeps its own scoreboard, by rounds
@@ -61,20 +64,25 @@ class LoptiView(GameView):
         # a table of its own plays a session; in a room the view draws one round only
         self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand
+        self._phase = None
         self._hand: list[str] = []
         self.banner = W.HTML()
         self.pile = W.HTML()
         self.others = W.HTML()
         self.swap_title = W.HTML()
-        self.swap_buttons = ButtonPool(table.act)
-        self.swap_box = W.VBox([self.swap_title, self.swap_buttons])
+        self.swap_buttons = ButtonPool(self._swap_or_keep)
+        self.swap_hand: str | None = None  # at the deal: the hand card picked to swap
+        self.swap_up: str | None = None  # and the face-up card picked to take for it
+        self.ups = CardHand(on_pick=self._pick_up, on_play=self._swap_picked, title="Your face-up cards")
+        self.swap_box = W.VBox([self.swap_title, self.ups, self.swap_buttons])
         # a motion's effect that asks the player concerned to choose cards (a session round)
         self.choice_title = W.HTML()
         self.choice_buttons = ButtonPool(table.act)
         self.choice_box = W.VBox([self.choice_title, self.choice_buttons],
                                  layout=W.Layout(border="2px solid var(--jp-brand-color1)", padding="4px"))
         self.mine_title = W.HTML()
-        self.hand = CardColumns(on_toggle=self._toggle)
+        # the cards are the controls: click one to pick it (again to put it back), Enter plays
+        self.hand = CardHand(on_pick=self._toggle, on_play=self._play_selected, title="Your hand")
         self.play_button = W.Button(description="Play selected", button_style="primary",
                                     layout=W.Layout(width="auto"))
         self.play_button.on_click(lambda b: self._play_selected())
@@ -82,12 +90,15 @@ class LoptiView(GameView):
                                     layout=W.Layout(width="auto"))
         self.take_button.on_click(lambda b: table.act(TakePile()))
         self.face_up = W.HTML()
-        self.blind = CardColumns(on_action=table.act)
+        self.blind_pick: int | None = None  # the face-down card picked to flip (its place)
+        self.blind = CardHand(on_pick=self._pick_blind, on_play=self._play_selected,
+                              title="Your face-down cards")
         self.mine = W.VBox([
             self.mine_title,
-            W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Hand: pick cards of one rank, then play them.</span>'),
+            W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Tap cards of one rank to pick them, '
+                   'then play them (keys: arrows, 1–9, Enter).</span>'),
             self.hand,
-            W.HBox([self.play_button, self.take_button], layout=W.Layout()),
+            W.HBox([self.play_button, self.take_button], layout=W.Layout(flex_flow="row wrap")),
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
@@ -98,6 +109,8 @@ class LoptiView(GameView):
 
     def reset(self) -> None:
         self.selected = set()
+        self.blind_pick = None
+        self.swap_hand = self.swap_up = None
 
     # -- the session around the rounds ------------------------------------------------------------
     @property
@@ -136,8 +149,13 @@ class LoptiView(GameView):
 
     def seat_name(self, seat: int) -> str:
         if self.panel is not None:
-            return f"Seat {seat + 1}"  # people count seats from 1
+            return self.table.seat_names[seat]  # the names given to play(), else "Seat 1"...
         return self.table.state.seat_name(seat)  # a room names its members
+
+    def restore(self, old, new) -> None:
+        """A move taken back: the session plays on from the copy kept before it."""
+        if self.panel is not None and self.panel.session is not None and self.panel.session.state is old:
+            self.panel.session.state = new
 
     def status_words(self, state) -> str | None:
         words = self.panel.status_words() if self.panel is not None else None
@@ -189,9 +207,14 @@ class LoptiView(GameView):
 
     # -- the main update ------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
+        self._phase = obs["phase"]  # what a click on a hand card means: swap at the deal, or play
         if self.panel is not None:
             self.panel.update(viewer)
         self._banner(new_events)
+        # the cards the others played since the viewer's last move are marked on the pile
+        self.fresh = {card_name(c) for e in self.just_happened(viewer) if isinstance(e, Played)
+                      and e.seat != viewer for c in e.cards}
         self._pile(obs)
         self._others(obs, viewer)
         me_acting = can_act and obs["current_player"] == viewer
@@ -204,25 +227,40 @@ class LoptiView(GameView):
             ups = obs["face_up"][viewer]
             who = "You may" if me_acting else f"{self.seat_name(obs['current_player'])} may"
             set_if(self.swap_title, value=(
-                f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once."
+                f"<b>The deal:</b> {who} swap one hand card with one of your face-up cards, once: "
+                "tap one face-up card here and one card of your hand, then swap."
                 if me_acting else f"<b>The deal:</b> {esc(who)} swap one hand card with a face-up card."))
+            # the cards are the controls: pick a hand card and a face-up card, then swap them
+            if self.swap_hand not in hand:
+                self.swap_hand = None
+            if self.swap_up not in ups:
+                self.swap_up = None
             items = [("Keep my cards as dealt", KeepCards(), *self._ok(KeepCards(), viewer, can_act))]
-            for h in hand:
-                for u in ups:
-                    a = Swap(h, u)
-                    items.append((f"Swap {label(h)} (hand) \u2194 {label(u)} (face up)", a,
-                                  *self._ok(a, viewer, can_act)))
-            self.swap_buttons.set(items if me_acting else [], style="info")
+            if self.swap_hand is not None and self.swap_up is not None:
+                a = Swap(self.swap_hand, self.swap_up)
+                items.append((f"Swap {label(self.swap_hand)} \u2194 {label(self.swap_up)}", a,
+                              *self._ok(a, viewer, can_act)))
+            else:
+                items.append(("Swap the picked cards", None, False,
+                              "pick one card of your hand and one of your face-up cards first"))
+            self.swap_buttons.set(items if me_acting else [], style="primary")
+            self.ups.set([{"svg": lopti_card_svg(u, highlight=u == self.swap_up), "label": label(u),
+                           "enabled": me_acting, "selected": u == self.swap_up, "key": u,
+                           "reason": "" if me_acting else self.reason(KeepCards(), viewer, can_act) or ""}
+                          for u in ups])
         else:
             self.swap_buttons.set([])
+            self.ups.set([], note="")
+            self.swap_hand = self.swap_up = None
             set_if(self.swap_title, value="")
         # my cards
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
-            self.hand.set([])
-            self.blind.set([])
+            self.hand.set([], note="")
+            self.blind.set([], note="")
             self._hand = []
             self.selected = set()
+            self.blind_pick = None
             set_if(self.face_up, value="")
             set_if(self.mine_title, value="")
             set_if(self.play_button, description="Play selected", disabled=True,
@@ -232,12 +270,22 @@ class LoptiView(GameView):
         if hand != self._hand:
             self._hand = hand
             self.selected = set()
-        set_if(self.mine_title, value=f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} in hand")
+        downs = list(obs["face_down"][viewer])
+        if self.blind_pick not in downs:
+            self.blind_pick = None
+        n_hand = len(hand)
+        set_if(self.mine_title, value=(f"<b>Your cards ({esc(self.seat_name(viewer))})</b> \u2014 "
+                                       f"{n_hand} card{'s' if n_hand != 1 else ''} in hand"))
         playing = obs["phase"] == "play" and me_acting
+        swap_turn = obs["phase"] == "swap" and me_acting
         items = []
         sel_rank = self._selected_rank()
         for i, name in enumerate(hand):
             r = rank_of(name)
+            if swap_turn:  # at the deal a hand card is picked to swap
+                items.append({"svg": lopti_card_svg(name, highlight=name == self.swap_hand), "label": label(name),
+                              "selected": name == self.swap_hand, "enabled": True, "reason": "", "key": name})
+                continue
             if playing:
                 reason = self.reason(Play(r, 1), viewer, can_act)
                 if reason is not None:
@@ -250,25 +298,35 @@ class LoptiView(GameView):
                 enabled = reason is None
             else:
                 enabled, reason = False, self.reason(Play(r, 1), viewer, can_act)
-            items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "kind": "toggle",
-                          "label": f"Select {label(name)}", "value": i in self.selected and enabled,
-                          "enabled": enabled, "reason": reason or "", "key": name})
-        self.hand.set(items)
+            items.append({"svg": lopti_card_svg(name, highlight=i in self.selected), "label": label(name),
+                          "selected": i in self.selected and enabled, "enabled": enabled,
+                          "reason": reason or "", "key": name})
         # play / take buttons
+        note = None
         if sel_rank is not None and playing:
             count = len(self.selected)
             action = Play(sel_rank, count)
             reason = self.reason(action, viewer, can_act)
-            set_if(self.play_button, description=f"Play {count} \u00d7 {sel_rank}", disabled=reason is not None,
+            words = f"Play {count} \u00d7 {sel_rank}"
+            set_if(self.play_button, description=words, disabled=reason is not None,
                    button_style="primary" if reason is None else "",
-                   tooltip=(f"Play {count} \u00d7 {sel_rank}" if reason is None
-                            else f"Play {count} \u00d7 {sel_rank}: not possible now \u2014 {reason}"))
+                   tooltip=(words if reason is None else f"{words}: not possible now \u2014 {reason}"))
+            # what the rules say about this selection, on screen by the hand
+            note = "" if reason is None else f"{words}: {reason}."
+        elif self.blind_pick is not None and playing:
+            action = PlayBlind(self.blind_pick)
+            reason = self.reason(action, viewer, can_act)
+            words = f"Flip face-down card {self.blind_pick + 1}"
+            set_if(self.play_button, description=words, disabled=reason is not None,
+                   button_style="primary" if reason is None else "",
+                   tooltip=(words if reason is None else f"{words}: not possible now \u2014 {reason}"))
         else:
             why = (self.reason(Play("4", 1), viewer, can_act) if not playing else
-                   ("your hand is empty: flip a face-down card or take the pile" if not hand
-                    else "select one or more cards of one rank first"))
+                   ("your hand is empty: pick a face-down card to flip, or take the pile" if not hand
+                    else "pick one or more cards of one rank first"))
             set_if(self.play_button, description="Play selected", disabled=True, button_style="",
                    tooltip=f"Play selected: not possible now \u2014 {why}")
+        self.hand.set(items, note=note)
         take_reason = self.reason(TakePile(), viewer, can_act)
         n_pile = len(obs["pile"])
         set_if(self.take_button, description=f"Take the pile ({n_pile} card{'s' if n_pile != 1 else ''})",
@@ -276,16 +334,16 @@ class LoptiView(GameView):
                tooltip="Take every card of the pile into your hand; your turn ends"
                if take_reason is None else f"Take the pile: not possible now \u2014 {take_reason}")
         ups = obs["face_up"][viewer]
-        set_if(self.face_up, value=(
+        # at the deal the face-up cards are shown once: as controls, by the swap
+        set_if(self.face_up, value="" if swap_turn else (
             f'<div style="font-size:12px;{CSS_MUTED}">Your face-up cards (played once your hand is empty):</div>'
             + cards_row_html([lopti_card_svg(u) for u in ups], empty="none left")))
         blind_items = []
-        for p in obs["face_down"][viewer]:
-            a = PlayBlind(p)
-            reason = self.reason(a, viewer, can_act)
+        for p in downs:
+            reason = self.reason(PlayBlind(p), viewer, can_act)
             blind_items.append({"svg": card_back_svg(text=str(p + 1), label=f"your face-down card {p + 1}"),
-                                "kind": "buttons",
-                                "buttons": [(f"Flip face-down card {p + 1}", a, reason is None, reason or "")]})
+                                "label": f"Face-down card {p + 1}", "enabled": reason is None,
+                                "reason": reason or "", "selected": p == self.blind_pick, "key": p})
         self.blind.set(blind_items)
 
     def _choice(self, obs, viewer, me_acting) -> None:
@@ -317,16 +375,51 @@ class LoptiView(GameView):
             return None
         return rank_of(self._hand[min(self.selected)])
 
-    def _toggle(self, index: int, value: bool) -> None:
+    def _toggle(self, index: int) -> None:
+        """A card of the hand was clicked: pick it, or put it back if it was picked."""
         if index >= len(self._hand):
             return
-        if value:
+        if self._phase == "swap":  # at the deal: the hand card to swap
+            name = self._hand[index]
+            self.swap_hand = None if self.swap_hand == name else name
+            self.hand.note = ""
+            self.table.refresh()
+            return
+        if index not in self.selected:
             rank = rank_of(self._hand[index])
             # one rank at a time: picking another rank starts a new selection
             self.selected = {i for i in self.selected if rank_of(self._hand[i]) == rank}
             self.selected.add(index)
         else:
             self.selected.discard(index)
+        self.blind_pick = None
+        self.hand.note = ""
+        self.table.refresh()
+
+    def _pick_up(self, index: int) -> None:
+        """At the deal, a face-up card was clicked: the one to take into the hand."""
+        card = self.ups.key(index)
+        self.swap_up = None if self.swap_up == card else card
+        self.ups.note = ""
+        self.table.refresh()
+
+    def _swap_or_keep(self, action) -> None:
+        self.swap_hand = self.swap_up = None
+        self.table.act(action)
+
+    def _swap_picked(self) -> None:
+        """Enter on the face-up cards at the deal: swap the two cards picked."""
+        if self.swap_hand is None or self.swap_up is None:
+            self.ups.note = "Pick one card of your hand and one of your face-up cards first."
+            return
+        self._swap_or_keep(Swap(self.swap_hand, self.swap_up))
+
+    def _pick_blind(self, index: int) -> None:
+        """A face-down card was clicked: pick it to flip (one at a time), or put it back."""
+        place = self.blind.key(index)
+        self.blind_pick = None if self.blind_pick == place else place
+        self.selected = set()
+        self.blind.note = ""
         self.table.refresh()
 
     def select(self, rank: str, count: int) -> None:
@@ -345,20 +438,35 @@ class LoptiView(GameView):
                     t.value = False
 
     def _play_selected(self) -> None:
-        rank = self._selected_rank()
-        if rank is None:
+        """The play button, or Enter on the cards: play what is picked. A pick the rules
+        refuse stays picked, and the reason shows under the hand."""
+        if self._phase == "swap":
+            self._swap_picked()
             return
-        count = len(self.selected)
-        self.selected = set()
-        self.table.act(Play(rank, count))
+        if self.blind_pick is not None and not self.selected:
+            action, words, hand = PlayBlind(self.blind_pick), f"Flip face-down card {self.blind_pick + 1}", self.blind
+        else:
+            rank = self._selected_rank()
+            if rank is None:
+                self.hand.note = "Pick one or more cards of one rank first."
+                return
+            action, words, hand = Play(rank, len(self.selected)), f"Play {len(self.selected)} \u00d7 {rank}", self.hand
+        reason = self.reason(action, *self.seen_as)
+        if reason is not None:
+            hand.note = f"{words}: {reason}."
+            return
+        self.selected, self.blind_pick = set(), None
+        self.table.act(action)
 
     # -- public table ---------------------------------------------------------------------------
     def _pile(self, obs) -> None:
         pile = obs["pile"]
         top, count = obs["top"], obs["top_count"]
         shown = pile[-8:]
+        fresh = getattr(self, "fresh", set())
         svgs = [lopti_card_svg(c, highlight=(i >= len(shown) - count) and top is not None)
                 for i, c in enumerate(shown)]
+        captions = ["new" if c in fresh else "" for c in shown]
         if not svgs:
             svgs = [card_slot_svg(text="empty")]
         notes = []
@@ -381,7 +489,8 @@ class LoptiView(GameView):
                          f" \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile")
         more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
         draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
-        pile_body = (cards_row_html(svgs) + f'<div style="font-size:12px">{top_words}</div>'
+        pile_body = (cards_row_html(svgs, captions if any(captions) else None)
+                     + f'<div style="font-size:12px">{top_words}</div>'
                      + "".join(notes))
         draw_body = draw + f'<div style="font-size:12px">{obs["draw_pile"]} cards</div>'
         set_if(self.pile, value=(

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, CardColumns, esc, panel_html, set_if, show
+from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
+from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView
 
 from .pictures import skullking_card_svg
 from .rules import score_parts
-from .state import Bid, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
+from .state import Bid, CardPlayed, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
 
 SUIT_WORDS = {"Y": "yellow", "P": "purple", "G": "green", "B": "black (Jolly Roger)"}
 SYSTEM_WORDS = {
@@ -48,6 +49,8 @@ def hand_size(obs, seat: int) -> int:
 
 
 class SkullKingView(GameView):
+    picked_play_buttons = ("Play ",)  # "Play Y7", "Play Tigress as pirate" once a card is picked
+
     def __init__(self, table):
         super().__init__(table)
         self.info = W.HTML()
@@ -57,15 +60,18 @@ class SkullKingView(GameView):
         self.bid_buttons = ButtonPool(table.act, width="auto")
         self.bid_box = W.VBox([self.bid_title, self.bid_buttons])
         self.hand_title = W.HTML()
-        self.hand = CardColumns(on_action=table.act)
+        # the cards are the controls: click one to pick it, then play it (or press Enter)
+        self.hand = CardHand(on_pick=self._pick, on_play=self._play_picked, title="Your hand")
+        self.play_buttons = ButtonPool(self._play, width="auto")
         self.round_scores = W.HTML()
-        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand],
+        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand, self.play_buttons],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(flex_flow="row wrap")),
                               self.mine, self.round_scores], layout=W.Layout())
         self.reset()
 
     def reset(self) -> None:
+        self.picked: str | None = None  # the card of the hand picked to play
         self.last_trick = None  # the last finished trick event
         self.round_rows: list[dict] = []  # per seat components of the last scored round
         self.round_no = 0
@@ -129,7 +135,7 @@ class SkullKingView(GameView):
 
     def scores_html(self, obs, result) -> str:
         n = obs["players"]
-        name = self.table.state.seat_name
+        name = self.seat_name
         head = "".join(f"<th>{esc(name(s))}</th>" for s in range(n))
         rows = []
         for rnd, points in self.history:
@@ -154,6 +160,7 @@ class SkullKingView(GameView):
 
     # -- the update -----------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:
+        self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
         self._take_events(new_events, obs)
         players = obs["players"]
         deck = 74 if obs["settings"].get("legendary", True) else 70
@@ -175,9 +182,11 @@ class SkullKingView(GameView):
         set_if(self.info, value=(
             f'<div style="font-size:13px;color:var(--jp-ui-font-color1)"><b>Round {obs["round"]} of {obs["rounds"]}</b>: '
             f'{obs["cards_dealt"]} card{"s" if obs["cards_dealt"] != 1 else ""} each{esc(cap_words)} \u00b7 '
-            f'dealer Seat {obs["dealer"]} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
+            f'dealer {self.seat_name(obs["dealer"])} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
             f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
         self._bids(obs)
+        # the cards the others played since the viewer's last move are marked on the table
+        self.fresh = {e.seat for e in self.just_happened(viewer) if isinstance(e, CardPlayed) and e.seat != viewer}
         self._trick(obs)
         self._mine(obs, viewer, can_act)
         self._round_scores(obs)
@@ -188,7 +197,7 @@ class SkullKingView(GameView):
             b = obs["bids"][s]
             if b is None:
                 b = "secret \u2713" if obs["has_bid"][s] else "\u2014"
-            rows.append(f"<tr><td>Seat {s}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
+            rows.append(f"<tr><td>{self.seat_name(s)}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
                         f"<td>{obs['scores'][s]:g}</td></tr>")
         set_if(self.bids, value=panel_html("Bids and tricks",
                f'<table style="font-size:12px"><tr><th>Seat</th><th>Bid</th><th>Won</th><th>Score</th></tr>'
@@ -198,24 +207,26 @@ class SkullKingView(GameView):
         n = obs["players"]
         trick = obs["trick"]
         leader = obs["leader"]
-        svgs = [skullking_card_svg(c) for c in trick]
-        caps = [f"Seat {(leader + i) % n}" for i in range(len(trick))]
+        fresh = getattr(self, "fresh", set())
+        svgs = [skullking_card_svg(c, highlight=(leader + i) % n in fresh) for i, c in enumerate(trick)]
+        caps = [self.seat_name((leader + i) % n) + (" \u2022 new" if (leader + i) % n in fresh else "")
+                for i in range(len(trick))]
         for i in range(len(trick), n):
             svgs.append(card_slot_svg(text="\u2026"))
-            caps.append(f"Seat {(leader + i) % n}")
+            caps.append(f"{self.seat_name((leader + i) % n)}")
         body = cards_row_html(svgs, caps)
         last = self.last_trick
         if last is not None:
             lsvgs = [skullking_card_svg(c, scale=0.6) for c in last.cards]
-            lcaps = [f"S{(last.leader + i) % n}" for i in range(len(last.cards))]
+            lcaps = [self.seat_name((last.leader + i) % n)[:6] for i in range(len(last.cards))]
             if isinstance(last, TrickWon):
-                words = f"Seat {last.seat} won trick {last.trick} with {card_words(last.card)}" + (
+                words = f"{self.seat_name(last.seat)} won trick {last.trick} with {card_words(last.card)}" + (
                     f" (bonus {last.bonus})" if last.bonus else "")
                 if last.loot_allies:
-                    words += "; Loot alliance with " + ", ".join(f"Seat {a}" for a in last.loot_allies)
+                    words += "; Loot alliance with " + ", ".join(f"{self.seat_name(a)}" for a in last.loot_allies)
             else:
                 words = (f"Trick {last.trick} destroyed by the "
-                         f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; Seat {last.next_leader} leads")
+                         f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; {self.seat_name(last.next_leader)} leads")
             body += (f'<div style="font-size:12px;margin-top:4px">Last trick: {esc(words)}.</div>'
                      + cards_row_html(lsvgs, lcaps, gap=2))
         title = "The trick" if obs["phase"] == "play" else "The table"
@@ -224,7 +235,9 @@ class SkullKingView(GameView):
     def _mine(self, obs, viewer, can_act) -> None:
         show(self.mine, viewer is not None, "flex")
         if viewer is None:
-            self.hand.set([])
+            self.hand.set([], note="")
+            self.play_buttons.set([])
+            self.picked = None
             self.bid_buttons.set([])
             set_if(self.hand_title, value="")
             set_if(self.bid_title, value="")
@@ -232,7 +245,7 @@ class SkullKingView(GameView):
         hand = obs["hand"] or ()
         my_bid = obs["my_bid"]
         set_if(self.hand_title, value=(
-            f"<b>Your hand (Seat {viewer})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             + (f" \u00b7 your bid: {my_bid}" if my_bid is not None else "")))
         bidding = obs["phase"] == "bid"
         show(self.bid_box, bidding, "flex")
@@ -249,23 +262,66 @@ class SkullKingView(GameView):
             self.bid_buttons.set(items, style="primary")
         else:
             self.bid_buttons.set([])
+        if self.picked not in hand:
+            self.picked = None
         items = []
         for c in hand:
             if bidding:
-                buttons = [(f"Play {card_words(c)}", Play(c if c != "tigress" else "tigress:pirate"), False,
-                            "everyone bids before the first card is played")]
-            elif c == "tigress":
-                buttons = []
-                for as_ in ("pirate", "escape"):
-                    a = Play(f"tigress:{as_}")
-                    r = self.reason(a, viewer, can_act)
-                    buttons.append((f"Tigress as {as_}", a, r is None, r or ""))
+                reason = "everyone bids before the first card is played"
             else:
-                a = Play(c)
-                r = self.reason(a, viewer, can_act)
-                buttons = [(f"Play {card_words(c)}", a, r is None, r or "")]
-            items.append({"svg": skullking_card_svg(c), "kind": "buttons", "buttons": buttons})
+                reason = None
+                for a in self._plays(c):
+                    reason = self.reason(a, viewer, can_act)
+                    if reason is None:
+                        break
+            items.append({"svg": skullking_card_svg(c), "label": card_words(c), "enabled": reason is None,
+                          "reason": reason or "", "selected": c == self.picked, "key": c})
         self.hand.set(items)
+        if self.picked is not None:
+            buttons = []
+            for a in self._plays(self.picked):
+                r = self.reason(a, viewer, can_act)
+                words = (f"Play Tigress as {a.card.split(':')[1]}" if self.picked == "tigress"
+                         else f"Play {card_words(self.picked)}")
+                buttons.append((words, a, r is None, r or ""))
+        elif bidding:
+            buttons = []
+        else:
+            why = self.reason(Play(hand[0]) if hand else Play("escape"), viewer, can_act) if not can_act else None
+            buttons = [("Play the picked card", None, False, why or "pick a card of your hand first")]
+        self.play_buttons.set(buttons, style="primary")
+
+    @staticmethod
+    def _plays(card: str) -> list:
+        """The ways to play ``card`` (the Tigress as a pirate or as an escape)."""
+        if card == "tigress":
+            return [Play("tigress:pirate"), Play("tigress:escape")]
+        return [Play(card)]
+
+    def _pick(self, index: int) -> None:
+        card = self.hand.key(index)
+        self.picked = None if card == self.picked else card
+        self.hand.note = ""
+        self.table.refresh()
+
+    def _play(self, action) -> None:
+        self.picked = None
+        self.table.act(action)
+
+    def _play_picked(self) -> None:
+        """Enter on the hand: play the picked card (the Tigress asks how, with two buttons)."""
+        if self.picked is None:
+            self.hand.note = "Pick a card first."
+            return
+        plays = self._plays(self.picked)
+        if len(plays) > 1:
+            self.hand.note = "The Tigress: choose a button, as a pirate or as an escape."
+            return
+        reason = self.reason(plays[0], *self.seen_as)
+        if reason is not None:
+            self.hand.note = f"{card_words(self.picked)}: {reason}."
+            return
+        self._play(plays[0])
 
     def _round_scores(self, obs) -> None:
         if not self.round_rows:
@@ -273,7 +329,7 @@ class SkullKingView(GameView):
             return
         head = "<tr><th>Seat</th><th>Bid</th><th>Won</th><th>Base</th><th>Bonus</th><th>Loot</th><th>Round</th><th>Total</th></tr>"
         rows = "".join(
-            f"<tr><td>Seat {s}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
+            f"<tr><td>{self.seat_name(s)}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
             f"<td>{r['bonus']:+g}</td><td>{r['loot']:+g}</td><td><b>{r['points']:+g}</b></td><td>{r['total']:g}</td></tr>"
             for s, r in enumerate(self.round_rows))
         rnd = self.history[-1][0] if self.history else ""

@@ -1,0 +1,224 @@
+"""Issue 19 in a real browser: every game's table at its start, middle and end, at 1200 and
+400 px wide, served by Voilà and shown in Debian's Chromium.
+
+Checked on every table: no horizontal scrolling at 400 px (the cards stay readable), axe-core
+finds no serious or critical violation (its findings are printed), and the page asks nothing
+of any host but the loopback server (the request log is printed). A card of the hand is
+clicked and played with the keyboard as a person would. Screenshots go to
+``docs/screenshots/table19_<game>_<stage>_<width>.png``.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import (CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations, free_port,
+                             offline_voila_template, outside_requests, watch_requests)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
+
+GAMES = {
+    # short name: (game, keyword arguments)
+    "lopti": ("lopti", dict(players=3, seed=11, names=["Ann", "Bob", "Cy"])),
+    "skull_king": ("skull-king", dict(players=4, seed=5)),
+    "ledger": ("drowned-ledger", dict(players=3, seed=3, names=["Ann", "Bob", "Cy"])),
+}
+STAGES = ("start", "middle", "end")
+SETUP = '''import random
+import lopti_nb
+from lopti_nb.widgets.testing import play_to_end, random_step
+
+
+def at(game, stage, **kwargs):
+    """A table at its start, after some moves made through its controls, or at its end."""
+    table = lopti_nb.play(game, bot_delay=0, **kwargs)
+    rng = random.Random(1)
+    if stage == "middle":
+        for _ in range(10):
+            if table.state.is_over:
+                break
+            random_step(table, rng)
+        while not table.can_act() and not table.state.is_over:
+            random_step(table, rng)
+    elif stage == "end":
+        play_to_end(table, rng)
+    return table
+'''
+
+
+def _notebook(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    for short, (game, kwargs) in GAMES.items():
+        args = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+        for stage in STAGES:
+            nb.cells.append(nbformat.v4.new_code_cell(f"{short}_{stage} = at({game!r}, {stage!r}, {args})\n"
+                                                      f"{short}_{stage}"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
+    folder = tmp_path_factory.mktemp("table19")
+    _notebook(folder / "tables.ipynb")
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    extra_env, extra_args = offline_voila_template(folder)
+    env.update(extra_env)
+    log = open(folder / "voila.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(folder / "tables.ipynb"), "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
+                            cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.time() + 90
+    while True:
+        try:  # a connection is enough: a GET of the page would run its notebook
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                pytest.fail("Voilà did not start: " + (folder / "voila.log").read_text()[-3000:])
+            time.sleep(0.3)
+    yield url
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(voila):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, url, width, dark=False):
+    # tall enough for a whole table: the notebook does not paint cells outside the window
+    page = browser.new_page(viewport={"width": width, "height": 3000})
+    requests = watch_requests(page, [])
+    page.goto(url + ("?theme=dark" if dark else ""), timeout=120000)
+    page.locator(".lnb-table").nth(len(GAMES) * len(STAGES) - 1).wait_for(timeout=180000)
+    page.locator(".lnb-hand-row").first.wait_for(state="attached", timeout=60000)
+    page.wait_for_timeout(500)
+    return page, requests
+
+
+@pytest.mark.parametrize("width", [1200, 400])
+def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(browser, voila, width):
+    page, requests = _page(browser, voila, width)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    serious = {}
+    tables = page.locator(".lnb-table")
+    i = 0
+    for short in GAMES:
+        for stage in STAGES:
+            table = tables.nth(i)
+            table.scroll_into_view_if_needed()
+            page.wait_for_timeout(400)  # let the page paint what scrolled into view
+            box = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
+            print(f"{short} {stage} at {width} px: table {box[0]} px of {box[1]} px")
+            assert box[0] <= box[1] + 1, f"{short} {stage} scrolls sideways at {width} px"
+            found = axe_violations(page, context=f"document.querySelectorAll('.lnb-table')[{i}]")
+            print(f"axe on {short} {stage} at {width} px: {len(found)} serious or critical")
+            if found:
+                serious[f"{short} {stage}"] = found
+            table.screenshot(path=str(SHOTS / f"table19_{short}_{stage}_{width}.png"))
+            i += 1
+    page_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    print(f"page at {width} px: content {page_width[0]} px wide")
+    assert page_width[0] <= page_width[1] + 1
+    outside = outside_requests(requests)
+    print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
+    page.close()
+    assert not outside, outside[:5]
+    assert not serious, serious
+
+
+def test_a_card_is_clicked_then_played_with_the_keyboard(browser, voila):
+    """The start of the Skull King table: bid with a button, then pick a card by clicking it
+    (aria-pressed shows it picked), put it back, pick it with its number key and play it
+    with Enter; a refused card says why in the visible line under the hand."""
+    page, requests = _page(browser, voila, 400)
+    table = page.locator(".lnb-table").nth(3)  # skull_king_start
+    table.scroll_into_view_if_needed()
+    table.get_by_role("button", name="Bid 1", exact=True).click()
+    hand = table.locator(".lnb-hand-row").first
+    first = hand.locator("button.lnb-hand-card:not([aria-disabled])").first
+    first.wait_for(timeout=30000)
+    index = int(first.get_attribute("data-index"))
+    # the hand is drawn again after each change: find the card by its place each time
+    card = hand.locator(f'button[data-index="{index}"]')
+
+    def pressed(value: str) -> None:
+        page.wait_for_function(
+            "([i, v]) => { const b = document.querySelectorAll('.lnb-table')[3]"
+            ".querySelector(`.lnb-hand-row button[data-index=\"${i}\"]`);"
+            " return b && b.getAttribute('aria-pressed') === v; }", arg=[index, value], timeout=15000)
+
+    card.click()
+    pressed("true")
+    table.screenshot(path=str(SHOTS / "table19_skull_king_picked_400.png"))
+    card.click()
+    pressed("false")
+    # a focus ring where the keys are
+    card.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    print("focus ring:", outline)
+    assert outline != "none"
+    before = table.locator("ol.lnb-log li").count()
+    page.keyboard.press(str(index + 1))
+    pressed("true")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.querySelectorAll('.lnb-table')[3]"
+                           ".querySelectorAll('ol.lnb-log li').length > n", arg=before, timeout=30000)
+    refused = hand.locator("button.lnb-hand-card[aria-disabled]")
+    if refused.count():
+        # aria-disabled (so screen readers say "not playable") but still there to tap, which
+        # Playwright's actionability check does not expect: the click is forced
+        refused.first.click(force=True)
+        page.wait_for_function("() => document.querySelectorAll('.lnb-table')[3]"
+                               ".querySelector('.lnb-hand-note').textContent.length > 0", timeout=15000)
+        print("refused card says:", table.locator(".lnb-hand-note").first.inner_text())
+    table.screenshot(path=str(SHOTS / "table19_skull_king_played_400.png"))
+    outside = outside_requests(requests)
+    print(f"requests: {len(requests)}, outside the loopback: {len(outside)}")
+    page.close()
+    assert not outside
+
+
+def test_dark_theme_table_at_400_px(browser, voila):
+    page, requests = _page(browser, voila, 400, dark=True)
+    table = page.locator(".lnb-table").nth(1)  # lopti_middle
+    table.scroll_into_view_if_needed()
+    page.wait_for_timeout(400)
+    found = axe_violations(page, context="document.querySelectorAll('.lnb-table')[1]")
+    table.screenshot(path=str(SHOTS / "table19_lopti_middle_400_dark.png"))
+    page.close()
+    assert not found and not outside_requests(requests)
