@@ -9,12 +9,16 @@ from .core import (
     IllegalAction,
     LoptiNbError,
     Result,
+    SEAT_WORD,
     SettingsError,
     UnknownBot,
     UnknownGame,
     UnknownSeat,
     event_maker,
     places_from_keys,
+    plural,
+    seat_from_word,
+    seat_word,
 )
 from .records import RecordError, action_text, load, parse_action
 from .registry import (
@@ -42,7 +46,7 @@ __all__ = [
     "GamePlugin", "Bot", "all_specs", "canonical_game", "check_seed", "game_names", "get_spec",
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
-    "SettingsSchema", "shuffle",
+    "SettingsSchema", "shuffle", "SEAT_WORD", "seat_word", "seat_from_word", "plural",
 ]
 
 
