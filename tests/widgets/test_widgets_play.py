@@ -199,7 +199,7 @@ def test_skullking_secret_bids_tigress_and_round_scores():
         parts = v.totals_parts[s]
         assert parts["base"] + parts["bonus"] + parts["loot"] == t.state.result.scores[s]
     assert "of which bonus" in t.scores.value
-    # this seeded game deals Seat 0 the Tigress while it can be played: both of its
+    # this seeded game deals seat index 0 the Tigress while it can be played: both of its
     # choices were offered (checked above), so the test cannot pass without them
     assert tigress_seen
 
@@ -221,7 +221,7 @@ def test_skullking_one_person_bids_while_the_bots_bids_are_already_made_and_hidd
             rounds += 1
             assert t.state.to_act == (0,) and obs["has_bid"] == (False, True, True, True)
             assert obs["bids"] == (None,) * 4
-            assert "Your turn (Seat 0)" in t.status.value and "Also deciding" not in t.status.value
+            assert "Your turn (Seat 1)" in t.status.value  # seat index 0, counted from 1 and "Also deciding" not in t.status.value
             assert t.seats.value.count("made (secret)") == 3 and "bid: made" in t.seats.value
             assert "Bids revealed for round" not in t.log_html.value.split("</li>")[0]
             rng.choice(bid_buttons(t)).click()
@@ -266,7 +266,7 @@ def test_skullking_person_may_bid_while_the_bots_are_still_deciding():
     async def main():
         t = lopti_nb.play("skull-king", players=3, humans=1, seed=2, bot_delay=0.02)
         assert t.state.to_act == (0, 1, 2) and t.can_act()
-        assert "Also deciding: Seat 1 (a bot) and Seat 2 (a bot)" in t.status.value
+        assert "Also deciding: Seat 2 (a bot) and Seat 3 (a bot)" in t.status.value  # indices 1 and 2
         bid_buttons(t)[0].click()
         assert t.state.observation(None)["has_bid"][0] is True and t.state.phase == "bid"
         assert "(bots) are thinking" in t.status.value
