@@ -145,9 +145,10 @@ def test_a_game_of_one_seat_moments_gets_to_act_and_seat_arguments_by_default(ga
     assert state.legal_actions(cur) == state.legal_actions() and state.legal_actions(other) == []
     action = state.legal_actions()[0]
     assert state.why_illegal(action, cur) is None
-    assert state.why_illegal(action, other) == f"it is not Seat {other}'s turn"
+    # seats are counted from 1 in the words: index ``other`` is "Seat {other + 1}"
+    assert state.why_illegal(action, other) == f"it is not Seat {other + 1}'s turn"
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=f"It is not Seat {other}'s turn: Seat {cur} is to act"):
+    with pytest.raises(IllegalAction, match=f"It is not Seat {other + 1}'s turn: Seat {cur + 1} is to act"):
         state.apply(action, other)
     assert snapshot(state) == before
     twin = state.copy()

@@ -4,18 +4,21 @@ The engine names no game: games are plugins found through the ``lopti_nb.games``
 group (see :mod:`.registry`).
 """
 from .core import (
-    plural,
     Event,
     GameState,
     IllegalAction,
     LoptiNbError,
     Result,
+    SEAT_WORD,
     SettingsError,
     UnknownBot,
     UnknownGame,
     UnknownSeat,
     event_maker,
     places_from_keys,
+    plural,
+    seat_from_word,
+    seat_word,
 )
 from .records import RecordError, action_text, load, parse_action
 from .registry import (
@@ -38,13 +41,12 @@ from .shuffle import shuffle
 GamePlugin = GameSpec
 
 __all__ = [
-    "plural",
     "Event", "GameState", "IllegalAction", "LoptiNbError", "Result", "SettingsError",
     "UnknownBot", "UnknownGame", "UnknownSeat", "event_maker", "places_from_keys", "GAME_NAMES", "GameSpec",
     "GamePlugin", "Bot", "all_specs", "canonical_game", "check_seed", "game_names", "get_spec",
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
-    "SettingsSchema", "shuffle",
+    "SettingsSchema", "shuffle", "SEAT_WORD", "seat_word", "seat_from_word", "plural",
 ]
 
 

@@ -32,11 +32,39 @@ from __future__ import annotations
 import copy as _copy
 import inspect
 import random
+import re
 import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
+
+
+# -- words ------------------------------------------------------------------------------
+# Seat indices are 0-based everywhere in data (events' fields, observations, records), but
+# people count seats from 1: every sentence the engine or a game writes names a seat through
+# seat_word, so the shift happens in one place and is never applied twice.
+SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+
+
+def seat_word(seat: int) -> str:
+    """A seat index as people say it: ``seat_word(0) == "Seat 1"``."""
+    return f"Seat {int(seat) + 1}"
+
+
+def seat_from_word(word: str) -> int:
+    """The 0-based seat index of the first seat word in ``word``: ``seat_from_word("Seat 3")
+    == 2`` (a ValueError if there is none)."""
+    m = SEAT_WORD.search(str(word))
+    if m is None or int(m.group(1)) < 1:
+        raise ValueError(f"{word!r} names no seat")
+    return int(m.group(1)) - 1
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``
+    (``many`` for an irregular plural)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 class LoptiNbError(ValueError):
@@ -495,17 +523,13 @@ class GameState(ABC):
         return [e.for_seat(seat).describe() for e in self.events[start:]]
 
     def seat_name(self, seat: int) -> str:
-        return f"Seat {seat}"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and the word in the form that number takes: ``1 card``, ``2 cards``, ``0 cards``
-    (``many``: an irregular plural). What every game's sentences count with."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+        """The seat as people name it: counted from 1 (index 0 is ``"Seat 1"``)."""
+        return seat_word(seat)
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
-    """``Seat 1``, ``Seat 1 and Seat 3``, ``Seat 0, Seat 1 and Seat 3`` (the game's names)."""
+    """``Seat 1 is``, ``Seat 1 and Seat 3 are``, ``Seat 1, Seat 2 and Seat 4 are`` (the
+    game's names)."""
     names = [state.seat_name(s) for s in seats]
     if not names:
         return "nobody is"

@@ -256,7 +256,10 @@ def test_reference_text_is_free_of_python_notation_outside_its_code_names():
 
 
 def test_told_counts_seats_from_1_once():
-    assert told("seat 0 takes the pile (1 cards); 5C is not in seat 2's hand") == \
-        "Seat 1 takes the pile (1 card); 5\u2663 is not in Seat 3's hand"
+    # the engine counts from 1 already; told never renumbers a seat, it only turns action
+    # notation's card codes into suit symbols
+    assert told("Seat 1 takes the pile (1 card); swap 5C (hand) for 9S (face up)") == \
+        "Seat 1 takes the pile (1 card); swap 5\u2663 (hand) for 9\u2660 (face up)"
+    assert told(told("Seat 2 against Seat 1")) == "Seat 2 against Seat 1"
     st = LoptiState.from_position(hands=[["9C"], ["4D"]], face_down=[["5C"], ["5D"]], pile=["8S"], turn=0)
     assert st.why_illegal(Play("9", 2)) and "hold" in st.why_illegal(Play("9", 2))

@@ -134,7 +134,7 @@ def test_1_7_chosen_gift_asked_of_a_person():
     assert [str(a) for a in state.legal_actions()] == ["choose 4C", "choose 9S", "choose JH"]
     mine, theirs = state.observation(0)["choice"], state.observation(1)["choice"]
     assert mine["options"] == ["4C", "9S", "JH"] and theirs["options"] is None and theirs["seat"] == 0
-    assert of(state, ev.MotionAsks)[0].describe() == "Motion 1: seat 0 chooses a card to give."
+    assert of(state, ev.MotionAsks)[0].describe() == "Motion 1: Seat 1 chooses a card to give."
     with pytest.raises(IllegalAction, match="first chooses"):
         state.apply(Play("A"))
     with pytest.raises(IllegalAction, match="not one of the cards"):

@@ -256,7 +256,7 @@ def test_1_7_bot_ballot_policy():
     s = Session(4, seed=1)
     gift = Motion("Whoever takes the pile hands the next player a card.",
                   {"after pickup": lambda v: Give("actor", 1)})
-    s.restore(gift, [True] * 4, author="Seat 2")  # seat 2 is at the table: its author
+    s.restore(gift, [True] * 4, author="Seat 3")  # seat index 2 ("Seat 3") is at the table: its author
     s.deal()
     remove = Proposal.remove(1, when="now")
     assert bot_ballot(s, 0, remove, proposer=0) is True  # the proposer

@@ -129,13 +129,13 @@ def test_3_1_bids_are_secret_until_all_are_in_then_revealed_together():
     bid_events = [e for e in st.events if isinstance(e, BidMade)]
     assert len(bid_events) == 2
     assert set(BidMade.__dataclass_fields__) == {"round", "seat"}  # no number inside
-    assert [e.describe() for e in bid_events] == ["Seat 0 has made a secret bid.",
-                                                  "Seat 1 has made a secret bid."]
+    assert [e.describe() for e in bid_events] == ["Seat 1 has made a secret bid.",
+                                                  "Seat 2 has made a secret bid."]
     assert not any(isinstance(e, BidsRevealed) for e in st.events)
     new_events = st.apply(Bid(1))
     assert isinstance(new_events[-1], BidsRevealed) and new_events[-1].bids == (1, 0, 1)
     assert st.observation(None)["bids"] == (1, 0, 1)
-    assert new_events[-1].describe() == "Bids revealed for round 1: Seat 0 1, Seat 1 0, Seat 2 1."
+    assert new_events[-1].describe() == "Bids revealed for round 1: Seat 1 1, Seat 2 0, Seat 3 1."
 
 
 def test_3_1_bids_are_made_at_once_every_seat_still_to_bid_may_bid():
@@ -150,7 +150,7 @@ def test_3_1_bids_are_made_at_once_every_seat_still_to_bid_may_bid():
     st.apply(Bid(1), 2)
     assert st.to_act == (0, 1, 3) and st.current_player == 0
     assert st.legal_actions(2) == []
-    assert st.why_illegal(Bid(0), 2) == "Seat 2 has already bid this round"
+    assert st.why_illegal(Bid(0), 2) == "Seat 3 has already bid this round"  # index 2, counted from 1
     st.apply(Bid(0), 0)  # the first seat left of the dealer: the next still to bid is asked
     assert st.to_act == (1, 3) and st.current_player == 1
     finish_round(st)
@@ -165,7 +165,7 @@ def test_3_1_a_seat_that_has_bid_or_is_not_asked_is_refused_and_nothing_changes(
     st = new(players=3, seed=4)
     st.apply(Bid(1), 1)
     before = snapshot(st)
-    with pytest.raises(IllegalAction, match="It is not Seat 1's turn: Seat 0 and Seat 2 are to act"):
+    with pytest.raises(IllegalAction, match="It is not Seat 2's turn: Seat 1 and Seat 3 are to act"):
         st.apply(Bid(0), 1)
     with pytest.raises(IllegalAction, match="between 0 and 1"):
         st.apply(Bid(3), 2)
@@ -175,9 +175,9 @@ def test_3_1_a_seat_that_has_bid_or_is_not_asked_is_refused_and_nothing_changes(
     st.apply(Bid(0), 0)
     st.apply(Bid(0), 2)
     assert st.phase == "play" and st.to_act == (0,)
-    with pytest.raises(IllegalAction, match="It is not Seat 1's turn: Seat 0 is to act"):
+    with pytest.raises(IllegalAction, match="It is not Seat 2's turn: Seat 1 is to act"):
         st.apply(Play(st.hands[1][0]), 1)
-    assert st.why_illegal(Play(st.hands[1][0]), 1) == "it is Seat 0's turn to play, not Seat 1's"
+    assert st.why_illegal(Play(st.hands[1][0]), 1) == "it is Seat 1's turn to play, not Seat 2's"
     assert st.legal_actions(1) == [] and st.legal_actions(0) == st.legal_actions()
 
 
@@ -364,7 +364,7 @@ def test_3_3_kraken_in_a_game_destroys_and_would_be_winner_leads():
     ev = st.events[-1]
     assert isinstance(ev, TrickDestroyed) and ev.by == "kraken" and ev.next_leader == 2
     assert st.current_player == 2 and st.won == [0, 0, 0]
-    assert ev.describe() == "The Kraken destroys trick 1; Seat 2 leads next."
+    assert ev.describe() == "The Kraken destroys trick 1; Seat 3 leads next."
 
 
 def test_3_3_whale_without_numbers_destroys_and_its_player_leads_in_a_game():
@@ -416,7 +416,7 @@ def test_3_5_loot_alliance_paid_at_round_end_when_both_bid_exactly():
     play(st, "loot", "Y9", "Y5")
     ev = st.events[-1]
     assert isinstance(ev, TrickWon) and ev.loot_allies == (0,)
-    assert "Seat 0's Loot allies them with Seat 1" in ev.describe()
+    assert "Seat 1's Loot allies them with Seat 2" in ev.describe()
     assert st.totals == [0, 0, 0]  # paid at the end of the round
     play(st, "Y8", "Y3", "Y1")  # seat 1 leads, wins again
     r = {rec["seat"]: rec for rec in st.records}

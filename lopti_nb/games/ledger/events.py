@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lopti_nb.engine import Event, plural
+from lopti_nb.engine import Event, plural, seat_word
 
 from .cards import Card
 
 
 def _name(seat: int) -> str:
-    # seats are counted from 1 in every text a person reads (seat index 0 is "Seat 1")
-    return f"Seat {seat + 1}"
+    # the engine's seat words: counted from 1 in every text a person reads ("Seat 1" is index 0)
+    return seat_word(seat)
 
 
 def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return plural(n, one, many)
 
 
 def _cards(cards) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
+from lopti_nb.engine import plural, seat_word
 from lopti_nb.explainers.core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, check_voice, esc, line
 from lopti_nb.widgets.svg import cards_row_html
 
@@ -35,12 +36,9 @@ def C(face: str) -> Card:
 
 
 def seat_words(seat: int, you: int | None = None) -> str:
-    """How a person names a seat: counted from 1, or "you" for the learner's own seat."""
-    return "you" if seat == you else f"Seat {seat + 1}"
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """How a person names a seat: the engine's seat word (counted from 1, as the events'
+    sentences are), or "you" for the learner's own seat."""
+    return "you" if seat == you else seat_word(seat)
 
 
 def and_list(words: Sequence[str]) -> str:

@@ -218,9 +218,6 @@ class LedgerState(GameState):
     def result(self) -> Result | None:
         return self._result
 
-    def seat_name(self, seat: int) -> str:
-        return f"Seat {seat}"
-
     # -- helpers ------------------------------------------------------------------------
     def _rounds_done(self) -> int:
         """Rounds that have ended: when the game is over its last round has ended too, so a

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import Event, plural
+from ...engine import Event, plural, seat_word as _seat
 from .cards import RANKS, card_label
 
 
@@ -13,7 +13,7 @@ def _cards(cards: tuple[int, ...]) -> str:
 
 def _ranks(rank: int, count: int) -> str:
     r = RANKS[rank]
-    return f"a {r}" if count == 1 else f"{count} \u00d7 {r}"
+    return (f"an {r}" if r in ("8", "A") else f"a {r}") if count == 1 else f"{count} \u00d7 {r}"
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,8 @@ class Dealt(Event):
     face_up: tuple[tuple[int, ...], ...]  # public: every seat's three face-up cards
 
     def describe(self) -> str:
-        ups = "; ".join(f"seat {s}: {_cards(c)}" for s, c in enumerate(self.face_up))
-        return f"Seat {self.dealer} deals. Face-up cards \u2014 {ups}. Seat {self.leader} leads."
+        ups = "; ".join(f"{_seat(s)}: {_cards(c)}" for s, c in enumerate(self.face_up))
+        return f"{_seat(self.dealer)} deals. Face-up cards \u2014 {ups}. {_seat(self.leader)} leads."
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Swapped(Event):
     taken: int  # face-up card now in hand (public: it was face up)
 
     def describe(self) -> str:
-        return f"Seat {self.seat} swaps {card_label(self.taken)} from the table for {card_label(self.given)} from hand."
+        return f"{_seat(self.seat)} swaps {card_label(self.taken)} from the table for {card_label(self.given)} from hand."
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class KeptCards(Event):
     seat: int
 
     def describe(self) -> str:
-        return f"Seat {self.seat} keeps their cards as dealt."
+        return f"{_seat(self.seat)} keeps their cards as dealt."
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,8 @@ class Played(Event):
     def describe(self) -> str:
         how = "a bonus play: " if self.bonus else ""
         if self.source == "blind":
-            return f"Seat {self.seat} flips a face-down card ({how}{card_label(self.cards[0])}) and it is legal."
-        return f"Seat {self.seat} plays {how}{_cards(self.cards)}."
+            return f"{_seat(self.seat)} flips a face-down card ({how}{card_label(self.cards[0])}) and it is legal."
+        return f"{_seat(self.seat)} plays {how}{_cards(self.cards)}."
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class BlindMiss(Event):
     reason: str
 
     def describe(self) -> str:
-        return f"Seat {self.seat} flips a face-down {card_label(self.card)}, which cannot be played: {self.reason}"
+        return f"{_seat(self.seat)} flips a face-down {card_label(self.card)}, which cannot be played: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,8 @@ class Cleared(Event):
     def describe(self) -> str:
         why = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain",
                "motion": f"as motion {self.motion} says"}[self.how]
-        return f"Seat {self.seat} clears the pile {why} ({plural(self.cards, 'card')} leave{'s' if self.cards == 1 else ''} play)."
+        return (f"{_seat(self.seat)} clears the pile {why} ({plural(self.cards, 'card')} "
+                f"{'leaves' if self.cards == 1 else 'leave'} play).")
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class BonusPlay(Event):
     seat: int
 
     def describe(self) -> str:
-        return f"Seat {self.seat} takes a bonus play onto the empty table."
+        return f"{_seat(self.seat)} takes a bonus play onto the empty table."
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class DutyPassed(Event):
     seat: int  # the player who now must play 3s or take the pile
 
     def describe(self) -> str:
-        return f"Seat {self.seat} must now play 3s or take the pile."
+        return f"{_seat(self.seat)} must now play 3s or take the pile."
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Drew(Event):
 
     def describe(self) -> str:
         what = card_label(self.card) if self.card is not None else "a card"
-        return f"Seat {self.seat} draws {what} ({self.left} left in the draw pile)."
+        return f"{_seat(self.seat)} draws {what} ({self.left} left in the draw pile)."
 
     def for_seat(self, seat):
         return self if seat == self.seat else Drew(self.seat, None, self.left)
@@ -119,7 +120,7 @@ class TookFaceUp(Event):
     cards: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"Seat {self.seat} has an empty hand and takes their face-up cards {_cards(self.cards)}."
+        return f"{_seat(self.seat)} has an empty hand and takes their face-up cards {_cards(self.cards)}."
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ class PickedUp(Event):
 
     def describe(self) -> str:
         why = " under the 3 duty" if self.forced else ""
-        return f"Seat {self.seat} takes the pile{why} ({plural(self.count, 'card')})."
+        return f"{_seat(self.seat)} takes the pile{why} ({plural(self.count, 'card')})."
 
 
 @dataclass(frozen=True)
@@ -140,8 +141,8 @@ class WentOut(Event):
 
     def describe(self) -> str:
         if self.place == 1:
-            return f"Seat {self.seat} plays their last card and wins the round!"
-        return f"Seat {self.seat} is out in place {self.place}."
+            return f"{_seat(self.seat)} plays their last card and wins the round!"
+        return f"{_seat(self.seat)} is out in place {self.place}."
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,9 @@ class RoundOver(Event):
         if self.stalemate:
             return f"The round reaches the turn cap after {plural(self.turns, 'turn')} and ends as a stalemate."
         if self.capped:
-            return (f"The round reaches the turn cap after {plural(self.turns, 'turn')}; seat {self.winner} won, "
+            return (f"The round reaches the turn cap after {plural(self.turns, 'turn')}; {_seat(self.winner)} won, "
                     "and the players still in share the last place.")
-        return f"The round is over after {plural(self.turns, 'turn')}; seat {self.winner} won."
+        return f"The round is over after {plural(self.turns, 'turn')}; {_seat(self.winner)} won."
 
 
 # -- motions (custom rules) at the table ---------------------------------------------------
@@ -179,7 +180,7 @@ class MotionRevealed(Event):
     card: int
 
     def describe(self) -> str:
-        return f"Motion {self.motion}: seat {self.seat} shows the table {card_label(self.card)}."
+        return f"Motion {self.motion}: {_seat(self.seat)} shows the table {card_label(self.card)}."
 
 
 @dataclass(frozen=True)
@@ -192,8 +193,8 @@ class MotionDrew(Event):
 
     def describe(self) -> str:
         what = _cards(self.cards) if self.cards is not None else (
-            "a card" if self.count == 1 else f"{self.count} cards")
-        return f"Motion {self.motion}: seat {self.seat} draws {what} ({self.left} left in the draw pile)."
+            "a card" if self.count == 1 else plural(self.count, "card"))
+        return f"Motion {self.motion}: {_seat(self.seat)} draws {what} ({self.left} left in the draw pile)."
 
     def for_seat(self, seat):
         return self if seat == self.seat else MotionDrew(self.motion, self.seat, None, self.count, self.left)
@@ -209,8 +210,8 @@ class MotionGave(Event):
 
     def describe(self) -> str:
         what = _cards(self.cards) if self.cards is not None else (
-            "a card" if self.count == 1 else f"{self.count} cards")
-        return f"Motion {self.motion}: seat {self.seat} gives {what} to seat {self.to}."
+            "a card" if self.count == 1 else plural(self.count, "card"))
+        return f"Motion {self.motion}: {_seat(self.seat)} gives {what} to {_seat(self.to)}."
 
     def for_seat(self, seat):
         if seat == self.seat or seat == self.to:
@@ -225,7 +226,7 @@ class MotionDiscarded(Event):
     cards: tuple[int, ...]  # public: they leave the round face up
 
     def describe(self) -> str:
-        return f"Motion {self.motion}: seat {self.seat} puts {_cards(self.cards)} out of the round."
+        return f"Motion {self.motion}: {_seat(self.seat)} puts {_cards(self.cards)} out of the round."
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ class MotionReturned(Event):
         if self.seat is None:
             return (f"Motion {self.motion}: {_cards(self.cards)} from the last clear go back into the draw pile, "
                     f"which is shuffled ({plural(self.left, 'card')}).")
-        return f"Motion {self.motion}: seat {self.seat} takes {_cards(self.cards)} from the last clear into the hand."
+        return f"Motion {self.motion}: {_seat(self.seat)} takes {_cards(self.cards)} from the last clear into the hand."
 
 
 @dataclass(frozen=True)
@@ -254,8 +255,8 @@ class MotionAsks(Event):
     count: int
 
     def describe(self) -> str:
-        cards = "a card" if self.count == 1 else f"{self.count} cards"
-        return f"Motion {self.motion}: seat {self.seat} chooses {cards} to {self.what}."
+        cards = "a card" if self.count == 1 else plural(self.count, "card")
+        return f"Motion {self.motion}: {_seat(self.seat)} chooses {cards} to {self.what}."
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """The words Lopti's lessons put around the engine's answers, in each voice.
 
-The engine names seats from 0 and cards by code (``9S``); a learner reads seats from 1
-(``Seat 1``) and cards with their suit symbols (``9\u2660``). :func:`told` turns an engine
-sentence into a learner's sentence, once, where the sentence comes from the engine (events,
-refusals, session records); the lessons' own sentences are written from 1 in the first place.
+The engine's sentences already count seats from 1 (``Seat 1``), show cards with their suit
+symbols (``9\u2660``) and count in the right number; only action notation (``swap 9S (hand)
+...``) and a few terse engine forms (a Roshambo score ``Seat 2 17 - 13 Seat 1``) remain.
+:func:`told` turns those into a learner's prose; it never renumbers a seat, so it is safe on
+any engine text, and the lessons' own sentences are written in prose in the first place.
 
 :data:`FEEDBACK` holds the phrases of the feedback (verdict headlines, quiz answers) in
 each voice, so the pirate and the comrade also speak when a move is judged, not only in the
@@ -14,48 +15,33 @@ from __future__ import annotations
 
 import re
 
+from ...engine import seat_word
 from .cards import SUIT_SYMBOLS
 
-_SEATS = re.compile(r"\b([Ss])eats? (\d+)(?: and (\d+))?\b")
 _CODE = re.compile(r"\b(10|[2-9AKQJ])([SHDC])\b")
 _NUMBER_LIST = re.compile(r"\((\d+(?:, \d+)*), (\d+)\)")
-_MISSING = re.compile(r"missing: \[([\d, ]+)\]")
 _SCORE_LINE = re.compile(r"(Seat \d+) (\d+) - (\d+) (Seat \d+)")
 _SCORE = re.compile(r": (\d+)-(\d+),")
-_ONE_CARDS = re.compile(r"\b1 (card|turn|throw|tie)s\b")
 _NUMBERS = ("no", "one", "two", "three", "four")
-_A_AN = re.compile(r"\ba (A|8)\b")
 _COUNTED = re.compile(r"\b([2-4]) (10|[2-9JQKA])s\b")
 
 
-def _seats(m: re.Match) -> str:
-    first = int(m.group(2)) + 1
-    word = m.group(0).split()[0].capitalize()
-    if m.group(3) is not None:
-        return f"{word} {first} and {int(m.group(3)) + 1}"
-    return f"{word} {first}"
-
-
 def told(text: str) -> str:
-    """An engine sentence as a learner reads it: seats counted from 1, card codes with suit
-    symbols, ``1 cards`` in the singular. Apply it once, to engine text only."""
-    text = _MISSING.sub(lambda m: "missing: " + ", ".join(
-        f"Seat {int(x) + 1}" for x in m.group(1).split(",")), str(text))
-    text = _SEATS.sub(_seats, text)
+    """An engine sentence as a learner reads it: card codes of action notation with suit
+    symbols, a Roshambo score and a list of numbers in prose. Seats are left as the engine
+    names them (already from 1)."""
     # a Roshambo score: "Seat 2 17 - 13 Seat 1" reads as "Seat 2 against Seat 1, 17 to 13"
-    text = _SCORE_LINE.sub(lambda m: f"{m.group(1)} against {m.group(4)}, {m.group(2)} to {m.group(3)}", text)
+    text = _SCORE_LINE.sub(lambda m: f"{m.group(1)} against {m.group(4)}, {m.group(2)} to {m.group(3)}", str(text))
     text = _SCORE.sub(lambda m: f": {m.group(1)} to {m.group(2)},", text)
     # "(4, 5, 6)" reads as a list in prose too: "(4, 5 or 6)"
     text = _NUMBER_LIST.sub(lambda m: f"({m.group(1)} or {m.group(2)})", text)
     text = _CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
-    text = _A_AN.sub(lambda m: "an " + m.group(1), text)
-    text = _COUNTED.sub(lambda m: f"{_NUMBERS[int(m.group(1))]} {m.group(2)}s", text)
-    return _ONE_CARDS.sub(lambda m: f"1 {m.group(1)}", text)
+    return _COUNTED.sub(lambda m: f"{_NUMBERS[int(m.group(1))]} {m.group(2)}s", text)
 
 
 def seat(index: int) -> str:
-    """``Seat 1`` for the engine's seat 0."""
-    return f"Seat {index + 1}"
+    """``Seat 1`` for seat index 0 (the engine's own seat words)."""
+    return seat_word(index)
 
 
 def cards(n: int) -> str:

@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping
 
-from ...engine import LoptiNbError, SettingsError
+from ...engine import LoptiNbError, SettingsError, plural, seat_word
 from ...engine.core import CACHE, COPIERS, RNG, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
@@ -315,14 +315,14 @@ class PendingChoice:
         return isinstance(self.effect, ReturnCleared)
 
     def describe(self) -> str:
-        cards = "a card" if self.left == 1 else f"{self.left} cards"
+        cards = "a card" if self.left == 1 else plural(self.left, "card")
         if isinstance(self.effect, Give):
             doing = f"to give to the {self.effect.to} player"
         elif isinstance(self.effect, Discard):
             doing = "to put out of the round"
         else:
             doing = "to take back into the hand from the last clear"
-        return f"Motion {self.motion}: seat {self.seat} chooses {cards} {doing}."
+        return f"Motion {self.motion}: {seat_word(self.seat)} chooses {cards} {doing}."
 
 
 
@@ -854,7 +854,7 @@ class HookRunner:
             for s in seats:
                 hand = state.hands[s]
                 if not hand:
-                    state.events.append(ev.MotionNote(entry.number, f"seat {s} has no hand card to show"))
+                    state.events.append(ev.MotionNote(entry.number, f"{seat_word(s)} has no hand card to show"))
                     continue
                 state.events.append(ev.MotionRevealed(entry.number, s, _pick(hand, 1, effect.which, state.rng)[0]))
         else:
@@ -958,12 +958,12 @@ class HookRunner:
         events = state.events
         num = entry.number
         if seat is not None and not state.active[seat]:
-            events.append(ev.MotionNote(num, f"seat {seat} is out and takes or gives no cards"))
+            events.append(ev.MotionNote(num, f"{seat_word(seat)} is out and takes or gives no cards"))
             return False
         if isinstance(effect, Draw):
             k = min(effect.n, len(state.draw_pile))
             if k == 0:
-                events.append(ev.MotionNote(num, f"the draw pile is empty, so seat {seat} draws nothing"))
+                events.append(ev.MotionNote(num, f"the draw pile is empty, so {seat_word(seat)} draws nothing"))
                 return False
             cards = tuple(state.draw_pile.pop() for _ in range(k))
             state.hands[seat].extend(cards)
@@ -974,7 +974,7 @@ class HookRunner:
             if isinstance(effect, ReturnCleared):
                 events.append(ev.MotionNote(num, "no cards of the last clear are left to come back"))
             else:
-                events.append(ev.MotionNote(num, f"seat {seat} has no hand card to spare"))
+                events.append(ev.MotionNote(num, f"{seat_word(seat)} has no hand card to spare"))
             return False
         which = effect.default if effect.which == CHOOSE else effect.which
         cards = list(chosen) if chosen is not None else _pick(options, k, which, state.rng)
@@ -993,7 +993,7 @@ class HookRunner:
         if isinstance(effect, Give):
             to = self._seats(state, effect.to, seat)
             if not to or to[0] == seat:
-                events.append(ev.MotionNote(num, f"seat {seat} has nobody to give to"))
+                events.append(ev.MotionNote(num, f"{seat_word(seat)} has nobody to give to"))
                 return False
             for c in cards:
                 hand.remove(c)
@@ -1061,7 +1061,7 @@ class MotionLoptiState(LoptiState):
         choice = self.pending_choice
         if choice is not None and not self.over:
             if not isinstance(action, Choose):
-                return f"seat {choice.seat} first chooses for motion {choice.motion}: {choice.describe()}"
+                return f"{seat_word(choice.seat)} first chooses for motion {choice.motion}: {choice.describe()}"
             try:
                 card = parse_card(action.card)
             except ValueError as exc:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Callable, Sequence
 
+from ...engine import plural, seat_word
 from .motions import SessionError
 
 THROWS = ("rock", "paper", "scissors")
@@ -45,7 +46,7 @@ def _throw(thrower: Thrower, seat: int, info: dict) -> str:
     t = thrower(seat, info)
     key = t.strip().lower() if isinstance(t, str) else t
     if key not in BEATS:
-        raise RoshamboError(f"seat {seat} threw {t!r}; a throw is rock, paper or scissors")
+        raise RoshamboError(f"{seat_word(seat)} threw {t!r}; a throw is rock, paper or scissors")
     return key
 
 
@@ -61,7 +62,7 @@ def decisive_throw(a: int, b: int, thrower: Thrower, info: dict | None = None) -
         if ta == tb:
             ties += 1
             if ties >= MAX_TIES_IN_A_ROW:
-                raise RoshamboError(f"seats {a} and {b} tied {ties} times in a row; the throws never differ")
+                raise RoshamboError(f"{seat_word(a)} and {seat_word(b)} tied {plural(ties, 'time')} in a row; the throws never differ")
             continue
         return (a if BEATS[ta] == tb else b), ties, log
 
@@ -87,14 +88,14 @@ class RoshamboResult:
 
     def describe(self) -> str:
         extra = " after 15-15 and a deciding throw" if self.sudden_death else ""
-        return (f"Roshambo: seat {self.a} {self.a_wins} - {self.b_wins} seat {self.b}{extra}; "
-                f"seat {self.winner} wins ({self.throws} throws, {self.ties} ties replayed).")
+        return (f"Roshambo: {seat_word(self.a)} {self.a_wins} - {self.b_wins} {seat_word(self.b)}{extra}; "
+                f"{seat_word(self.winner)} wins ({plural(self.throws, 'throw')}, {plural(self.ties, 'tie')} replayed).")
 
 
 def roshambo(a: int, b: int, thrower: Thrower) -> RoshamboResult:
     """The match: exactly 30 decisive throws, more wins takes it, 15-15 -> next decisive throw."""
     if a == b:
-        raise RoshamboError(f"seat {a} cannot play Roshambo against themselves")
+        raise RoshamboError(f"{seat_word(a)} cannot play Roshambo against themselves")
     wins = {a: 0, b: 0}
     ties = 0
     log = []
@@ -297,12 +298,12 @@ class RoshamboContest:
             raise RoshamboError("this Roshambo is over")
         pair = self.pair
         if seat not in pair:
-            raise RoshamboError(f"seat {seat} is not throwing now; seats {pair[0]} and {pair[1]} are")
+            raise RoshamboError(f"{seat_word(seat)} is not throwing now; {seat_word(pair[0])} and {seat_word(pair[1])} are")
         if seat in self._thrown:
-            raise RoshamboError(f"seat {seat} has already thrown; waiting for seat {self.waiting[0]}")
+            raise RoshamboError(f"{seat_word(seat)} has already thrown; waiting for {seat_word(self.waiting[0])}")
         key = choice.strip().lower() if isinstance(choice, str) else choice
         if key not in BEATS:
-            raise RoshamboError(f"seat {seat} threw {choice!r}; a throw is rock, paper or scissors")
+            raise RoshamboError(f"{seat_word(seat)} threw {choice!r}; a throw is rock, paper or scissors")
         self._thrown[seat] = key
         if len(self._thrown) == 2:
             self._resolve(*pair)
@@ -312,7 +313,7 @@ class RoshamboContest:
         if self.rng is None:
             raise RoshamboError("this contest has no generator for bot throws")
         if self.done or seat not in (self.pair or ()):
-            raise RoshamboError(f"seat {seat} is not throwing now")
+            raise RoshamboError(f"{seat_word(seat)} is not throwing now")
         choice = THROWS[self.rng.randrange(3)]
         self.throw(seat, choice)
         return choice
@@ -373,10 +374,10 @@ class RoshamboContest:
             return "Nobody defends: no Roshambo is needed."
         if self.in_bracket:
             a, b = self.pair
-            return f"Bracket: seat {a} against seat {b}, one decisive throw."
-        head = f"Roshambo: seat {self.proposer} {self._wins[0]} - {self._wins[1]} seat {self.defender}"
+            return f"Bracket: {seat_word(a)} against {seat_word(b)}, one decisive throw."
+        head = f"Roshambo: {seat_word(self.proposer)} {self._wins[0]} - {self._wins[1]} {seat_word(self.defender)}"
         if self.done:
-            return f"{head}; seat {self.winner} wins."
+            return f"{head}; {seat_word(self.winner)} wins."
         return f"{head} after {self.decisive} of {DECISIVE_THROWS} decisive throws."
 
 
@@ -387,7 +388,7 @@ def drive(contest: RoshamboContest, thrower: Thrower) -> RoshamboContest:
         contest.throw(a, _throw(thrower, a, contest.info(a)))
         contest.throw(b, _throw(thrower, b, contest.info(b)))
         if contest._ties_in_a_row >= MAX_TIES_IN_A_ROW:
-            raise RoshamboError(f"seats {a} and {b} tied {contest._ties_in_a_row} times in a row; "
+            raise RoshamboError(f"{seat_word(a)} and {seat_word(b)} tied {plural(contest._ties_in_a_row, 'time')} in a row; "
                                 "the throws never differ")
     return contest
 

@@ -163,6 +163,11 @@ def after_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES)
     return Pile(rank, count, run, 0, False, pile.size + count), False
 
 
+def an(rank: str) -> str:
+    """One card of a rank with its article as said aloud: ``a 9``, ``an 8``, ``an A``."""
+    return f"an {rank}" if rank in ("8", "A") else f"a {rank}"
+
+
 def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> str:
     """A sentence a player understands for a reason code (or for a legal play)."""
     _check_args(pile, rank, count)
@@ -170,7 +175,7 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         raise CardError(f"code is a reason code from check_play (0-{TOO_LOW}), not {shown(code)}.")
     r = RANKS[rank]
     top = RANKS[pile.top] if pile.top is not None else None
-    cards = f"{count} \u00d7 {r}" if count > 1 else f"a {r}"
+    cards = f"{count} \u00d7 {r}" if count > 1 else an(r)
     if code == DUTY:
         return (f"A 3 duty is live: you must play one or more 3s or take the pile, "
                 f"so {cards} cannot be played.")

@@ -95,7 +95,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ...engine import SettingsError
+from ...engine import SettingsError, seat_word
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from . import events as ev
@@ -155,6 +155,11 @@ def _when(when: Any) -> str:
 def _protected(word: Any) -> bool:
     text = str(word).lower().replace("_", " ")
     return any(p.replace("_", " ") in text for p in PROTECTED)
+
+
+def _and(words: Sequence[str]) -> str:
+    """``Seat 1``, ``Seat 1 and Seat 3``, ``Seat 1, Seat 2 and Seat 4``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @dataclass(frozen=True)
@@ -292,7 +297,7 @@ class Session:
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
                  thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
-            names = [f"Seat {s}" for s in range(players)]
+            names = [seat_word(s) for s in range(players)]
         else:
             names = [str(p) for p in players]
         n = len(names)
@@ -552,7 +557,8 @@ class Session:
                 raise SessionError("the last round ended in a stalemate: nobody won, so nobody writes a motion")
             raise SessionError("the winner has already written this round's motion")
         if seat != self._author_window:
-            raise SessionError(f"only the round's winner (seat {self._author_window}) writes a motion, not seat {seat}")
+            raise SessionError(f"only the round's winner ({seat_word(self._author_window)}) writes a motion, "
+                               f"not {seat_word(seat)}")
         if isinstance(motion, str):
             motion = Motion(motion)
         if not isinstance(motion, Motion):
@@ -570,7 +576,7 @@ class Session:
         seat = self._seat(seat)
         rec = self._record(number)
         if rec.author_seat != seat:
-            who = f"seat {rec.author_seat}" if rec.author_seat is not None else f"{rec.author}, who is not at this table"
+            who = seat_word(rec.author_seat) if rec.author_seat is not None else f"{rec.author}, who is not at this table"
             raise SessionError(f"only a motion's author may withdraw it without a vote; motion {number} is by {who}")
         if not rec.in_force:
             raise SessionError(f"motion {number} is not in force ({rec.status})")
@@ -593,10 +599,10 @@ class Session:
         seats = [s for s, _ in pairs]
         if sorted(seats) != list(range(n)):
             missing = sorted(set(range(n)) - set(seats))
-            raise SessionError(f"every session player votes, also those already out; missing: {missing}")
+            raise SessionError(f"every session player votes, also those already out; missing: {_and([seat_word(s) for s in missing])}")
         for s, v in pairs:
             if not isinstance(v, bool):
-                raise SessionError(f"seat {s} must vote True (yes) or False (no), not {v!r}")
+                raise SessionError(f"{seat_word(s)} must vote True (yes) or False (no), not {v!r}")
         return tuple(pairs)
 
     def vote_open(self) -> bool:
@@ -875,7 +881,7 @@ class PendingVote:
         return self.record is not None
 
     def describe(self) -> str:
-        return f"Rule Vote by seat {self.proposer}: {self.proposal.describe()}"
+        return f"Rule Vote by {seat_word(self.proposer)}: {self.proposal.describe()}"
 
     # -- voting ---------------------------------------------------------------------------------
     def cast(self, seat: int, yes: bool) -> None:
@@ -884,9 +890,9 @@ class PendingVote:
         if self.done or self.session._pending_vote is not self:
             raise SessionError("this Rule Vote is over")
         if seat in self._ballots:
-            raise SessionError(f"seat {seat} has already voted")
+            raise SessionError(f"{seat_word(seat)} has already voted")
         if not isinstance(yes, bool):
-            raise SessionError(f"seat {seat} must vote True (yes) or False (no), not {yes!r}")
+            raise SessionError(f"{seat_word(seat)} must vote True (yes) or False (no), not {yes!r}")
         self._ballots[seat] = yes
         if not self.missing:
             self._count()
@@ -977,7 +983,7 @@ class PendingVote:
         d.bracket = contest.bracket_result
         passed = contest.winner == self.proposer
         a, b = contest.score
-        self._finish(passed, f"deadlock; Roshambo against {self._how} (seat {contest.defender}): {a}-{b}, "
+        self._finish(passed, f"deadlock; Roshambo against {self._how} ({seat_word(contest.defender)}): {a}-{b}, "
                              + ("the proposal passes" if passed else "the proposal fails"))
 
     def _finish(self, passed: bool, outcome: str) -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError
+from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
 from .library import LIBRARY
 from .motions import Motion
@@ -134,7 +134,7 @@ class RoundDealt(Event):
     dealer: int
 
     def describe(self) -> str:
-        return f"Round {self.round} of {self.rounds} is dealt by Seat {self.dealer}."
+        return f"Round {self.round} of {self.rounds} is dealt by {seat_word(self.dealer)}."
 
 
 @dataclass(frozen=True)
@@ -145,8 +145,8 @@ class MotionAuthored(Event):
 
     def describe(self) -> str:
         if self.number is None:
-            return f"Seat {self.seat} writes no motion."
-        return f"Seat {self.seat} writes motion {self.number}: {self.text}"
+            return f"{seat_word(self.seat)} writes no motion."
+        return f"{seat_word(self.seat)} writes motion {self.number}: {self.text}"
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class VoteCalled(Event):
     proposal: str
 
     def describe(self) -> str:
-        return f"Seat {self.seat} calls the Rule Vote: {self.proposal}."
+        return f"{seat_word(self.seat)} calls the Rule Vote: {self.proposal}."
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ class BallotCast(Event):
     seat: int
 
     def describe(self) -> str:
-        return f"Seat {self.seat} has voted."
+        return f"{seat_word(self.seat)} has voted."
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class BallotsRevealed(Event):
     def describe(self) -> str:
         yes = [s for s, v in self.ballots if v]
         no = [s for s, v in self.ballots if not v]
-        words = lambda seats: ", ".join(f"Seat {s}" for s in sorted(seats)) or "nobody"  # noqa: E731
+        words = lambda seats: ", ".join(seat_word(s) for s in sorted(seats)) or "nobody"  # noqa: E731
         return f"Every ballot is in: yes {words(yes)}; no {words(no)}."
 
 
@@ -211,7 +211,7 @@ class Thrown(Event):
     seat: int
 
     def describe(self) -> str:
-        return f"Seat {self.seat} has thrown."
+        return f"{seat_word(self.seat)} has thrown."
 
 
 @dataclass(frozen=True)
@@ -224,8 +224,8 @@ class ThrowsShown(Event):
     score: tuple
 
     def describe(self) -> str:
-        won = "a tie, thrown again" if self.winner is None else f"Seat {self.winner} wins the throw"
-        return (f"Roshambo: Seat {self.a} {self.sign_a}, Seat {self.b} {self.sign_b}: {won} "
+        won = "a tie, thrown again" if self.winner is None else f"{seat_word(self.winner)} wins the throw"
+        return (f"Roshambo: {seat_word(self.a)} {self.sign_a}, {seat_word(self.b)} {self.sign_b}: {won} "
                 f"({self.score[0]}-{self.score[1]}).")
 
 
@@ -635,9 +635,6 @@ class LoptiSessionState(GameState):
                            if vote is not None and seat in vote.missing else None),
         }
         return obs
-
-    def seat_name(self, seat: int) -> str:
-        return f"Seat {seat}"
 
 
 # -- bots ---------------------------------------------------------------------------------------

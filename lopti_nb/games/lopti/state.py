@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import GameState, Result, SettingsError
+from ...engine import GameState, Result, SettingsError, seat_word
 from ...engine.core import CACHE, LIST, LISTS, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
-from .cards import DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_name, parse_card, parse_rank
+from .cards import (DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_label, card_name, parse_card,
+                    parse_rank)
 from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text
 
 
@@ -257,15 +258,15 @@ class LoptiState(GameState):
             if isinstance(action, KeepCards):
                 return None
             if not isinstance(action, Swap):
-                return f"seat {seat} must first choose whether to swap a hand card with a face-up card"
+                return f"{seat_word(seat)} must first choose whether to swap a hand card with a face-up card"
             try:
                 h, u = parse_card(action.hand_card), parse_card(action.face_up_card)
             except ValueError as exc:
                 return str(exc)
             if h not in self.hands[seat]:
-                return f"{action.hand_card} is not in seat {seat}'s hand"
+                return f"{card_label(h)} is not in {seat_word(seat)}'s hand"
             if u not in self.face_up[seat]:
-                return f"{action.face_up_card} is not one of seat {seat}'s face-up cards"
+                return f"{card_label(u)} is not one of {seat_word(seat)}'s face-up cards"
             return None
         if isinstance(action, (Swap, KeepCards)):
             return "the swap is only made at the deal, before the first lead"

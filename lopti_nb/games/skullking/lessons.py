@@ -4,8 +4,9 @@ leaders, bonuses and scores from the rule functions ``trick_winner``, ``next_lea
 ``trick_bonus`` and ``score_round``.
 
 The lessons put the learner last to play, so that every choice finishes the trick and the
-engine can say at once who wins it. Everything a learner reads counts seats from 1 and calls
-the learner "you"; the engine's events are retold here in those words."""
+engine can say at once who wins it. Everything a learner reads counts seats from 1 (as the
+engine's own sentences do) and calls the learner "you"; the engine's events are retold here
+in that voice."""
 from __future__ import annotations
 
 from collections import Counter
@@ -13,6 +14,7 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
+from lopti_nb.engine import plural, seat_word
 from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, box, check_voice, esc, line
 from lopti_nb.widgets.svg import cards_row_html
 
@@ -35,15 +37,10 @@ _FILL = [f"{s}{r}" for r in range(2, 14) for s in "YPG"]
 SYSTEM_NAMES = {"classic": "classic", "rascal": "Rascal's", "cannonball": "Cannonball"}
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``"1 trick"``, ``"2 tricks"``."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def seat_words(seat: int, you: int | None = None) -> str:
-    """A seat as a player names it: ``"you"`` for the learner, else ``"Seat 3"`` (seats are
-    counted from 1 in everything a learner reads; the engine counts from 0)."""
-    return "you" if seat == you else f"Seat {seat + 1}"
+    """A seat as a player names it: ``"you"`` for the learner, else the engine's seat word
+    (``"Seat 3"`` for index 2: the engine's sentences count from 1 already)."""
+    return "you" if seat == you else seat_word(seat)
 
 
 def _cap(text: str) -> str:
@@ -55,8 +52,9 @@ def _verb(seat: int, you: int | None, third: str, second: str) -> str:
 
 
 def event_words(event, you: int | None = None) -> str | None:
-    """An engine event retold for a learner (seats from 1, the learner as "you"); ``None``
-    for an event a lesson does not show (the deal of the next round)."""
+    """An engine event retold for a learner, who is "you" (other seats keep the engine's
+    words, counted from 1); ``None`` for an event a lesson does not show (the deal of the
+    next round). Retold from the event's fields, never by renumbering its sentence."""
     if isinstance(event, CardPlayed):
         return _cap(f"{_verb(event.seat, you, 'plays', 'play')} {NAME[event.card]}.")
     if isinstance(event, BidMade):

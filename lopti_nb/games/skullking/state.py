@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy
 
-from lopti_nb.engine import Event, GameState, Result, SettingsError, event_maker, places_from_keys
+from lopti_nb.engine import (Event, GameState, Result, SettingsError, event_maker, places_from_keys,
+                             plural, seat_word)
 from lopti_nb.engine.core import CACHE, DEEP, DICTS, LIST, LISTS, SHARED
 
 from . import rules
@@ -74,7 +75,8 @@ PLAYS_OF["tigress"] = (PLAYS["tigress:pirate"], PLAYS["tigress:escape"])
 
 
 def _seat(seat: int) -> str:
-    return f"Seat {seat}"
+    # the engine's seat words: counted from 1 in every sentence ("Seat 1" is index 0)
+    return seat_word(seat)
 
 
 def _cards_words(cards) -> str:
@@ -92,8 +94,8 @@ class RoundDealt(Event):
     hands: tuple | None  # per seat: a tuple of cards, or None where hidden
 
     def describe(self) -> str:
-        text = (f"Round {self.round}: {_seat(self.dealer)} deals {self.cards_each} "
-                f"card{'s' if self.cards_each != 1 else ''} to each player.")
+        text = (f"Round {self.round}: {_seat(self.dealer)} deals "
+                f"{plural(self.cards_each, 'card')} to each player.")
         if self.hands:
             shown = [f"{_seat(s)} holds {_cards_words(h)}" for s, h in enumerate(self.hands)
                      if h is not None]
