@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from html import escape
 
 import ipywidgets as W
 
-from lopti_nb.engine import SettingsError, all_specs, get_spec
+from lopti_nb.engine import SEAT_WORD, SettingsError, all_specs, get_spec
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
@@ -35,7 +34,6 @@ ERROR = "color:var(--jp-error-color1, #c62828)"
 LOG_LINES = 40
 POLL_LIMITS = (0.05, 60.0)  # seconds between two looks at the store
 PACE_LIMITS = (0.0, 60.0)  # seconds between two bot moves (0: all at once)
-SEAT_WORD = re.compile(r"\bSeat (\d+)\b")  # how the games' events name a seat
 PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
 MAX_SAME_DECISION = 5  # tries of a click while the others' choices of the same decision arrive
 
@@ -665,7 +663,7 @@ class RoomWidget(W.VBox):
         # a view may put the rest of its game's sentences in people's words too
         words = getattr(self.view, "log_words", None) or (lambda text: text)
         for e in new_events:
-            line = words(SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), e.describe()))
+            line = words(SEAT_WORD.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), e.describe()))
             self._log.append(line)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)

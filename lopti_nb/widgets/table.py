@@ -21,14 +21,12 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ..engine import IllegalAction, LoptiNbError, SettingsError, get_spec
+from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, set_if, show
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
 NAME_LIMIT = 20  # characters in a name given to play(names=...): it must fit a seat's box at 400 px
-# a seat in the engine's words: "Seat 0" / "seat 0" (the engine counts seats from 0)
-_SEAT_WORDS = re.compile(r"\b[Ss]eat (\d+)\b")
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
 
 
@@ -111,13 +109,13 @@ class GameView(ABC):
         return self.table.state.seat_name(seat)
 
     def words(self, text: str) -> str:
-        """The engine's sentences (which count seats from 0: ``Seat 0``) in the table's words:
-        every seat named as :meth:`seat_name` names it. The one place where the table turns
-        the engine's seat numbers into what people read."""
+        """The engine's sentences (which count seats from 1: ``Seat 1`` is index 0) in the
+        table's words: every seat named as :meth:`seat_name` names it. The one place where the
+        table turns the engine's seat words into what people read."""
         if not text or getattr(self.table, "seat_names", None) is None:
             return text
-        return _SEAT_WORDS.sub(lambda m: self.seat_name(int(m.group(1)))
-                               if int(m.group(1)) < len(self.table.seat_names) else m.group(0), text)
+        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1)
+                             if 1 <= int(m.group(1)) <= len(self.table.seat_names) else m.group(0), text)
 
     def just_happened(self, viewer: int | None) -> list:
         """The events since ``viewer``'s last move, as ``viewer`` may see them (for marking

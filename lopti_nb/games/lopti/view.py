@@ -168,7 +168,7 @@ class LoptiView(GameView):
         return self.panel.renumber(text, event=True) if self.panel is not None else text
 
     def describe_text(self, text: str) -> str:
-        """The engine's sentences (seats counted from 0) in the table's words."""
+        """The engine's sentences (seats counted from 1) in the table's words."""
         return self.panel.renumber(text) if self.panel is not None else text
 
     def reason(self, action, viewer, can_act) -> str | None:

@@ -59,8 +59,7 @@ READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.i
 # The engine names seats by number, counted from 0: "Seat 2 plays..." in the events, "seat 2"
 # in the rules' and the session's sentences (which name a motion's author by the name the
 # table gave it, "Seat 3", counted from 1: that is left alone).
-_SEAT_IN_EVENTS = re.compile(r"\b([Ss])eat (\d+)\b")
-_SEAT_IN_SENTENCES = re.compile(r"\b(s)eat (\d+)\b")
+_SEAT_IN_EVENTS = re.compile(r"\b(S)eat (\d+)\b")  # the engine's seat words, counted from 1
 # the session's own sentences name a base-law change as Python would ("set play_on to True")
 _LAW_IN_SENTENCES = re.compile(r"\bset ([a-z_]+) to (True|False|-?\d+)\b")
 
@@ -175,10 +174,9 @@ class SessionPanel:
         return self.name(seat) + (" (bot)" if self.table.is_bot(seat) else "")
 
     def renumber(self, text: str, event: bool = False) -> str:
-        """The engine's words count seats from 0; people count them from 1, by name.
-        ``event``: an event's description (its seats may be capitalised)."""
-        pattern = _SEAT_IN_EVENTS if event else _SEAT_IN_SENTENCES
-        return pattern.sub(lambda m: self.name(int(m.group(2))), text)
+        """The engine's words name seats "Seat 1" (index 0) and on; the table names people.
+        ``event`` is kept for callers that pass an event's description."""
+        return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2)) - 1), text)
 
     @property
     def live(self) -> bool:
@@ -981,11 +979,12 @@ class SessionRoomView:
         return names_list([self.name(s) for s in seats])
 
     def renumber(self, text: str) -> str:
-        return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2))), text)
+        """Seat words ("Seat 1" is index 0) by the room's names."""
+        return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2)) - 1), text)
 
     def log_words(self, text: str) -> str:
         """A line of the room's log in people's words: seats by name (the round's and the
-        session's sentences count them from 0, "seat 2"), base law without Python notation."""
+        session's sentences count them from 1, "Seat 2" is index 1), base law without Python notation."""
         return law_words(self.renumber(text))
 
     # -- what the room's widget asks of a view ---------------------------------------------------------
