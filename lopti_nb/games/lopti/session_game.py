@@ -21,8 +21,8 @@ when a motion asks a person):
 * :class:`Ballot` -- every seat votes yes or no, in any order; each ballot stays hidden from
   the other seats until the last one is cast, then all are shown together.
 * :class:`Advocate` -- after a tie on removing or amending a motion whose author does not
-  defend it, the motion's supporters choose who faces the proposer (RULINGS 1.7: "an advocate
-  chosen by the motion's supporters"): one of them, their bracket, or nobody (the proposal
+  defend it, the motion's supporters choose who faces the proposer (rules reference
+  §1.7.6): one of them, their bracket, or nobody (the proposal
   passes). The supporter who voted no first chooses for them; a bot there picks its lone
   fellow supporter, else the bracket (the session's ``"auto"``).
 * :class:`Throw` -- after a tied vote, the two seats of Roshambo throw at once, each hidden
@@ -515,7 +515,7 @@ class LoptiSessionState(GameState):
             if not vote.missing:
                 self.events.append(BallotsRevealed(tuple(vote._ballots.items())))
                 if vote.contest is not None and not vote.done and vote._advocate_applies():
-                    # RULINGS 1.7: the supporters choose their advocate (people are asked)
+                    # rules reference §1.7: the supporters choose their advocate (people are asked)
                     self._advocating = True
                     self.events.append(AdvocateAsked(vote._opponents[0], tuple(vote._opponents)))
                 self._contest_news(vote)

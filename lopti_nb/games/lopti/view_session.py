@@ -1141,7 +1141,7 @@ class SessionRoomView:
                     f"no: {esc(self.names(no)) or 'nobody'}. A tie: Roshambo decides.")
             self.ballot_buttons.set([])
             adv = v.get("advocate")
-            if adv is not None:  # RULINGS 1.7: the motion's supporters choose who defends it
+            if adv is not None:  # rules reference §1.7: the motion's supporters choose who defends it
                 from .session_game import Advocate
 
                 chooser, supporters = adv["chooser"], adv["supporters"]
