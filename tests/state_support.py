@@ -27,3 +27,17 @@ def shared_mutables(a, b) -> set:
     reach(a.__dict__, left)
     reach(b.__dict__, right)
     return (set(left) & set(right)) - {id(a.__dict__)}
+
+
+def random_positions(game: str, players: int, seed: int, limit: int):
+    """Every decision of a game played by random choices (seeded): the live state before each
+    action, up to ``limit`` decisions or the end. Read a position before asking for the next."""
+    import lopti_nb
+
+    state = lopti_nb.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            return
+        yield state
+        state.apply(rng.choice(state.legal_actions()))

@@ -11,6 +11,7 @@ from lopti_nb.engine import LoptiNbError, SettingsError, get_spec
 from lopti_nb.games.ledger import risk
 from lopti_nb.games.ledger.coach import Advice, coach, reckoning_left
 from lopti_nb.games.ledger.testing import rig, scramble
+from state_support import random_positions
 
 
 def _sea(state, seat):
@@ -18,14 +19,7 @@ def _sea(state, seat):
 
 
 def _positions(seed, players=3, limit=300):
-    """Every decision of a random game (the state, before the action)."""
-    state = lopti_nb.new_game("ledger", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if state.is_over:
-            return
-        yield state
-        state.apply(rng.choice(state.legal_actions()))
+    return random_positions("ledger", players, seed, limit)
 
 
 def test_coach_is_the_plugins_part():

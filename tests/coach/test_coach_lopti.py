@@ -9,6 +9,7 @@ from lopti_nb.engine import LoptiNbError, get_spec
 from lopti_nb.games.lopti import LoptiState
 from lopti_nb.games.lopti.coach import coach
 from lopti_nb.games.lopti.testing import scramble
+from state_support import random_positions
 
 
 def test_coach_is_the_plugins_part():
@@ -40,13 +41,7 @@ def test_1_5_coach_counts_a_pile_taken_and_led_again():
 
 
 def _positions(seed, players=4, limit=60):
-    state = lopti_nb.new_game("lopti", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if state.is_over:
-            return
-        yield state
-        state.apply(rng.choice(state.legal_actions()))
+    return random_positions("lopti", players, seed, limit)
 
 
 def test_coach_never_reads_what_the_seat_cannot_see():
