@@ -15,7 +15,7 @@ import pytest
 from lopti_nb import rooms
 from lopti_nb.engine import (
     Event, GameSpec, GameState, Result, Setting, SettingsSchema, places_from_keys, random_bot,
-    registry,
+    registry, seat_word,
 )
 from lopti_nb.rooms.widget import RoomWidget
 from lopti_nb.widgets.testing import visible_widgets
@@ -38,7 +38,7 @@ class Added(Event):
     total: Fraction
 
     def describe(self) -> str:
-        return f"Seat {self.seat} adds {self.amount}: the tally is {self.total}."
+        return f"{seat_word(self.seat)} adds {self.amount}: the tally is {self.total}."
 
 
 class TallyState(GameState):
