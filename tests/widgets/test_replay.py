@@ -159,3 +159,29 @@ def test_replay_of_a_table_game():
     widget = lopti_nb.replay(table.state, seat=1)
     widget.show(widget.end)
     assert widget.state_at(widget.end).events == table.state.events
+
+
+@pytest.mark.parametrize("game", sorted(PICTURES))
+def test_replay_of_a_simulate_row_is_the_same_game(game):
+    """simulate(..., keep_records=True): one row is enough to replay its game, and the game
+    replayed ends with the row's result (score and place of the row's seat)."""
+    rows = lopti_nb.simulate(game, n=3, seed=7, progress=False, keep_records=True)
+    assert "record" in rows.columns
+    for i in (1, len(rows) - 1):
+        row = rows.iloc[i]
+        widget = lopti_nb.replay(row, seat=int(row.seat))
+        final = widget.state_at(widget.end)
+        assert final.is_over and final.result.scores[row.seat] == row.score
+        assert final.result.places[row.seat] == row.place and len(final.actions) == widget.end
+        assert widget.board.seat_kind(int(row.seat)) == f"bot: {row.bot}"  # the bots are named
+    same = lopti_nb.simulate(game, n=3, seed=7, progress=False)
+    assert list(same.columns) == [c for c in rows.columns if c != "record"]  # off by default
+    assert same.equals(rows.drop(columns="record"))
+
+
+def test_replay_of_a_row_without_a_record_says_how_to_keep_one():
+    rows = lopti_nb.simulate("drowned-ledger", n=1, seed=1, progress=False)
+    with pytest.raises(RecordError, match="keep_records=True"):
+        lopti_nb.replay(rows.iloc[0])
+    with pytest.raises(LoptiNbError):
+        lopti_nb.simulate("drowned-ledger", n=1, progress=False, keep_records="yes")
