@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+import anywidget
 import ipywidgets as W
 
 from ..engine import GameState, RecordError, get_spec, load
@@ -35,6 +36,7 @@ from ..engine.core import UnknownSeat
 from .base import CSS_MUTED, esc, panel_html, set_if, show
 from .table import Table
 
+OPEN = "open"  # the view dropdown's value for every card open
 CHECKPOINT = 25  # a copy of the game kept every so many moves, so any step is quick to reach
 LOG_LINES = 60
 # observation keys that name a seat (counted from 0 in the engine, from 1 for people)
@@ -69,6 +71,30 @@ def _seat_value(value: Any, name) -> str:
     if isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value):
         return ", ".join(name(v) for v in value) or "nobody"
     return _value(value)
+
+
+class SliderName(anywidget.AnyWidget):
+    """No size, no state: gives the replay's slider handle (a ``div`` with ``role="slider"``
+    that ipywidgets leaves unnamed) the accessible name "Move", also when it is drawn again."""
+
+    _esm = """
+function render({ el }) {
+  el.style.display = "none";
+  const name = () => {
+    const root = el.closest(".lnb-replay");
+    if (!root) return;
+    root.querySelectorAll('[role="slider"]:not([aria-label])').forEach(h => h.setAttribute("aria-label", "Move"));
+  };
+  const watch = () => {
+    const root = el.closest(".lnb-replay");
+    if (!root) { setTimeout(watch, 200); return; }
+    name();
+    new MutationObserver(name).observe(root, { childList: true, subtree: true });
+  };
+  watch();
+}
+export default { render };
+"""
 
 
 class ReplayTable(Table):
@@ -182,27 +208,29 @@ class Replay(W.VBox):
     def _build(self) -> None:
         small = W.Layout(width="auto")
         self.title_html = W.HTML()
-        self.first_button = W.Button(description="⏮ Start", layout=small)
+        self.first_button = W.Button(description="◀◀ Start", layout=small)
         self.back_button = W.Button(description="◀ Back", layout=small)
         self.forward_button = W.Button(description="Forward ▶", layout=small)
-        self.last_button = W.Button(description="End ⏭", layout=small)
+        self.last_button = W.Button(description="End ▶▶", layout=small)
         self.first_button.on_click(lambda b: self.show(0))
         self.back_button.on_click(lambda b: self.show(self.step - 1))
         self.forward_button.on_click(lambda b: self.show(self.step + 1))
         self.last_button.on_click(lambda b: self.show(self.end))
         self.slider = W.IntSlider(value=0, min=0, max=self.end, description="Move",
-                                  continuous_update=False, layout=W.Layout(width="100%", max_width="380px"))
+                                  continuous_update=False, layout=W.Layout(width="95%", max_width="360px"))
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        options = [("All cards open", None)] + [(f"As {self._name(s)} saw it", s)
+        # "open" stands for every card open: a dropdown shows nothing selected for a value None
+        options = [("All cards open", OPEN)] + [(f"As {self._name(s)} saw it", s)
                                                 for s in range(self.players)]
-        self.seat_choice = W.Dropdown(options=options, value=self.seat, description="View",
-                                      layout=W.Layout(width="auto", max_width="380px"))
+        self.seat_choice = W.Dropdown(options=options, value=OPEN if self.seat is None else self.seat,
+                                      description="View",
+                                      layout=W.Layout(width="auto", max_width="95%"))
         self.seat_choice.observe(self._seat_changed, names="value")
         self.position_html = W.HTML()
         self.log_html = W.HTML()
         buttons = W.HBox([self.first_button, self.back_button, self.forward_button, self.last_button],
                          layout=W.Layout(flex_flow="row wrap"))
-        self._children = [self.title_html, buttons, self.slider, self.seat_choice]
+        self._children = [SliderName(), self.title_html, buttons, self.slider, self.seat_choice]
         if self.board is not None:
             self._children.append(self.board)
             show(self.log_html, False)  # the table keeps its own game log
@@ -213,7 +241,10 @@ class Replay(W.VBox):
         return f"Seat {seat + 1}"
 
     def _seat_changed(self, change) -> None:
-        self.seat = change["new"]
+        if change["new"] is None:  # set from code as in replay(seat=None): every card open
+            self.seat_choice.value = OPEN
+            return
+        self.seat = None if change["new"] == OPEN else change["new"]
         self.show(self.step)
 
     # -- stepping ---------------------------------------------------------------------------
