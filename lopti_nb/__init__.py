@@ -78,7 +78,8 @@ def replay(record, seat: int | None = None):
     """A widget that steps through a finished game, forward and back (buttons and a slider).
 
     ``record`` is ``state.record()`` of a table's game, a room's ``Room.record()``, its JSON
-    text, or a game state. ``seat`` shows the game as that seat saw it (counted from 0, as in
+    text, a game state, or a row of ``simulate(..., keep_records=True)`` (its ``record``
+    column). The position is drawn with the game's own table, read-only. ``seat`` shows the game as that seat saw it (counted from 0, as in
     the engine: its own cards only); ``None`` shows every card open. A dropdown switches
     views. A record that does not replay raises ``RecordError`` and a seat that is not at
     the table ``UnknownSeat`` (``ValueError`` subclasses); no widget is made then::
@@ -87,6 +88,9 @@ def replay(record, seat: int | None = None):
         while not state.is_over:
             state.apply(state.legal_actions(state.to_act[0])[0], state.to_act[0])
         lopti_nb.replay(state.record(), seat=0)   # as the first seat saw it
+
+        rows = lopti_nb.simulate("skull-king", n=20, seed=1, keep_records=True)
+        lopti_nb.replay(rows.iloc[3])              # game 0 of the run, every card open
     """
     from .widgets.replay import replay as _replay  # widgets load ipywidgets; the engine never does
 

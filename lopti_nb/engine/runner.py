@@ -174,13 +174,30 @@ def columns(rows: list[dict]) -> list[str]:
     return SEAT_COLUMNS + [c for c in rows[0] if c not in SEAT_COLUMNS]
 
 
+def game_record(state: GameState, names: Sequence[str]) -> dict[str, Any]:
+    """``state.record()`` of a simulated game, with the seats' bot names (``bots``, which
+    ``load`` passes over and a replay shows by each seat)."""
+    return {**state.record(), "bots": list(names)}
+
+
 def _chunk(task: tuple) -> list[dict[str, Any]]:
-    """Seat rows of games ``first .. first + n - 1`` (a unit of work for a worker)."""
-    args, first, n = task
+    """Seat rows of games ``first .. first + n - 1`` (a unit of work for a worker); a fourth
+    item ``True`` adds each game's record (``record`` column)."""
+    args, first, n = task[:3]
+    keep = len(task) > 3 and task[3]
     run = Run(*args[:7], settings=args[7])
     rows: list[dict[str, Any]] = []
     for number, state, names in run.games(first, n):
-        rows.extend(seat_rows(run.spec, state, number, names))
+        rows.extend(_rows(run.spec, state, number, names, keep))
+    return rows
+
+
+def _rows(spec: GameSpec, state: GameState, number: int, names: Sequence[str], keep: bool) -> list[dict]:
+    rows = seat_rows(spec, state, number, names)
+    if keep:
+        record = game_record(state, names)  # one dict shared by the game's seat rows
+        for row in rows:
+            row["record"] = record
     return rows
 
 
@@ -232,7 +249,8 @@ def run_parallel(func, tasks: list, workers: int | None = None, client: Any = No
 
 def simulate(game: str, n: int = 100, seed: int | None = None, players: int | None = None,
              bots: str | Sequence[str] | None = None, progress: bool = True,
-             workers: int | None = None, client: Any = None, **settings: Any):
+             workers: int | None = None, client: Any = None, keep_records: bool = False,
+             **settings: Any):
     """Play ``n`` games with bots; return a pandas DataFrame, one row per seat per game.
 
     Columns: ``game`` (number), ``seat``, ``bot``, ``score``, ``place``, ``won``,
@@ -248,6 +266,16 @@ def simulate(game: str, n: int = 100, seed: int | None = None, players: int | No
         >>> df = lopti_nb.simulate(lopti_nb.game_names()[0], n=2, seed=1, players=3, progress=False)
         >>> len(df), list(df.columns[:3])
         (6, ['game', 'seat', 'bot'])
+
+    ``keep_records=True`` adds a ``record`` column: each game's ``state.record()`` (with the
+    seats' bots), the same for every seat row of a game, so that any row replays its game
+    (``lopti_nb.replay(row)``) or rebuilds it (``lopti_nb.load(row.record)``):
+
+        >>> df = lopti_nb.simulate(lopti_nb.game_names()[0], n=2, seed=1, players=3,
+        ...                        progress=False, keep_records=True)
+        >>> row = df.iloc[4]                       # game 1, the second seat
+        >>> bool(lopti_nb.load(row.record).result.scores[row.seat] == row.score)
+        True
     """
     import pandas as pd
 
@@ -258,9 +286,11 @@ def simulate(game: str, n: int = 100, seed: int | None = None, players: int | No
             raise SettingsError(f"workers must be 1 or more, not {workers}.")
     if not isinstance(progress, bool):
         raise SettingsError(f"progress must be True or False, not {shown(progress)}.")
+    if not isinstance(keep_records, bool):
+        raise SettingsError(f"keep_records must be True or False, not {shown(keep_records)}.")
     if (workers and workers > 1) or client is not None:
         size = max(1, min(500, -(-run.n // (4 * (workers or os.cpu_count() or 1)))))
-        tasks = [(run.args, start, m) for start, m in chunks(0, run.n, size)]
+        tasks = [(run.args, start, m, keep_records) for start, m in chunks(0, run.n, size)]
         rows = [row for part in run_parallel(_chunk, tasks, workers, client, progress, run.spec.title)
                 for row in part]
     else:
@@ -271,5 +301,5 @@ def simulate(game: str, n: int = 100, seed: int | None = None, players: int | No
 
             games = tqdm(games, total=run.n, desc=run.spec.title, unit="game")
         for number, state, names in games:
-            rows.extend(seat_rows(run.spec, state, number, names))
+            rows.extend(_rows(run.spec, state, number, names, keep_records))
     return pd.DataFrame(rows, columns=columns(rows))

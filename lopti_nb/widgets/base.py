@@ -59,6 +59,45 @@ _TABLE_CSS = """
 """
 
 
+# How a refused button says why, in its tooltip: "<label>: not possible now — <reason>".
+# The tooltip alone is hover-only (nothing on a phone), so the table prints every refused
+# button's reason on screen too (see :func:`refusals_html`).
+REFUSED = ": not possible now \u2014 "
+
+
+def refused_tooltip(label: str, reason: str) -> str:
+    return f"{label}{REFUSED}{reason}"
+
+
+def refusals_html(*roots: W.Widget) -> str:
+    """Why each visible, disabled button under ``roots`` is refused, as lines on screen (the
+    buttons with the same reason on one line), or ``""`` when none is refused. Read from the
+    tooltips written in the :data:`REFUSED` form, so every view gets it without naming it."""
+    groups: dict[str, list[str]] = {}
+    stack = list(reversed(roots))
+    while stack:
+        w = stack.pop()
+        layout = getattr(w, "layout", None)
+        if layout is not None and layout.display == "none":
+            continue
+        if isinstance(w, W.Button):
+            tip = w.tooltip or ""
+            if w.disabled and w.description and REFUSED in tip:
+                groups.setdefault(tip.split(REFUSED, 1)[1].strip(), []).append(w.description)
+            continue
+        stack.extend(reversed(getattr(w, "children", None) or ()))
+    lines = []
+    for reason, labels in groups.items():
+        names = (", ".join(labels) if len(labels) <= 3
+                 else f"{labels[0]} \u2026 {labels[-1]} ({len(labels)} buttons)")
+        end = "" if reason.endswith((".", "!", "?")) else "."
+        lines.append(f"<div><b>{escape(names)}</b>: not possible now \u2014 {escape(reason)}{end}</div>")
+    if not lines:
+        return ""
+    return (f'<div class="lnb-refusals" style="font-size:12px;{CSS_TEXT};overflow-wrap:anywhere">'
+            + "".join(lines) + "</div>")
+
+
 class TableStyle(anywidget.AnyWidget):
     """The tables' own style sheet, as a widget of no size that carries it to the page (the
     same for every game: readable coloured buttons, wrapping at 400 px, focus rings)."""
@@ -71,7 +110,7 @@ class ButtonPool(W.HBox):
     """A row of buttons, each bound to an action; reused in place as the choices change.
 
     ``set(items)`` takes ``(label, action, enabled, reason)`` tuples. Disabled buttons carry
-    ``reason`` as their hover text. A click calls ``on_action(action)``.
+    ``reason`` in their tooltip (:data:`REFUSED` form), which the table also prints on screen. A click calls ``on_action(action)``.
     """
 
     def __init__(self, on_action: Callable[[Any], None], width: str | None = None, **kwargs):
@@ -96,7 +135,7 @@ class ButtonPool(W.HBox):
         for b, (label, action, enabled, reason) in zip(self.buttons, items):
             b._lnb_action = action
             set_if(b, description=label, disabled=not enabled,
-                   tooltip=(label if enabled else f"{label}: not possible now \u2014 {reason}"),
+                   tooltip=(label if enabled else refused_tooltip(label, reason)),
                    button_style=(style if enabled else ""))
             show(b, True)
         for b in self.buttons[len(items):]:

@@ -22,7 +22,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
-from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, set_if, show
+from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, refused_tooltip, set_if, show
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
@@ -132,6 +132,12 @@ class GameView(ABC):
     def status_words(self, state) -> str | None:
         """A status line of the view's own (a vote under way, "Round over."), or ``None`` for
         the shell's words about whose turn it is."""
+        return None
+
+    def open_hand_html(self, obs: dict, seat: int) -> str | None:
+        """What only ``seat`` sees (its hand), drawn from its own observation ``obs`` with the
+        game's pictures, for a replay with every card open; ``None``: the replay lists it
+        in words."""
         return None
 
     def describe_event(self, event) -> str:
@@ -293,7 +299,9 @@ class Table(W.VBox):
                                 self.step_button, self.speed, self.coach_toggle],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
-        self.main = W.VBox([self.since, self.seats, self.view_box, self.coach_html, self.scores])
+        # why each greyed-out button of the view is refused, on screen (a tooltip needs a hover)
+        self.refusals = W.HTML()
+        self.main = W.VBox([self.since, self.seats, self.view_box, self.refusals, self.coach_html, self.scores])
         self._children = [TableStyle(), self.header, self.status, self.cover, self.main, self.controls, log_box]
 
     def _set_speed_options(self) -> None:
@@ -593,6 +601,7 @@ class Table(W.VBox):
         show(self.main, not covered, "flex")
         set_if(self.since, value=self._since_html(viewer))
         view.update(obs, viewer, new_events, can_act)
+        set_if(self.refusals, value=self.refusals_html())
         if state.is_over and (not self.session or self.session[-1][0] is not state):
             self.session.append((state, state.result))
         set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None)
@@ -601,7 +610,7 @@ class Table(W.VBox):
         wait = view.next_round_wait(state) if offered else None
         set_if(self.next_button, disabled=wait is not None,
                tooltip=("Deal the next round of the session" if wait is None
-                        else f"Next round: not possible now \u2014 {wait}"))
+                        else refused_tooltip("Next round", wait)))
         show(self.next_button, offered)
         bots_waiting = self._bots_to_move()
         set_if(self.step_button, disabled=not (self.paused and bots_waiting),
@@ -616,6 +625,11 @@ class Table(W.VBox):
         show(self.step_button, any(self.bot_names))
         show(self.pause_button, any(self.bot_names))
         show(self.speed, any(self.bot_names))
+
+    def refusals_html(self) -> str:
+        """The reasons of the view's refused buttons, printed under it (see
+        :func:`~lopti_nb.widgets.base.refusals_html`)."""
+        return refusals_html(self.view_box, self.next_button)
 
     def _coach_panel(self, can_act: bool) -> None:
         """The coach's advice for the person in front of the device when it is their turn
@@ -735,11 +749,16 @@ class Table(W.VBox):
         return (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
                 f'color:{colour}">\u25b6 {esc(text)}</div>{msg}')
 
+    def seat_kind(self, seat: int) -> str:
+        """Who sits there, in the seat's box: ``bot: random``, ``you``, ``human``."""
+        if self.bot_names[seat]:
+            return f"bot: {self.bot_names[seat]}"
+        return "you" if len(self.human_seats) == 1 else "human"
+
     def _seats_html(self, obs: dict, to_act) -> str:
         cells = []
         for seat in range(self.players):
-            kind = f"bot: {self.bot_names[seat]}" if self.bot_names[seat] else (
-                "you" if len(self.human_seats) == 1 else "human")
+            kind = self.seat_kind(seat)
             here = seat in to_act
             mine = seat == self.viewer
             border = ("2px solid var(--jp-brand-color1)" if here else "1px solid var(--jp-border-color1)")

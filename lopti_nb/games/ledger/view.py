@@ -59,6 +59,9 @@ class LedgerView(GameView):
             self.mine, self.yards], layout=W.Layout())
         self.reset()
 
+    def open_hand_html(self, obs, seat) -> str:
+        return cards_row_html([ledger_card_svg(c) for c in obs.get("hand") or ()], empty="no sealed cards")
+
     def reset(self) -> None:
         self.selected: set[int] = set()
         self._hand: list = []

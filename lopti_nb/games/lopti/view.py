@@ -107,6 +107,9 @@ class LoptiView(GameView):
             parts.append(self.panel.widget)
         self.widget = W.VBox(parts, layout=W.Layout())
 
+    def open_hand_html(self, obs, seat) -> str:
+        return cards_row_html([lopti_card_svg(c) for c in obs.get("hand") or ()], empty="no cards in hand")
+
     def reset(self) -> None:
         self.selected = set()
         self.blind_pick = None

@@ -70,6 +70,11 @@ class SkullKingView(GameView):
                               self.mine, self.round_scores], layout=W.Layout())
         self.reset()
 
+    def open_hand_html(self, obs, seat) -> str:
+        bid = obs.get("my_bid")
+        words = f'<div style="font-size:12px">bid {bid}</div>' if bid is not None else ""
+        return words + cards_row_html([skullking_card_svg(c) for c in obs.get("hand") or ()], empty="no cards left")
+
     def reset(self) -> None:
         self.picked: str | None = None  # the card of the hand picked to play
         self.last_trick = None  # the last finished trick event

@@ -1,0 +1,136 @@
+"""Issue 19 in a real browser: a replay of each game, drawn with the game's own table, served
+by Voilà and shown in Debian's Chromium at 1200 and 400 px.
+
+Each replay comes from a row of ``simulate(..., keep_records=True)``, at its middle: Lopti as
+the first seat saw it, Skull King with every card open, the Drowned Ledger as the second seat
+saw it. Checked: no sideways scrolling at 400 px, axe-core finds no serious or critical
+violation, and the page asks nothing of any host but the loopback server. Screenshots go to
+``docs/screenshots/replay19_<game>_<width>.png``.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import (CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations, free_port,
+                             offline_voila_template, outside_requests, watch_requests)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
+
+REPLAYS = {
+    # short name: (game, players, seat shown (None: every card open))
+    "lopti": ("lopti", 3, 0),
+    "skull_king": ("skull-king", 3, None),
+    "ledger": ("drowned-ledger", 3, 1),
+}
+SETUP = '''import lopti_nb
+
+
+def middle(game, players, seat):
+    """A replay of a simulated game, one row of the run enough, at its middle move."""
+    rows = lopti_nb.simulate(game, n=2, seed=19, players=players, progress=False, keep_records=True)
+    widget = lopti_nb.replay(rows.iloc[players], seat=seat)  # game 1, its first seat's row
+    widget.show(widget.end // 2)
+    return widget
+'''
+
+
+def _notebook(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    for short, (game, players, seat) in REPLAYS.items():
+        nb.cells.append(nbformat.v4.new_code_cell(f"{short} = middle({game!r}, {players}, {seat!r})\n{short}"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
+    folder = tmp_path_factory.mktemp("replay19")
+    _notebook(folder / "replays.ipynb")
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    extra_env, extra_args = offline_voila_template(folder)
+    env.update(extra_env)
+    log = open(folder / "voila.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(folder / "replays.ipynb"), "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
+                            cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.time() + 90
+    while True:
+        try:  # a connection is enough: a GET of the page would run its notebook
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                pytest.fail("Voilà did not start: " + (folder / "voila.log").read_text()[-3000:])
+            time.sleep(0.3)
+    yield url
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(voila):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("width", [1200, 400])
+def test_every_replay_looks_like_its_table_fits_passes_axe_and_stays_offline(browser, voila, width):
+    page = browser.new_page(viewport={"width": width, "height": 3000})
+    requests = watch_requests(page, [])
+    page.goto(voila, timeout=120000)
+    page.locator(".lnb-replay .lnb-table").nth(len(REPLAYS) - 1).wait_for(timeout=180000)
+    page.wait_for_timeout(800)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    serious = {}
+    replays = page.locator(".lnb-replay")
+    for i, short in enumerate(REPLAYS):
+        widget = replays.nth(i)
+        widget.scroll_into_view_if_needed()
+        page.wait_for_timeout(400)  # let the page paint what scrolled into view
+        # the game's own pictures are on the page: cards drawn as at the table
+        assert widget.locator("svg.lnb-card").count() > 0
+        box = widget.evaluate("t => [t.scrollWidth, t.clientWidth]")
+        print(f"{short} at {width} px: replay {box[0]} px of {box[1]} px")
+        assert box[0] <= box[1] + 1, f"{short} scrolls sideways at {width} px"
+        found = axe_violations(page, context=f"document.querySelectorAll('.lnb-replay')[{i}]")
+        print(f"axe on the {short} replay at {width} px: {len(found)} serious or critical")
+        if found:
+            serious[short] = found
+        widget.screenshot(path=str(SHOTS / f"replay19_{short}_{width}.png"))
+    page_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert page_width[0] <= page_width[1] + 1
+    outside = outside_requests(requests)
+    print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
+    page.close()
+    assert not outside, outside[:5]
+    assert not serious, serious
