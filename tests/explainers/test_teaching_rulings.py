@@ -135,6 +135,18 @@ def test_3_5_a_captured_bonus_is_said_to_need_an_exact_bid():
     assert "Bonus 10" in v.reason and "exactly" in v.reason and "Rascal" not in v.reason
 
 
+def test_3_5_a_trick_verdict_headline_without_a_bonus_names_no_bonus():
+    heads = [t for where, t in learner_texts("skull-king") if where.endswith("headline")]
+    assert any("win" in h for h in heads)
+    assert [h for h in heads if re.search(r"bonus 0\b", h, re.I)] == []
+
+
+def test_3_1_the_deal_cap_is_rounded_down_in_the_lesson_and_the_reference():
+    assert "rounded down" in _step("skull-king", "deal").text
+    section = reference_markdown("skull-king").split("## 3.1", 1)[1].split("## 3.2", 1)[0]
+    assert re.search(r"divided by\s+the number of players, rounded down", section), section[:400]
+
+
 def test_3_2_the_whale_following_rule_comes_after_the_whale():
     order = [s.key for s in steps("skull-king")]
     assert order.index("whale") < order.index("whale_follow")
@@ -164,6 +176,15 @@ def test_2_3_the_reckoning_prompt_names_the_diver():
     events = scene.attempt("The Sea Takes It All").events
     diver = re.match(r"(Seat \d+) flips", events[0]).group(1)
     assert diver in scene.prompt, scene.prompt
+
+
+def test_2_6_the_offices_overview_introduces_the_office_its_verdicts_name():
+    step = _step("drowned-ledger", "offices")
+    named = {w for where, t in learner_texts("drowned-ledger") if where.startswith("offices verdict")
+             for w in re.findall(r"\b(Harbourmaster|Auditor|Broker|Smuggler)\b", t)}
+    assert named
+    for office in named:
+        assert office in step.text, office
 
 
 def test_ids_cited_are_all_reference_ids():
