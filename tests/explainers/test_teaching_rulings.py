@@ -258,6 +258,20 @@ def test_1_7_5_a_base_law_change_says_what_changes_and_when():
     assert any("play on for places" in e and "next round" in e for e in events), events
 
 
+def test_1_3_a_10_led_onto_an_empty_table_is_said_to_clear_in_the_sandbox():
+    box = _step("lopti", "sandbox").make_scene()
+    v = box.ask("10")
+    assert v.legal and "10 clears even an empty table" in v.reason, v.reason
+    assert "may lead, and the player" not in v.reason, v.reason
+
+
+def test_1_2_8_too_high_for_a_7_is_said_with_its_article():
+    assert "An 8 is too high" in _lopti_verdict("seven", "Play an 8").reason
+    box = _step("lopti", "sandbox").make_scene()
+    box.lay("7")
+    assert "9s are too high" in box.ask("9 9").reason
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]

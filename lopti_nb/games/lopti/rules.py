@@ -201,8 +201,9 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         return (f"To go on {r}s, a play must hold {least} the last play ({last}) or complete four; "
                 f"{cards} {'does' if count == 1 else 'do'} neither.")
     if code == TOO_HIGH_FOR_SEVEN:
+        high = f"{an(r)[:1].upper()}{an(r)[1:]} is" if count == 1 else f"{r}s are"
         return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
-                f"{r} is too high.")
+                f"{high} too high.")
     if code == TOO_LOW:
         return f"{r} is lower than the {top} on top of the pile; play higher or match with more."
     # Legal: say which rule allows it.
@@ -328,8 +329,10 @@ def judge(history: Sequence[str], play: str, rules: CardRules | None = None, **c
             reason = (("A 3 answers the 3 duty." if pile.duty else "3s may always be played.")
                       + " It is the fourth 3 in the chain, so the pile is cleared, no duty passes on, "
                       "and the player takes a bonus play.")
-        elif rank == TEN:
+        elif rank == TEN and "clears the pile" in reason:
             reason = reason[:-1] + ", and the player takes a bonus play."
+        elif rank == TEN:  # led onto an empty table: the lead rule allowed it, the 10 still clears
+            reason += " A 10 clears even an empty table, and the player takes a bonus play."
         else:
             reason += f" The four {RANKS[rank]}s on top clear the pile, and the player takes a bonus play."
     return Judgement(True, clears, new_pile.duty, reason)
