@@ -272,6 +272,27 @@ def test_1_2_8_too_high_for_a_7_is_said_with_its_article():
     assert "9s are too high" in box.ask("9 9").reason
 
 
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_blind_card_and_miss_are_introduced_before_a_verdict_uses_them(voice):
+    order = [s.key for s in steps("lopti", voice)]
+    texts = list(learner_texts("lopti", voice))
+    for term, pattern in {"miss": r"\bmiss\b", "blind card": r"\bblind card"}.items():
+        taught = [i for i, s in enumerate(steps("lopti", voice)) if re.search(pattern, s.title + " " + s.text)]
+        used = [order.index(where.split()[0]) for where, text in texts
+                if " verdict " in where and re.search(pattern, text)]
+        assert taught and used and min(used) >= taught[0], (term, voice)
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_4_a_3_duty_named_before_its_step_says_it_comes_later(voice):
+    order = steps("lopti", voice)
+    first = next(i for i, s in enumerate(order) if s.key == "three_duty")
+    early = [s for s in order[:first] if re.search(r"\bduty\b", s.text)]
+    assert early, voice
+    assert re.search(r"taught a few steps on|comes a few steps on|set out a few steps on", early[0].text), \
+        early[0].text
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]
