@@ -293,6 +293,16 @@ def test_1_4_a_3_duty_named_before_its_step_says_it_comes_later(voice):
         early[0].text
 
 
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_3_a_bonus_play_is_said_to_earn_no_draw(voice):
+    scene = _step("lopti", "bonus", voice).make_scene()
+    scene.attempt(next(c.key for c in scene.choices() if c.label == "Play two 10s"))
+    v = scene.attempt(next(c.key for c in scene.choices() if c.label == "Play a 4"))
+    assert v.legal and "earns no draw" in v.reason and "\u00a71.3" in v.reason, v.reason
+    assert not any("play a bonus play" in e for e in v.events), v.events
+    assert any(re.match(r"(Your|Yer) bonus play: 4", e) for e in v.events), v.events
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]

@@ -244,6 +244,12 @@ class LoptiScene(Scene):
         why = why.replace("and the player takes a bonus play", f"and {you} take a bonus play")
         happened = new.events[start:]
         seat = state.current_player
+        if isinstance(action, (Play, PlayBlind)) and state.bonus and state.phase == "play":
+            # the step teaches that a bonus play earns no draw: the verdict says so where it applies
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep:
+                why = f"{body}. As a bonus play, it earns no draw{sep}{cited}".replace(
+                    cited, cited if "\u00a71.3" in cited else cited.replace(")", ", \u00a71.3)", 1))
         out = next((e for e in happened if isinstance(e, WentOut) and e.seat == seat), None)
         cleared = any(isinstance(e, Cleared) and e.seat == seat for e in happened)
         if out is None:

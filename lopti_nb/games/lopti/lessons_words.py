@@ -189,6 +189,8 @@ def as_you(text: str, index: int, voice: str = "plain") -> str:
         told_you = re.sub(r"\band (plays|wins|takes|draws|clears|keeps)\b",
                           lambda m: "and " + _VERBS[m.group(1)], told_you)
         told_you = re.sub(r"\btheir\b", your, told_you)
+        # "Seat 1 plays a bonus play: 4\u2663" would read "You play a bonus play"
+        told_you = told_you.replace(f"{capital(you)} play a bonus play: ", f"{capital(your)} bonus play: ")
     return re.sub(rf"\b{name}\b", you, told_you)
 
 
