@@ -303,6 +303,13 @@ def test_1_3_a_bonus_play_is_said_to_earn_no_draw(voice):
     assert any(re.match(r"(Your|Yer) bonus play: 4", e) for e in v.events), v.events
 
 
+@pytest.mark.parametrize("label, said", [("Play an 8", "still hold three cards, so you draw none"),
+                                         ("Play two 8s", "hold two cards, fewer than three, so you draw one")])
+def test_1_5_the_draw_verdict_says_why_a_card_is_drawn_or_not(label, said):
+    v = _lopti_verdict("draw", label)
+    assert said in v.reason and "\u00a71.5" in v.reason, v.reason
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]

@@ -11,7 +11,7 @@ from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 
 from .cards import NAMES, RANKS, parse_rank
 from .cards import card_label
-from .events import BlindMiss, Cleared, Played, WentOut
+from .events import BlindMiss, Cleared, Drew, Played, WentOut
 from .lessons_words import as_you, capital, cards, cite, play_label, ranks, told, words
 from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
@@ -250,6 +250,20 @@ class LoptiScene(Scene):
             if sep:
                 why = f"{body}. As a bonus play, it earns no draw{sep}{cited}".replace(
                     cited, cited if "\u00a71.3" in cited else cited.replace(")", ", \u00a71.3)", 1))
+        if (isinstance(action, Play) and not state.bonus and not state.first_play_done
+                and state.phase == "play" and state.draw_pile):
+            # where a draw pile is in play (the draw step) the verdict says why a card was drawn or not
+            held = len(new.hands[seat]) - (1 if any(isinstance(e, Drew) for e in happened) else 0)
+            held_words = {0: "no cards", 1: "one card", 2: "two cards", 3: "three cards"}.get(held, cards(held))
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep and any(isinstance(e, Drew) for e in happened):
+                why = (f"{body}. After the first play of the turn {you} hold {held_words}, fewer than "
+                       f"three, so {you} draw one{sep}{cited}")
+            elif sep and not any(isinstance(e, WentOut) for e in happened):
+                why = (f"{body}. After the first play of the turn {you} still hold {held_words}, so "
+                       f"{you} draw none{sep}{cited}")
+            if sep and "\u00a71.5" not in why:
+                why = why[:-2] + ", \u00a71.5)."
         out = next((e for e in happened if isinstance(e, WentOut) and e.seat == seat), None)
         cleared = any(isinstance(e, Cleared) and e.seat == seat for e in happened)
         if out is None:
