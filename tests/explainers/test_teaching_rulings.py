@@ -310,6 +310,12 @@ def test_1_5_the_draw_verdict_says_why_a_card_is_drawn_or_not(label, said):
     assert said in v.reason and "\u00a71.5" in v.reason, v.reason
 
 
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_taking_up_the_face_up_cards_is_explained_in_the_verdict(voice):
+    v = _lopti_verdict("face_up", "Play a K", voice)
+    assert "face-up cards" in v.reason and "empty" in v.reason and "\u00a71.5" in v.reason, v.reason
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]

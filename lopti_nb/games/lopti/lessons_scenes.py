@@ -11,7 +11,7 @@ from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 
 from .cards import NAMES, RANKS, parse_rank
 from .cards import card_label
-from .events import BlindMiss, Cleared, Drew, Played, WentOut
+from .events import BlindMiss, Cleared, Drew, Played, TookFaceUp, WentOut
 from .lessons_words import as_you, capital, cards, cite, play_label, ranks, told, words
 from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
@@ -264,6 +264,15 @@ class LoptiScene(Scene):
                        f"{you} draw none{sep}{cited}")
             if sep and "\u00a71.5" not in why:
                 why = why[:-2] + ", \u00a71.5)."
+        if any(isinstance(e, TookFaceUp) and e.seat == seat for e in happened):
+            # the face-up step: say why the face-up cards came up, with the rule (1.5)
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep:
+                hand = "fist" if self.voice == "pirate" else "hand"  # the pirate's word for a hand
+                why = (f"{body}. {capital(w['your'])} {hand} is now empty and {you} have no draw to come, so "
+                       f"{you} take up {w['your']} face-up cards{sep}{cited}")
+                if "\u00a71.5" not in why:
+                    why = why[:-2] + ", \u00a71.5)."
         out = next((e for e in happened if isinstance(e, WentOut) and e.seat == seat), None)
         cleared = any(isinstance(e, Cleared) and e.seat == seat for e in happened)
         if out is None:
