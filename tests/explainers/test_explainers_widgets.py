@@ -17,7 +17,7 @@ from lopti_nb.games.skullking.lessons import ScoreScene, TrickScene, TrickSandbo
 from lopti_nb.games.ledger.risk import catch_probability
 from lopti_nb.games.lopti import LoptiState, Play, TakePile, judge
 from lopti_nb.games.lopti.events import BlindMiss
-from lopti_nb.games.lopti.lessons_words import told
+from lopti_nb.games.lopti.lessons_words import as_you, told
 from lopti_nb.games.lopti.state import PlayBlind
 from lopti_nb.games.skullking import Play as SKPlay, next_leader, score_round, trick_bonus, trick_winner
 
@@ -53,6 +53,8 @@ def _as_told(reason: str) -> str:
     """The engine's reason as the lesson shows it (seats from 1, card symbols), without the
     final stop that the clause citation goes before."""
     text = told(reason[0].upper() + reason[1:])
+    # the learner is the player who cleared: the lesson says "you take a bonus play"
+    text = text.replace("and the player takes a bonus play", "and you take a bonus play")
     return text[:-1] if text.endswith(".") else text
 
 
@@ -60,7 +62,8 @@ def _expected_lopti(scene: LoptiScene, action):
     st = scene.build()
     reason = st.why_illegal(action)
     if reason is not None:
-        return False, _as_told(reason)
+        # the learner sits at the seat to act: the lesson tells its refusals as "your hand"
+        return False, as_you(_as_told(reason), st.current_player)
     if isinstance(action, Play):
         return True, _as_told(judge(scene.history, " ".join([action.rank] * action.count)).reason)
     if isinstance(action, PlayBlind):
@@ -113,7 +116,9 @@ def test_try_it_buttons_show_the_engines_verdict(explainers, game):
                         assert f"destroyed; {who} next" in text
                     else:
                         assert ("you win" if w == you else f"Seat {w + 1} wins") in text
-                        assert f"(bonus {trick_bonus(cards, scene.edition)})" in text
+                        bonus = trick_bonus(cards, scene.edition)
+                        # the headline names a bonus only when one was captured (3.5)
+                        assert (f"(bonus {bonus})" in text) if bonus else ("(bonus" not in text)
             elif isinstance(scene, LedgerScene):
                 st = scene.build()
                 reason = st.why_illegal(key)

@@ -122,6 +122,200 @@ def test_1_7_6_an_author_who_voted_to_keep_the_motion_defends_it(voice):
     assert re.search(r"vot\w* to (keep|retain)", text), text
 
 
+# -- Lopti's verdicts, every voice (issue 18, last pass) ------------------------------------------
+def _lopti_verdict(key: str, label: str, voice: str = "plain"):
+    scene = _step("lopti", key, voice).make_scene()
+    return scene.attempt(next(c.key for c in scene.choices() if c.label == label))
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_the_learner_is_you_in_the_log_of_every_board_step(voice):
+    """The learner acts for the seat to act: the log says "You play", never "Seat 1 plays"
+    beside "Next to act: you", and the pirate's "ye" is kept there too."""
+    you = "ye" if voice == "pirate" else "you"
+    for step in steps("lopti", voice):
+        scene = step.make_scene()
+        state = getattr(scene, "state", None)
+        if state is None or not hasattr(state, "current_player") or state.current_player is None:
+            continue
+        me = f"Seat {state.current_player + 1}"
+        for choice in scene.choices():
+            v = step.make_scene().attempt(choice.key)
+            for text in [v.reason, *v.events]:
+                assert not re.search(rf"\b{me}\b", text), (step.key, choice.label, text)
+            for text in v.events:
+                if text.startswith("Next to act: "):
+                    assert not text.startswith("Next to act: you") or you == "you", (step.key, text)
+
+
+def test_1_1_a_play_of_cards_you_do_not_hold_is_said_in_words():
+    v = _lopti_verdict("one_rank", "Play three 5s")
+    assert v.legal is False and "\u00d7" not in v.reason and "two 5s" in v.reason, v.reason
+
+
+def test_1_2_matching_with_more_names_the_last_play_in_words():
+    refused = _lopti_verdict("match_more", "Play a 9").reason
+    assert "does neither" in refused and "(a 9)" in refused and "(1)" not in refused, refused
+    legal = _lopti_verdict("match_more", "Play two 9s").reason
+    assert legal.startswith("Two 9s outnumber the last play (a 9)"), legal
+
+
+def test_1_2_a_single_card_completing_four_is_one_card():
+    reason = _lopti_verdict("four", "Play a 9").reason
+    assert reason.startswith("This 9 completes four 9s"), reason
+    assert "These" not in reason and "you take a bonus play" in reason, reason
+
+
+@pytest.mark.parametrize("key, label", [("ten", "Play a 10"), ("bonus", "Play a 10"),
+                                        ("four", "Play a 9"), ("chain", "Play a 3")])
+def test_1_3_the_clearer_is_told_you_take_the_bonus_play(key, label):
+    reason = _lopti_verdict(key, label).reason
+    assert "you take a bonus play" in reason and "the player takes" not in reason, reason
+    assert "clears the pile. The pile is cleared" not in reason, reason
+
+
+def test_1_3_the_fourth_3_passes_no_duty_on():
+    reason = _lopti_verdict("chain", "Play a 3").reason
+    assert "passes it on" not in reason and "no duty passes on" in reason, reason
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_4_a_duty_refusal_quoted_in_the_log_says_no_you(voice):
+    v = _lopti_verdict("blind_duty", "Play face-down card 2", voice)
+    miss = next(e for e in v.events if "cannot be played" in e)
+    assert "you must" not in miss and "only 3s may be played" in miss, miss
+    # quoted mid-sentence after "refused it:", the refusal goes on in lower case
+    assert re.search(r"refused it: a 3 duty is live", v.reason), v.reason
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_6_the_last_card_is_said_to_win_the_round(voice):
+    v = _lopti_verdict("win", "Play face-down card 1", voice)
+    assert "last card" in v.reason and re.search(r"\bwin the round", v.reason), v.reason
+    assert "\u00a71.6" in v.reason, v.reason
+
+
+def test_1_3_going_out_on_a_clear_is_told_no_bonus_play():
+    v = _lopti_verdict("out_on_clear", "Play face-down card 1")
+    assert "no bonus play" in v.reason and "\u00a71.3" in v.reason and "\u00a71.6" in v.reason, v.reason
+
+
+def test_1_6_a_refused_swap_speaks_of_your_hand():
+    v = _lopti_verdict("setup", "Swap 5\u2663 (hand) for 2\u2663 (face up)")
+    assert v.legal is False and "your hand" in v.reason, v.reason
+
+
+def test_1_6_the_next_round_dealt_and_led_by_you_says_you_once():
+    scene = _step("lopti", "rounds").make_scene()
+    v = scene.attempt("next")
+    assert "Seat 1" not in v.headline and "dealt and led by you" in v.headline, v.headline
+
+
+def test_1_7_1_a_refused_headline_keeps_the_capital_of_a_seat():
+    heads = [t for where, t in learner_texts("lopti") if where.endswith("headline")]
+    assert [h for h in heads if re.search(r"\bseat \d", h)] == []
+
+
+@pytest.mark.parametrize("label, cited", [("A motion hooked to the vote", ("1.7.2", "1.7.6")),
+                                          ("A motion whose code names Seat 3", ("1.7.2",))])
+def test_1_7_2_a_motion_refusal_cites_the_limit_that_decides_it(label, cited):
+    v = _lopti_verdict("motion", label)
+    assert v.legal is False and "\u00a71.7.1" not in v.reason, v.reason
+    for c in cited:
+        assert "\u00a7" + c in v.reason, v.reason
+
+
+def test_1_7_2_a_motion_naming_a_seat_is_told_the_seat_counted_from_1():
+    v = _lopti_verdict("motion", "A motion whose code names Seat 3")
+    assert "(Seat 3)" in v.reason and "(2)" not in v.reason, v.reason
+
+
+def test_1_7_6_a_change_to_the_vote_cites_the_clause_that_fixes_the_vote():
+    v = _lopti_verdict("motion_limits", "A proposal to change the Rule Vote's majority")
+    assert "\u00a71.7.6" in v.reason, v.reason
+
+
+def test_1_7_3_a_custom_clear_counts_among_the_events_the_motion_added():
+    v = _lopti_verdict("motion_limits", "Code that clears the pile after every pair (a custom clear)")
+    assert re.search(r"Events the motion added: [1-9]\d*, \d+ of them custom clears", v.events[0]), v.events[0]
+    assert re.search(r"Clears made: (\w+) by Seat 1", v.events[0]), v.events[0]
+
+
+def test_1_7_4_a_motion_log_says_what_the_vote_did_in_the_past_tense():
+    events = _lopti_verdict("withdraw", "The author rewrites it (Rule Vote, 3 yes)").events
+    events += _lopti_verdict("withdraw", "Bring back the withdrawn motion by a Rule Vote").events
+    assert any("amended by Rule Vote" in e for e in events) and any("restored by Rule Vote" in e for e in events)
+    assert not any(re.search(r"(amend|restore) by", e) for e in events), events
+
+
+def test_1_7_4_the_absent_author_cases_are_said_to_be_a_new_session():
+    scene = _step("lopti", "withdraw").make_scene()
+    assert "new session" in scene.prompt, scene.prompt
+
+
+def test_1_7_5_a_base_law_change_says_what_changes_and_when():
+    events = _lopti_verdict("vote", "Base law: play on for places, 3 yes").events
+    assert any("play on for places" in e and "next round" in e for e in events), events
+
+
+def test_1_3_a_10_led_onto_an_empty_table_is_said_to_clear_in_the_sandbox():
+    box = _step("lopti", "sandbox").make_scene()
+    v = box.ask("10")
+    assert v.legal and "10 clears even an empty table" in v.reason, v.reason
+    assert "may lead, and the player" not in v.reason, v.reason
+
+
+def test_1_2_8_too_high_for_a_7_is_said_with_its_article():
+    assert "An 8 is too high" in _lopti_verdict("seven", "Play an 8").reason
+    box = _step("lopti", "sandbox").make_scene()
+    box.lay("7")
+    assert "9s are too high" in box.ask("9 9").reason
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_blind_card_and_miss_are_introduced_before_a_verdict_uses_them(voice):
+    order = [s.key for s in steps("lopti", voice)]
+    texts = list(learner_texts("lopti", voice))
+    for term, pattern in {"miss": r"\bmiss\b", "blind card": r"\bblind card"}.items():
+        taught = [i for i, s in enumerate(steps("lopti", voice)) if re.search(pattern, s.title + " " + s.text)]
+        used = [order.index(where.split()[0]) for where, text in texts
+                if " verdict " in where and re.search(pattern, text)]
+        assert taught and used and min(used) >= taught[0], (term, voice)
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_4_a_3_duty_named_before_its_step_says_it_comes_later(voice):
+    order = steps("lopti", voice)
+    first = next(i for i, s in enumerate(order) if s.key == "three_duty")
+    early = [s for s in order[:first] if re.search(r"\bduty\b", s.text)]
+    assert early, voice
+    assert re.search(r"taught a few steps on|comes a few steps on|set out a few steps on", early[0].text), \
+        early[0].text
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_3_a_bonus_play_is_said_to_earn_no_draw(voice):
+    scene = _step("lopti", "bonus", voice).make_scene()
+    scene.attempt(next(c.key for c in scene.choices() if c.label == "Play two 10s"))
+    v = scene.attempt(next(c.key for c in scene.choices() if c.label == "Play a 4"))
+    assert v.legal and "earns no draw" in v.reason and "\u00a71.3" in v.reason, v.reason
+    assert not any("play a bonus play" in e for e in v.events), v.events
+    assert any(re.match(r"(Your|Yer) bonus play: 4", e) for e in v.events), v.events
+
+
+@pytest.mark.parametrize("label, said", [("Play an 8", "still hold three cards, so you draw none"),
+                                         ("Play two 8s", "hold two cards, fewer than three, so you draw one")])
+def test_1_5_the_draw_verdict_says_why_a_card_is_drawn_or_not(label, said):
+    v = _lopti_verdict("draw", label)
+    assert said in v.reason and "\u00a71.5" in v.reason, v.reason
+
+
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_taking_up_the_face_up_cards_is_explained_in_the_verdict(voice):
+    v = _lopti_verdict("face_up", "Play a K", voice)
+    assert "face-up cards" in v.reason and "empty" in v.reason and "\u00a71.5" in v.reason, v.reason
+
+
 # -- Skull King --------------------------------------------------------------------------------
 def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
     texts = [t for where, t in learner_texts("skull-king") if where.endswith("reason")]
@@ -133,6 +327,18 @@ def test_3_5_a_trick_without_a_bonus_says_nothing_of_payment():
 def test_3_5_a_captured_bonus_is_said_to_need_an_exact_bid():
     v = _step("skull-king", "numbers").make_scene().attempt("P14")
     assert "Bonus 10" in v.reason and "exactly" in v.reason and "Rascal" not in v.reason
+
+
+def test_3_5_a_trick_verdict_headline_without_a_bonus_names_no_bonus():
+    heads = [t for where, t in learner_texts("skull-king") if where.endswith("headline")]
+    assert any("win" in h for h in heads)
+    assert [h for h in heads if re.search(r"bonus 0\b", h, re.I)] == []
+
+
+def test_3_1_the_deal_cap_is_rounded_down_in_the_lesson_and_the_reference():
+    assert "rounded down" in _step("skull-king", "deal").text
+    section = reference_markdown("skull-king").split("## 3.1", 1)[1].split("## 3.2", 1)[0]
+    assert re.search(r"divided by\s+the number of players, rounded down", section), section[:400]
 
 
 def test_3_2_the_whale_following_rule_comes_after_the_whale():
@@ -164,6 +370,15 @@ def test_2_3_the_reckoning_prompt_names_the_diver():
     events = scene.attempt("The Sea Takes It All").events
     diver = re.match(r"(Seat \d+) flips", events[0]).group(1)
     assert diver in scene.prompt, scene.prompt
+
+
+def test_2_6_the_offices_overview_introduces_the_office_its_verdicts_name():
+    step = _step("drowned-ledger", "offices")
+    named = {w for where, t in learner_texts("drowned-ledger") if where.startswith("offices verdict")
+             for w in re.findall(r"\b(Harbourmaster|Auditor|Broker|Smuggler)\b", t)}
+    assert named
+    for office in named:
+        assert office in step.text, office
 
 
 def test_ids_cited_are_all_reference_ids():

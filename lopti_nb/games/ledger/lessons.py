@@ -787,7 +787,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
          "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
          "that breaks it then; when no move could keep it, it does not bind. No office takes a turn "
-         "away or stops the game from ending. The next twelve steps try each one.",
+         "away or stops the game from ending. Here you are the Harbourmaster: holding three sealed "
+         "cards or more, you may not dive. The next twelve steps try each office in turn.",
          ("2.6",), lambda: LedgerScene(rigged(3, 0, "offices", _others_for("Harbourmaster"),
                                               hands=[["Compass 1", "Lantern 2", "Engine 3"], [], []]),
                                        [DIVE, Sell(C("Compass 1"))]), "Offices"),

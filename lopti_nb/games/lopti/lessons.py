@@ -20,7 +20,7 @@ from .lessons_session import (
     LimitsScene, MotionScene, NewSessionScene, RoshamboScene, VoteScene, WithdrawScene,
 )
 from .lessons_texts import TEXTS, VOICES
-from .lessons_words import seat, told
+from .lessons_words import as_you, seat, told
 from .plugin import SPEC
 from .state import LoptiState, Play, PlayBlind, Swap
 
@@ -94,10 +94,13 @@ class RoundsScene(Scene):
             start = len(st.events)
             st.apply(PlayBlind(0))
             nxt = st.next_round(seed=3)
-            events = [told(e) for e in st.describe_events(0, start)]
+            events = [as_you(told(e), 0, self.voice) for e in st.describe_events(0, start)]
             who = "you" if st.winner == 0 else seat(st.winner)
-            return Verdict(None, f"{who} win{'' if who == 'you' else 's'} the round; the next round is "
-                           f"dealt by {seat(nxt.dealer)} and led by {'you' if nxt.leader == 0 else seat(nxt.leader)}",
+            dealer = "you" if nxt.dealer == 0 else seat(nxt.dealer)
+            leader = "you" if nxt.leader == 0 else seat(nxt.leader)
+            # the learner is Seat 1: "dealt and led by you", never "dealt by Seat 1 and led by you"
+            by = f"dealt and led by {dealer}" if dealer == leader else f"dealt by {dealer} and led by {leader}"
+            return Verdict(None, f"{who} win{'' if who == 'you' else 's'} the round; the next round is {by}",
                            "The deal passes one seat clockwise, and the winner of the round just played "
                            "leads the next (rules reference \u00a71.6).",
                            events, data={"dealer": nxt.dealer, "leader": nxt.leader, "winner": st.winner})

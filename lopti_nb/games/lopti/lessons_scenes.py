@@ -11,8 +11,8 @@ from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 
 from .cards import NAMES, RANKS, parse_rank
 from .cards import card_label
-from .events import BlindMiss, Cleared, Played
-from .lessons_words import capital, cards, cite, play_label, ranks, told, words
+from .events import BlindMiss, Cleared, Drew, Played, TookFaceUp, WentOut
+from .lessons_words import as_you, capital, cards, cite, play_label, ranks, told, words
 from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
 from .rules import LEGAL, judge, reason_text
@@ -178,12 +178,14 @@ class LoptiScene(Scene):
                 clauses: tuple[str, ...] = ("1.1",)  # a play is cards you hold
             else:
                 clauses = self._clauses(action, state)
-            return Verdict(False, self._headline(action, state), cite(capital(told(reason)), *clauses),
+            return Verdict(False, self._headline(action, state),
+                           cite(capital(as_you(told(reason), seat, self.voice)), *clauses),
                            data={"why_illegal": reason})
         new = state.copy()
         start = len(new.events)
         new.apply(action)
-        events = [told(e.for_seat(seat).describe()) for e in new.events[start:]]
+        # the learner sits at the seat to act: the log calls that seat "you", like the headline
+        events = [as_you(told(e.for_seat(seat).describe()), seat, self.voice) for e in new.events[start:]]
         headline = self._headline(action, state)
         legal: bool | None = True
         data: dict[str, Any] = {"why_illegal": None}
@@ -204,7 +206,10 @@ class LoptiScene(Scene):
             for e in new.events[start:]:
                 if isinstance(e, BlindMiss):
                     data["blind_miss"] = True
-                    why += w["blind_miss_why"] + told(e.reason)
+                    refused = told(e.reason)
+                    if not refused.startswith("A is"):  # "A 3 duty ..." goes on mid-sentence; an ace stays "A"
+                        refused = refused[:1].lower() + refused[1:]
+                    why += w["blind_miss_why"] + refused
                 elif isinstance(e, Played):
                     data["blind_miss"] = False
                     data["card"] = e.cards[0]
@@ -219,8 +224,9 @@ class LoptiScene(Scene):
             why = cite(why, *self._clauses(action, state), *(("1.2",) if data.get("blind_miss") else ()))
         else:  # the swap or keeping the deal
             why = cite(w["swap_why"], *self._clauses(action, state))
+        why = self._outcome(why, action, state, new, start)
         if new.current_player is not None and new.phase == "play":
-            who = "you" if new.current_player == seat else seat_name(new.current_player)
+            who = w["you"] if new.current_player == seat else seat_name(new.current_player)
             events.append((w["next_bonus"] if new.bonus else w["next"]).format(who=who))
         after = "" if new.phase == "swap" else pile_row(new)
         if self.progressive:
@@ -228,6 +234,67 @@ class LoptiScene(Scene):
             self._track(action)
             after = ""
         return Verdict(legal, headline, why, events, after, data)
+
+    def _outcome(self, why: str, action: Any, state: LoptiState, new: LoptiState, start: int) -> str:
+        """The reason told to the learner who made the move: the clearer is "you", and a move
+        that was the player's last card says so, with the rule that decides it (1.6, and 1.3:
+        no bonus play for a player who went out on a clear)."""
+        w = words(self.voice)
+        you = w["you"]
+        why = why.replace("and the player takes a bonus play", f"and {you} take a bonus play")
+        happened = new.events[start:]
+        seat = state.current_player
+        if isinstance(action, (Play, PlayBlind)) and state.bonus and state.phase == "play":
+            # the step teaches that a bonus play earns no draw: the verdict says so where it applies
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep:
+                why = f"{body}. As a bonus play, it earns no draw{sep}{cited}".replace(
+                    cited, cited if "\u00a71.3" in cited else cited.replace(")", ", \u00a71.3)", 1))
+        if (isinstance(action, Play) and not state.bonus and not state.first_play_done
+                and state.phase == "play" and state.draw_pile):
+            # where a draw pile is in play (the draw step) the verdict says why a card was drawn or not
+            held = len(new.hands[seat]) - (1 if any(isinstance(e, Drew) for e in happened) else 0)
+            held_words = {0: "no cards", 1: "one card", 2: "two cards", 3: "three cards"}.get(held, cards(held))
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep and any(isinstance(e, Drew) for e in happened):
+                why = (f"{body}. After the first play of the turn {you} hold {held_words}, fewer than "
+                       f"three, so {you} draw one{sep}{cited}")
+            elif sep and not any(isinstance(e, WentOut) for e in happened):
+                why = (f"{body}. After the first play of the turn {you} still hold {held_words}, so "
+                       f"{you} draw none{sep}{cited}")
+            if sep and "\u00a71.5" not in why:
+                why = why[:-2] + ", \u00a71.5)."
+        if any(isinstance(e, TookFaceUp) and e.seat == seat for e in happened):
+            # the face-up step: say why the face-up cards came up, with the rule (1.5)
+            body, sep, cited = why.rpartition(" (rules reference ")
+            if sep:
+                hand = "fist" if self.voice == "pirate" else "hand"  # the pirate's word for a hand
+                why = (f"{body}. {capital(w['your'])} {hand} is now empty and {you} have no draw to come, so "
+                       f"{you} take up {w['your']} face-up cards{sep}{cited}")
+                if "\u00a71.5" not in why:
+                    why = why[:-2] + ", \u00a71.5)."
+        out = next((e for e in happened if isinstance(e, WentOut) and e.seat == seat), None)
+        cleared = any(isinstance(e, Cleared) and e.seat == seat for e in happened)
+        if out is None:
+            if isinstance(action, PlayBlind) and cleared:
+                return why.replace(" (rules reference", f". It clears the pile, and {you} take a bonus play"
+                                   " (rules reference", 1).replace("\u00a71.5)", "\u00a71.5, \u00a71.3)")
+            return why
+        body, _, cited = why.rpartition(" (rules reference ")
+        body = body.replace(f", and {you} take a bonus play", "").replace(f" and {you} take a bonus play", "")
+        result = ("so you win the round" if out.place == 1 else f"so you are out in place {out.place}")
+        if self.voice == "pirate":
+            result = result.replace("you", "ye")
+        said = f"It was your last card, {result}"
+        clauses = cited.rstrip(".").rstrip(")").split(", ")
+        clauses = [c.lstrip("\u00a7") for c in clauses] + ["1.6"]
+        if cleared:
+            said += "; going out on a clear earns no bonus play"
+            clauses.append("1.3")
+        if self.voice == "pirate":
+            said = said.replace("your", "yer")
+        ordered = list(dict.fromkeys(clauses))
+        return cite(f"{body.rstrip('.')}. {said}", *ordered)
 
     # the oracle's history follows the pile while the scene plays on
     def _history_ok(self) -> bool:

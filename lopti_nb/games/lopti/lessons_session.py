@@ -3,10 +3,12 @@ every answer is what the session code accepts, refuses or records."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable
 
 from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
 
+from .events import Cleared
 from .library import library_motion
 from .lessons_words import capital, cite, seat, told, words
 from .motions import BASE_EVENTS, ROLES, ClearPile, Give, Motion, Say, SessionError
@@ -38,11 +40,34 @@ def _ok(head: str, why: str, events=(), **data) -> Verdict:
     return Verdict(True, told(head), why, [told(e) for e in events], data=data)
 
 
-def _refused(head: str, exc: Exception, clause: str = "") -> Verdict:
+def _refused(head: str, exc: Exception, *clauses: str) -> Verdict:
     msg = told(str(exc))
+    # the engine names a seat by its index here ("a named seat (2)"); people count from 1
+    msg = re.sub(r"named seat \((\d+)\)", lambda m: f"named seat ({seat(int(m.group(1)))})", msg)
     reason = msg[0].upper() + msg[1:]
-    return Verdict(False, head[0].lower() + head[1:], cite(reason, clause) if clause else cite(reason),
+    # the label starts the headline in lower case, but a seat keeps its capital ("Seat 2 ...")
+    head = head if head.startswith("Seat ") else head[0].lower() + head[1:]
+    return Verdict(False, head, cite(reason, *[c for c in clauses if c]),
                    data={"error": type(exc).__name__})
+
+
+def _refusing(label: str, fn: Callable[[], Verdict], *clauses: str) -> Callable[[], Verdict]:
+    """A case whose refusal is decided by ``clauses`` rather than by the scene's own clause."""
+    def run() -> Verdict:
+        try:
+            return fn()
+        except SessionError as exc:
+            return _refused(label, exc, *clauses)
+    return run
+
+
+# a motion's log in the past tense: "round 2: amend by Rule Vote" reads "amended by Rule Vote"
+_DONE = {"remove": "removed", "amend": "amended", "restore": "restored"}
+
+
+def _log(entry: str) -> str:
+    return re.sub(r"\b(remove|amend|restore) by Rule Vote\b", lambda m: f"{_DONE[m.group(1)]} by Rule Vote",
+                  told(entry))
 
 
 def _reading(ruling: dict) -> str:
@@ -155,7 +180,7 @@ class MotionScene(SessionScene):
 
         def named_seat():
             give = Give(2, 1)  # aimed at a seat number, not a role
-            Motion("Seat 2 gives a card after every play.", {"after play": lambda v: give})
+            Motion("Seat 3 gives a card after every play.", {"after play": lambda v: give})
             return _ok("accepted", "")
 
         s = won_session()
@@ -166,8 +191,11 @@ class MotionScene(SessionScene):
             (f"{seat((w + 1) % PLAYERS)} (not the winner) writes one", loser),
             (f"{seat(w)} writes a second motion", second),
             (f"{seat(w)} writes after the next deal", late),
-            ("A motion hooked to the vote", bad_event),
-            ("A motion whose code names Seat 3", named_seat),
+            # the Vote is beyond every motion's reach (1.7.2) and can never be changed (1.7.6)
+            ("A motion hooked to the vote", _refusing("A motion hooked to the vote", bad_event, "1.7.2", "1.7.6")),
+            # a motion speaks of roles, never of a named person (1.7.2)
+            ("A motion whose code names Seat 3",
+             _refusing("A motion whose code names Seat 3", named_seat, "1.7.2")),
         ]
 
 
@@ -186,9 +214,13 @@ class LimitsScene(SessionScene):
         s.play_round()
         rec = s.motions[0]
         rnd = s.rounds[-1]
-        clears = ", ".join(f"{seat(i)} {n}" for i, n in enumerate(rnd.clears))
+        clears = ", ".join(f"{n if n else 'none'} by {seat(i)}" for i, n in enumerate(rnd.clears))
+        # a custom clear is a clear the motion added, though the engine logs it as a clear
+        custom = sum(1 for e in s.state.events if isinstance(e, Cleared) and e.how == "motion")
+        added = f"Events the motion added: {rnd.motion_events + custom}" + (
+            f", {custom} of them custom clears" if custom else "")
         events = [f"Round 2 took {rnd.turns} turns and {seat(rnd.winner)} won it. Clears made: {clears}. "
-                  f"Events the motion added: {rnd.motion_events}."] + [told(x) for x in rec.log]
+                  f"{added}."] + [_log(x) for x in rec.log]
         if rec.fault:
             return Verdict(False, "the motion's code is switched off",
                            cite(f"The engine refused it: {told(rec.fault)}. The round carried on under base "
@@ -206,8 +238,11 @@ class LimitsScene(SessionScene):
                                       {"after play": lambda v: [Say("hey")] * 20}))),
             ("The ready-made 'ace tax' (a gift after Aces)",
              lambda: self._run(library_motion("ace_tax"))),
+            # no motion or vote can ever change the Rule Vote or Roshambo (1.7.6)
             ("A proposal to change the Rule Vote's majority",
-             lambda: _ok("accepted", "", [Proposal.law("majority", 3, when="now").describe()])),
+             _refusing("A proposal to change the Rule Vote's majority",
+                       lambda: _ok("accepted", "", [Proposal.law("majority", 3, when="now").describe()]),
+                       "1.7.6")),
             ("Code that clears the pile after every pair (a custom clear)",
              lambda: self._run(Motion("Whenever someone plays exactly two cards, the pile is cleared.",
                                       {"after play": lambda v: ClearPile() if v.count == 2 else None}))),
@@ -216,7 +251,8 @@ class LimitsScene(SessionScene):
 
 class WithdrawScene(SessionScene):
     clause = "1.7.4"
-    prompt = "Motion 1 is in force in round two. Try each change."
+    prompt = ("Motion 1 is in force in round two. Try each change. (The last two cases read a motion "
+              "brought back into a new session's first round, whose author is not at the table.)")
 
     def draw(self) -> str:
         s, _ = with_motion()
@@ -242,7 +278,7 @@ class WithdrawScene(SessionScene):
             return Verdict(None, _vote_words(self.voice, rec) + "; the new wording is in force",
                            cite("Rewording a motion, even by its author, goes through the round's Rule Vote",
                                 "1.7.4", "1.7.5"),
-                           [told(x) for x in s.motions[0].log], data={"passed": rec.passed})
+                           [_log(x) for x in s.motions[0].log], data={"passed": rec.passed})
 
         def restore():
             s, w = with_motion()
@@ -250,7 +286,7 @@ class WithdrawScene(SessionScene):
             rec = s.rule_vote((w + 1) % PLAYERS, Proposal.restore(1, "now"), [True] * PLAYERS)
             return Verdict(None, _vote_words(self.voice, rec) + f": motion 1 is {s.motions[0].status} again",
                            cite("A withdrawn motion stays out until a later Rule Vote brings it back", "1.7.4"),
-                           [told(x) for x in s.motions[0].log], data={"passed": rec.passed})
+                           [_log(x) for x in s.motions[0].log], data={"passed": rec.passed})
 
         def read_author():
             s, w = with_motion()
@@ -295,8 +331,12 @@ class VoteScene(SessionScene):
         votes = [seat in yes_seats for seat in range(PLAYERS)]
         prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("play_on", True, "next round")
         rec = s.rule_vote(proposer, prop, votes)
-        events = [capital(told(rec.outcome)) + ".", f"Motion 1 is {s.motions[0].status}; the round's vote is "
-                  f"{_still_open(s)}."]
+        if kind == "remove":
+            changed = f"Motion 1 is {s.motions[0].status}"
+        else:  # a change to base Lopti leaves the motion alone and says when it starts
+            changed = ("From next round the others play on for places after the first is out; motion 1 "
+                       "stays in force" if rec.passed else "Base Lopti is unchanged")
+        events = [capital(told(rec.outcome)) + ".", f"{changed}; the round's vote is {_still_open(s)}."]
         if rec.roshambo is not None:
             events.append(told(rec.roshambo.describe()))
         need = PLAYERS // 2 + 1

@@ -31,8 +31,8 @@ PLAIN = {
              "fourth is legal even though it is fewer than the play before it. Whoever clears gets "
              "a bonus play onto the empty table."),
     "two_on": ("The 2 goes on anything",
-               "A 2 may be played on any pile, unless a 3 duty is live. It stays in the pile "
-               "after it is played."),
+               "A 2 may be played on any pile, unless a 3 duty is live (the duty a 3 hands on, "
+               "taught a few steps on). It stays in the pile after it is played."),
     "after_two": ("After a 2, anything goes",
                   "Once a 2 is on top, the next player may play any rank at all. The one limit "
                   "concerns more 2s: on a 2 you must either play more 2s than the last play or "
@@ -81,8 +81,9 @@ PLAIN = {
                 "the middle of bonus plays."),
     "blind": ("Playing face-down cards",
               "With no hand and no face-up cards left, you play one face-down card of your "
-              "choice without looking at it. If it turns out legal, it counts as a normal play. "
-              "If not, it goes onto the pile and you take the whole pile, which ends your turn. "
+              "choice without looking at it: a blind card. If it turns out legal, it counts as a "
+              "normal play. If not, that is a miss: it goes onto the pile and you take the whole "
+              "pile, which ends your turn. "
               "You may also take a non-empty pile instead of flipping."),
     "blind_duty": ("A blind card under a 3 duty",
                    "A face-down card played under a live 3 duty is legal only if it is a 3. Any "
@@ -184,8 +185,8 @@ PIRATE = {
              "though it's fewer than the throw before. The one who sinks it fires a bonus throw "
              "onto bare planks."),
     "two_on": ("The 2 lands anywhere",
-               "A 2 may go atop any heap, save when a 3's black duty is live. It stays in the heap "
-               "once thrown."),
+               "A 2 may go atop any heap, save when a 3's black duty is live (that duty comes a "
+               "few steps on). It stays in the heap once thrown."),
     "after_two": ("After a 2, the sea is open",
                   "With a 2 on top, the next hand may throw any rank under the sky. Only more 2s "
                   "have a catch: atop a 2 ye must throw more 2s than the last throw, or make up "
@@ -234,8 +235,9 @@ PIRATE = {
                 "in the middle of bonus throws."),
     "blind": ("Throwing blind",
               "Fist empty and face-up cards gone? Then pick one of yer face-down cards and throw "
-              "it unseen. If luck makes it lawful, it plays like any throw. If not, it lands on "
-              "the heap and ye haul the whole lot, and yer turn is done. Ye may haul a heap with "
+              "it unseen: a blind card. If luck makes it lawful, it plays like any throw. If not, "
+              "that's a miss: it lands on the heap and ye haul the whole lot, and yer turn is "
+              "done. Ye may haul a heap with "
               "cards instead of flipping."),
     "blind_duty": ("Blind under the black duty",
                    "A blind card thrown while a 3 duty is live is lawful only if it turns out a 3. "
@@ -336,8 +338,8 @@ COMRADE = {
              "four is in order, though it is fewer than the play before. The comrade responsible "
              "earns a bonus play onto the cleared table."),
     "two_on": ("The 2 is welcome anywhere",
-               "A 2 may be played on any pile, except while a 3 duty stands. It remains in the "
-               "pile after play."),
+               "A 2 may be played on any pile, except while a 3 duty stands (the duty a 3 "
+               "assigns is set out a few steps on). It remains in the pile after play."),
     "after_two": ("After a 2, every rank is eligible",
                   "With a 2 on top, the next comrade may play any rank whatsoever. Further 2s "
                   "alone are regulated: on a 2 one must play more 2s than the previous play, or "
@@ -387,8 +389,9 @@ COMRADE = {
                 "together. This may occur partway through bonus plays."),
     "blind": ("Face-down cards",
               "With hand and face-up cards exhausted, a comrade plays one face-down card of "
-              "their choosing, sight unseen. If it proves legal, it counts as a normal play. If not, "
-              "it joins the pile, the comrade collects the entire pile, and the turn ends. "
+              "their choosing, sight unseen: a blind card. If it proves legal, it counts as a "
+              "normal play. If not, the result is a miss: it joins the pile, the comrade collects "
+              "the entire pile, and the turn ends. "
               "Collecting a non-empty pile instead of flipping is also permitted."),
     "blind_duty": ("A face-down card under a 3 duty",
                    "A face-down card played while a 3 duty stands is legal only if it is a 3. Any "

@@ -65,6 +65,7 @@ def play_label(rank: str, count: int) -> str:
 FEEDBACK = {
     "plain": {
         "you": "you",
+        "your": "your",
         "play": "{who} plays {what}",
         "play_you": "you play {what}",
         "take": "you take the pile ({n})",
@@ -95,6 +96,7 @@ FEEDBACK = {
     },
     "pirate": {
         "you": "ye",
+        "your": "yer",
         "play": "{who} throws {what}",
         "play_you": "ye throw {what}",
         "take": "ye haul in the heap ({n})",
@@ -125,6 +127,7 @@ FEEDBACK = {
     },
     "comrade": {
         "you": "you",
+        "your": "your",
         "play": "{who} plays {what}",
         "play_you": "you play {what}",
         "take": "you collect the pile ({n})",
@@ -155,6 +158,40 @@ FEEDBACK = {
         "refused": "refused: {what}",
     },
 }
+
+
+# the engine's verbs after a seat word, as they read with "you" ("Seat 1 plays" -> "You play")
+_VERBS = {"plays": "play", "clears": "clear", "takes": "take", "draws": "draw", "flips": "flip",
+          "has": "have", "swaps": "swap", "keeps": "keep", "wins": "win", "is": "are",
+          "gives": "give", "shows": "show", "puts": "put", "chooses": "choose", "deals": "deal",
+          "leads": "lead", "must": "must", "won": "won"}
+
+
+def as_you(text: str, index: int, voice: str = "plain") -> str:
+    """An engine sentence about seat ``index`` told to the learner sitting there: "Seat 1
+    plays 9\u2660." reads "You play 9\u2660.", "Seat 1's hand" reads "your hand". Other seats
+    keep their seat words, so the log still names everyone else."""
+    w = words(voice)
+    name = re.escape(seat_word(index))
+    if not re.search(rf"\b{name}\b", text):
+        return text
+    you, your = w["you"], w["your"]
+    text = re.sub(rf"\b{name}'s\b", your, text)
+
+    def subject(m: re.Match) -> str:
+        lead, verb = m.group(1), m.group(2)
+        who = capital(you) if lead in ("", ". ") else you
+        return f"{lead}{who} {_VERBS.get(verb, verb)}"
+
+    told_you = re.sub(rf"(^|: |\. |; )(?:{name}) (\w+)", subject, text)
+    if told_you != text:
+        # the same player's further verbs and cards: "... and wins the round!", "their"
+        told_you = re.sub(r"\band (plays|wins|takes|draws|clears|keeps)\b",
+                          lambda m: "and " + _VERBS[m.group(1)], told_you)
+        told_you = re.sub(r"\btheir\b", your, told_you)
+        # "Seat 1 plays a bonus play: 4\u2663" would read "You play a bonus play"
+        told_you = told_you.replace(f"{capital(you)} play a bonus play: ", f"{capital(your)} bonus play: ")
+    return re.sub(rf"\b{name}\b", you, told_you)
 
 
 def words(voice: str) -> dict[str, str]:

@@ -168,6 +168,17 @@ def an(rank: str) -> str:
     return f"an {rank}" if rank in ("8", "A") else f"a {rank}"
 
 
+_COUNT_WORDS = ("no", "one", "two", "three", "four")
+
+
+def some(rank: str, count: int) -> str:
+    """Cards of one rank as said aloud: ``a 9``, ``two 9s``, ``four As`` (``7 9s`` past four)."""
+    if count == 1:
+        return an(rank)
+    said = _COUNT_WORDS[count] if 0 <= count < len(_COUNT_WORDS) else str(count)
+    return f"{said} {rank}s"
+
+
 def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> str:
     """A sentence a player understands for a reason code (or for a legal play)."""
     _check_args(pile, rank, count)
@@ -175,19 +186,24 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         raise CardError(f"code is a reason code from check_play (0-{TOO_LOW}), not {shown(code)}.")
     r = RANKS[rank]
     top = RANKS[pile.top] if pile.top is not None else None
-    cards = f"{count} \u00d7 {r}" if count > 1 else an(r)
+    cards = some(r, count)
+    # the words of the play before (``a 9``, ``two 9s``): "match with more" compares with it
+    last = some(top, pile.top_count) if top is not None else ""
     if code == DUTY:
-        return (f"A 3 duty is live: you must play one or more 3s or take the pile, "
+        # said of the player on duty without "you": the sentence is also quoted in the table's
+        # log, about a blind card somebody else flipped
+        return (f"A 3 duty is live: only 3s may be played, or the pile taken, "
                 f"so {cards} cannot be played.")
     if code == TEN_ON_SEVEN:
         return "A 10 can never be played on a 7."
     if code == MATCH_MORE:
         least = "at least as many as" if rules.match_equal else "more than"
-        return (f"To play {r}s on {r}s you must put down {least} the last play "
-                f"({pile.top_count}) or complete all four; {count} does neither.")
+        return (f"To go on {r}s, a play must hold {least} the last play ({last}) or complete four; "
+                f"{cards} {'does' if count == 1 else 'do'} neither.")
     if code == TOO_HIGH_FOR_SEVEN:
+        high = f"{an(r)[:1].upper()}{an(r)[1:]} is" if count == 1 else f"{r}s are"
         return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
-                f"{r} is too high.")
+                f"{high} too high.")
     if code == TOO_LOW:
         return f"{r} is lower than the {top} on top of the pile; play higher or match with more."
     # Legal: say which rule allows it.
@@ -219,10 +235,12 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         return f"{r} is one of the low ranks (4, 5, 6) allowed on a 7."
     if rank == pile.top:
         if pile.run + count == 4:
-            return f"These complete all four {r}s, which is a legal match."
+            these = f"This {r} completes" if count == 1 else f"These {cards} complete"
+            return f"{these} four {r}s together on top, a legal match."
         if count == pile.top_count:
-            return f"{count} {r}s equal the last play of {pile.top_count}, which this game allows."
-        return f"{count} {r}s outnumber the last play of {pile.top_count}: matching with more is legal."
+            return f"{cards[:1].upper() + cards[1:]} equal the last play ({last}), which this game allows."
+        return (f"{cards[:1].upper() + cards[1:]} outnumber the last play ({last}): "
+                f"matching with more is legal.")
     return f"{r} is higher than the {top} on top of the pile."
 
 
@@ -307,9 +325,14 @@ def judge(history: Sequence[str], play: str, rules: CardRules | None = None, **c
     new_pile, clears = after_play(pile, rank, count, rules)
     if clears:
         if rank == THREE:
-            reason += " It is the fourth 3 in the chain, so the pile is cleared and the player takes a bonus play."
-        elif rank == TEN:
-            reason += " The pile is cleared and the player takes a bonus play."
+            # the clear ends every duty: this 3 passes nothing on, whatever a lone 3 would do
+            reason = (("A 3 answers the 3 duty." if pile.duty else "3s may always be played.")
+                      + " It is the fourth 3 in the chain, so the pile is cleared, no duty passes on, "
+                      "and the player takes a bonus play.")
+        elif rank == TEN and "clears the pile" in reason:
+            reason = reason[:-1] + ", and the player takes a bonus play."
+        elif rank == TEN:  # led onto an empty table: the lead rule allowed it, the 10 still clears
+            reason += " A 10 clears even an empty table, and the player takes a bonus play."
         else:
-            reason += f" Four {RANKS[rank]}s lie on top, so the pile is cleared and the player takes a bonus play."
+            reason += f" The four {RANKS[rank]}s on top clear the pile, and the player takes a bonus play."
     return Judgement(True, clears, new_pile.duty, reason)

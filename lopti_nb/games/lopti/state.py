@@ -10,7 +10,7 @@ from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import (DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_label, card_name, parse_card,
                     parse_rank)
-from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text
+from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, reason_text, some
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ class LoptiState(GameState):
             if have < action.count:
                 if not self.hands[seat]:
                     return "your hand is empty: play a face-down card or take the pile"
-                return f"you hold {have} \u00d7 {action.rank}, not {action.count}"
+                return f"you hold {some(action.rank, have)}, not {some(action.rank, action.count)}"
             code = check_play(self.pile, rank, action.count, self.card_rules)
             if code != LEGAL:
                 return reason_text(code, self.pile, rank, action.count, self.card_rules)

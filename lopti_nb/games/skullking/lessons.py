@@ -202,8 +202,10 @@ def trick_verdict(cards: Sequence[str], first_seat: int, players: int, edition: 
     if w is None:
         head = f"the trick is destroyed; {_verb(seat, you, 'leads', 'lead')} next"
     else:
+        # a trick that captured no bonus says nothing of one (the reason still explains why)
+        bonus = f" (bonus {info['bonus']})" if info["bonus"] else ""
         head = (f"{_verb((first_seat + w) % players, you, 'wins', 'win')} with "
-                f"{NAME[cards[w]]} (bonus {info['bonus']})")
+                f"{NAME[cards[w]]}{bonus}")
     reason = f"{info['why']} {info['why_leader']} Bonus {info['bonus']}: {info['why_bonus']}"
     if info["loot"]:
         reason += (f" A Loot card here allies its player with the winner: +{LOOT_ALLIANCE} each "
@@ -611,7 +613,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "The deck holds four suits numbered 1 to 14 (yellow, purple, green, and black, the trump "
          "suit), five Pirates, the Tigress, the Skull King, two Mermaids, five Escapes, and the "
          "Legendary cards: two Loot, the Kraken and the White Whale. There are ten rounds, and "
-         "round N gives everyone N cards, capped at the deck size divided by the players. The "
+         "round N gives everyone N cards, capped at the deck size divided by the number of players, rounded down. The "
          "whole deck is shuffled every round, and the deal moves one seat left each round.",
          ("3.1",), DealScene, "Dealing and bidding"),
         ("bid", "Bidding",
