@@ -70,11 +70,11 @@ def test_secret_pebbles_are_shown_only_to_their_seat_until_the_end():
     state = lopti_nb.new_game("nim", players=3, seed=4)
     mine = [state.observation(s)["my_pebbles"] for s in range(3)]
     assert state.observation(None)["my_pebbles"] is None and state.observation(0)["pebbles"] is None
-    assert state.describe_events(1)[0] == f"Every player is dealt secret pebbles. Seat 1 holds {mine[1]}."
+    assert state.describe_events(1)[0] == f"Every player is dealt secret pebbles. Seat 2 holds {mine[1]}."
     assert state.describe_events(None)[0] == "Every player is dealt secret pebbles."
     play(state, ["careful"] * 3)
     assert state.observation(2)["pebbles"] == tuple(mine)
-    assert f"Pebbles: Seat 0 {mine[0]}, Seat 1 {mine[1]}, Seat 2 {mine[2]}." in state.describe_events(2)[-1]
+    assert f"Pebbles: Seat 1 {mine[0]}, Seat 2 {mine[1]}, Seat 3 {mine[2]}." in state.describe_events(2)[-1]
 
 
 def test_scores_are_pebbles_and_the_last_stone():
@@ -113,11 +113,11 @@ def test_the_table_shell_plays_the_toy_with_its_own_view():
     assert [b.description for b in buttons][:3] == ["Take 1 from pile 1", "Take 2 from pile 1",
                                                     "Take 3 from pile 1"]
     text = widget_text(table)  # the log shows the viewer's own pebbles, never the bot's
-    assert "Seat 0 holds" in text and "Seat 1 holds" not in text
+    assert "Seat 1 holds" in text and "Seat 2 holds" not in text  # seats counted from 1
     steps = play_to_end(table, random.Random(2))  # clicks only enabled, visible buttons
     assert steps > 0 and table.state.is_over
     assert table.view is view and view.moves is pool  # updated in place, never rebuilt
-    assert "Scores: Seat 0" in table.scores.value
+    assert "Scores: Seat 1" in table.scores.value
     assert not clickables(table)[0]  # nothing left to take
 
 

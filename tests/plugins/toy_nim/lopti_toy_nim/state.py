@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lopti_nb.engine import (Event, GameState, LoptiNbError, Result, Setting, SettingsError,
-                             SettingsSchema, places_from_keys)
+                             SettingsSchema, places_from_keys, seat_word)
 from lopti_nb.engine.settings import shown
 
 LAST_STONE = ("wins", "loses")
@@ -71,7 +71,7 @@ class PebblesDealt(Event):
     pebbles: tuple  # per seat; None where the seat may not know
 
     def describe(self) -> str:
-        known = [f"Seat {s} holds {p}" for s, p in enumerate(self.pebbles) if p is not None]
+        known = [f"{seat_word(s)} holds {p}" for s, p in enumerate(self.pebbles) if p is not None]
         return "Every player is dealt secret pebbles." + (f" {'; '.join(known)}." if known else "")
 
     def for_seat(self, seat: int | None) -> "PebblesDealt":
@@ -87,7 +87,7 @@ class StonesTaken(Event):
 
     def describe(self) -> str:
         stones = "stone" if self.count == 1 else "stones"
-        return f"Seat {self.seat} takes {self.count} {stones} from pile {self.pile + 1} ({self.left} left)."
+        return f"{seat_word(self.seat)} takes {self.count} {stones} from pile {self.pile + 1} ({self.left} left)."
 
 
 @dataclass(frozen=True)
@@ -98,10 +98,10 @@ class GameOver(Event):
     scores: tuple
 
     def describe(self) -> str:
-        shown_pebbles = ", ".join(f"Seat {s} {p}" for s, p in enumerate(self.pebbles))
-        return (f"Seat {self.last_taker} takes the last stone and {self.last_stone}. "
+        shown_pebbles = ", ".join(f"{seat_word(s)} {p}" for s, p in enumerate(self.pebbles))
+        return (f"{seat_word(self.last_taker)} takes the last stone and {self.last_stone}. "
                 f"Pebbles: {shown_pebbles}. Scores: "
-                + ", ".join(f"Seat {s} {p:g}" for s, p in enumerate(self.scores)) + ".")
+                + ", ".join(f"{seat_word(s)} {p:g}" for s, p in enumerate(self.scores)) + ".")
 
 
 # -- the state -------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ class NimView(GameView):
     def scores_html(self, obs: dict, result) -> str:
         if result is None:
             return ""
-        return esc("Scores: " + ", ".join(f"Seat {s} {p:g}" for s, p in enumerate(result.scores)))
+        return esc("Scores: " + ", ".join(f"{self.seat_name(s)} {p:g}" for s, p in enumerate(result.scores)))
 
     def settings_words(self, state) -> str:
         return f"take 1-{state.max_take} \u00b7 the last stone {state.last_stone}"
