@@ -8,6 +8,7 @@ from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView
 
+from .cards import card_name
 from .pictures import skullking_card_svg
 from .rules import score_parts
 from .state import Bid, CardPlayed, Play, RoundDealt, RoundScored, TrickDestroyed, TrickWon
@@ -29,7 +30,7 @@ def card_words(card: str) -> str:
         return SHORT_NAMES[card]
     if card.startswith("tigress:"):
         return f"Tigress ({card.split(':')[1]})"
-    return f"{card[0]}{card[1:]}"
+    return card_name(card)  # "black 11", as people say it, not the code "B11"
 
 
 def _cards(n: int) -> str:
