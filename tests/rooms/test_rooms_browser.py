@@ -69,10 +69,22 @@ def _take_turn(page) -> bool:
     """Click the first enabled bid or card button on this page, if it is this page's turn."""
     if "Your turn" not in page.locator(".lnb-room-status").inner_text():
         return False
-    buttons = page.locator(".lnb-room-bids button:enabled, .lnb-room-hand button:enabled")
-    if buttons.count() == 0:
+    bids = page.locator(".lnb-room-bids button:enabled")
+    if bids.count():
+        bids.first.click()
+        page.wait_for_timeout(150)
+        return True
+    # the card is the control: pick the first card the rules allow, then play the pick
+    cards = page.locator(".lnb-room-hand .lnb-hand-card:not([aria-disabled='true'])")
+    if cards.count() == 0:
         return False
-    buttons.first.click()
+    cards.first.click()
+    play = page.locator(".lnb-room button:enabled", has_text="Play ")
+    try:
+        play.first.wait_for(timeout=10000)
+    except Exception:
+        return False
+    play.first.click()
     page.wait_for_timeout(150)
     return True
 

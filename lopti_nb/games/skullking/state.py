@@ -80,7 +80,8 @@ def _seat(seat: int) -> str:
 
 
 def _cards_words(cards) -> str:
-    return ", ".join(cards) if cards else "nothing"
+    """Cards as people say them ("yellow 3, the Kraken"), never their codes."""
+    return ", ".join(NAME.get(c, c) for c in cards) if cards else "nothing"
 
 
 # -- events ------------------------------------------------------------------------------------
