@@ -374,12 +374,47 @@ def test_deal_asks_before_throwing_away_a_game_in_progress():
 
 
 def test_deal_does_not_ask_when_the_game_is_over():
-    g = game_launcher(game="lopti")
+    g = game_launcher(game="skull-king")
     usable(g.humans).value = 0
     usable(g.speed).value = 0.0
     usable(g.deal_button).click()  # bots only, no delay: played to the end here
     table = g.table
     assert table.state.is_over and not g.in_progress()
+    usable(g.deal_button).click()
+    assert g.table is not table and g.confirm_box.layout.display == "none"
+
+
+def test_1_7_deal_asks_between_rounds_of_an_unfinished_lopti_session():
+    """A finished Lopti round is not the end of its session (rulings §1.7: rounds are played
+    on, with motions and Rule Votes between them): "Deal the cards" asks before throwing the
+    session away, and keeps it when told to."""
+    g = game_launcher(game="lopti")
+    usable(g.humans).value = 0
+    usable(g.speed).value = 0.0
+    usable(g.deal_button).click()  # bots only, no delay: the first round is played out here
+    table = g.table
+    assert table.state.is_over and table.view.has_next_round(table.state)
+    assert g.in_progress()
+    usable(g.deal_button).click()
+    assert g.table is table and g.confirm_box.layout.display == "flex"
+    assert "session is still being played" in g.confirm_text.value and g.deal_button.disabled
+    usable(g.keep_button).click()
+    assert g.table is table and not g.deal_button.disabled
+    usable(g.deal_button).click()
+    usable(g.confirm_button).click()
+    assert g.table is not table and g.confirm_box.layout.display == "none"
+
+
+def test_1_7_deal_does_not_ask_once_the_lopti_session_is_over():
+    """A session of a set number of rounds that has played them all is over: nothing to lose."""
+    import lopti_nb
+
+    g = game_launcher(game="lopti")
+    g.table = lopti_nb.play("lopti", humans=0, rounds=1, bot_delay=0.0)  # as a notebook deals it
+    g.table_box.children = (g.table,)
+    table = g.table
+    assert table.state.is_over and not table.view.has_next_round(table.state)
+    assert not g.in_progress()
     usable(g.deal_button).click()
     assert g.table is not table and g.confirm_box.layout.display == "none"
 
