@@ -244,6 +244,22 @@ def check_reckoning_risk(v: Visit):
     page.wait_for_function("() => Array.from(document.querySelectorAll('.vega-embed'))"
                            ".some(e => e.innerText.includes('hold limit (6)'))", timeout=20000)
     v.wait_charts(1)
+    # a 400 px phone: the charts fit, nothing scrolls sideways (issue 20)
+    page.set_viewport_size({"width": 400, "height": 900})
+    page.wait_for_timeout(800)
+    wide = page.evaluate("""() => {
+        const out = [];
+        document.querySelectorAll('.vega-embed').forEach(e => {
+            const r = e.getBoundingClientRect();
+            if (r.right > window.innerWidth + 0.5) out.push('chart right edge ' + r.right); });
+        document.querySelectorAll('body, body *').forEach(e => {
+            const s = getComputedStyle(e);
+            if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0
+                && ['auto', 'scroll'].includes(s.overflowX)) out.push(String(e.getAttribute('class') || e.tagName) + ' scrolls sideways'); });
+        return out; }""")
+    print(f"reckoning_risk at 400 px: {wide or 'fits'}")
+    assert not wide, wide
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def check_score_lab(v: Visit):

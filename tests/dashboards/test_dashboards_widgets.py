@@ -67,6 +67,25 @@ def test_risk_explorer_can_show_sliders_before_charts():
     assert "sea 5" in json.dumps(r.jchart.chart.to_dict())
 
 
+def test_risk_explorer_charts_fit_400_px():
+    """The risk charts are drawn no wider than the explorer allows (CHART_WIDTH, so with
+    vega-embed's menu beside them they fit a 400 px page) at every corner of the sliders."""
+    import re
+
+    vlc = pytest.importorskip("vl_convert")
+    from lopti_nb.games.ledger.risk_explorer import CHART_WIDTH
+
+    assert CHART_WIDTH + 40 <= 400
+    r = risk_explorer(draw=False)
+    for hold, sea, target in [(4, 3, 2), (8, 1, 1), (8, 9, 8), (6, 6, 6), (1, 9, 1)]:
+        usable(r.hold_limit).value = hold
+        usable(r.sea).value = sea
+        usable(r.target).value = target
+        svg = vlc.vegalite_to_svg(r._chart().to_json())
+        width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+        assert width <= CHART_WIDTH, (hold, sea, target, width)
+
+
 def usable(widget) -> W.Widget:
     """``widget``, after checking a person could operate it: enabled and not hidden."""
     assert not getattr(widget, "disabled", False), f"{widget.description} is disabled"
