@@ -391,31 +391,6 @@ def test_serve_theme_dark_serves_every_page_dark(serve):
         server.stop()
 
 
-def test_the_scripts_a_page_preloads_are_served(serve):
-    """The package's template names the scripts every dashboard loads (``rel="preload"``), so
-    the browser fetches them while the kernel starts: each one must be served (a Voilà or
-    widget-extension upgrade renames them; then the list in ``index.html.j2`` is redone)."""
-    import re
-    import urllib.request
-
-    server = serve()
-    try:
-        page = urllib.request.urlopen(f"{server.url}/voila/render/score_lab.ipynb", timeout=60).read().decode()
-        head = page.split("</head>")[0]
-        hrefs = re.findall(r'<link rel="preload" as="script" href="([^"]+)">', head)
-        assert len(hrefs) > 50 and any(h.endswith("/voila/static/voila.js") for h in hrefs)
-        missing = []
-        for href in hrefs:
-            try:
-                urllib.request.urlopen(server.url + href, timeout=30).read()
-            except OSError as exc:
-                missing.append(f"{href}: {exc}")
-        print(f"{len(hrefs)} preloaded scripts; not served: {missing or 'none'}")
-        assert not missing
-    finally:
-        server.stop()
-
-
 def _group_cpu(pgid: int) -> float:
     total = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
