@@ -67,6 +67,24 @@ def test_risk_explorer_can_show_sliders_before_charts():
     assert "sea 5" in json.dumps(r.jchart.chart.to_dict())
 
 
+def test_risk_explorer_summary_is_the_sum_over_the_dive_outcomes():
+    """The summary's averages (worked out without pandas for a fast first paint) are the sums
+    over :func:`risk.dive_outcomes`, for every sea and target."""
+    from lopti_nb.games.ledger import risk
+    from lopti_nb.games.ledger.risk_explorer import RiskExplorer
+
+    for sea in range(1, 10):
+        for target in range(1, 9):
+            o = risk.dive_outcomes(sea, target, exact=True)
+            kept = sum((o["sealed"] + o["opened"]) * o["exact"])
+            lost = sum(o["lost"] * o["exact"])
+            assert RiskExplorer._expected_haul(sea, target) == (float(kept), float(lost))
+    r = risk_explorer(draw=False)
+    usable(r.sea).value = 6
+    kept, lost = RiskExplorer._expected_haul(6, 2)
+    assert f"keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>" in r.summary.value
+
+
 def test_risk_explorer_charts_fit_400_px():
     """The risk charts are drawn no wider than the explorer allows (CHART_WIDTH, so with
     vega-embed's menu beside them they fit a 400 px page) at every corner of the sliders."""
@@ -439,13 +457,16 @@ def test_1_7_deal_does_not_ask_once_the_lopti_session_is_over():
 
 
 def test_first_paint_imports_no_table_library():
-    """The launcher and the score lab (as their dashboards build them) import neither pandas
-    nor Altair before their first widget: about a second of a cold visit on this machine."""
+    """The dashboards' first cells (as their notebooks build them: the launcher, the score lab,
+    the classroom, the risk explorer's sliders, a room) import neither pandas, Altair nor numpy
+    before their first widget: each is a tenth of a second or more of a cold visit here."""
     import subprocess
 
-    code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, score_lab; game_launcher(); "
+    code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, risk_explorer, "
+            "rules_classroom, score_lab; from lopti_nb.rooms import room_widget; game_launcher(); "
             "score_lab(sessions={'lopti': 'lopti_nb.games.lopti.session:Session'}); "
-            "print(sorted(m for m in ('pandas', 'altair') if m in sys.modules))")
+            "rules_classroom(lesson=False); risk_explorer(draw=False); room_widget(); "
+            "print(sorted(m for m in ('pandas', 'altair', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=ROOT)
     assert out.returncode == 0, out.stderr
