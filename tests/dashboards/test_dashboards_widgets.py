@@ -499,3 +499,17 @@ def test_score_lab_charts_draw_offline():
     assert isinstance(lab.jchart, alt.JupyterChart)
     assert getattr(alt.JupyterChart, "_is_offline", False)
     assert "cdn.jsdelivr.net" not in lab.jchart._esm[:5000] and len(lab.jchart._esm) > 100_000
+
+
+def test_preheated_runs_are_the_runs_a_visit_makes():
+    """``lopti-nb serve --preheat`` runs each notebook before anyone visits: that is only the
+    same page if no dashboard reads the request (Voilà's get_query_string/wait_for_request,
+    or the VOILA_* request variables, which a preheated kernel does not have yet)."""
+    words = ("get_query_string", "wait_for_request", "VOILA_REQUEST_URL", "VOILA_KERNEL_ID",
+             "QUERY_STRING")
+    sources = [(p.name, "".join("".join(c["source"]) for c in json.loads(p.read_text())["cells"]))
+               for p in (ROOT / "dashboards").glob("*.ipynb")]
+    sources += [(str(p.relative_to(ROOT)), p.read_text())
+                for p in (ROOT / "lopti_nb" / "dashboard_parts").rglob("*.py")]
+    found = [(name, w) for name, text in sources for w in words if w in text]
+    assert len(sources) > 5 and not found, found
