@@ -77,7 +77,10 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str 
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
             "--VoilaConfiguration.show_tracebacks=True", *voila_args(theme)]
     if preheat:
-        # a kernel per dashboard runs the notebook ahead of the first visit
+        # a kernel per dashboard runs the notebook ahead of the first visit. That is right for
+        # these dashboards because none reads the request (no voila.utils.get_query_string or
+        # wait_for_request, no VOILA_REQUEST_URL): a preheated run is the run a visit would
+        # make. A visit asking for the other theme (?theme=) is rendered with a fresh kernel.
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
     else:
         # cells' outputs reach the page as they finish: a dashboard's controls show while its

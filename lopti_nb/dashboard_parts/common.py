@@ -49,8 +49,9 @@ def plural(n: int | float, word: str, many: str | None = None) -> str:
 def style(widget_cls=W.IntSlider, **kwargs):
     """A widget with a wide label column so descriptions are not cut."""
     kwargs.setdefault("style", {"description_width": LABEL_WIDTH})
-    # at most the page's width: on a 400 px phone the readout of a slider stays in view
-    kwargs.setdefault("layout", W.Layout(width="420px", max_width="100%"))
+    # at most the page's width: on a 400 px phone the readout of a slider stays in view (less
+    # the widget's own 2 px margins, which would otherwise make its box scroll sideways)
+    kwargs.setdefault("layout", W.Layout(width="420px", max_width="calc(100% - 4px)"))
     return widget_cls(**kwargs)
 
 

@@ -88,9 +88,20 @@ class GameLauncher(W.VBox):
         return self.form.values()
 
     def in_progress(self) -> bool:
-        """True while the table below holds a game that is not over."""
+        """True while the table below holds a game that is not over, or a finished round of a
+        session that goes on (its view offers "Next round"): between rounds a new deal would
+        still throw the whole session away."""
+        return self._between_rounds() or self._game_unfinished()
+
+    def _game_unfinished(self) -> bool:
         state = getattr(self.table, "state", None)
         return state is not None and not state.is_over
+
+    def _between_rounds(self) -> bool:
+        state = getattr(self.table, "state", None)
+        view = getattr(self.table, "view", None)
+        return (state is not None and state.is_over and view is not None
+                and view.has_next_round(state))
 
     def ask_deal(self):
         """What "Deal the cards" does: deal at once, or first ask whether to throw away the
@@ -100,8 +111,12 @@ class GameLauncher(W.VBox):
             return self.deal()
         spec = getattr(self.table, "spec", None)
         title = spec.title if spec is not None else "The game"
-        self.confirm_text.value = message_html(
-            f"{title} is still being played. Deal a new game and throw this one away?", "info")
+        if self._between_rounds():
+            question = (f"This {title} session is still being played: its next round is still to "
+                        f"come. Deal a new game and throw the session away?")
+        else:
+            question = f"{title} is still being played. Deal a new game and throw this one away?"
+        self.confirm_text.value = message_html(question, "info")
         self.confirm_box.layout.display = "flex"
         self.deal_button.disabled = True  # one question at a time
         return None

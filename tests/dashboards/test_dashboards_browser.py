@@ -244,6 +244,22 @@ def check_reckoning_risk(v: Visit):
     page.wait_for_function("() => Array.from(document.querySelectorAll('.vega-embed'))"
                            ".some(e => e.innerText.includes('hold limit (6)'))", timeout=20000)
     v.wait_charts(1)
+    # a 400 px phone: the charts fit, nothing scrolls sideways (issue 20)
+    page.set_viewport_size({"width": 400, "height": 900})
+    page.wait_for_timeout(800)
+    wide = page.evaluate("""() => {
+        const out = [];
+        document.querySelectorAll('.vega-embed').forEach(e => {
+            const r = e.getBoundingClientRect();
+            if (r.right > window.innerWidth + 0.5) out.push('chart right edge ' + r.right); });
+        document.querySelectorAll('body, body *').forEach(e => {
+            const s = getComputedStyle(e);
+            if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0
+                && ['auto', 'scroll'].includes(s.overflowX)) out.push(String(e.getAttribute('class') || e.tagName) + ' scrolls sideways'); });
+        return out; }""")
+    print(f"reckoning_risk at 400 px: {wide or 'fits'}")
+    assert not wide, wide
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def check_score_lab(v: Visit):
@@ -300,6 +316,7 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
     visit.screenshot_dir = screenshot_dir
     try:
         TIMINGS.setdefault(name, {})["cold_s"] = round(visit.first_widget, 2)
+        TIMINGS[name].setdefault("cold_runs_s", []).append(round(visit.first_widget, 2))
         TIMINGS[name]["cold_load_average"] = round(os.getloadavg()[0], 1)
         visit.assert_no_errors()
         visit.wait_idle(1500)
@@ -327,6 +344,7 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
     """``?theme=dark``: the same page, readable (axe checks the contrast of every text) and
     offline; a screenshot ``dashboard_<name>_dark.png``."""
     visit = Visit(browser, cold_server, name, theme="dark")
+    TIMINGS.setdefault(name, {}).setdefault("cold_runs_s", []).append(round(visit.first_widget, 2))
     try:
         visit.assert_no_errors()
         assert visit.page.locator("body.theme-dark, body[data-jp-theme-light='false']").count() == 1
@@ -411,6 +429,7 @@ def test_time_to_first_widget_preheated(browser, chromium_path, serve):
             visit = Visit(browser, server, name)
             try:
                 TIMINGS.setdefault(name, {})["preheated_s"] = round(visit.first_widget, 2)
+                TIMINGS[name].setdefault("preheated_runs_s", []).append(round(visit.first_widget, 2))
                 TIMINGS[name]["preheated_load_average"] = round(os.getloadavg()[0], 1)
                 if name == "reckoning_risk":
                     visit.wait_charts(1)
@@ -432,3 +451,27 @@ def _write_timings():
         TIMINGS_FILE.write_text(json.dumps(TIMINGS, indent=1, sort_keys=True))
     except OSError:
         pass
+
+
+def test_first_widget_medians():
+    """The medians of the first-widget times measured above (every cold visit, light and dark,
+    and the preheated ones), printed against the goals; the bounds asserted are the generous
+    ones (the machine is shared), the goals are reported."""
+    import statistics
+
+    rows = [(name, t.get("cold_runs_s", []), t.get("preheated_runs_s", [])) for name, t in TIMINGS.items()]
+    if not any(cold or warm for _, cold, warm in rows):
+        pytest.skip("no dashboard was timed in this run")
+    print(f"first widget, median seconds (goals: cold {COLD_TARGET_S} s, preheated {PREHEATED_TARGET_S} s; "
+          f"load average now {os.getloadavg()[0]:.1f}):")
+    for name, cold, warm in rows:
+        parts = []
+        for label, runs, goal in (("cold", cold, COLD_TARGET_S), ("preheated", warm, PREHEATED_TARGET_S)):
+            if runs:
+                median = statistics.median(runs)
+                TIMINGS[name][f"{label}_median_s"] = round(median, 2)
+                parts.append(f"{label} {median:.2f} s of {len(runs)} ({'within' if median <= goal else 'over'} "
+                             f"the goal)")
+        print(f"  {name}: {'; '.join(parts)}")
+        assert all(statistics.median(r) < bound for r, bound in ((cold, COLD_BOUND_S), (warm, PREHEATED_BOUND_S)) if r)
+    _write_timings()

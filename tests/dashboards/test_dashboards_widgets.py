@@ -67,6 +67,43 @@ def test_risk_explorer_can_show_sliders_before_charts():
     assert "sea 5" in json.dumps(r.jchart.chart.to_dict())
 
 
+def test_risk_explorer_summary_is_the_sum_over_the_dive_outcomes():
+    """The summary's averages (worked out without pandas for a fast first paint) are the sums
+    over :func:`risk.dive_outcomes`, for every sea and target."""
+    from lopti_nb.games.ledger import risk
+    from lopti_nb.games.ledger.risk_explorer import RiskExplorer
+
+    for sea in range(1, 10):
+        for target in range(1, 9):
+            o = risk.dive_outcomes(sea, target, exact=True)
+            kept = sum((o["sealed"] + o["opened"]) * o["exact"])
+            lost = sum(o["lost"] * o["exact"])
+            assert RiskExplorer._expected_haul(sea, target) == (float(kept), float(lost))
+    r = risk_explorer(draw=False)
+    usable(r.sea).value = 6
+    kept, lost = RiskExplorer._expected_haul(6, 2)
+    assert f"keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>" in r.summary.value
+
+
+def test_risk_explorer_charts_fit_400_px():
+    """The risk charts are drawn no wider than the explorer allows (CHART_WIDTH, so with
+    vega-embed's menu beside them they fit a 400 px page) at every corner of the sliders."""
+    import re
+
+    vlc = pytest.importorskip("vl_convert")
+    from lopti_nb.games.ledger.risk_explorer import CHART_WIDTH
+
+    assert CHART_WIDTH + 40 <= 400
+    r = risk_explorer(draw=False)
+    for hold, sea, target in [(4, 3, 2), (8, 1, 1), (8, 9, 8), (6, 6, 6), (1, 9, 1)]:
+        usable(r.hold_limit).value = hold
+        usable(r.sea).value = sea
+        usable(r.target).value = target
+        svg = vlc.vegalite_to_svg(r._chart().to_json())
+        width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+        assert width <= CHART_WIDTH, (hold, sea, target, width)
+
+
 def usable(widget) -> W.Widget:
     """``widget``, after checking a person could operate it: enabled and not hidden."""
     assert not getattr(widget, "disabled", False), f"{widget.description} is disabled"
@@ -374,7 +411,7 @@ def test_deal_asks_before_throwing_away_a_game_in_progress():
 
 
 def test_deal_does_not_ask_when_the_game_is_over():
-    g = game_launcher(game="lopti")
+    g = game_launcher(game="skull-king")
     usable(g.humans).value = 0
     usable(g.speed).value = 0.0
     usable(g.deal_button).click()  # bots only, no delay: played to the end here
@@ -384,14 +421,52 @@ def test_deal_does_not_ask_when_the_game_is_over():
     assert g.table is not table and g.confirm_box.layout.display == "none"
 
 
+def test_1_7_deal_asks_between_rounds_of_an_unfinished_lopti_session():
+    """A finished Lopti round is not the end of its session (rulings §1.7: rounds are played
+    on, with motions and Rule Votes between them): "Deal the cards" asks before throwing the
+    session away, and keeps it when told to."""
+    g = game_launcher(game="lopti")
+    usable(g.humans).value = 0
+    usable(g.speed).value = 0.0
+    usable(g.deal_button).click()  # bots only, no delay: the first round is played out here
+    table = g.table
+    assert table.state.is_over and table.view.has_next_round(table.state)
+    assert g.in_progress()
+    usable(g.deal_button).click()
+    assert g.table is table and g.confirm_box.layout.display == "flex"
+    assert "session is still being played" in g.confirm_text.value and g.deal_button.disabled
+    usable(g.keep_button).click()
+    assert g.table is table and not g.deal_button.disabled
+    usable(g.deal_button).click()
+    usable(g.confirm_button).click()
+    assert g.table is not table and g.confirm_box.layout.display == "none"
+
+
+def test_1_7_deal_does_not_ask_once_the_lopti_session_is_over():
+    """A session of a set number of rounds that has played them all is over: nothing to lose."""
+    import lopti_nb
+
+    g = game_launcher(game="lopti")
+    g.table = lopti_nb.play("lopti", humans=0, rounds=1, bot_delay=0.0)  # as a notebook deals it
+    g.table_box.children = (g.table,)
+    table = g.table
+    assert table.state.is_over and not table.view.has_next_round(table.state)
+    assert not g.in_progress()
+    usable(g.deal_button).click()
+    assert g.table is not table and g.confirm_box.layout.display == "none"
+
+
 def test_first_paint_imports_no_table_library():
-    """The launcher and the score lab (as their dashboards build them) import neither pandas
-    nor Altair before their first widget: about a second of a cold visit on this machine."""
+    """The dashboards' first cells (as their notebooks build them: the launcher, the score lab,
+    the classroom, the risk explorer's sliders, a room) import neither pandas, Altair nor numpy
+    before their first widget: each is a tenth of a second or more of a cold visit here."""
     import subprocess
 
-    code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, score_lab; game_launcher(); "
+    code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, risk_explorer, "
+            "rules_classroom, score_lab; from lopti_nb.rooms import room_widget; game_launcher(); "
             "score_lab(sessions={'lopti': 'lopti_nb.games.lopti.session:Session'}); "
-            "print(sorted(m for m in ('pandas', 'altair') if m in sys.modules))")
+            "rules_classroom(lesson=False); risk_explorer(draw=False); room_widget(); "
+            "print(sorted(m for m in ('pandas', 'altair', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=ROOT)
     assert out.returncode == 0, out.stderr
@@ -424,3 +499,17 @@ def test_score_lab_charts_draw_offline():
     assert isinstance(lab.jchart, alt.JupyterChart)
     assert getattr(alt.JupyterChart, "_is_offline", False)
     assert "cdn.jsdelivr.net" not in lab.jchart._esm[:5000] and len(lab.jchart._esm) > 100_000
+
+
+def test_preheated_runs_are_the_runs_a_visit_makes():
+    """``lopti-nb serve --preheat`` runs each notebook before anyone visits: that is only the
+    same page if no dashboard reads the request (Voilà's get_query_string/wait_for_request,
+    or the VOILA_* request variables, which a preheated kernel does not have yet)."""
+    words = ("get_query_string", "wait_for_request", "VOILA_REQUEST_URL", "VOILA_KERNEL_ID",
+             "QUERY_STRING")
+    sources = [(p.name, "".join("".join(c["source"]) for c in json.loads(p.read_text())["cells"]))
+               for p in (ROOT / "dashboards").glob("*.ipynb")]
+    sources += [(str(p.relative_to(ROOT)), p.read_text())
+                for p in (ROOT / "lopti_nb" / "dashboard_parts").rglob("*.py")]
+    found = [(name, w) for name, text in sources for w in words if w in text]
+    assert len(sources) > 5 and not found, found

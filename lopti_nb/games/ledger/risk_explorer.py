@@ -20,6 +20,10 @@ from . import risk
 
 SEAS = range(1, 10)
 HOLD_LIMITS = (1, 8)
+# The panels are stacked, each this wide (axes, titles and legends included, the chart stays
+# within CHART_WIDTH; vega-embed adds its menu beside it), so the explorer reads on a 400 px
+# phone without scrolling sideways; on a wide screen the stack costs height, not legibility.
+PANEL_WIDTH, PANEL_HEIGHT, CHART_WIDTH = 170, 180, 330
 
 
 class RiskExplorer(W.VBox):
@@ -84,17 +88,17 @@ class RiskExplorer(W.VBox):
         curve_df = catch_probability_frame(SEAS, self._targets())
         curve = catch_curve_chart(
             curve_df, title="Chance of being caught before surfacing",
-            subtitle=f"one line per target up to the hold limit ({self.hold_limit.value}); "
-                     "the dot: your sea and target")
+            subtitle=[f"one line per target up to the hold limit ({self.hold_limit.value})",
+                      "the dot: your sea and target"])
         mark = alt.Chart(curve_df[(curve_df["sea"] == sea) & (curve_df["target"] == target)]).mark_point(
             size=220, shape="circle", filled=False, strokeWidth=3, color="#D55E00").encode(
             x="sea:O", y="catch_probability:Q")
-        curve = alt.layer(curve, mark)
+        curve = alt.layer(curve, mark).properties(width=PANEL_WIDTH, height=PANEL_HEIGHT)
 
         outcomes = self._outcome_frame()
         bars = alt.Chart(outcomes).mark_bar().encode(
             y=alt.Y("label:N", title=None, sort=None),
-            x=alt.X("probability:Q", title="Probability", axis=alt.Axis(format="%"),
+            x=alt.X("probability:Q", title="Probability", axis=alt.Axis(format="%", tickCount=4),
                     scale=alt.Scale(domain=[0, 1])),
             color=alt.Color("ending:N", title="The dive", scale=alt.Scale(domain=["surfaced", "caught"],
                                                                           range=["#009E73", "#D55E00"])),
@@ -104,9 +108,9 @@ class RiskExplorer(W.VBox):
         text = bars.mark_text(align="left", dx=3).encode(text=alt.Text("probability:Q", format=".1%"),
                                                           color=alt.value("black"))
         how = alt.layer(bars, text).properties(
-            width=300, height=220,
-            title=alt.Title("How the dive ends", subtitle=f"sea {sea}, surfacing with {target}; "
-                                                          "The Sea Blinks lets a caught dive go on"))
+            width=PANEL_WIDTH - 50, height=PANEL_HEIGHT,
+            title=alt.Title("How the dive ends", subtitle=[f"sea {sea}, surfacing with {target}",
+                                                           "The Sea Blinks lets a caught dive go on"]))
 
         exp = dive_expectation_frame([sea], self._targets())
         long = exp.melt(id_vars=["target"], value_vars=["kept", "lost"], var_name="measure",
@@ -121,26 +125,29 @@ class RiskExplorer(W.VBox):
             opacity=alt.condition(f"datum.target == {target}", alt.value(1.0), alt.value(0.45)),
             tooltip=[alt.Tooltip("target:O"), alt.Tooltip("measure:N"),
                      alt.Tooltip("machines:Q", format=".3f")],
-        ).properties(width=300, height=220,
+        ).properties(width=PANEL_WIDTH, height=PANEL_HEIGHT,
                      title=alt.Title("What one dive brings home", subtitle=f"sea {sea}, exact averages"))
         return curve, how, expectation
 
     def _chart(self):
-        """The three panels as one chart (one widget, so the page loads Vega once)."""
+        """The three panels as one chart (one widget, so the page loads Vega once), stacked
+        and with their legends below them, so the whole chart is at most CHART_WIDTH wide."""
         import altair as alt
 
         curve, how, expectation = self._charts()
-        top = alt.hconcat(curve, how, spacing=40).resolve_scale(color="independent")
-        return alt.vconcat(top, expectation, spacing=30).resolve_scale(color="independent")
+        return (alt.vconcat(curve, how, expectation, spacing=30, center=True)
+                .resolve_scale(color="independent")
+                .configure_legend(orient="bottom", direction="horizontal", columns=4,
+                                  titleOrient="top", labelLimit=120)
+                .configure_title(limit=CHART_WIDTH - 20, anchor="start", frame="bounds")
+                .configure_axis(labelLimit=150, titleLimit=CHART_WIDTH - 60))
 
     # -- updates ------------------------------------------------------------------------------
     def _update_summary(self) -> None:
         sea, target = self.sea.value, self.target.value
         p = risk.catch_probability(sea, target, exact=True)
         machines, live = risk.deck_counts(sea)
-        o = risk.dive_outcomes(sea, target)
-        kept = float(((o["sealed"] + o["opened"]) * o["probability"]).sum())
-        lost = float((o["lost"] * o["probability"]).sum())
+        kept, lost = self._expected_haul(sea, target)
         self.summary.value = (
             f'<div style="font-size:1.05em;line-height:1.5;max-width:440px">'
             f'With the sea at <b>{sea}</b>, the deck holds <b>{live}</b> live hazards among '
@@ -152,6 +159,17 @@ class RiskExplorer(W.VBox):
             f'<span style="{MUTED}">These figures assume the sea has not moved yet this round: a '
             f'catch is then the round\'s first sea trigger, so if The Sea Blinks lets the dive go on, '
             f'the hazards numbered {sea + 1} are live for the rest of it.</span></div>')
+
+    @staticmethod
+    def _expected_haul(sea: int, target: int) -> tuple[float, float]:
+        """Machines a dive keeps and loses on average: the sums over the rows of
+        :func:`risk.dive_outcomes`, taken from the exact outcome table it is built from, so the
+        sliders' first paint needs no pandas (a third of a second of a cold page)."""
+        machines, live, edge = risk._counts(sea)
+        table = risk._outcomes(target, machines, live, edge, risk._reckoning_counts(None), False)
+        kept = sum((sealed + opened) * p for (_, sealed, opened, *_), p in table.items())
+        lost = sum(key[3] * p for key, p in table.items())
+        return float(kept), float(lost)
 
     def _changed(self, change) -> None:
         if change["owner"] is self.hold_limit:

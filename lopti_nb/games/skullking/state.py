@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-import numpy
-
 from lopti_nb.engine import (Event, GameState, Result, SettingsError, event_maker, places_from_keys,
                              plural, seat_word)
 from lopti_nb.engine.core import CACHE, DEEP, DICTS, LIST, LISTS, SHARED
@@ -236,8 +234,20 @@ def _plays_of_hand(hand) -> dict:
 
 _DECKS = {True: build_deck(True), False: build_deck(False)}
 _SORTED_DECKS = {k: tuple(sorted(d, key=SORT_KEY.__getitem__)) for k, d in _DECKS.items()}
-_DECK_ARRAYS = {k: numpy.array(d, dtype=object) for k, d in _SORTED_DECKS.items()}
-_frombuffer, _KEYS = numpy.frombuffer, numpy.dtype("<u4")
+# numpy is imported at the first deal, not with this module: loading the game (a dashboard
+# listing the installed games, say) does not need it, and it is a tenth of a second of a cold
+# dashboard page. _NUMPY holds (the sorted decks as arrays, frombuffer, the key dtype).
+_NUMPY = None
+
+
+def _numpy():
+    global _NUMPY
+    if _NUMPY is None:
+        import numpy
+
+        decks = {k: numpy.array(d, dtype=object) for k, d in _SORTED_DECKS.items()}
+        _NUMPY = (decks, numpy.frombuffer, numpy.dtype("<u4"))
+    return _NUMPY
 
 
 def deal_order(rng, n: int):
@@ -249,7 +259,8 @@ def deal_order(rng, n: int):
     little-endian words (``"<u4"``, on any machine) and numpy's stable argsort orders them
     the same way, ties by position. ``tests/skullking`` checks the two agree.
     """
-    return _frombuffer(rng.randbytes(4 * n), _KEYS).argsort(kind="stable")
+    _, frombuffer, keys = _NUMPY or _numpy()
+    return frombuffer(rng.randbytes(4 * n), keys).argsort(kind="stable")
 _PLAYED_EVENTS = [{c: CardPlayed(seat, c) for c in PLAYS} for seat in range(8)]
 _SUMMED = itemgetter("base", "bonus", "loot", "hit", "won")
 
@@ -525,7 +536,7 @@ class SkullKingState(GameState):
         cd = self.cards_dealt = self.rounds[self.round - 1]
         # The engine's shuffle (through its numpy twin, deal_order) orders the deck positions;
         # they index the display-sorted deck, so sorting each hand is an integer sort.
-        deck = _DECK_ARRAYS[self.settings["legendary"]]
+        deck = (_NUMPY or _numpy())[0][self.settings["legendary"]]
         dealt = deal_order(self.rng, len(deck))[: n * cd].reshape(n, cd)
         dealt.sort(axis=1)
         hands = self.hands = deck[dealt].tolist()
