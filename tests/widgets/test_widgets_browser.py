@@ -30,7 +30,7 @@ TABLES = {
     "skull_king": ("skull-king", dict(players=4, seed=5), 5),
     "drowned_ledger": ("drowned-ledger", dict(players=3, seed=3), 6),
     "hot_seat": ("skull-king", dict(players=3, humans=2, seed=2), 0),
-    "ledger_bots": ("drowned-ledger", dict(players=3, humans=0, seed=9, bot_delay=0.01), 0),
+    "ledger_bots": ("drowned-ledger", dict(players=3, humans=0, seed=9, bot_delay=0.25), 0),
 }
 
 
