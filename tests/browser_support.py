@@ -96,3 +96,49 @@ def offline_voila_template(folder) -> tuple[dict, list]:
     (target / "conf.json").write_text('{"base_template": "lab"}')
     path = os.pathsep.join(p for p in [str(Path(folder) / "jupyter"), os.environ.get("JUPYTER_PATH", "")] if p)
     return {"JUPYTER_PATH": path}, ["--template=lab_offline"]
+
+
+def serve_notebook(folder, notebook: str, root):
+    """Start Voilà on ``folder/notebook`` (the package's tree ``root`` first on ``PYTHONPATH``,
+    the offline page template, a free loopback port) and wait until it listens. A generator for
+    a module-scoped fixture: yields the URL, stops the server after. Skips when Chromium or
+    Playwright is missing."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    extra_env, extra_args = offline_voila_template(folder)
+    env.update(extra_env)
+    log = open(os.path.join(folder, "voila.log"), "w")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", os.path.join(folder, notebook), "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
+                            cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.time() + 90
+    while True:
+        try:  # a connection is enough: a GET of the page would run its notebook
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                with open(os.path.join(folder, "voila.log")) as f:
+                    pytest.fail("Voilà did not start: " + f.read()[-3000:])
+            time.sleep(0.3)
+    yield f"http://127.0.0.1:{port}/"
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()

@@ -10,16 +10,11 @@ violation, and the page asks nothing of any host but the loopback server. Screen
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from browser_support import (CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations, free_port,
-                             offline_voila_template, outside_requests, watch_requests)
+from browser_support import (serve_notebook, CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations,
+                             outside_requests, watch_requests)
 
 pytestmark = pytest.mark.browser
 
@@ -57,40 +52,9 @@ def _notebook(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
     folder = tmp_path_factory.mktemp("replay19")
     _notebook(folder / "replays.ipynb")
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    extra_env, extra_args = offline_voila_template(folder)
-    env.update(extra_env)
-    log = open(folder / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(folder / "replays.ipynb"), "--no-browser",
-                             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
-                            cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 90
-    while True:
-        try:  # a connection is enough: a GET of the page would run its notebook
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                os.killpg(proc.pid, signal.SIGKILL)
-                pytest.fail("Voilà did not start: " + (folder / "voila.log").read_text()[-3000:])
-            time.sleep(0.3)
-    yield url
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(proc.pid, signal.SIGKILL)
-    log.close()
+    yield from serve_notebook(str(folder), "replays.ipynb", ROOT)
 
 
 @pytest.fixture(scope="module")
