@@ -10,7 +10,6 @@ clicked and played with the keyboard as a person would. Screenshots go to
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
