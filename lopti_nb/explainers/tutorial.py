@@ -1,6 +1,6 @@
 """Guided first rounds: a real table, a prepared deal and a guide who explains every move.
 
-A lesson shows one rule on one position; a guided round plays a whole round (Skull King: its
+A lesson shows one rule on one position; a guided round plays a whole round (or a game's
 first rounds) at the game's own table, the way board games are taught at a real table. At
 each of the learner's decisions the guide names a suggested move and why, with a tip on how to
 think about it; the learner clicks the cards themselves. A move other than the hint is
@@ -36,7 +36,7 @@ from ..engine import LoptiNbError, get_spec
 from ..widgets.base import CSS_MUTED, esc, set_if, show
 from ..widgets.table import Table
 
-MAX_LOG = 200  # explained moves kept in the round's log (a round of Lopti is well under this)
+MAX_LOG = 200  # explained moves kept in the round's log (a guided round is well under this)
 
 
 class NoTutorial(LoptiNbError):

@@ -220,3 +220,17 @@ def test_voices_follow_the_lessons_and_bad_input_is_refused():
         lopti_nb.tutorial("chess")
     with pytest.raises(lopti_nb.LoptiNbError):
         lopti_nb.tutorial("lopti", speed=2)
+
+
+def test_the_classroom_offers_each_game_s_guided_round():
+    from lopti_nb.dashboard_parts import rules_classroom
+
+    classroom = rules_classroom(lesson=False)
+    classroom.voice.value = "comrade"
+    classroom.tutorial_button.click()
+    assert classroom.tutorial.script.voice == "comrade"
+    assert classroom.tutorial_box.children == (classroom.tutorial,)
+    classroom.game.value = "skull-king"  # another game puts the round away
+    assert classroom.tutorial is None and classroom.tutorial_box.children == ()
+    classroom.tutorial_button.click()
+    assert classroom.tutorial.spec.name == "skull-king" and classroom.tutorial.hint is not None
