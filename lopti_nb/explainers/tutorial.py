@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..engine import LoptiNbError, get_spec
-from ..widgets.base import CSS_MUTED, esc, set_if, show
+from ..widgets.base import CSS_TEXT, esc, set_if, show
 from ..widgets.table import Table
 
 MAX_LOG = 200  # explained moves kept in the round's log (a guided round is well under this)
@@ -203,6 +203,7 @@ class GuidedTable(Table):
     def refresh(self) -> None:
         super().refresh()
         self.guide.script.dress(self)
+        set_if(self.refusals, value=self.refusals_html())  # what the script hid says nothing
         self.guide.redraw(self)
 
 
@@ -333,9 +334,9 @@ class Tutorial(W.VBox):
             hint = self._current_hint(table)
             if hint is not None:
                 parts.append(f'<div><b>{esc(words("hint"))}: {esc(hint.move)}.</b> {esc(hint.why)}</div>'
-                             f'<div style="{CSS_MUTED}"><b>{esc(words("tip"))}:</b> {esc(hint.tip)}</div>')
+                             f'<div style="{CSS_TEXT}"><b>{esc(words("tip"))}:</b> {esc(hint.tip)}</div>')
             else:
-                parts.append(f'<div style="{CSS_MUTED}">{esc(words("wait"))}</div>')
+                parts.append(f'<div style="{CSS_TEXT}">{esc(words("wait"))}</div>')
         set_if(self.guide_html, value=(
             '<div class="lnb-guide-text" role="status" aria-live="polite" style="font-size:13px;'
             'color:var(--jp-ui-font-color1);border-left:4px solid var(--jp-brand-color1);'
