@@ -119,7 +119,8 @@ class Script:
 
     def words(self, key: str) -> str:
         """The guide's short fixed lines in the script's voice: ``"hint"``, ``"tip"``,
-        ``"refused"``, ``"over"``, ``"real game"``, ``"log"``, ``"you"``."""
+        ``"refused"``, ``"over"``, ``"real game"``, ``"log"``, ``"you"``... (the keys of
+        :data:`PLAIN_WORDS`; ``"own choice"`` holds ``{hint}``, the hint's move)."""
         return PLAIN_WORDS[key]
 
     def dress(self, table) -> None:
@@ -139,6 +140,7 @@ PLAIN_WORDS = {
     "just now": "What just happened",
     "why": "why",
     "wait": "Watch the other players move.",
+    "own choice": "Your own choice (the hint was to {hint}), and the rules allow it.",
 }
 
 
@@ -160,6 +162,14 @@ class GuidedTable(Table):
 
     def can_act(self) -> bool:
         return not self.finished() and super().can_act()
+
+    def _status_html(self, to_act, can_act) -> str:
+        if self.finished():  # the game may go on (a next round dealt), the guided round does not
+            words = self.guide.script.words
+            return (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
+                    f'color:var(--jp-ui-font-color0)">\u25b6 {esc(words("over"))}: '
+                    f'{esc(words("real game").lower())} to go on.</div>')
+        return super()._status_html(to_act, can_act)
 
     def _bots_to_move(self) -> bool:
         return not self.finished() and super()._bots_to_move()
@@ -261,7 +271,12 @@ class Tutorial(W.VBox):
 
     def learner_moved(self, before, action, events: Sequence[Any], hint: Hint | None) -> None:
         followed = hint is not None and action == hint.action
-        why = hint.why if followed else self.script.explain(before, action, events, 0)
+        if followed:
+            why = hint.why
+        else:
+            said = self.script.explain(before, action, events, 0)
+            why = (self.script.words("own choice").format(hint=_lower(hint.move)) + " " + said
+                   if hint is not None else said)
         self.refusal = None
         self.reasons.append(why)
         self._last_learner = len(self.moves)
@@ -359,6 +374,10 @@ class Tutorial(W.VBox):
             mark = " (your own choice)"
         return (f"<li><b>{esc(move.who)}{esc(mark)}:</b> {esc(move.happened)} "
                 f'<i style="color:var(--jp-ui-font-color1)">{esc(move.why)}</i></li>')
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _sentence(text: str) -> str:

@@ -14,19 +14,21 @@ from lopti_nb.explainers.core import UnknownVoice
 from lopti_nb.widgets.table import iter_widgets
 
 GAMES = ("lopti", "skull-king", "drowned-ledger")
-_FOLLOWED: dict[str, Tutorial] = {}
+VOICED = [("lopti", "plain"), ("lopti", "pirate"), ("lopti", "comrade"), ("skull-king", "plain"),
+          ("drowned-ledger", "plain")]
+_FOLLOWED: dict[tuple[str, str], Tutorial] = {}
 
 
-def followed(game: str) -> Tutorial:
+def followed(game: str, voice: str = "plain") -> Tutorial:
     """The game's guided round followed hint by hint to its end (made once per test run)."""
-    if game not in _FOLLOWED:
-        guide = lopti_nb.tutorial(game)
+    if (game, voice) not in _FOLLOWED:
+        guide = lopti_nb.tutorial(game, voice=voice)
         for _ in range(200):
             if guide.done:
                 break
             guide.take_hint()
-        _FOLLOWED[game] = guide
-    return _FOLLOWED[game]
+        _FOLLOWED[game, voice] = guide
+    return _FOLLOWED[game, voice]
 
 
 def screen_texts(guide: Tutorial) -> list[str]:
@@ -59,9 +61,9 @@ def test_tutorial_followed_to_its_end_gives_a_reason_for_every_move(game):
         guide.take_hint()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_tutorial_shows_no_python_notation_and_no_software_words(game):
-    guide = followed(game)
+@pytest.mark.parametrize("game, voice", VOICED)
+def test_tutorial_shows_no_python_notation_and_no_software_words(game, voice):
+    guide = followed(game, voice)
     shown = screen_texts(guide) + guide.reasons + [m.why for m in guide.moves] + \
         [m.happened for m in guide.moves]
     for text in shown:
@@ -204,10 +206,35 @@ def test_a_legal_move_other_than_the_hint_is_accepted_and_explained(game):
 
 
 def test_play_a_real_game_opens_a_real_table_in_place():
-    guide = followed("skull-king")
+    guide = lopti_nb.tutorial("skull-king")  # its own: the shared followed round stays as it is
+    while not guide.done:
+        guide.take_hint()
     guide.real_button.click()
     assert guide.children == (guide.real_table,)
     assert guide.real_table.spec.name == "skull-king" and not guide.real_table.state.is_over
+
+
+@pytest.mark.parametrize("voice", ["", "Plain", "pirates", None, 1, ["plain"]])
+def test_an_unknown_voice_is_refused_with_the_voices_named(voice):
+    with pytest.raises(UnknownVoice, match="Voices: plain, pirate, comrade"):
+        lopti_nb.tutorial("lopti", voice=voice)
+
+
+def test_tutorial_signature_is_explicit():
+    import inspect
+
+    assert list(inspect.signature(lopti_nb.tutorial).parameters) == ["game", "voice"]
+    assert "take_hint" in lopti_nb.tutorial.__doc__
+
+
+def test_once_over_the_table_says_so_and_takes_no_move():
+    guide = followed("skull-king")
+    table = guide.table
+    assert "guided round is over" in visible_text(table.status.value)
+    bid = table.state.legal_actions(0)[0]  # round 4 is dealt, but the guided round has ended
+    before = len(table.state.actions)
+    table.act(bid)
+    assert len(table.state.actions) == before and "guided round is over" in table.message
 
 
 def test_voices_follow_the_lessons_and_bad_input_is_refused():

@@ -43,9 +43,11 @@ INTROS = {
 CLEARED_HOW = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain"}
 WORDS = {
     "plain": {},
-    "pirate": {"hint": "The bosun says", "tip": "Old salt's tip", "refused": "Belay that",
+    "pirate": {"own choice": "Ye went yer own way (the bosun said to {hint}), and the rules allow it.",
+               "hint": "The bosun says", "tip": "Old salt's tip", "refused": "Belay that",
                "over": "The round is done, matey", "wait": "Watch the others make their moves."},
-    "comrade": {"hint": "The committee proposes", "tip": "For the record", "refused": "Out of order",
+    "comrade": {"own choice": "An independent motion (the committee proposed to {hint}), and the rules allow it.",
+                "hint": "The committee proposes", "tip": "For the record", "refused": "Out of order",
                 "over": "The round is closed", "wait": "The comrades are making their moves."},
 }
 
@@ -240,8 +242,8 @@ class LoptiTutorial(Script):
         if not said and isinstance(action, Play):
             rank = RANK_INDEX[action.rank]
             extra = f" {SPECIALS[rank]['summary']}" if rank in SPECIAL_RANKS else ""
-            said.append(f"Your own choice: the rules allow {_rank_words(rank, action.count)} here.{extra}")
-        return " ".join(said) or "Your own choice, and the rules allow it."
+            said.append(f"You played {_rank_words(rank, action.count)}.{extra}")
+        return " ".join(said) or "The move is made."
 
     # -- the end ----------------------------------------------------------------------------------
     def summary(self, state, moves) -> list[str]:
