@@ -27,7 +27,7 @@ class RulesClassroom(W.VBox):
         self.rules_panel.set_title(0, "All the rules on one page")
         self.explainer = None
         self.tutorial = None  # the guided round, built when its button is pressed
-        self.tutorial_button = W.Button(description="Play a guided first round", button_style="info",
+        self.tutorial_button = W.Button(description="Play a guided first round",
                                         tooltip="A whole round at the real table, with a guide",
                                         layout=W.Layout(width="auto"))
         self.tutorial_button.on_click(lambda b: self.show_tutorial())
