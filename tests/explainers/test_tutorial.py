@@ -86,6 +86,13 @@ def test_lopti_deal_shows_a_clear_a_pickup_a_duty_and_the_swap():
     assert "DutyPassed" in everyone and "Swapped" in everyone
 
 
+def test_lopti_hint_never_tells_a_face_down_card_before_it_is_flipped():
+    guide = followed("lopti")
+    flips = [m for m in guide.moves if m.followed and "flips" in m.happened]
+    assert flips  # the followed round reaches the face-down cards
+    assert len({m.why for m in flips}) == 1  # the same words whatever the card turns out to be
+
+
 def test_skull_king_deal_shows_special_cards_and_made_bids():
     from lopti_nb.games.skullking.cards import KIND, NUMBER
 

@@ -117,11 +117,10 @@ class LoptiTutorial(Script):
 
     def _play_hint(self, state, obs, legal, action) -> Hint:
         pile = _pile_cards(obs)
-        effect = self._effect(state, action)
         if isinstance(action, PlayBlind):
             return Hint(action, f"Flip face-down card {action.position + 1}",
                         "Your hand and face-up cards are gone: now you play your face-down cards "
-                        "one at a time, unseen." + effect,
+                        "one at a time, unseen.",
                         "Nobody knows a face-down card, you included. If it cannot go on the pile, "
                         "you take the pile with it; the rules say why when it happens.")
         if isinstance(action, TakePile):
@@ -139,6 +138,7 @@ class LoptiTutorial(Script):
                         "You could go on only with a special card, and this small pile of low "
                         "cards costs little to take: keep the special card for a bigger pile.",
                         "Spend 2s, 7s and 10s to escape a big pile, not a small one.")
+        effect = self._effect(state, action)  # a play from the hand: cards the learner sees
         rank = RANK_INDEX[action.rank]
         what = _rank_words(rank, action.count)
         move = f"Play {what}"
@@ -180,8 +180,10 @@ class LoptiTutorial(Script):
 
     @staticmethod
     def _effect(state, action) -> str:
-        """What the move will do beyond laying cards, read from the engine: the move is made
-        on a copy of the position (for the learner's own seat, whose cards the hint may use)."""
+        """What a play from the hand will do beyond laying cards, read from the engine: the
+        move is made on a copy of the position. Only what follows from the cards the learner
+        holds and the pile is read (a clear, a duty, going out), never a draw; a face-down
+        card is never tried, since nobody may know it before it is flipped."""
         trial = state.copy()
         events = trial.apply(action)
         said = []
@@ -210,7 +212,7 @@ class LoptiTutorial(Script):
             return "With no hand and no face-up cards left, a player flips a face-down card unseen."
         if isinstance(action, TakePile):
             if obs["duty"]:
-                return "A 3 duty was live: without a 3 to answer it, the pile must be taken."
+                return "A 3 duty was live: the only answers are 3s or taking the pile."
             return ("Taking the pile is always allowed when it holds cards: a player who cannot, or "
                     "would rather not, go on it takes it.")
         rank = RANK_INDEX[action.rank]
