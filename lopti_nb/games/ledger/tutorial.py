@@ -81,10 +81,10 @@ class LedgerTutorial(Script):
                     f"sea cannot reach it. {risk}", DIVE_TIP)
 
     def _turn_hint(self, state, obs, legal) -> Hint:
-        if Dive() in legal and not obs["hand"]:
+        if legal == [Dive()]:
             advice = coach(state, 0)
-            return Hint(Dive(), "Dive", "Your hand is empty, so diving is your move (the rules allow "
-                        "nothing else). The chance the first flips catch you before a machine is "
+            return Hint(Dive(), "Dive", "The rules allow nothing but a dive now (your hand is "
+                        "empty). The chance the first flips catch you before a machine is "
                         f"{_percent(advice.caught)}.", DIVE_TIP)
         best_open = None
         for action in legal:

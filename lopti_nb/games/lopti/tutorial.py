@@ -143,10 +143,14 @@ class LoptiTutorial(Script):
         what = _rank_words(rank, action.count)
         move = f"Play {what}"
         if not pile:
-            why = (f"The table is empty, so you lead: any rank goes. Lead low, with {what}."
-                   if rank not in SPECIAL_RANKS else
-                   f"The table is empty, so you lead: any rank goes. You hold only special cards, "
-                   f"and {what} is the cheapest of them to spend. {SPECIALS[rank]['summary']}")
+            # what the rules allow on the empty table, from the engine's list of legal plays
+            ranks = {a.rank for a in legal if isinstance(a, Play)}
+            held = {RANKS[parse_card(c) >> 2] for c in obs["hand"] or ()}
+            lead = ("The table is empty, so you lead, and the rules allow every rank you hold."
+                    if held <= ranks else "The table is empty, so you lead.")
+            why = (f"{lead} Lead low, with {what}." if rank not in SPECIAL_RANKS else
+                   f"{lead} You hold only special cards, and {what} is the cheapest of them to "
+                   f"spend. {SPECIALS[rank]['summary']}")
         elif rank in SPECIAL_RANKS:
             ordinary = [h for h in obs["hand"] or () if parse_card(h) >> 2 not in SPECIAL_RANKS]
             refused = state.why_illegal(Play(RANKS[parse_card(ordinary[0]) >> 2], 1)) if ordinary else None

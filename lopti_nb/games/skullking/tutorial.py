@@ -96,7 +96,9 @@ class SkullKingTutorial(Script):
                     f"{_tricks(need)}, so lead your strongest card, {_name(card)}." if need > 0 else
                     f"You lead this trick and already have the tricks you bid, so lead low: {_name(card)}.")
             return Hint(action, f"Lead {_name(card)}", lead + rule, PLAY_TIP)
-        wins = rules.trick_winner(trick + [card]) == len(trick)
+        # which of the learner's legal cards take the trick as it stands: the rule function's answer
+        takers = {a.card for a in legal if rules.trick_winner(trick + [a.card]) == len(trick)}
+        wins = card in takers
         if need > 0:
             why = (f"You still need {_tricks(need)}, and {_name(card)} takes the trick as it stands."
                    if wins else
@@ -107,6 +109,11 @@ class SkullKingTutorial(Script):
                    "it is the most dangerous card you can get rid of safely." if not wins else
                    f"You have the tricks you bid, but every card of yours would take this trick: "
                    f"throw the least useful, {_name(card)}.")
+        if need > 0 and not wins and takers:
+            why = (f"You still need {_tricks(need)}: {_name(sorted(takers)[0])} would take this trick "
+                   f"as it stands, but the guide saves it for a later trick and plays {_name(card)}.")
+        elif need <= 0 and wins and len(takers) < len(legal):
+            why = f"You have the tricks you bid; the guide plays {_name(card)}."
         return Hint(action, f"Play {_name(card)}", why + rule, PLAY_TIP)
 
     # -- the others' moves and your own choices ---------------------------------------------------
