@@ -39,6 +39,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
+# The errors live in a leaf module; they are named here too, where they have always been.
+from .errors import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame, UnknownSeat
+
 
 # -- words ------------------------------------------------------------------------------
 # Seat indices are 0-based everywhere in data (events' fields, observations, records), but
@@ -65,30 +68,6 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``
     (``many`` for an irregular plural)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-class LoptiNbError(ValueError):
-    """Base class of every error this package raises on bad input."""
-
-
-class IllegalAction(LoptiNbError):
-    """An action that the rules do not allow in this position. The state is unchanged."""
-
-
-class SettingsError(LoptiNbError):
-    """A game setting (players, mode, scoring system...) that the game does not accept."""
-
-
-class UnknownGame(LoptiNbError):
-    """A game name that is not one of the package's games."""
-
-
-class UnknownBot(LoptiNbError):
-    """A bot name that is not registered for the game."""
-
-
-class UnknownSeat(LoptiNbError):
-    """A seat number that is not at this table."""
 
 
 MAX_REASON = 200  # characters of a refusal's reason (a hostile action must not make it huge)

@@ -25,7 +25,7 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from .core import SettingsError
+from .errors import SettingsError
 
 KINDS = ("bool", "int", "float", "choice", "seat", "data")
 MAX_SHOWN = 60  # characters of a refused value quoted back in a message
