@@ -202,8 +202,18 @@ def register_game(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
                           "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
+    # The state class learns the name it is registered under, when it declares none: its
+    # records and action checks find this spec by it.
+    if not spec.state_class.game:
+        spec.state_class.game = spec.name
     _SPECS[spec.name] = spec
     return spec
+
+
+def registered_spec(name: str) -> GameSpec | None:
+    """The plugin registered in this process under exactly the canonical ``name``, or
+    ``None`` (no entry point is read: a state's own game is registered before it is made)."""
+    return _SPECS.get(name)
 
 
 def _load_point(name: str) -> GameSpec:

@@ -283,6 +283,7 @@ class SkullKingState(GameState):
     """A game of Skull King for 2-8 players."""
 
     game = "skull-king"
+    simultaneous = True  # the bids of a round are made in secret, in any order
     FIELDS = {
         "scoring": SHARED, "edition": SHARED, "deck": SHARED, "phase": SHARED, "round": SHARED,
         "dealer": SHARED, "cards_dealt": SHARED, "hands": LISTS, "bids": LIST, "won": LIST,
