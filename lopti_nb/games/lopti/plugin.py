@@ -17,6 +17,20 @@ def _session_bots(factories: dict) -> dict:
     return {name: (lambda bot=session_bot(f()): bot) for name, f in factories.items()}
 
 
+def new_round(players: int, seed: int | None = None, *, hooks=None, **settings) -> LoptiState:
+    """A round of Lopti: the base game (:class:`~.state.LoptiState`) without motion hooks, and
+    a :class:`~.motions.MotionLoptiState` running ``hooks`` (a ``HookRunner``) with them.
+
+        >>> type(new_round(4, 1)).__name__
+        'LoptiState'
+    """
+    if hooks is None:
+        return LoptiState(players, seed, **settings)
+    from .motions import MotionLoptiState
+
+    return MotionLoptiState(players, seed, hooks=hooks, **settings)
+
+
 def seat_columns(state: LoptiState, seat: int) -> dict:
     return {
         "cards_left": state.cards_held(seat),
