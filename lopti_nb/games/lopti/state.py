@@ -218,8 +218,8 @@ class LoptiState(GameState):
         )
 
     def cards_held(self, seat: int) -> int:
-        return (len(self.hands[seat]) + len(self.face_up[seat])
-                + sum(1 for c in self.face_down[seat] if c is not None))
+        face_down = self.face_down[seat]
+        return len(self.hands[seat]) + len(self.face_up[seat]) + len(face_down) - face_down.count(None)
 
     def legal_actions(self) -> list[Any]:
         if self.over:
@@ -239,8 +239,14 @@ class LoptiState(GameState):
             for c in hand:
                 r = c >> 2
                 counts[r] = counts.get(r, 0) + 1
+            top = pile.top
             for rank in sorted(counts):
                 plays = _PLAYS[rank]
+                if rank != top:
+                    # only a play onto its own rank depends on how many cards it has
+                    if play_code(pile, rank, 1, rules) == LEGAL:
+                        out.extend(plays[1:counts[rank] + 1])
+                    continue
                 for count in range(1, counts[rank] + 1):
                     if play_code(pile, rank, count, rules) == LEGAL:
                         out.append(plays[count])
