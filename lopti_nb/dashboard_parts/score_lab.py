@@ -30,20 +30,14 @@ from html import escape
 
 import ipywidgets as W
 
-from lopti_nb.engine import get_spec
+from lopti_nb.engine import get_spec, ordinal, plural
 
-from .common import MUTED, bot_options, game_picker, message_html, note, plural, seat_bots, studies_declare, style
+from .common import MUTED, bot_options, game_picker, message_html, note, seat_bots, studies_declare, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
 CHUNKS = 20
 SESSION_ROUNDS = 5  # rounds of a session, at first
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (places as people say them)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def win_shares(seats, unit: str = "game"):

@@ -15,6 +15,7 @@ from .core import (
     UnknownGame,
     UnknownSeat,
     event_maker,
+    ordinal,
     places_from_keys,
     plural,
     seat_from_word,
@@ -47,6 +48,7 @@ __all__ = [
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
     "SettingsSchema", "shuffle", "SEAT_WORD", "seat_word", "seat_from_word", "plural",
+    "ordinal",
 ]
 
 

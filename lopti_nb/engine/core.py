@@ -30,6 +30,7 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 from __future__ import annotations
 
 import copy as _copy
+import numbers
 import random
 import re
 import secrets
@@ -63,10 +64,18 @@ def seat_from_word(word: str) -> int:
     return int(m.group(1)) - 1
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``
-    (``many`` for an irregular plural)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def plural(n: int | float, one: str, many: str | None = None) -> str:
+    """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``,
+    ``1,200 games``, ``1.5 wins`` (``many`` for an irregular plural: ``plural(2, "sea",
+    "seas")``). The one helper for counts in words, everywhere in the package."""
+    text = f"{n:,}" if isinstance(n, numbers.Integral) else f"{n:,g}"
+    return f"{text} {one if n == 1 else (many or one + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """A place as people say it: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 MAX_REASON = 200  # characters of a refusal's reason (a hostile action must not make it huge)
@@ -475,8 +484,6 @@ class GameState(ABC):
         :class:`UnknownSeat`. Numpy integers are accepted."""
         if seat is None:
             return None
-        import numbers
-
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
                 or not 0 <= seat < self.num_players:
             raise UnknownSeat(f"There is no seat {_shown(seat, 40)} at this table: seats are "

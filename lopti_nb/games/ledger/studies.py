@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import pandas as pd
 
 from lopti_nb.analysis.frames import game_seeds, rate_frame, wilson_interval
+from lopti_nb.engine import plural
 
 from . import risk
 from .actions import DIVE, FLIP
@@ -323,8 +324,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
     setting, for the interval width it would give. Keys start with the notebook's section:
     ``score.``, ``office.``, ``lever.``.
     """
-    from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to, pct,
-                                            plural)
+    from lopti_nb.analysis.findings import Finding, UNCLEAR, compare_means, compare_to, pct
 
     defaults = dict(defaults or {"hold_limit": 4, "sea_start": 3, "mode": "offices"})
     table = _at(seats, defaults)
@@ -359,7 +359,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         out.append(Finding("office.range",
                            f"Office win rates ran from {pct(lo_row['win_rate'])} ({lo_row['office']}) to "
                            f"{pct(hi_row['win_rate'])} ({hi_row['office']}) against a mean of {pct(mean)}, "
-                           f"from {plural(int(balance['seats'].min()), 'seats')} to "
+                           f"from {plural(int(balance['seats'].min()), 'seat')} to "
                            f"{int(balance['seats'].max()):,} per office; the target band is "
                            f"{pct(mean * 2 / 3)} to {pct(mean * 4 / 3)}.",
                            mean, float(lo_row["win_rate"]), float(hi_row["win_rate"]),
@@ -376,7 +376,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         if large_seats_per_office:
             half = 1.96 * (mean * (1 - mean) / large_seats_per_office) ** 0.5
             out.append(Finding("office.large",
-                               f"At the large setting (about {plural(large_seats_per_office, 'seats')} per "
+                               f"At the large setting (about {plural(large_seats_per_office, 'seat')} per "
                                f"office) each office's interval would be about +-{100 * half:.1f} percentage "
                                f"points wide at this mean, against +-"
                                f"{100 * float((balance['upper'] - balance['lower']).mean()) / 2:.1f} here.",
@@ -441,7 +441,7 @@ def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | Non
     the engine is a count of simulated points, with its interval. Keys start with the
     notebook's section: ``exact.``, ``check.``, ``expect.``, ``best.``; a section whose frame
     is not given (``None``) is left out, so the notebook can state each as it gets there."""
-    from lopti_nb.analysis.findings import plural, proportion
+    from lopti_nb.analysis.findings import proportion
 
     out = []
     if exact is not None:
@@ -451,7 +451,7 @@ def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | Non
         dives = int(overlay["dives"].sum())
         out.append(proportion("check.inside", inside, len(overlay),
                               f"The exact value lies inside the engine's 95% interval at {inside} of "
-                              f"{plural(len(overlay), 'points')} ({dives:,} dives in all; about 95% are "
+                              f"{plural(len(overlay), 'point')} ({dives:,} dives in all; about 95% are "
                               f"expected)", unit="points"))
     if expectations is not None:
         out += _expectation_findings(expectations)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pandas as pd
 
 from lopti_nb.analysis.frames import game_seeds, rate_frame
+from lopti_nb.engine import plural
 
 from . import events as ev
 from .cards import THREE
@@ -243,7 +244,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
     ``motion.``.
     """
     from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
-                                            compare_to, plural, proportion)
+                                            compare_to, proportion)
 
     out = []
     counts = sorted(int(p) for p in games["players"].unique())
@@ -259,7 +260,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
         out.append(Finding(f"length.median_{p}",
                            f"With {p} players the median round lasted {part.median():g} turns "
                            f"(middle half {part.quantile(.25):g} to {part.quantile(.75):g}; "
-                           f"{plural(len(part), 'rounds')}).",
+                           f"{plural(len(part), 'round')}).",
                            float(part.median()), float(part.quantile(.25)), float(part.quantile(.75)),
                            len(part), "rounds"))
     # the leader's share of wins against a fair share (stalemates count as no win)
@@ -296,7 +297,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
             if fired == 0:
                 f = proportion(f"motion.{name}.fired", 0, len(part), f"`{name}` never fired",
                                unit="rounds")
-                out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'rounds')} "
+                out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'round')} "
                                    f"(95% interval 0.0% to {f.upper:.1%} of rounds: it may fire in a larger run).",
                                    0.0, 0.0, f.upper, len(part), "rounds"))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from lopti_nb.analysis.frames import rate_frame
+from lopti_nb.engine import plural
 
 from .plugin import ROUND_COLUMNS
 
@@ -55,7 +56,7 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
     ``round.``, ``hits.``, ``zero.``, ``deck.``.
     """
     from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
-                                            compare_to, plural, proportion)
+                                            compare_to, proportion)
 
     out = []
     # final scores
@@ -70,7 +71,7 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
             low = float(part["score"].min())
             out.append(Finding(f"final.{scoring}_lowest",
                                f"The lowest final score under {scoring} scoring: {low:g} "
-                               f"({plural(len(part), 'seats')}); its rounds never score below zero.",
+                               f"({plural(len(part), 'seat')}); its rounds never score below zero.",
                                low, None, None, len(part), "seats"))
     for scoring in ("classic", "rascal", "cannonball"):
         part = seats[seats["scoring"] == scoring]
@@ -94,14 +95,14 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
         out.append(Finding(f"round.{scoring}_round10_max",
                            f"Round {int(part['round'].iloc[0])} under {scoring} scoring is worth "
                            f"{per_card} x {cards} = {worth} points for an exact bid; the highest "
-                           f"score seen there was {top:g} ({plural(len(part), 'seat-rounds')}): {more}.",
+                           f"score seen there was {top:g} ({plural(len(part), 'seat-round')}): {more}.",
                            top, None, None, len(part), "seat-rounds", "", extra={"worth": worth}))
     classic = last[last["scoring"] == "classic"]
     if len(classic):
         out.append(Finding("round.classic_round10_range",
                            f"Under classic scoring round {int(classic['round'].iloc[0])} scored from "
                            f"{classic['points'].min():g} to {classic['points'].max():g} points "
-                           f"({plural(len(classic), 'seat-rounds')}).",
+                           f"({plural(len(classic), 'seat-round')}).",
                            None, float(classic["points"].min()), float(classic["points"].max()),
                            len(classic), "seat-rounds"))
     # bid hit rates
