@@ -107,3 +107,31 @@ def test_every_released_name_still_imports(module):
                 missing.append(name)
     assert missing == []
 
+
+
+@pytest.mark.parametrize("module, name", [
+    ("lopti_nb", "GAME_NAMES"), ("lopti_nb", "refuse_unknown_arguments"),
+    ("lopti_nb.engine", "GAME_NAMES"), ("lopti_nb.engine", "GamePlugin"),
+])
+def test_a_renamed_name_warns_and_still_works(module, name):
+    mod = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning):
+        assert getattr(mod, name) is not None
+    assert name not in dir(mod)
+
+
+def test_new_game_takes_the_game_first_and_its_old_keyword_with_a_warning():
+    import lopti_nb
+
+    game = lopti_nb.game_names()[0]
+    with pytest.warns(DeprecationWarning, match="new_game"):
+        old = lopti_nb.new_game(name=game, seed=4)
+    assert old.observation(0) == lopti_nb.new_game(game=game, seed=4).observation(0)
+
+
+def test_every_front_door_error_is_named_by_the_package():
+    import lopti_nb
+    from lopti_nb.engine import errors
+
+    for name in errors.__all__:
+        assert getattr(lopti_nb, name) is getattr(errors, name)

@@ -11,7 +11,7 @@ read that one declaration::
     >>> schema.check({"swap": "no"})
     Traceback (most recent call last):
     ...
-    lopti_nb.engine.core.SettingsError: swap must be True or False, not 'no'.
+    lopti_nb.engine.errors.SettingsError: swap must be True or False, not 'no'.
 
 Kinds: ``"bool"`` (only a real bool), ``"int"`` (whole numbers, numpy integers too, never a
 bool), ``"float"`` (finite numbers), ``"choice"`` (one of ``choices``), ``"seat"`` (a seat
