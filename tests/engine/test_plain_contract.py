@@ -82,3 +82,15 @@ def test_a_state_class_learns_its_game_from_the_spec_it_is_registered_with():
         assert twin.rng is not state.rng and twin.rng.getstate() == state.rng.getstate()
     finally:
         registry._SPECS.pop("counting-test", None)
+
+
+def test_no_module_imports_a_private_name_of_another():
+    """What one module needs of another is public there: a leading underscore means "only
+    here", so a private name imported elsewhere is a name that should have been made public."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{path.relative_to(PACKAGE)}: {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    assert found == []

@@ -169,10 +169,10 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
     """Exact catch probability against the sea level, one line per surfacing target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     return alt.Chart(exact).mark_line(point=True).encode(
-        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=_x_axis("O")),
+        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=x_axis("O")),
         y=alt.Y("catch_probability:Q", title="P(caught before the haul is full)",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
@@ -180,7 +180,7 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
                  alt.Tooltip("catch_probability:Q", title="P(caught)", format=".2%"),
                  alt.Tooltip("exact:N", title="exact fraction"),
                  alt.Tooltip("live_hazards:Q", title="live hazards")],
-    ).properties(width=WIDTH + 80, height=HEIGHT + 40, title=_title(title, subtitle))
+    ).properties(width=WIDTH + 80, height=HEIGHT + 40, title=chart_title(title, subtitle))
 
 
 def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the game engine",
@@ -189,7 +189,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
     bands (shaded), one colour per surfacing target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title
 
     color = alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL))
     tooltip = [alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
@@ -207,7 +207,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
     line = base.mark_line().encode(y="catch_probability:Q")
     dots = base.mark_point(filled=True, size=30, stroke="black", strokeWidth=0.5).encode(y="simulated:Q")
     return alt.layer(band, line, dots).properties(width=WIDTH + 80, height=HEIGHT + 40,
-                                                  title=_title(title, subtitle))
+                                                  title=chart_title(title, subtitle))
 
 
 def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive brings home, on average",
@@ -216,20 +216,20 @@ def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive br
     per measure."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     long = expectations.melt(id_vars=["sea", "target"], value_vars=["kept", "lost"],
                              var_name="measure", value_name="machines")
     long["measure"] = long["measure"].map({"kept": "machines kept", "lost": "machines lost"})
     line = alt.Chart().mark_line(point=True).encode(
-        x=alt.X("target:O", title="Surfacing target (machines)", axis=_x_axis("O")),
+        x=alt.X("target:O", title="Surfacing target (machines)", axis=x_axis("O")),
         y=alt.Y("machines:Q", title="Expected machines per dive"),
         color=alt.Color("sea:O", title="Sea level", scale=alt.Scale(scheme=SEQUENTIAL)),
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("sea:O"), alt.Tooltip("target:O"),
                  alt.Tooltip("machines:Q", format=".3f")],
     ).properties(width=WIDTH, height=HEIGHT)
     return line.facet(facet=alt.Facet("measure:N", title=None), data=long).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing target",
@@ -237,10 +237,10 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
     """Heatmap: sea level against hold limit, coloured and labelled by the best target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     base = alt.Chart(best).encode(
-        x=alt.X("hold_limit:O", title="Hold limit", axis=_x_axis("O")),
+        x=alt.X("hold_limit:O", title="Hold limit", axis=x_axis("O")),
         y=alt.Y("sea:O", title="Sea level", sort="descending"),
         tooltip=[alt.Tooltip("sea:O"), alt.Tooltip("hold_limit:O", title="hold limit"),
                  alt.Tooltip("best_target:Q", title="best target"),
@@ -252,7 +252,7 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text("best_target:Q"),
         color=alt.condition(f"datum.best_target > {mid}", alt.value("black"), alt.value("white")))
-    return alt.layer(rect, text).properties(width=WIDTH, height=HEIGHT, title=_title(title, subtitle))
+    return alt.layer(rect, text).properties(width=WIDTH, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
@@ -261,7 +261,7 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
     win rate +- a third of it (shaded) and the mean (dashed)."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
 
     mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
     order = list(table.sort_values("win_rate", ascending=False)["office"])
@@ -285,7 +285,7 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
                                         range=[OKABE_ITO[0], "#BBBBBB", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
     return alt.layer(band, bars, err, mean_rule).properties(
-        width=WIDTH + 160, height=HEIGHT, title=_title(title, subtitle))
+        width=WIDTH + 160, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 # -- findings: the notebooks' sentences, computed from their own results -------------------------

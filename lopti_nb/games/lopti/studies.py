@@ -156,14 +156,14 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
     share dashed."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
 
     tooltip = [alt.Tooltip("position:N", title="counted by"), alt.Tooltip("place:O", title="seat"),
                alt.Tooltip("players:O"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
                alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q")]
     base = alt.Chart().encode(
-        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=_x_axis("O")),
+        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=x_axis("O")),
         xOffset=alt.XOffset("players:O"),
         color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
         tooltip=tooltip)
@@ -173,7 +173,7 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
     layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
     return layer.facet(facet=alt.Facet("position:N", title=None,
                                        sort=["seat", "after leader"]), data=adv).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often the 3 duty decides a round",
@@ -181,11 +181,11 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
     """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
 
     order = list(dict.fromkeys(duty["measure"]))
     base = alt.Chart(duty).encode(
-        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=_x_axis("O")),
+        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=x_axis("O")),
         xOffset=alt.XOffset("measure:N", sort=order),
         color=alt.Color("measure:N", title="Measure", sort=order, scale=category_scale(order)),
         tooltip=[alt.Tooltip(f"{by}:O"), alt.Tooltip("measure:N"),
@@ -194,7 +194,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
                  alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
     bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
     err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=_title(title, subtitle))
+    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions and round length",
@@ -205,7 +205,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     only when its interval leaves out zero."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
 
     data = summary.copy()
     data["motion"] = data["motion"].astype(str)
@@ -231,7 +231,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
     zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
-                                                  title=_title(title, subtitle))
+                                                  title=chart_title(title, subtitle))
 
 
 # -- findings: the notebook's sentences, computed from its own run ------------------------------

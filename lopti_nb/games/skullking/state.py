@@ -31,7 +31,7 @@ from lopti_nb.engine import (Event, GameState, Result, SettingsError, event_make
 from lopti_nb.engine.core import CACHE, DEEP, DICTS, LIST, LISTS, SHARED
 
 from . import rules
-from .rules import PASSES_SUIT_ON, _bonus, _resolve
+from .rules import PASSES_SUIT_ON, bonus_points, resolve_trick
 from .cards import (
     CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_NAMES, TIGRESS,
     build_deck, parse_card,
@@ -497,7 +497,7 @@ class SkullKingState(GameState):
         leader = self.leader
         self.trick_number += 1
         self._table = None
-        winner, nxt, how = _resolve(trick, self.led)
+        winner, nxt, how = resolve_trick(trick, self.led)
         if winner is None:
             self.destroyed += 1
             by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
@@ -505,7 +505,7 @@ class SkullKingState(GameState):
                                                 (leader + nxt) % n))
         else:
             wseat = (leader + winner) % n
-            bonus = _bonus(trick, winner, how, self.edition)
+            bonus = bonus_points(trick, winner, how, self.edition)
             allies = ()
             if "loot" in trick:
                 allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
