@@ -1,11 +1,12 @@
 """The engine contract is plain code: no generated code, no private registry global read
 across modules, and a game that names itself nowhere but in its plugin still records."""
 import ast
+import importlib
 import pathlib
-from dataclasses import dataclass
+import sys
 
 import lopti_nb
-from lopti_nb.engine import GameSpec, GameState, Result, load, places_from_keys, register_game
+from lopti_nb.engine import load, register_game
 from lopti_nb.engine import registry
 
 PACKAGE = pathlib.Path(lopti_nb.__file__).parent
@@ -21,67 +22,38 @@ def test_no_module_of_the_package_runs_exec_or_eval():
     assert calls == []
 
 
-@dataclass(frozen=True)
-class Count:
-    step: int
+def plugins_example() -> str:
+    """The example game of docs/PLUGINS.md, as the page shows it."""
+    page = (PACKAGE.parent / "docs" / "PLUGINS.md").read_text()
+    section = page.split("## A complete small game", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 
-class CountingState(GameState):
-    """Seats take turns adding 1 or 2; whoever reaches 5 wins. No ``game`` attribute."""
-
-    FIELDS = {"total": "shared", "turn": "shared"}
-
-    def __init__(self, players, seed=None, **settings):
-        super().__init__(players, seed, settings)
-        self.total = 0
-        self.turn = 0
-
-    @property
-    def current_player(self):
-        return None if self.is_over else self.turn % self.num_players
-
-    @property
-    def is_over(self):
-        return self.total >= 5
-
-    @property
-    def result(self):
-        if not self.is_over:
-            return None
-        scores = tuple(int(s == (self.turn - 1) % self.num_players) for s in range(self.num_players))
-        return Result(scores, places_from_keys(scores))
-
-    def legal_actions(self):
-        return [] if self.is_over else [Count(1), Count(2)]
-
-    def observation(self, seat):
-        return {"total": self.total}
-
-    def _apply(self, action):
-        self.total += action.step
-        self.turn += 1
-
-
-def test_a_state_class_learns_its_game_from_the_spec_it_is_registered_with():
-    spec = GameSpec(name="counting-test", title="Counting", state_class=CountingState,
-                    min_players=2, max_players=3, default_players=2, default_bot="random",
-                    action_types=(Count,))
+def test_the_example_game_of_the_plugin_guide_plays_records_and_replays(tmp_path, monkeypatch):
+    """A game written from docs/PLUGINS.md alone: registered, it plays, simulates, copies,
+    records (its state class names no game: the spec does) and replays."""
+    (tmp_path / "race_from_the_guide.py").write_text(plugins_example())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("race_from_the_guide")
     try:
-        register_game(spec)
-        assert CountingState.game == "counting-test"
-        state = lopti_nb.new_game("counting-test", seed=3)
-        assert state.action_types() == (Count,)
+        register_game(module.SPEC)
+        assert module.RaceState.game == "race-to-ten"
+        state = lopti_nb.new_game("race-to-ten", players=3, seed=3, target=7)
+        assert state.action_types() == (module.Add,)
         while not state.is_over:
-            state.apply(state.legal_actions()[0])
+            state.apply(state.legal_actions()[-1])
         record = state.record()
-        assert record["game"] == "counting-test"
+        assert record["game"] == "race-to-ten" and record["settings"]["target"] == 7
         assert load(record).result == state.result
         twin = state.copy()
         assert {k: v for k, v in twin.__dict__.items() if k != "rng"} == \
             {k: v for k, v in state.__dict__.items() if k != "rng"}
         assert twin.rng is not state.rng and twin.rng.getstate() == state.rng.getstate()
+        rows = lopti_nb.simulate("race-to-ten", n=4, seed=1, progress=False)
+        assert len(rows) == 8 and rows.groupby("game")["won"].sum().tolist() == [1, 1, 1, 1]
     finally:
-        registry._SPECS.pop("counting-test", None)
+        registry._SPECS.pop("race-to-ten", None)
+        sys.modules.pop("race_from_the_guide", None)
 
 
 def test_no_module_imports_a_private_name_of_another():
