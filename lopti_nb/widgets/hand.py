@@ -17,7 +17,10 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import anywidget
+import ipywidgets as W
 import traitlets as T
+
+TAP_LABEL = "Play on first tap"
 
 _ESM = r"""
 function render({ model, el }) {
@@ -218,3 +221,14 @@ class CardControl:
 
     def __repr__(self) -> str:
         return f"<card {self.description}{' selected' if self.value else ''}>"
+
+
+def tap_toggle(on_change: Callable[[], None]) -> W.ToggleButton:
+    """The "Play on first tap" switch a view shows beside its play button: off (the default),
+    a tap picks a card and a button plays it; on, a tap on a card plays it at once where that
+    is the only way to play it. ``on_change()`` redraws the view (its hints change)."""
+    toggle = W.ToggleButton(description=TAP_LABEL, value=False, icon="",
+                            tooltip="On: a tap on a card plays it at once. Off: tap to pick, then play.",
+                            layout=W.Layout(width="auto"))
+    toggle.observe(lambda change: on_change(), names="value")
+    return toggle
