@@ -70,6 +70,7 @@ class LoptiView(GameView):
         self.banner = W.HTML()
         self.pile = W.HTML()
         self.last_plays = W.HTML()  # the plays since the viewer's last move, drawn as cards
+        self.recent: list = []  # the viewer's last move and what followed it (public events)
         self.others = W.HTML()
         self.swap_title = W.HTML()
         self.swap_buttons = ButtonPool(self._swap_or_keep)
@@ -184,8 +185,8 @@ class LoptiView(GameView):
     def reason(self, action, viewer, can_act) -> str | None:
         if self.panel is not None and self.panel.vote is not None:
             return "the Rule Vote under way finishes first"
-        if self.table.state.is_over:
-            return "the round is over"  # Lopti is played in rounds; the game goes on
+        if self.panel is not None and self.table.state.is_over:
+            return "the round is over"  # a session's round: the game goes on with the next
         why = super().reason(action, viewer, can_act)
         return self.describe_text(why) if why else why
 
