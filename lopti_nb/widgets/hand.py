@@ -117,7 +117,9 @@ class CardHand(anywidget.AnyWidget):
     back), ``label`` (the card in words), ``enabled``, ``reason`` (why the rules refuse it;
     kept here), ``selected``, ``key`` (what the view knows the card by; kept here).
 
-    ``on_pick(index)`` is called when an enabled card is chosen, ``on_play()`` for Enter."""
+    ``on_pick(index)`` is called when an enabled card is chosen, ``on_play()`` for Enter. A
+    card is known by its place in the hand, never by its face: of two identical cards, the
+    one tapped is the one picked (a view keeps the place, and ``selected`` marks that place)."""
 
     _esm = T.Unicode(_ESM).tag(sync=True)
     _css = T.Unicode(_CSS).tag(sync=True)

@@ -649,11 +649,15 @@ class Table(W.VBox):
         if not getattr(self, "_drawing", False):
             set_if(self.refusals, value=self.refusals_html())
 
+    def _controls_added(self, change) -> None:
+        if not getattr(self, "_drawing", False):
+            self._watch_controls()
+            self._update_refusals()
+
     def _watch_controls(self) -> None:
         """Watch every button under the view (and "Next round") for what the line of
         refusals reads: whether it is refused, its reason, its label, whether it is shown (its
-        own display and that of the boxes around it). Buttons a view adds later are watched
-        from the redraw that shows them."""
+        own display and that of the boxes around it), and every box for the buttons it gains."""
         watched = self._watched
         stack = [self.view_box, self.next_button]
         while stack:
@@ -662,6 +666,8 @@ class Table(W.VBox):
                 watched[id(w)] = w  # kept, so that an id is never reused by another widget
                 if isinstance(w, W.Button):
                     w.observe(self._update_refusals, names=["disabled", "tooltip", "description"])
+                elif isinstance(w, W.Box):  # a pool of buttons that grows: watch the new ones too
+                    w.observe(self._controls_added, names="children")
                 layout = getattr(w, "layout", None)
                 if layout is not None:
                     layout.observe(self._update_refusals, names="display")

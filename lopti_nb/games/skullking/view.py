@@ -364,6 +364,8 @@ class SkullKingView(GameView):
                 rule = (f"follow {SUIT_WORDS[obs['led_suit']]} if you can; special cards may always be played")
             elif obs["trick"] and obs["suit_free"]:
                 rule = "this trick is suit-free: any card may be played"
+            elif obs["trick"]:
+                rule = "no suit is set yet: any card may be played"
             else:
                 rule = "you lead: any card may be played"
             how = "tap a card to play it" if self.tap.value else "tap a card, then play it"
