@@ -133,6 +133,7 @@ class CardHand(anywidget.AnyWidget):
         self._on_pick = on_pick
         self._on_play = on_play
         self._items: list[dict[str, Any]] = []
+        self._refused_note: tuple[int, str] | None = None  # the refused card the note is about
         self.on_msg(self._message)
 
     def _message(self, _widget, content, _buffers) -> None:
@@ -151,6 +152,13 @@ class CardHand(anywidget.AnyWidget):
                   "selected": bool(i.get("selected"))} for i in items]
         if note is None and [c["label"] for c in cards] != [c["label"] for c in self.cards]:
             note = ""
+        if note is None and self._refused_note is not None:
+            # a refused card's reason goes once that card may be played (or is gone)
+            index, label = self._refused_note
+            if index >= len(cards) or cards[index]["label"] != label or cards[index]["enabled"]:
+                note = ""
+        if note is not None:
+            self._refused_note = None
         with self.hold_sync():
             if cards != self.cards:
                 self.cards = cards
@@ -168,6 +176,7 @@ class CardHand(anywidget.AnyWidget):
             reason = item.get("reason") or "not possible now"
             self.note = f"{item['label']}: {reason}" + (
                 "" if reason.endswith((".", "!", "?")) else ".")
+            self._refused_note = (index, item["label"])
             return
         if self._on_pick is not None:
             self._on_pick(index)

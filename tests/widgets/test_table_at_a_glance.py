@@ -302,3 +302,17 @@ def test_the_ledger_says_what_a_turn_is_by_the_dive_button():
     click(t, "Dive")
     if view.surface_button.layout.display != "none":
         assert screen_words(view.turn_line.value).startswith("You are diving: flip again")
+
+
+def test_a_refused_cards_reason_goes_once_the_card_may_be_played():
+    """A card tapped while the rules refuse it says why under the hand; once the same card
+    may be played (the bids are in), that line goes."""
+    t = lopti_nb.play("skull-king", players=3, seed=4, bot_delay=0)
+    hand = t.view.hand
+    card = hand.toggles[0]
+    assert card.disabled
+    hand.click(card.index)  # what a tap on a refused card does in the browser
+    assert "everyone bids before the first card is played" in hand.note
+    click(t, "Bid 0")  # the bots bid and play up to the person's card: the hand is unchanged
+    assert [c.description for c in hand.toggles] == [card.description] and not card.disabled
+    assert hand.note == ""
