@@ -129,6 +129,8 @@ def person_moves(w, rng) -> bool:
         if toggles and (not buttons or rng.random() < 0.5):
             t = rng.choice(toggles)
             t.value = not t.value
+            if w.session.seq > seq:  # with "Play on first tap" on, a tap on a card plays it
+                return True
             continue
         if not buttons:
             return False

@@ -235,7 +235,11 @@ class VoteDone(Event):
     outcome: str
 
     def describe(self) -> str:
-        return f"The Rule Vote {'passes' if self.passed else 'fails'}: {self.outcome}."
+        # a plain count says no more than "passes"/"fails"; a tie says how it was settled
+        tie = "deadlock; "
+        if self.outcome.startswith(tie):
+            return f"The Rule Vote is tied: {self.outcome[len(tie):]}."
+        return f"The Rule Vote {'passes' if self.passed else 'fails'}."
 
 
 @dataclass(frozen=True)
