@@ -5,7 +5,7 @@ the new deal, its winner marked.
 
 Checked at both widths: nothing scrolls sideways, axe-core finds no serious or critical
 violation, and the page asks nothing of any host but the loopback server. Screenshots go to
-``docs/screenshots/table29_skull_king_last_trick_<width>.png``.
+``docs/screenshots/table_skull_king_last_trick_<width>.png``.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ table'''
 def voila(tmp_path_factory):
     import nbformat
 
-    folder = tmp_path_factory.mktemp("table29")
+    folder = tmp_path_factory.mktemp("table_glance")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(SETUP)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -69,7 +69,7 @@ def test_play_on_first_tap_and_the_last_trick_stays_drawn(voila):
                 box = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
                 assert box[0] <= box[1] + 1, f"the table scrolls sideways at {width} px: {box}"
                 found = axe_violations(page, context="document.querySelector('.lnb-table')")
-                table.screenshot(path=str(SHOTS / f"table29_skull_king_last_trick_{width}.png"))
+                table.screenshot(path=str(SHOTS / f"table_skull_king_last_trick_{width}.png"))
                 outside = outside_requests(requests)
                 print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
                 page.close()
