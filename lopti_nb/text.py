@@ -8,7 +8,9 @@ Text into HTML
 * :func:`html` fills a template, escaping every argument that is not :class:`Markup`, and
   returns :class:`Markup`: pieces built with it nest without being escaped twice.
 * :func:`isolate` shows free text (a words motion, an amendment) escaped and in its own
-  direction (``<bdi>``), so right-to-left text cannot reorder the sentence around it.
+  direction (``<bdi>``), so right-to-left text cannot reorder the sentence around it;
+  :func:`isolate_text` does the same inside plain text (Unicode isolates), for sentences
+  that are shown as text or escaped as a whole.
 
 >>> html("<b>{}</b> bids {}", "<i>Ann</i>", 2)
 Markup('<b>&lt;i&gt;Ann&lt;/i&gt;</b> bids 2')
@@ -103,6 +105,17 @@ def isolate(value: Any) -> Markup:
     Markup('<bdi>\u202eevil</bdi>')
     """
     return html("<bdi>{}</bdi>", value)
+
+
+def isolate_text(value: Any) -> str:
+    """Free text inside a sentence of plain text (a tooltip, an option, a sentence escaped
+    as a whole): wrapped in the Unicode first-strong isolate and its pop (U+2068, U+2069), so
+    its direction stays its own wherever the sentence is shown.
+
+    >>> isolate_text("abc")
+    '\u2068abc\u2069'
+    """
+    return f"\u2068{value}\u2069"
 
 
 def join(pieces: Any, separator: Any = "") -> Markup:

@@ -7,12 +7,8 @@ check (tests/test_text.py); here that refusal is switched off (``lopti_nb.text.M
 emptied), as for a name that reached a table before names were checked, so that what is
 tested is the views' escaping on its own.
 
-A browser draws some widget values as HTML and others as text (ipywidgets 8.1: an ``HTML``
-or ``HTMLMath`` value and a description with ``description_allow_html`` go through
-``innerHTML``; descriptions, tooltips, labels, placeholders and options through
-``textContent``, a ``title`` or an escaped ``innerHTML``; the card hand draws its cards'
-pictures as HTML and their labels, title and note as text: see its ``_ESM``). Every widget's
-``get_state()`` is walked: no value drawn as HTML holds the markup, and no value drawn as
+Every widget's ``get_state()`` is walked (tests/markup_support.py says which values a
+browser draws as HTML): no value drawn as HTML holds the markup, and no value drawn as
 text holds it escaped (that would show ``&lt;`` on screen).
 """
 from __future__ import annotations
@@ -20,29 +16,18 @@ from __future__ import annotations
 import logging
 import random
 
-import anywidget
 import ipywidgets as W
 import pytest
+from markup_support import Seen, check_seen, markup_names, type_into_boxes
 
 import lopti_nb
 from lopti_nb.engine import game_names, get_spec
-from lopti_nb.text import esc
 from lopti_nb.widgets.hand import CardHand
-from lopti_nb.widgets.table import iter_widgets
 from lopti_nb.widgets.testing import random_step, visible_widgets
 
 GAMES = game_names()
-TYPED = '<img src=x onerror=alert(1)> "&amp;'  # typed into every text box a person sees
-MARKS = ("<u x>", "<img src=x")  # what must never reach a value drawn as HTML
 STEPS = 400  # random steps at a table (a Lopti round played at random may go on much longer)
-HTML_MODELS = ("HTMLModel", "HTMLMathModel")
-ANYWIDGET_OWN = ("_esm", "_css", "_anywidget_id", "_view_name", "_model_name", "_view_module",
-                 "_model_module", "_view_module_version", "_model_module_version", "_dom_classes")
-
-
-def markup_names(players: int) -> list[str]:
-    """One name per seat, each with a tag and a character reference in it (15 characters)."""
-    return [f"<u x>{chr(65 + i)}</u>&amp;" for i in range(players)]
+ROOM_STEPS = 150  # rounds of polls and clicks on the two pages of a room
 
 
 @pytest.fixture(autouse=True)
@@ -58,71 +43,6 @@ def no_swallowed_errors(caplog):
         yield
     errors = [r.getMessage() for r in caplog.records if "Exception in callback" in r.getMessage()]
     assert not errors, errors
-
-
-def drawn(root: W.Widget) -> tuple[list[str], list[str]]:
-    """(values a browser draws as HTML, values it draws as text) of every widget under
-    ``root``, from their ``get_state()``."""
-    as_html, as_text = [], []
-    for w in iter_widgets(root):
-        state = w.get_state()
-        if state.get("_model_name") in HTML_MODELS:
-            as_html.append(state["value"])
-        if isinstance(state.get("description"), str):
-            (as_html if state.get("description_allow_html") else as_text).append(state["description"])
-        for key in ("tooltip", "placeholder"):
-            if isinstance(state.get(key), str):
-                as_text.append(state[key])
-        if state.get("_model_name") == "LabelModel":
-            as_text.append(state["value"])
-        as_text.extend(str(x) for x in state.get("_options_labels", ()))
-        if isinstance(w, CardHand):
-            as_html.extend(c["svg"] for c in state["cards"])
-            as_text.extend(c["label"] for c in state["cards"])
-            as_text.extend(state[k] for k in ("title", "note"))
-        elif isinstance(w, anywidget.AnyWidget):  # a widget of unknown drawing: HTML, to be safe
-            as_html.extend(v for k, v in state.items() if isinstance(v, str) and k not in ANYWIDGET_OWN)
-    return as_html, as_text
-
-
-class Seen:
-    """What the pages showed along a run, checked at every look."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.shown: set[str] = set()  # the names and texts found, escaped, in HTML
-        self.typed = False  # a text box was on screen and typed into
-        self.looks = 0
-
-    def look(self, root: W.Widget, where: str) -> None:
-        self.looks += 1
-        as_html, as_text = drawn(root)
-        for value in as_html:
-            for mark in MARKS:
-                assert mark not in value, f"{where}: markup drawn as HTML: {value[:400]}"
-            for raw in self.names:
-                assert raw not in value, f"{where}: a name unescaped in HTML: {value[:400]}"
-            self.shown.update(x for x in [*self.names, TYPED] if esc(x) in value)
-        for value in as_text:
-            assert "&lt;u x&gt;" not in value and "&lt;img" not in value, \
-                f"{where}: escaped twice, a browser shows the entities: {value[:300]}"
-
-
-def type_into_boxes(root: W.Widget, seen: Seen) -> None:
-    """Fill every visible, enabled, empty text box with markup, as a person may."""
-    for w in visible_widgets(root):
-        if isinstance(w, (W.Text, W.Textarea)) and not isinstance(w, W.Password) \
-                and not w.disabled and not w.value:
-            w.value = TYPED
-            seen.typed = True
-
-
-def check_seen(seen: Seen) -> None:
-    assert seen.looks
-    missing = [n for n in seen.names if n not in seen.shown]
-    assert not missing, f"names never shown (escaped) on the page: {missing}"
-    if seen.typed:
-        assert TYPED in seen.shown, "the text typed into a box was never shown back"
 
 
 def table_settings(game: str) -> dict:
@@ -200,7 +120,7 @@ def test_names_and_typed_text_are_text_in_a_room(game, tmp_path):
         a.add_bot_button.click()
     a.start_button.click()
     rng = random.Random(3)
-    for step in range(400):
+    for step in range(ROOM_STEPS):
         for w in (a, b):
             w.poll_once()
         if a.session.state.is_over:
@@ -215,7 +135,7 @@ def test_names_and_typed_text_are_text_in_a_room(game, tmp_path):
                         x.click()
                     else:
                         x.value = not x.value
-        if step % 9 == 0:
+        if step % 15 == 0:
             seen.look(a, f"host, step {step}")
             seen.look(b, f"guest, step {step}")
     for w in (a, b):
