@@ -82,6 +82,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _title(rec) -> str:
+    """A motion's title in a sentence: a motion in words only has the words someone typed as
+    its title, kept in their own direction (Unicode isolates)."""
+    return rec.motion.title if rec.motion.has_code else isolate_text(rec.motion.title)
+
+
 def names_list(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
@@ -447,9 +453,9 @@ class SessionPanel:
             return f"set the base law {what} to {value}, {when}"
         rec = next(r for r in self.session.motions if r.number == proposal.motion)
         if proposal.kind == "amend":
-            return (f"amend motion {rec.number} ({isolate_text(rec.motion.title)}) to read "
+            return (f"amend motion {rec.number} ({_title(rec)}) to read "
                     f"\u201c{isolate_text(proposal.amendment.text)}\u201d, {when}")
-        return f"{proposal.kind} motion {rec.number} ({isolate_text(rec.motion.title)}), {when}"
+        return f"{proposal.kind} motion {rec.number} ({_title(rec)}), {when}"
 
     def _call_vote(self) -> None:
         viewer = self.table.viewer
