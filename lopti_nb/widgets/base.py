@@ -31,10 +31,12 @@ def show(widget: W.Widget, visible: bool, display: str = "") -> None:
 
 
 def panel_html(title: str, body: str, accent: bool = False) -> str:
+    """A panel: ``title`` is text (escaped; :class:`~lopti_nb.text.Markup` passes as it is),
+    ``body`` is HTML built by the caller."""
     border = "var(--jp-brand-color1)" if accent else "var(--jp-border-color1)"
     return (f'<div style="border:1px solid {border};border-radius:6px;padding:4px 8px;'
             f'background:var(--jp-layout-color1);{CSS_TEXT}">'
-            f'<div style="font-weight:bold;margin-bottom:2px">{title}</div>{body}</div>')
+            f'<div style="font-weight:bold;margin-bottom:2px">{esc(title)}</div>{body}</div>')
 
 
 _TABLE_CSS = """

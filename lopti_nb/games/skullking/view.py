@@ -341,5 +341,5 @@ class SkullKingView(GameView):
             for s, r in enumerate(self.round_rows))
         rnd = self.history[-1][0] if self.history else ""
         set_if(self.round_scores, value=panel_html(
-            f"Round {rnd} scores by component ({esc(obs['settings']['scoring'])} scoring)",
+            f"Round {rnd} scores by component ({obs['settings']['scoring']} scoring)",
             f'<table style="font-size:12px">{head}{rows}</table>'))
