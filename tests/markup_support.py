@@ -10,6 +10,8 @@ pictures as HTML and their labels, title and note as text: see its ``_ESM``).
 """
 from __future__ import annotations
 
+import random
+
 import anywidget
 import ipywidgets as W
 
@@ -101,3 +103,35 @@ def check_seen(seen: Seen) -> None:
     assert not missing, f"names never shown (escaped) on the page: {missing}"
     if seen.typed:
         assert TYPED in seen.shown, "the text typed into a box was never shown back"
+
+
+# -- Lopti: a guest's words motion in a room ----------------------------------------------------
+def guest_writes_a_motion(store: str, words: str):
+    """A two-seat Lopti session room: Ann hosts, Bob joins, the heuristic bot's moves are
+    made for both until a round ends that Bob won; Bob writes ``words`` as his motion.
+    Returns (Ann's session, Bob's session)."""
+    from lopti_nb import rooms
+    from lopti_nb.engine import get_spec
+    from lopti_nb.games.lopti.session_game import Author, CallVote
+
+    bot = get_spec("lopti").make_bot("heuristic")
+    for seed in range(40):
+        host = rooms.create_room("Ann", "lopti", players=2, rounds=2, store=store, seed=seed, swap=False)
+        guest = rooms.join_room(host.code, "Bob", store=store)
+        host.start()
+        seats, rng = {0: host, 1: guest}, random.Random(seed)
+        for _ in range(3000):
+            for s in seats.values():
+                s.refresh()
+            state = host.state
+            if state.phase != "playing":
+                break
+            seat = state.to_act[0]
+            legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
+            seats[seat].submit(bot(state.observation(seat), legal, rng), expect_seq=seats[seat].seq)
+        guest.refresh()
+        if guest.state.phase == "authoring" and guest.state.author_seat == guest.seat:
+            guest.submit(Author(words), expect_seq=guest.seq)
+            host.refresh()
+            return host, guest
+    raise AssertionError("no seed where Bob wins round 1")

@@ -6,55 +6,23 @@ made, the motion reads as typed. Before that, the page tries to join under the n
 ``<style onload=alert(1)>``: it is refused with its sentence on the page."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import nbformat
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, axe_violations, outside_requests, serve_notebook, watch_requests
-
-from lopti_nb import rooms
-from lopti_nb.engine import get_spec
+from markup_support import guest_writes_a_motion
 
 pytestmark = pytest.mark.browser
 WORDS = "<img src=x onerror=alert(1)> walks the plank"
 BAD_NAME = "<style onload=alert(1)>"  # 23 characters: within the length limit
 
 
-def guest_writes_a_motion(store: str):
-    """A two-seat Lopti session room: Ann hosts, Bob joins, the heuristic bot's moves are
-    made for both until a round ends that Bob won; Bob writes :data:`WORDS` as his motion.
-    Returns (Ann's session, Bob's session)."""
-    from lopti_nb.games.lopti.session_game import Author, CallVote
-
-    bot = get_spec("lopti").make_bot("heuristic")
-    for seed in range(40):
-        host = rooms.create_room("Ann", "lopti", players=2, rounds=2, store=store, seed=seed, swap=False)
-        guest = rooms.join_room(host.code, "Bob", store=store)
-        host.start()
-        seats, rng = {0: host, 1: guest}, random.Random(seed)
-        for _ in range(3000):
-            for s in seats.values():
-                s.refresh()
-            state = host.state
-            if state.phase != "playing":
-                break
-            seat = state.to_act[0]
-            legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
-            seats[seat].submit(bot(state.observation(seat), legal, rng), expect_seq=seats[seat].seq)
-        guest.refresh()
-        if guest.state.phase == "authoring" and guest.state.author_seat == guest.seat:
-            guest.submit(Author(WORDS), expect_seq=guest.seq)
-            host.refresh()
-            return host, guest
-    raise AssertionError("no seed where Bob wins round 1")
-
-
 @pytest.fixture(scope="module")
 def room_page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("markup_room")
     store = str(folder / "rooms.sqlite")
-    host, guest = guest_writes_a_motion(store)
+    host, guest = guest_writes_a_motion(store, WORDS)
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(
         f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)")]
