@@ -5,8 +5,8 @@ Text into HTML
 --------------
 * :func:`esc` escapes any value for HTML (``& < > " '``); the package's own markup, marked
   :class:`Markup`, passes through unchanged.
-* :func:`html` fills a template, escaping every argument that is not :class:`Markup`, and
-  returns :class:`Markup`: pieces built with it nest without being escaped twice.
+* :func:`html` fills a template, escaping every argument that is not :class:`Markup` or a
+  number, and returns :class:`Markup`: pieces built with it nest without being escaped twice.
 * :func:`isolate` shows free text (a words motion, an amendment) escaped and in its own
   direction (``<bdi>``), so right-to-left text cannot reorder the sentence around it;
   :func:`isolate_text` does the same inside plain text (Unicode isolates), for sentences
@@ -116,11 +116,6 @@ def isolate_text(value: Any) -> str:
     '\u2068abc\u2069'
     """
     return f"\u2068{value}\u2069"
-
-
-def join(pieces: Any, separator: Any = "") -> Markup:
-    """Pieces of HTML joined by ``separator``, each escaped unless :class:`Markup`."""
-    return Markup(esc(separator).join(esc(p) for p in pieces))
 
 
 class BadName(SettingsError):
