@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from html import escape
 from pathlib import Path
 
 import ipywidgets as W
 
 from lopti_nb.engine import all_specs
+from lopti_nb.text import esc
 
 MUTED = "color:var(--jp-ui-font-color2, #666)"
 LABEL_WIDTH = "150px"
@@ -66,7 +66,7 @@ def message_html(text: str, kind: str = "info") -> str:
     colour = {"info": "var(--jp-border-color1, #999)", "error": "var(--jp-error-color1, #b00)",
               "ok": "var(--jp-success-color1, #070)"}[kind]
     return (f'<div role="{"alert" if kind == "error" else "status"}" style="color:var(--jp-ui-font-color1, #222);'
-            f'border-left:4px solid {colour};padding-left:6px">{escape(text)}</div>')
+            f'border-left:4px solid {colour};padding-left:6px">{esc(text)}</div>')
 
 
 def seat_bots(spec) -> dict[str, tuple[str, ...]]:

@@ -18,12 +18,12 @@ The launcher and the score lab show one :class:`SettingsForm` per game.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from lopti_nb.engine.settings import Setting
+from lopti_nb.text import esc
 
 from .common import LABEL_WIDTH, MUTED
 
@@ -110,7 +110,7 @@ class SettingsForm(W.VBox):
                 continue
             self.controls[setting.name] = widget
             text = W.HTML(f'<div class="lnb-setting-description" style="{MUTED};font-size:0.9em;'
-                          f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{escape(setting.description)}</div>')
+                          f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{esc(setting.description)}</div>')
             row = W.VBox([widget, text])
             row.add_class("lnb-setting")
             rows.append(row)

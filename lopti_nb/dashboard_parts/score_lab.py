@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import importlib
 import time
-from html import escape
 
 import ipywidgets as W
 
 from lopti_nb.engine import get_spec
+from lopti_nb.text import esc
 
 from .common import MUTED, bot_options, game_picker, message_html, note, plural, seat_bots, studies_declare, style
 from .forms import SettingsForm
@@ -271,8 +271,8 @@ class ScoreLab(W.VBox):
 
     # -- drawing ----------------------------------------------------------------------------------------
     def _table(self, rows: list[tuple], headers: tuple[str, ...]) -> None:
-        head = "".join(f"<th scope='col' style='padding:2px 10px 2px 0'>{escape(h)}</th>" for h in headers)
-        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px 2px 0'>{escape(str(c))}</td>" for c in row)
+        head = "".join(f"<th scope='col' style='padding:2px 10px 2px 0'>{esc(h)}</th>" for h in headers)
+        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px 2px 0'>{esc(str(c))}</td>" for c in row)
                        + "</tr>" for row in rows)
         self.table.value = (
             '<div style="max-width:100%;overflow-x:auto"><table class="lnb-score-table" '
@@ -364,7 +364,7 @@ class ScoreLab(W.VBox):
 
     @staticmethod
     def _notes_html(text: str) -> str:
-        return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{escape(text)}</div>'
+        return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{esc(text)}</div>'
 
 
 def win_share_chart(shares, unit: str = "game"):

@@ -22,6 +22,8 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
+from ..engine.settings import shown
+from ..text import clean_name
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, refused_tooltip, set_if, show
 
 LOG_LINES = 80
@@ -155,22 +157,18 @@ class UndoRefused(LoptiNbError):
 
 
 def check_names(names, players: int) -> list[str]:
-    """``play(names=...)``: one short, non-empty name per seat, all different."""
+    """``play(names=...)``: one name per seat, each passing the package's one name check
+    (:func:`lopti_nb.text.clean_name`, at most :data:`NAME_LIMIT` characters), all different.
+
+    >>> check_names(["Ann", " Ｂｏｂ "], 2)
+    ['Ann', 'Bob']
+    """
     if isinstance(names, str) or not isinstance(names, (list, tuple)):
-        raise SettingsError(f"names is a list of one name per seat ({players}), not {names!r}.")
+        raise SettingsError(f"names is a list of one name per seat ({players}), not {shown(names)}.")
     if len(names) != players:
         raise SettingsError(f"names lists {len(names)} name{'s' if len(names) != 1 else ''}; "
                             f"give one per seat ({players}).")
-    out = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise SettingsError(f"every name is a non-empty text, not {name!r}.")
-        name = " ".join(name.split())
-        if any(c in name for c in '<>&"'):
-            raise SettingsError(f"a name is plain text, without < > & or \": not {name!r}.")
-        if len(name) > NAME_LIMIT:
-            raise SettingsError(f"the name {name[:NAME_LIMIT]!r}\u2026 is longer than {NAME_LIMIT} characters.")
-        out.append(name)
+    out = [clean_name(name, NAME_LIMIT) for name in names]
     if len(set(n.casefold() for n in out)) != len(out):
         raise SettingsError("two seats have the same name: give each seat its own.")
     return out

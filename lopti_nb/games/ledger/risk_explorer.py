@@ -9,12 +9,12 @@ place (``jchart.chart = new_chart``).
 """
 from __future__ import annotations
 
-from html import escape
 
 import ipywidgets as W
 
 from lopti_nb.dashboard_parts.common import MUTED, note, style
 from lopti_nb.dashboard_parts.offline import enable_offline_charts
+from lopti_nb.text import esc
 
 from . import risk
 
@@ -154,7 +154,7 @@ class RiskExplorer(W.VBox):
             f'{machines} machines.<br>A dive meaning to surface with <b>{target}</b> '
             f'machine{"s" if target != 1 else ""} is caught first with probability '
             f'<b class="lnb-risk-p">{float(p):.1%}</b> '
-            f'<span style="{MUTED}">(exactly {escape(str(p))})</span>.<br>'
+            f'<span style="{MUTED}">(exactly {esc(str(p))})</span>.<br>'
             f'On average it keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>.<br>'
             f'<span style="{MUTED}">These figures assume the sea has not moved yet this round: a '
             f'catch is then the round\'s first sea trigger, so if The Sea Blinks lets the dive go on, '

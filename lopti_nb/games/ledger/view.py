@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.text import html
 from lopti_nb.widgets.base import CSS_MUTED, esc, panel_html, set_if, show
 from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_back_svg, cards_row_html
@@ -110,7 +111,7 @@ class LedgerView(GameView):
                  "clean_ledger": "Most open machines", "sealed": "Sealed cards", "total": "Total",
                  "open_machines": "Open machines (tie-break)"}
         n = obs["players"]
-        head = "".join(f"<th>{self.seat_name(s)}</th>" for s in range(n))
+        head = "".join(html("<th>{}</th>", self.seat_name(s)) for s in range(n))
         rows = []
         for k in keys:
             bold = " style='font-weight:bold'" if k == "total" else ""
@@ -237,7 +238,7 @@ class LedgerView(GameView):
         diving = obs["phase"] == "dive" and obs["diver"] == viewer
         turn = obs["phase"] == "turn" and can_act
         set_if(self.hand_title, value=(
-            f"<b>Your sealed hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your sealed hand ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             f'<span style="{CSS_MUTED};font-size:12px"> \u00b7 tap cards to open (any number) or one to sell</span>'))
         items = []
         for i, c in enumerate(hand):

@@ -214,7 +214,7 @@ class LoptiView(GameView):
         title = "Final places"
         if self.panel is not None and self.panel.live:
             title = f"Round {self.panel.session.round_no}: places"
-        return panel_html(f"{title}{esc(note)}",
+        return panel_html(title + note,
                           f'<table style="font-size:13px"><tr><th>Seat</th><th>Place</th>'
                           f'<th>Points</th></tr>{rows}</table>', accent=True)
 
@@ -600,7 +600,7 @@ class LoptiView(GameView):
         draw_body = draw + f'<div style="font-size:12px">{obs["draw_pile"]} cards</div>'
         set_if(self.pile, value=(
             '<div style="display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap">'
-            f'<div>{panel_html("Pile" + esc(more), pile_body, accent=True)}</div>'
+            f'<div>{panel_html("Pile" + more, pile_body, accent=True)}</div>'
             f'<div>{panel_html("Draw pile", draw_body)}</div>'
             "</div>"))
 
@@ -619,7 +619,7 @@ class LoptiView(GameView):
             body = (f'<div style="font-size:11px">hand: {hand_n} card{"s" if hand_n != 1 else ""} (hidden)</div>'
                     f'<div style="font-size:11px">face up / face down:</div>'
                     + cards_row_html(ups + downs, empty="no table cards"))
-            parts.append(f"<div>{panel_html(esc(self.seat_name(seat)) + status, body, seat == obs['current_player'])}</div>")
+            parts.append(f"<div>{panel_html(self.seat_name(seat) + status, body, seat == obs['current_player'])}</div>")
         set_if(self.others, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
 
     def _banner(self, new_events) -> None:

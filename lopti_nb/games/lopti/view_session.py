@@ -39,6 +39,7 @@ import re
 import ipywidgets as W
 
 from lopti_nb.engine import LoptiNbError, SettingsError
+from lopti_nb.text import isolate, isolate_text
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 
 from . import events as ev
@@ -79,6 +80,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _title(rec) -> str:
+    """A motion's title in a sentence: a motion in words only has the words someone typed as
+    its title, kept in their own direction (Unicode isolates)."""
+    return rec.motion.title if rec.motion.has_code else isolate_text(rec.motion.title)
 
 
 def names_list(names: list[str]) -> str:
@@ -446,8 +453,9 @@ class SessionPanel:
             return f"set the base law {what} to {value}, {when}"
         rec = next(r for r in self.session.motions if r.number == proposal.motion)
         if proposal.kind == "amend":
-            return f"amend motion {rec.number} ({rec.motion.title}) to read \u201c{proposal.amendment.text}\u201d, {when}"
-        return f"{proposal.kind} motion {rec.number} ({rec.motion.title}), {when}"
+            return (f"amend motion {rec.number} ({_title(rec)}) to read "
+                    f"\u201c{isolate_text(proposal.amendment.text)}\u201d, {when}")
+        return f"{proposal.kind} motion {rec.number} ({_title(rec)}), {when}"
 
     def _call_vote(self) -> None:
         viewer = self.table.viewer
@@ -613,7 +621,7 @@ class SessionPanel:
                 how = (f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_AUTHOR_POLICY)}</div>'
                        if self.table.is_bot(rec.author_seat) else "")
                 text = (f"<b>{esc(self.who(rec.author_seat))} wrote motion {rec.number}</b> after winning round "
-                        f"{last.round}: \u201c{esc(rec.text)}\u201d{how}")
+                        f"{last.round}: \u201c{isolate(rec.text)}\u201d{how}")
             elif last is not None and last.round in self._passed and last.winner is not None:
                 text = f"<b>{esc(self.name(last.winner))}</b> won round {last.round} and writes no motion."
             set_if(self.author_text, value=text)
@@ -665,7 +673,7 @@ class SessionPanel:
     def motion_event_words(self, e) -> str:
         n = self.name
         if isinstance(e, ev.MotionSaid):
-            return f"said: {e.text}"
+            return f"said: {isolate_text(e.text)}"
         if isinstance(e, ev.MotionRevealed):
             return f"{n(e.seat)} showed {card_label(e.card)}"
         if isinstance(e, ev.MotionDrew):
@@ -701,10 +709,10 @@ class SessionPanel:
                 code = "" if r.motion.has_code else " <i>(words only: the table applies it)</i>"
                 off = " <i>(its code is switched off)</i>" if r.fault else ""
                 rows.append(f"<li><b>Motion {r.number}</b> by {author} (round {r.round}): "
-                            f"\u201c{esc(r.text)}\u201d{code}{off}{done}</li>")
+                            f"\u201c{isolate(r.text)}\u201d{code}{off}{done}</li>")
             else:
                 rows.append(f'<li style="{CSS_MUTED}">Motion {r.number} by {author}: {esc(r.status)} '
-                            f"\u2014 \u201c{esc(r.text)}\u201d</li>")
+                            f"\u2014 \u201c{isolate(r.text)}\u201d</li>")
         body = (f'<ul style="margin:2px 0;padding-left:18px;font-size:13px">{"".join(rows)}</ul>' if rows
                 else f'<div style="{CSS_MUTED};font-size:12px">No motions yet: the winner of each round writes one.</div>')
         set_if(self.motions_html, value=panel_html("Motions", body))
@@ -1068,7 +1076,7 @@ class SessionRoomView:
             set_if(self.motions_html, value=f'<div style="font-size:12px;{CSS_MUTED}">No motions yet.</div>')
             return
         rows = "".join(
-            f'<li><b>Motion {m["number"]}</b> by {esc(self.name(m["author_seat"]))}: {esc(m["text"])}'
+            f'<li><b>Motion {m["number"]}</b> by {esc(self.name(m["author_seat"]))}: {isolate(m["text"])}'
             f'{"" if m["status"] == "in force" else " (" + esc(m["status"]) + ")"}</li>' for m in s["motions"])
         set_if(self.motions_html, value=f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{rows}</ul>')
 
@@ -1079,7 +1087,7 @@ class SessionRoomView:
             value = ("on" if value else "off") if isinstance(value, bool) else value
             return f"set {str(v['lever']).replace('_', ' ')}: {value}, {when}"
         if v["kind"] == "amend":
-            return f"amend motion {v['motion']} to read \u201c{v['text']}\u201d, {when}"
+            return f"amend motion {v['motion']} to read \u201c{isolate_text(v['text'])}\u201d, {when}"
         return f"{v['kind']} motion {v['motion']}, {when}"
 
     def _draw_vote(self, s, viewer, can_act) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.text import html
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 from lopti_nb.widgets.hand import CardHand, tap_toggle
 from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
@@ -192,7 +193,7 @@ class SkullKingView(GameView):
         set_if(self.info, value=(
             f'<div style="font-size:13px;color:var(--jp-ui-font-color1)"><b>Round {obs["round"]} of {obs["rounds"]}</b>: '
             f'{obs["cards_dealt"]} card{"s" if obs["cards_dealt"] != 1 else ""} each{esc(cap_words)} \u00b7 '
-            f'dealer {self.seat_name(obs["dealer"])} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
+            f'dealer {esc(self.seat_name(obs["dealer"]))} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
             f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
         self._bids(obs)
         # the cards the others played since the viewer's last move are marked on the table
@@ -207,8 +208,8 @@ class SkullKingView(GameView):
             b = obs["bids"][s]
             if b is None:
                 b = "secret \u2713" if obs["has_bid"][s] else "\u2014"
-            rows.append(f"<tr><td>{self.seat_name(s)}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
-                        f"<td>{obs['scores'][s]:g}</td></tr>")
+            rows.append(html("<tr><td>{}</td><td>{}</td><td>{}</td><td>{:g}</td></tr>",
+                             self.seat_name(s), b, obs['tricks_won'][s], obs['scores'][s]))
         set_if(self.bids, value=panel_html("Bids and tricks",
                f'<table style="font-size:12px"><tr><th>Seat</th><th>Bid</th><th>Won</th><th>Score</th></tr>'
                f'{"".join(rows)}</table>'))
@@ -263,7 +264,7 @@ class SkullKingView(GameView):
         hand = tuple(obs["hand"] or ())
         my_bid = obs["my_bid"]
         set_if(self.hand_title, value=(
-            f"<b>Your hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your hand ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             + (f" \u00b7 your bid: {my_bid}" if my_bid is not None else "")))
         bidding = obs["phase"] == "bid"
         set_if(self.turn_line, value=self._turn_words(obs, can_act and (not bidding or my_bid is None)))
@@ -379,10 +380,10 @@ class SkullKingView(GameView):
             return
         head = "<tr><th>Seat</th><th>Bid</th><th>Won</th><th>Base</th><th>Bonus</th><th>Loot</th><th>Round</th><th>Total</th></tr>"
         rows = "".join(
-            f"<tr><td>{self.seat_name(s)}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
+            f"<tr><td>{esc(self.seat_name(s))}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
             f"<td>{r['bonus']:+g}</td><td>{r['loot']:+g}</td><td><b>{r['points']:+g}</b></td><td>{r['total']:g}</td></tr>"
             for s, r in enumerate(self.round_rows))
         rnd = self.history[-1][0] if self.history else ""
         set_if(self.round_scores, value=panel_html(
-            f"Round {rnd} scores by component ({esc(obs['settings']['scoring'])} scoring)",
+            f"Round {rnd} scores by component ({obs['settings']['scoring']} scoring)",
             f'<table style="font-size:12px">{head}{rows}</table>'))
