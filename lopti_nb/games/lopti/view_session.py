@@ -722,7 +722,7 @@ class SessionPanel:
         s = self.session
         vote = self.vote
         lines = [f"<b>Rule Vote</b> (one per round): remove, amend or restore a motion, or change base law. "
-                 f"Everyone votes yes or no or abstains; it passes when more than half of all {s.num_players} "
+                 f"Each player votes yes or no, or abstains; it passes when more than half of all {s.num_players} "
                  f"players vote yes (an abstention is no yes); as many yes as no, at least one of each, "
                  f"goes to Roshambo."]
         if vote is None:
