@@ -985,8 +985,11 @@ class PendingVote:
         if choice in ("bracket", "nobody"):
             return
         if isinstance(choice, bool) or not isinstance(choice, int) or choice not in opponents:
-            raise SessionError(f"the advocate must be one of the motion's supporters {list(opponents)}, "
-                               f"'bracket' or 'nobody', not {choice!r}")
+            n = self.session.num_players
+            given = seat_word(choice) if type(choice) is int and 0 <= choice < n else repr(choice)[:40]
+            raise SessionError(f"the advocate must be one of the motion's supporters "
+                               f"({_and([seat_word(s) for s in opponents])}), 'bracket' or 'nobody', "
+                               f"not {given}")
 
     def _deadlock(self) -> None:
         opponents = [s for s, v in self._ballots.items() if v is False and s != self.proposer]
