@@ -407,6 +407,7 @@ def test_1_7_a_person_abstains_at_the_table():
     set_value(t, panel.vote_what, "law:swap:off")
     set_value(t, panel.vote_when, "next round")
     click(t, "Call the Rule Vote")
+    assert "Bots never abstain." in panel.ballot_text.value  # the bots' stated policy, on screen
     other = 1 - proposer
     seen = settle_vote(t, random.Random(1), {proposer: True, other: None})
     assert seen["throws"] == 0 and seen["hidden_checks"] == 1

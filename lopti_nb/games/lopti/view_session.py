@@ -51,11 +51,11 @@ BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the o
 BOT_BALLOT_POLICY = ("Bots vote yes to their own proposal, keep their own motion, vote to remove or amend a "
                      "motion that made them take or show cards this round, and otherwise keep things as they "
                      "are. Bots never abstain.")
-# the three ballots, as the buttons name them: yes, no, and an abstention (None)
-BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 BOT_THROW_POLICY = "Bots throw rock, paper or scissors at random."
 THROWS = ("rock", "paper", "scissors")
 DECISIVE = 30
+# the three ballots, as the buttons name them: yes, no, and an abstention (None)
+BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 
 # ready motions in the library's order: (name, title, text), read once
 READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.items()]
