@@ -124,8 +124,14 @@ def test_a_vote_outcome_is_said_once():
 
     assert VoteDone(True, "passed").describe() == "The Rule Vote passes."
     assert VoteDone(False, "failed").describe() == "The Rule Vote fails."
-    tied = VoteDone(True, "deadlock; nobody defends, so the proposal passes").describe()
-    assert tied == "The Rule Vote is tied: nobody defends, so the proposal passes."
+    counted = VoteDone(True, "passed with 3 yes, 1 no, nobody abstained").describe()
+    assert counted == "The Rule Vote passes with 3 yes, 1 no, nobody abstained."
+    tied = VoteDone(True, "deadlock with 1 yes, 1 no, 2 abstained; nobody defends, so the "
+                          "proposal passes").describe()
+    assert tied == ("The Rule Vote is tied with 1 yes, 1 no, 2 abstained; nobody defends, "
+                    "so the proposal passes.")
+    for text in (counted, tied):
+        assert text.count("pass") == 1, text
 
 
 def test_the_pile_says_what_is_on_top_and_how_many_in_a_row():
