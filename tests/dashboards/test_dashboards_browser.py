@@ -359,15 +359,53 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
         visit.close()
 
 
-def test_the_notebook_list_is_offline(browser, cold_server):
-    """Voilà's own list of the dashboards (the server's front page) asks no other host."""
-    context = browser.new_context()
+HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
+              "rules_classroom": "Rules classroom", "score_lab": "Score lab",
+              "reckoning_risk": "Reckoning risk explorer"}
+
+
+def test_home_page(browser, cold_server, screenshot_dir):
+    """The server's front page ("/"): a card per dashboard with its title (the notebook's own
+    heading), a line on what it is for and a picture served by the server; each card opens its
+    dashboard in the same tab; Voila's file list is a link away. Offline, axe-clean, and it
+    fits 400 px (screenshots at 1200 and 400 px)."""
+    from lopti_nb.cli import list_dashboards
+
+    headings = dict((name[:-len(".ipynb")], title) for name, title in list_dashboards(ROOT / "dashboards"))
+    assert set(HOME_CARDS) == set(headings), headings  # every dashboard has a card
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         log = watch_requests(context, [])
         page.goto(cold_server.url + "/", wait_until="networkidle", timeout=60000)
-        page.wait_for_function("() => document.body.innerText.includes('score_lab')", timeout=30000)
-        print(f"notebook list: {len(log)} requests; outside: {outside_requests(log) or 'none'}")
+        cards = page.locator(".lnb-card-link")
+        assert cards.count() == len(HOME_CARDS)
+        for name, title in HOME_CARDS.items():
+            card = page.locator(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
+            assert card.locator("h2").inner_text() == title == headings[name]
+            assert len(card.locator("p").inner_text()) > 30  # what it is for, in a sentence
+            assert card.get_attribute("target") is None  # the same tab
+        # every picture came from this server and was drawn
+        sizes = page.evaluate("() => Array.from(document.images).map(i => i.naturalWidth)")
+        assert len(sizes) == len(HOME_CARDS) and all(sizes), sizes
+        assert not axe_violations(page)
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_1200.png"), full_page=True)
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_400.png"), full_page=True)
+        page.set_viewport_size({"width": 1200, "height": 900})
+        # each card opens its dashboard here: the page with the notebook's heading
+        for name, title in HOME_CARDS.items():
+            page.click(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
+            page.wait_for_selector(f"h1:text-is('{title}')", timeout=60000)
+            assert page.url == f"{cold_server.url}/voila/render/{name}.ipynb"
+            page.go_back(wait_until="domcontentloaded")
+            page.wait_for_selector(".lnb-card-link", timeout=30000)
+        # Voila's own list of the files, one link away
+        page.click("text=All the files in this folder")
+        page.wait_for_function("() => document.body.innerText.includes('score_lab.ipynb')", timeout=30000)
+        print(f"home page: {len(log)} requests; outside: {outside_requests(log) or 'none'}")
         assert not outside_requests(log)
     finally:
         context.close()
