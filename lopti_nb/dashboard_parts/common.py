@@ -64,7 +64,8 @@ def explained(widget: W.Widget, text: str) -> W.VBox:
     way a game's settings form shows each setting."""
     help_line = W.HTML(f'<div class="lnb-setting-description" style="{MUTED};font-size:0.9em;'
                        f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{escape(text)}</div>')
-    row = W.VBox([widget, help_line])
+    # as wide as the control: a long help line wraps under it instead of widening its column
+    row = W.VBox([widget, help_line], layout=W.Layout(width="420px", max_width="100%"))
     row.add_class("lnb-setting")
     return row
 

@@ -116,7 +116,7 @@ class ScoreLab(W.VBox):
         self.run_button.on_click(lambda b: self.run())
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress",
                                       style={"description_width": "70px", "bar_color": "#0072B2"},
-                                      layout=W.Layout(width="420px", max_width="100%"))
+                                      layout=W.Layout(width="420px", max_width="calc(100% - 4px)"))
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
         self.notes = W.HTML()
