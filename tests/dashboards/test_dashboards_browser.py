@@ -466,6 +466,11 @@ def test_home_page(browser, cold_server, screenshot_dir):
             assert page.url == f"{cold_server.url}/voila/render/{name}.ipynb"
             page.go_back(wait_until="domcontentloaded")
             page.wait_for_selector(".lnb-card-link", timeout=30000)
+        # the dark theme: the cards keep the theme (their links too) and read (axe: contrast)
+        page.goto(cold_server.url + "/?theme=dark", wait_until="networkidle", timeout=60000)
+        assert page.locator(".lnb-card-link[href='/voila/render/score_lab.ipynb?theme=dark']").count() == 1
+        assert not axe_violations(page)
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_1200_dark.png"), full_page=True)
         # Voila's own list of the files, one link away
         page.click("text=All the files in this folder")
         page.wait_for_function("() => document.body.innerText.includes('score_lab.ipynb')", timeout=30000)
