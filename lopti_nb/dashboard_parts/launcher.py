@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import bot_options, explained, game_picker, message_html, note, plural, style
+from .common import bot_options, explained, game_picker, message_html, plural, style
 from .forms import NONE
 from .forms import SettingsForm, label
 

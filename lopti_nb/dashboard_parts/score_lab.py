@@ -36,7 +36,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import get_spec
 
-from .common import (MUTED, bot_options, explained, game_picker, message_html, note, plural, seat_bots,
+from .common import (MUTED, bot_options, explained, game_picker, message_html, plural, seat_bots,
                      studies_declare, style)
 from .forms import SettingsForm
 from .offline import enable_offline_charts
@@ -103,10 +103,10 @@ class ScoreLab(W.VBox):
         self.settings_box = W.VBox()
         self.rounds = style(description="Rounds per session", min=1, max=12, value=SESSION_ROUNDS,
                             continuous_update=False)
-        self.rounds_note = note("Each session is several rounds in a row: the charts add up "
-                                "each player's points over the session and show the place of "
-                                "every round. 1 round: single rounds.")
-        self.session_box = W.VBox([self.rounds, self.rounds_note])
+        self.session_box = explained(self.rounds, "Each session is several rounds in a row: the "
+                                                  "charts add up each player's points over the "
+                                                  "session and show the place of every round. "
+                                                  "1 round: single rounds.")
         self.n_games = style(description="Games", min=10, max=2000, step=10, value=games,
                              continuous_update=False)
         self.seed = style(W.IntText, description="Seed", value=1)

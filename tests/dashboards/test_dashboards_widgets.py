@@ -582,8 +582,6 @@ def test_every_setting_is_explained_on_screen():
                     continue
                 if isinstance(w, (W.IntProgress,)) or not getattr(w, "description", ""):
                     continue
-                if w is getattr(shown, "rounds", None):  # the sessions' note explains it
-                    continue
                 assert id(w) in explained, (name, w.description)
 
 
