@@ -3,10 +3,10 @@
 its settings schema (:mod:`.forms`).
 
 Every control has a line under it saying what it sets. Once a table is dealt the settings fold
-into one line above it ("Skull King · 3 players · 1 person, 2 bots · classic · table edition",
-then a "Change" button that opens them again), so on a phone the table is right under the
-game's name instead of below a page of settings. The players chosen stay when another game is
-picked, if that game seats as many.
+into one line above it (the game's title, "3 players · 1 person, 2 bots", the words chosen in
+its menus, then a "Change" button that opens them again), so on a phone the table comes right
+under the page's title instead of below a page of settings. The players chosen stay when
+another game is picked, if that game seats as many.
 """
 from __future__ import annotations
 
@@ -166,9 +166,8 @@ class GameLauncher(W.VBox):
         self.summary_box.layout.display = "none"
 
     def summary_text(self) -> str:
-        """The settings in one line: "Skull King · 3 players · 1 person, 2 bots · classic ·
-        table edition", the chosen words of the game's menus and any other setting changed
-        from its default."""
+        """The settings in one line: the game's title, "3 players · 1 person, 2 bots", the
+        chosen words of the game's menus and any other setting changed from its default."""
         spec = get_spec(self.game.value)
         people = self.humans.value
         bots = self.players.value - people
