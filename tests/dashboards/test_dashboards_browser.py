@@ -271,6 +271,9 @@ def check_rules_classroom(v: Visit):
     page.wait_for_selector(".lnb-explainer :text('Lopti: the rules')", timeout=30000)
     v.click("Pirate")
     page.wait_for_selector(".lnb-explainer :text('pirate voice')", timeout=30000)
+    # the guided first round at the real table, in the voice chosen (checked by axe after use)
+    v.click("Play a guided first round")
+    page.wait_for_selector(".lnb-tutorial .lnb-guide-text:has-text('The bosun says')", timeout=60000)
 
 
 def check_reckoning_risk(v: Visit):

@@ -81,6 +81,7 @@ SPEC = GameSpec(
     game_columns=_game_columns,
     view="lopti_nb.games.lopti.view:LoptiView",
     lessons="lopti_nb.games.lopti.lessons",
+    tutorial="lopti_nb.games.lopti.tutorial:LoptiTutorial",
     reference="lopti_nb.games.lopti:reference.md",
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),

@@ -483,7 +483,7 @@ class LoptiView(GameView):
         if obs["chain"]:
             notes.append(f"<div>3s in the current chain: {obs['chain']} of 4 (the fourth clears).</div>")
         if obs["bonus"] and cur is not None:
-            notes.append(f'<div style="color:var(--jp-success-color1);font-weight:bold">\u2605 BONUS PLAY: '
+            notes.append(f'<div style="color:var(--jp-ui-font-color0);font-weight:bold">\u2605 BONUS PLAY: '
                          f'{esc(self.seat_name(obs["current_player"]))} leads again onto the empty table.</div>')
         if top is None:
             top_words = "The table is empty: any rank may lead."

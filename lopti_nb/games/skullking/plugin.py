@@ -60,6 +60,7 @@ SPEC = GameSpec(
     categories={"scoring": list(rules.SCORING_SYSTEMS), "edition": list(rules.EDITIONS)},
     view="lopti_nb.games.skullking.view:SkullKingView",
     lessons="lopti_nb.games.skullking.lessons",
+    tutorial="lopti_nb.games.skullking.tutorial:SkullKingTutorial",
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
