@@ -59,6 +59,17 @@ def note(text: str) -> W.HTML:
     return W.HTML(f'<div style="{MUTED};font-size:0.92em">{text}</div>')
 
 
+def explained(widget: W.Widget, text: str) -> W.VBox:
+    """``widget`` with a line under it saying what it sets, on screen (not a tooltip), the
+    way a game's settings form shows each setting."""
+    help_line = W.HTML(f'<div class="lnb-setting-description" style="{MUTED};font-size:0.9em;'
+                       f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{escape(text)}</div>')
+    # as wide as the control: a long help line wraps under it instead of widening its column
+    row = W.VBox([widget, help_line], layout=W.Layout(width="420px", max_width="100%"))
+    row.add_class("lnb-setting")
+    return row
+
+
 def message_html(text: str, kind: str = "info") -> str:
     """A status line. The text keeps the theme's own text colour (green or red letters are
     too faint to read on white, or on the dark theme's black); the kind shows as a coloured

@@ -39,7 +39,8 @@ def label(setting: Setting) -> str:
 
 def _layout() -> dict[str, Any]:
     return {"style": {"description_width": LABEL_WIDTH},
-            "layout": W.Layout(width=CONTROL_WIDTH, max_width="100%")}
+            # at most the page's width, less the widget's own 2 px margins (a phone cuts it otherwise)
+            "layout": W.Layout(width=CONTROL_WIDTH, max_width="calc(100% - 4px)")}
 
 
 def _with_none(setting: Setting, options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -66,7 +67,7 @@ def control(setting: Setting, players: int) -> W.Widget | None:
             options = _with_none(setting, [(words[0], True), (words[1], False)])
             common["style"] = {"description_width": LABEL_WIDTH, "button_width": "auto"}
             # a flex row: Voilà otherwise puts toggle buttons on a line below their label
-            common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="100%")
+            common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="calc(100% - 4px)")
             return W.ToggleButtons(options=options, value=_shown(default), **common)
         return W.Checkbox(value=bool(default), indent=True, **common)
     if kind == "choice":
