@@ -13,7 +13,8 @@ from lopti_nb.analysis.frames import rate_frame
 
 from .plugin import ROUND_COLUMNS
 
-__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings"]
+__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "bidder_gain_frame",
+           "bidder_findings"]
 
 
 def _keys(by) -> list[str]:
@@ -149,3 +150,42 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
                              "With the 2021 bonus table the mean bonus points per seat per game are",
                              "with the table's", unit="seats"))
     return out
+
+
+# -- the bidder bot against the heuristic bot ---------------------------------------------------
+def bidder_gain_frame(games: int, seed: int = 0, scoring: str = "classic", players: int = 4) -> pd.DataFrame:
+    """The ``bidder`` bot's final score against the heuristic bot's, paired by game.
+
+    Each game is played twice on the same deals (the same seeded run): once with one
+    ``bidder`` bot among heuristic bots (it moves one seat per game), once with heuristic
+    bots only. One row per game: ``game``, ``seat`` (the bidder's), ``bidder`` and
+    ``heuristic`` (that seat's final score in each), ``gain`` (their difference).
+
+        >>> from lopti_nb.analysis import bidder_gain_frame
+        >>> list(bidder_gain_frame(1, seed=2, players=2).columns)
+        ['game', 'seat', 'bidder', 'heuristic', 'gain']
+    """
+    from lopti_nb.analysis.frames import play_games
+
+    bots = ["bidder"] + ["heuristic"] * (players - 1)
+    mixed = play_games("skull-king", games, seed=seed, players=players, bots=bots, rotate=True,
+                       tables=["seats"], scoring=scoring)["seats"]
+    alone = play_games("skull-king", games, seed=seed, players=players, bots="heuristic",
+                       tables=["seats"], scoring=scoring)["seats"]
+    mine = mixed[mixed["bot"] == "bidder"][["game", "seat", "score"]].rename(columns={"score": "bidder"})
+    base = alone[["game", "seat", "score"]].rename(columns={"score": "heuristic"})
+    out = mine.merge(base, on=["game", "seat"]).sort_values("game", ignore_index=True)
+    out["gain"] = out["bidder"] - out["heuristic"]
+    return out[["game", "seat", "bidder", "heuristic", "gain"]]
+
+
+def bidder_findings(gains: pd.DataFrame, scoring: str = "classic") -> list:
+    """The ``bidder`` bot's mean gain over the heuristic bot per game (paired by game, 95 %
+    interval), from :func:`bidder_gain_frame`; key ``bidder.gain``."""
+    from lopti_nb.analysis.findings import compare_means
+
+    return [compare_means("bidder.gain", gains["bidder"], gains["heuristic"],
+                          f"Under {scoring} scoring the bidder bot, which bids the bid of highest "
+                          "simulated expected score, scores per game, against the heuristic bot in "
+                          "the same seat on the same deals,", "", "more", "less", unit="games",
+                          paired=True, measure="points", lead=True)]
