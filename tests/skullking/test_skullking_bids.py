@@ -110,3 +110,13 @@ def test_the_bidder_gain_is_paired_with_the_heuristic_bots_own_game():
 def test_the_bids_module_examples_run():
     result = doctest.testmod(bids)
     assert result.attempted and result.failed == 0
+
+
+def test_bid_values_at_a_full_table_in_the_last_round():
+    """Eight players in round 10 are dealt nine cards each (RULINGS §3.1): every other seat's
+    hand is dealt from the rest of the deck."""
+    game = lopti_nb.new_game("skull-king", players=8, seed=6)
+    while game.round < 10:
+        game.apply(game.legal_actions()[0])
+    v = bid_values(game.observation(7), bids=[0, 9], deals=1)
+    assert game.cards_dealt == 9 and set(v.values) == {0, 9}

@@ -34,7 +34,7 @@ MIN_DEALS, MAX_DEALS = 20, 400
 
 #: the bidder bot's smaller budget per bid, and how far from the heuristic bid it looks
 BOT_PLAY_BUDGET = 1_500
-BOT_MIN_DEALS, BOT_MAX_DEALS = 6, 40
+BOT_MIN_DEALS, BOT_MAX_DEALS = 3, 40
 BOT_WINDOW = 2
 
 
@@ -74,7 +74,13 @@ def table_at_bidding(obs: dict, seed: int = 0) -> SkullKingState:
         rest.remove(card)
     random.Random(seed).shuffle(rest)
     size = len(hand)
-    hands = [hand if s == seat else rest[size * s: size * (s + 1)] for s in range(state.num_players)]
+    hands = []
+    for s in range(state.num_players):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(rest[:size])
+            rest = rest[size:]
     # the round and dealer of the observation (the deal follows them), then its hands
     state.round = obs["round"]
     state.dealer = obs["dealer"]

@@ -179,13 +179,14 @@ def bidder_gain_frame(games: int, seed: int = 0, scoring: str = "classic", playe
     return out[["game", "seat", "bidder", "heuristic", "gain"]]
 
 
-def bidder_findings(gains: pd.DataFrame, scoring: str = "classic") -> list:
+def bidder_findings(gains: pd.DataFrame, scoring: str = "classic", lead: bool = False) -> list:
     """The ``bidder`` bot's mean gain over the heuristic bot per game (paired by game, 95 %
-    interval), from :func:`bidder_gain_frame`; key ``bidder.gain``."""
+    interval), from :func:`bidder_gain_frame`; key ``bidder.gain``. ``lead``: whether a
+    notebook leads with it (only at a size where its direction holds at any seed)."""
     from lopti_nb.analysis.findings import compare_means
 
     return [compare_means("bidder.gain", gains["bidder"], gains["heuristic"],
-                          f"Under {scoring} scoring the bidder bot, which bids the bid of highest "
-                          "simulated expected score, scores per game, against the heuristic bot in "
-                          "the same seat on the same deals,", "", "more", "less", unit="games",
-                          paired=True, measure="points", lead=True)]
+                          f"Under {scoring} scoring the final score of the bidder bot (it bids the bid "
+                          "of highest simulated expected score) is, against the heuristic bot's in the "
+                          "same seat on the same deals,", "", "higher", "lower", unit="games",
+                          paired=True, measure="points", lead=lead)]
