@@ -79,7 +79,7 @@ def test_bid_values_refuse_bad_questions_with_a_sentence(kwargs, words):
 def test_bid_values_are_for_a_seat_still_to_bid():
     game = dealt([["Y2"], ["P9"]])
     game.apply(Bid(0))
-    for obs in (game.observation(0), game.observation(None)):
+    for obs in (game.observation(0), game.observation(None), game, None):
         with pytest.raises(SettingsError, match="still to bid"):
             bid_values(obs)
 

@@ -60,11 +60,12 @@ def _deals(players: int, cards: int, bids: int, budget: int, low: int, high: int
     return max(low, min(high, budget // max(1, players * cards * bids)))
 
 
-def table_at_bidding(obs: dict, seed: int = 0) -> SkullKingState:
+def _table_at_bidding(obs: dict, seed: int = 0) -> SkullKingState:
     """A game at the bidding of ``obs``'s round, holding only what ``obs`` shows: the seat's
     hand, the table size, the round, dealer and settings; the other hands are dealt at random
     from the rest of the deck (to be dealt again by the simulation) and nobody has bid."""
-    if obs.get("phase") != BID or obs.get("my_bid") is not None or obs.get("hand") is None:
+    if (not isinstance(obs, dict) or obs.get("phase") != BID or obs.get("my_bid") is not None
+            or obs.get("hand") is None):
         raise SettingsError("Bids are weighed for a seat that has still to bid, from its own "
                             "observation while the bids are taken.")
     state = SkullKingState(obs["players"], seed=seed, **obs["settings"])
@@ -106,7 +107,7 @@ def bid_values(obs: dict, *, bids=None, deals: int | None = None, seed: int = 0)
         >>> v.best, v.values[1] > v.values[0], v.scoring
         (1, True, 'rascal')
     """
-    state = table_at_bidding(obs, seed)
+    state = _table_at_bidding(obs, seed)
     seat = obs["seat"]
     cards = state.cards_dealt
     weighed = list(range(cards + 1)) if bids is None else sorted(set(bids))
