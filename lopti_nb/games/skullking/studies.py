@@ -186,7 +186,7 @@ def bidder_findings(gains: pd.DataFrame, scoring: str = "classic", lead: bool = 
     from lopti_nb.analysis.findings import compare_means
 
     return [compare_means("bidder.gain", gains["bidder"], gains["heuristic"],
-                          f"Under {scoring} scoring the final score of the bidder bot (it bids the bid "
-                          "of highest simulated expected score) is, against the heuristic bot's in the "
-                          "same seat on the same deals,", "", "higher", "lower", unit="games",
+                          f"Against the heuristic bot in the same seat on the same deals, under {scoring} "
+                          "scoring, the final score of the bidder bot (it bids the bid of highest "
+                          "simulated expected score) is", "", "higher", "lower", unit="games",
                           paired=True, measure="points", lead=lead)]
