@@ -102,9 +102,11 @@ def test_the_bidder_gain_is_paired_with_the_heuristic_bots_own_game():
     for row in gains.itertuples():
         assert row.heuristic == alone[(alone["game"] == row.game) & (alone["seat"] == row.seat)]["score"].item()
         assert row.gain == row.bidder - row.heuristic
-    (finding,) = bidder_findings(gains)
-    assert finding.key == "bidder.gain" and finding.n == 2
-    assert finding.estimate == pytest.approx(gains["gain"].mean())
+    gain, skill = bidder_findings({"classic": gains})
+    assert gain.key == "bidder.gain_classic" and gain.n == 2 and "2 games" in gain.text
+    assert gain.estimate == pytest.approx(gains["gain"].mean())
+    assert skill.key == "bidder.skill_classic"
+    assert skill.estimate == pytest.approx(gains["gain"].mean() / gains["heuristic"].std())
 
 
 def test_the_bids_module_examples_run():
@@ -120,3 +122,21 @@ def test_bid_values_at_a_full_table_in_the_last_round():
         game.apply(game.legal_actions()[0])
     v = bid_values(game.observation(7), bids=[0, 9], deals=1)
     assert game.cards_dealt == 9 and set(v.values) == {0, 9}
+
+
+def test_skill_is_the_gain_over_the_spread_of_the_heuristic_scores():
+    import pandas as pd
+
+    from lopti_nb.analysis import skill_frame
+
+    base = pd.Series([100.0, 140.0, 60.0, 180.0, 120.0, 90.0] * 5)
+    small = pd.DataFrame({"heuristic": base, "bidder": base + 20})
+    large = pd.DataFrame({"heuristic": base * 10, "bidder": base * 10 + 200})
+    table = skill_frame({"classic": small.assign(gain=small["bidder"] - small["heuristic"]),
+                         "cannonball": large.assign(gain=large["bidder"] - large["heuristic"])})
+    spread = base.std()
+    assert list(table["scoring"]) == ["classic", "cannonball"] and list(table["games"]) == [30, 30]
+    # the same gain relative to the spread: the same skill whatever the scale of the points
+    assert table["skill"].tolist() == pytest.approx([20 / spread, 20 / spread])
+    assert (table["lower"] <= table["skill"]).all() and (table["skill"] <= table["upper"]).all()
+    assert table.equals(skill_frame({"classic": small.assign(gain=20.0), "cannonball": large.assign(gain=200.0)}))

@@ -14,7 +14,7 @@ from lopti_nb.analysis.frames import rate_frame
 from .plugin import ROUND_COLUMNS
 
 __all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "bidder_gain_frame",
-           "bidder_findings"]
+           "bidder_findings", "skill_frame"]
 
 
 def _keys(by) -> list[str]:
@@ -179,14 +179,64 @@ def bidder_gain_frame(games: int, seed: int = 0, scoring: str = "classic", playe
     return out[["game", "seat", "bidder", "heuristic", "gain"]]
 
 
-def bidder_findings(gains: pd.DataFrame, scoring: str = "classic", lead: bool = False) -> list:
+def bidder_findings(gains: dict, lead: bool = False) -> list:
     """The ``bidder`` bot's mean gain over the heuristic bot per game (paired by game, 95 %
-    interval), from :func:`bidder_gain_frame`; key ``bidder.gain``. ``lead``: whether a
-    notebook leads with it (only at a size where its direction holds at any seed)."""
-    from lopti_nb.analysis.findings import compare_means
+    interval) under each scoring system, and how much each system rewards it relative to
+    the spread of scores (:func:`skill_frame`).
 
-    return [compare_means("bidder.gain", gains["bidder"], gains["heuristic"],
-                          f"Against the heuristic bot in the same seat on the same deals, under {scoring} "
-                          "scoring, the final score of the bidder bot (it bids the bid of highest "
-                          "simulated expected score) is", "", "higher", "lower", unit="games",
-                          paired=True, measure="points", lead=lead)]
+    ``gains``: scoring system -> :func:`bidder_gain_frame` under it. Keys
+    ``bidder.gain_<scoring>`` and ``bidder.skill_<scoring>``; ``lead``: whether a notebook
+    leads with the gains (only at a size where their direction holds at any seed).
+    """
+    from lopti_nb.analysis.findings import Finding, compare_means, num, plural
+
+    out = []
+    for scoring, frame in gains.items():
+        out.append(compare_means(f"bidder.gain_{scoring}", frame["bidder"], frame["heuristic"],
+                                 f"Against the heuristic bot in the same seat on the same deals, under "
+                                 f"{scoring} scoring, the final score of the bidder bot (it bids the bid "
+                                 "of highest simulated expected score) is", "", "higher", "lower",
+                                 unit="games", paired=True, measure="points", lead=lead))
+    for row in skill_frame(gains).itertuples():
+        out.append(Finding(f"bidder.skill_{row.scoring}",
+                           f"Under {row.scoring} scoring the bidder bot's gain is {num(row.skill, 2)} "
+                           f"times the spread (standard deviation) of the heuristic bot's final scores "
+                           f"(95% interval {num(row.lower, 2)} to {num(row.upper, 2)}, by resampling "
+                           f"the games; {plural(row.games, 'games')}).",
+                           row.skill, row.lower, row.upper, row.games, "games"))
+    return out
+
+
+def skill_frame(gains: dict, draws: int = 2000, seed: int = 0) -> pd.DataFrame:
+    """How much each scoring system rewards a better bid, in a scale-free measure: the
+    bidder bot's mean gain per game divided by the spread (standard deviation) of the
+    heuristic bot's final scores in the same games, with a 95 % interval from ``draws``
+    seeded resamplings of the games.
+
+    ``gains``: scoring system -> :func:`bidder_gain_frame` under it. One row per system:
+    ``scoring``, ``games``, ``gain``, ``spread``, ``skill`` (gain / spread), ``lower``,
+    ``upper``.
+
+        >>> import pandas as pd
+        >>> from lopti_nb.analysis import skill_frame
+        >>> g = pd.DataFrame({"bidder": [30, 50, 40, 60], "heuristic": [10, 30, 20, 40]})
+        >>> float(skill_frame({"classic": g.assign(gain=g["bidder"] - g["heuristic"])})["skill"].iloc[0])
+        1.549...
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    rows = []
+    for scoring, frame in gains.items():
+        gain = frame["gain"].to_numpy(dtype=float)
+        base = frame["heuristic"].to_numpy(dtype=float)
+        n = len(gain)
+        picks = rng.integers(0, n, size=(draws, n))
+        spreads = base[picks].std(axis=1, ddof=1)
+        ratios = gain[picks].mean(axis=1) / np.where(spreads > 0, spreads, np.nan)
+        lower, upper = np.nanpercentile(ratios, [2.5, 97.5])
+        spread = float(base.std(ddof=1))
+        rows.append({"scoring": scoring, "games": n, "gain": float(gain.mean()), "spread": spread,
+                     "skill": float(gain.mean()) / spread if spread else float("nan"),
+                     "lower": float(lower), "upper": float(upper)})
+    return pd.DataFrame(rows, columns=["scoring", "games", "gain", "spread", "skill", "lower", "upper"])
