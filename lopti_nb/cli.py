@@ -29,6 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .engine.core import LoptiNbError
+
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
 VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
 
@@ -142,7 +144,7 @@ def cmd_list(args) -> int:
     return 0
 
 
-class BadInput(ValueError):
+class BadInput(LoptiNbError):
     """What ``lopti-nb simulate`` was given cannot be used (said in one sentence)."""
 
 
@@ -165,6 +167,7 @@ def check_out(out: str) -> Path:
 def parse_settings(game: str, items: list[str]) -> dict:
     """``--set NAME=VALUE`` items as settings, each value read by the game's schema."""
     from .engine import get_spec
+    from .engine.limits import shown
 
     spec = get_spec(game)
     settings = {}
@@ -172,7 +175,7 @@ def parse_settings(game: str, items: list[str]) -> dict:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise BadInput(f"--set takes NAME=VALUE, not {item[:40]!r}.")
+            raise BadInput(f"--set takes NAME=VALUE, not {shown(item, 40)}.")
         settings[key] = spec.schema.parse_text(key, value)
     return settings
 
@@ -203,14 +206,18 @@ def cmd_simulate(args) -> int:
 
 
 def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+    from .engine.limits import cut
+
+    return cut(" ".join(str(exc).split()) or type(exc).__name__)
 
 
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes as one line (``lopti-nb simulate: ...``), exit status 2."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message}\n")
+        from .engine.limits import cut
+
+        self.exit(2, cut(f"{self.prog}: {message}") + "\n")
 
 
 def _settings_help() -> str:
