@@ -37,6 +37,8 @@ from .limits import check_nesting, read_json, shown
 MAX_ACTION_TEXT = 400
 MAX_RECORD_CHARS = 20_000_000  # characters of a record's JSON text
 MAX_ACTIONS = 1_000_000  # actions in one record
+# what a record holds (``bots``: the seats' bots of a simulated game, which replay shows)
+RECORD_KEYS = ("game", "version", "settings", "seed", "players", "actions", "off_turn", "bots")
 
 
 class RecordError(LoptiNbError):
@@ -186,6 +188,10 @@ def check_record(record: Any) -> Mapping[str, Any]:
     missing = [k for k in ("game", "settings", "seed", "players", "actions") if k not in record]
     if missing:
         raise RecordError(f"A game record needs {', '.join(missing)}.")
+    unknown = [k for k in record if k not in RECORD_KEYS]
+    if unknown:
+        raise RecordError(f"A game record holds only {', '.join(RECORD_KEYS)}; not "
+                          f"{', '.join(shown(k, 40) for k in unknown[:3])}.")
     if not isinstance(record["settings"], Mapping):
         raise RecordError("A record's settings are a dict of name to value.")
     actions = record["actions"]

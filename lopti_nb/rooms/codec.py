@@ -29,11 +29,13 @@ import json
 from typing import Any
 
 from lopti_nb.engine import UnknownGame, all_specs, get_spec
+from lopti_nb.engine.limits import check_nesting, read_json
 from lopti_nb.engine.records import RecordError, action_text, parse_action
 
 from .errors import BadAction, BadGame
 
 MAX_ACTION_BYTES = 512
+MAX_DEPTH = 8  # levels of nested lists in an action's data
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -81,10 +83,7 @@ def _generic_decode(data: Any, spec) -> Any:
     if isinstance(data, str):
         text = data.strip()
         if text[:1] in ("{", "[", '"'):  # the JSON form, or JSON text of an action's text
-            try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise BadAction(f"That action is neither JSON nor an action's text: {exc}.") from None
+            data = read_json(text, "That action", BadAction, MAX_ACTION_BYTES, max_depth=MAX_DEPTH)
             if isinstance(data, str):
                 return _generic_decode(data, spec)
         else:
@@ -114,6 +113,8 @@ def _decode_with(spec, data: Any) -> Any:
 
 
 def _too_large(data: Any) -> bool:
+    if not isinstance(data, str):  # walked without recursion before json.dumps recurses
+        check_nesting(data, "That action", BadAction, max_depth=MAX_DEPTH, max_items=MAX_ACTION_BYTES)
     try:
         return len(data if isinstance(data, str) else json.dumps(data)) > MAX_ACTION_BYTES
     except (TypeError, ValueError):

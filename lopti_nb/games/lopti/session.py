@@ -96,6 +96,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ...engine import SettingsError, seat_word
+from ...engine.limits import shown
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from . import events as ev
@@ -297,16 +298,26 @@ class Session:
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
                  thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
+            if not 2 <= players <= 5:
+                raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
             names = [seat_word(s) for s in range(players)]
+        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+            names = list(players)
         else:
-            names = [str(p) for p in players]
+            raise SettingsError(f"players is a number (2-5) or a list of names, not {shown(players)}")
         n = len(names)
         if not 2 <= n <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {n}")
         if len(set(names)) != n:
             raise SettingsError("player names must differ")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
-            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}")
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                or not 0 <= first_dealer < n:
+            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}, not {shown(first_dealer)}")
+        for name, value in (("play_on", play_on), ("swap", swap)):
+            if not isinstance(value, bool):
+                raise SettingsError(f"{name} must be True or False, not {shown(value)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SettingsError(f"seed must be a whole number or None, not {shown(seed)}")
         self.names = names
         self.num_players = n
         self.seed = seed
