@@ -70,7 +70,10 @@ def whole_number(value: Any, what: str) -> int:
     """``value`` as an ``int`` if it is a whole number (numpy integers too, never a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise SettingsError(f"{what} must be a whole number, not {shown(value)}.")
-    return int(value)
+    value = int(value)
+    if value.bit_length() > 64:  # no setting is counted in numbers this long (nor can say them)
+        raise SettingsError(f"{what} must be a whole number, not one of {value.bit_length():,} bits.")
+    return value
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,7 @@ class Setting:
         elif kind == "choice":
             try:
                 ok = value in self.choices
-            except TypeError:
+            except Exception:  # a value whose == fails is no choice
                 ok = False
             if not ok or type(value) not in {type(c) for c in self.choices}:
                 allowed = ", ".join(map(str, self.choices))
