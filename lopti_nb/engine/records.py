@@ -83,7 +83,13 @@ def action_text(action: Any, types: tuple[type, ...] | None = None) -> str:
         raise RecordError(f"{shown(action)} is not a game action.")
     if types is not None and type(action) not in types:
         raise RecordError(f"{shown(action)} is not an action of this game.")
-    args = ", ".join(f"{k}={v!r}" for k, v in action_fields(action).items())
+    values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+    check_nesting(values, "That action", RecordError, max_depth=8, max_items=MAX_ACTION_TEXT)
+    try:
+        args = ", ".join(f"{k}={v!r}" for k, v in action_fields(action).items())
+    except Exception:  # a field whose text fails (a hostile value, a number too long to write)
+        raise RecordError(f"That {type(action).__name__} cannot be written as text: a field "
+                          f"holds a value without one.") from None
     return f"{type(action).__name__}({args})"
 
 
@@ -182,6 +188,9 @@ def check_record(record: Any) -> Mapping[str, Any]:
     if isinstance(record, str):
         record = read_json(record, "That game record", RecordError, MAX_RECORD_CHARS)
     elif isinstance(record, Mapping):
+        actions = record.get("actions")
+        if isinstance(actions, (list, tuple)) and len(actions) > MAX_ACTIONS:
+            raise RecordError(f"A record holds at most {MAX_ACTIONS:,} actions, not {len(actions):,}.")
         check_nesting(record, "That game record", RecordError, max_items=4 * MAX_ACTIONS)
     if not isinstance(record, Mapping):
         raise RecordError(f"A game record is a dict, not {type(record).__name__}.")

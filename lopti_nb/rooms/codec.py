@@ -125,7 +125,7 @@ def _game_of(action: Any):
     for spec in all_specs():
         if type(action) in spec.action_types:
             return spec
-    raise BadAction(f"{shown(action)} is not an action of any installed game.")
+    raise BadAction(f"No installed game has the action {shown(action)}.")
 
 
 def encode(action: Any, game: str | None = None) -> Any:
@@ -136,7 +136,7 @@ def encode(action: Any, game: str | None = None) -> Any:
     spec = _game_of(action) if game is None else _spec(game)
     if type(action) not in spec.action_types:
         names = ", ".join(t.__name__ for t in spec.action_types)
-        raise BadAction(f"{shown(action)} is not an action of {spec.title} (its actions are {names}).")
+        raise BadAction(f"That is not an action of {spec.title} ({shown(action)}); its actions are {names}.")
     custom = spec.load("codec")
     if custom is None:
         try:
@@ -149,7 +149,7 @@ def encode(action: Any, game: str | None = None) -> Any:
         except BadAction:
             raise
         except Exception as exc:  # a plugin's codec refusing in its own words
-            raise BadAction(f"{shown(action)} cannot be stored: {str(exc)[:120]}") from None
+            raise BadAction(f"The action {shown(action)} cannot be stored: {str(exc)[:120]}") from None
     if _too_large(data):
         raise BadAction("That action is too large to store.")
     try:
@@ -157,7 +157,7 @@ def encode(action: Any, game: str | None = None) -> Any:
     except BadAction:
         back = None
     if back != action:
-        raise BadAction(f"{shown(action)} cannot be stored: it would not read back as itself.")
+        raise BadAction(f"The action {shown(action)} cannot be stored: it would not read back as itself.")
     return data
 
 

@@ -440,6 +440,28 @@ def cases_rooms(tmp: Path):
                        "bytes": b"rooms.sqlite"}.items():
         out.append(Case("shapes", "open_store", label, lambda u=url: open_store(u),
                         snapshot=store_picture))
+    # a room playing Skull King: hostile actions submitted by a seat change nothing stored
+    from lopti_nb import rooms
+    from lopti_nb.games.skullking import Bid, Play
+
+    host = rooms.create_room("Ann", players=3, store=store, stand_in_after=None)
+    rooms.join_room(host.code, "Bob", store=store)
+    host.start()
+
+    def room_picture():
+        meta, version, _ = store.get(host.code)
+        return meta, version, store.log(host.code), store.count_rooms()
+
+    for label, action in {
+        "a field 5,000 deep": {"type": "Bid", "fields": {"n": DEEP_LIST}},
+        "a deep dict field": {"type": "Bid", "fields": {"n": DEEP_DICT}},
+        "JSON text 100,000 deep": DEEP_JSON, "text of 5,000 characters": LONG_TEXT,
+        "a Bid of 10**5000": Bid(HUGE_INT), "a Bid of a deep list": Bid(DEEP_LIST),
+        "a Play of a Hostile card": Play(Hostile()), "a Hostile object": Hostile(),
+        "a Bid of nan": Bid(math.nan), "a million values": MILLION,
+    }.items():
+        out.append(Case("nesting", "room submit", label, lambda a=action: host.submit(a),
+                        snapshot=room_picture))
     out.append(Case("shapes", "open_store", "a sqlite file", accept=True,
                     call=lambda: open_store(str(store_file)),
                     check=lambda s: None if s is store else pytest.fail("another store")))
@@ -514,6 +536,22 @@ def cases_session():
                           "turn_cap nan": {"turn_cap": math.nan},
                           "a card rule of 5,000 characters": {"ten_on_seven": LONG_TEXT}}.items():
         out.append(Case("shapes", "Session", label, lambda k=kwargs: Session(**{"players": 4, **k})))
+    from lopti_nb.games.lopti.session import Proposal
+
+    session = Session(3, seed=1)
+    session.deal()
+    for label in ("deep list", "deep dict", "5,000 characters", "a million values", "10**5000",
+                  "Hostile", "a set", "an object"):
+        value = VALUES[label]
+        for what, make in {"kind": lambda v: Proposal(v, "now"),
+                           "when": lambda v: Proposal("remove", v, motion=1),
+                           "lever": lambda v: Proposal.law(v, 1, "now"),
+                           "value": lambda v: Proposal.law("turn_cap", v, "now"),
+                           "seat": lambda v: session.call_vote(v, Proposal.law("play_on", True, "now")),
+                           "proposal": lambda v: session.call_vote(0, v)}.items():
+            out.append(Case("messages", "lopti session", f"a proposal's {what}: {label}",
+                            lambda m=make, v=value: m(v),
+                            snapshot=lambda: (session.phase, len(session.votes), session.law)))
     for label, rounds in {"'x' * 5000": LONG_TEXT, "10**5000": HUGE_INT, "deep": DEEP_LIST,
                           "Hostile": Hostile()}.items():
         out.append(Case("messages", "new_game", f"lopti rounds={label}",
