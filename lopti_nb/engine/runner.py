@@ -231,9 +231,9 @@ def check_workers(workers: Any) -> int | None:
 
 def check_client(client: Any) -> Any:
     """``client`` as a Dask client: ``None``, a ``distributed.Client`` (anything with
-    ``submit``) or a scheduler address (text). An address is only checked here for its
+    ``submit`` and ``gather``) or a scheduler address (text). An address is only checked here for its
     form; :func:`connect` refuses one that does not answer."""
-    if client is None or (not isinstance(client, (str, bytes)) and callable(getattr(client, "submit", None))):
+    if client is None or all(callable(getattr(client, name, None)) for name in ("submit", "gather")):
         return client
     if isinstance(client, str) and 0 < len(client.strip()) <= 300 and "\x00" not in client:
         return client

@@ -22,9 +22,11 @@ import os
 import signal
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import lopti_nb
@@ -271,7 +273,7 @@ def cases_replay():
         "players null": {**base, "players": None},
         "players a list": {**base, "players": [3]},
         "deep settings": {**base, "settings": DEEP_DICT},
-        "a row without a record": __import__("pandas").Series({"seat": 1}),
+        "a row without a record": pd.Series({"seat": 1}),
         "Hostile": Hostile(),
     }.items():
         out.append(Case("nesting" if "deep" in label or "[" in label else "shapes", "replay",
@@ -304,6 +306,7 @@ def cases_runs():
         "workers=1000": {"workers": 1000}, "workers=10**6": {"workers": 10 ** 6},
         "n=10**12, workers=2": {"n": 10 ** 12, "workers": 2}, "n=10**12": {"n": 10 ** 12},
         "client=42": {"client": 42}, "client=object()": {"client": object()},
+        "client an executor, not Dask": {"client": ThreadPoolExecutor(1)},
         "a text seed of 5,000 characters": {"seed": LONG_TEXT},
         "deck of a million values": {"deck": {"values": MILLION}},
         "deck 5,000 deep": {"deck": DEEP_LIST},
