@@ -66,7 +66,7 @@ def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -
         out["game"] = out["game"] or game
         if out["game"] is None:
             raise SettingsError(f"grid cell {i} names no game.")
-        out["rotate"] = bool(out["rotate"]) if out["rotate"] is None else out["rotate"]
+        out["rotate"] = False if out["rotate"] is None else out["rotate"]  # checked by the runner
         if isinstance(out["bots"], list):
             out["bots"] = tuple(out["bots"])
         out["settings"] = settings
@@ -120,7 +120,7 @@ def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers) -> 
     else:
         check_seed(seed)
     if not all(isinstance(t, str) for t in tables) or not tables:
-        raise SettingsError(f"tables is 'seats', 'games', 'rounds' or a list of them.")
+        raise SettingsError("tables is 'seats', 'games', 'rounds' or a list of them.")
     check_workers(workers)
     if client not in ("serial", "processes"):
         check_client(client)
@@ -170,6 +170,10 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
     :func:`lopti_nb.simulate` columns plus ``cell``, ``label``, ``players`` and the cell's
     settings) or a list of ``"seats"``, ``"games"``, ``"rounds"`` (then a dict of
     DataFrames). The result does not depend on ``client``, ``workers`` or ``chunk_size``.
+
+    Every argument and every cell is checked before a game is played or a cluster made: a
+    bad one raises ``SettingsError`` (a ``ValueError``) in one sentence. At most 10**9 games
+    per cell and 64 local workers; the chunks are handed out a few at a time.
     """
     single = isinstance(tables, str)
     if not single and not isinstance(tables, (list, tuple)):

@@ -148,7 +148,10 @@ def load(record: Mapping[str, Any] | str) -> GameState:
     """The game a record describes, rebuilt from its seed and every action checked by the
     rules on the way (a record that does not replay raises :class:`RecordError`).
 
-    ``record`` is a dict from ``state.record()`` or its JSON text.
+    ``record`` is a dict from ``state.record()`` or its JSON text. Its shape is checked before
+    anything is rebuilt (:func:`check_record`): a record without a whole-number seed or
+    players, with keys no record has, from a newer major version of lopti_nb, nested deeper
+    than any record or longer than :data:`MAX_ACTIONS` actions is refused.
 
         >>> import lopti_nb
         >>> state = lopti_nb.new_game(lopti_nb.game_names()[-1], seed=3)
