@@ -568,11 +568,27 @@ def cases_session():
     return out
 
 
+def cases_play():
+    """``lopti_nb.play``: a refused table makes no widget at all."""
+    import ipywidgets.widgets.widget as widget_module
+
+    out = []
+    for param in ("players", "humans", "bots", "seed", "bot_delay", "rounds", "swap"):
+        for label, value in VALUES.items():
+            if param == "bot_delay" and label == "1.5":
+                continue  # a pace of 1.5 seconds is a pace
+            out.append(Case("shapes", "play", f"lopti {param}={label}",
+                            lambda p=param, v=value: lopti_nb.play("lopti", **{"bot_delay": 0, p: v}),
+                            snapshot=lambda: len(widget_module._instances)))
+    return out
+
+
 @pytest.fixture(scope="module")
 def audit(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("audit")
     cases = (cases_new_game() + cases_records() + cases_replay() + cases_runs() + cases_cli()
-             + cases_schemas() + cases_rooms(tmp) + cases_actions() + cases_session())
+             + cases_schemas() + cases_rooms(tmp) + cases_actions() + cases_session()
+             + cases_play())
     start = time.perf_counter()
     results = [(case, *run_case(case)) for case in cases]
     return results, time.perf_counter() - start
