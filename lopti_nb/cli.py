@@ -30,6 +30,7 @@ import sys
 from pathlib import Path
 
 from .engine.core import LoptiNbError
+from .engine.limits import shown
 
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
 VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
@@ -144,6 +145,9 @@ def cmd_list(args) -> int:
     return 0
 
 
+MAX_PATH = 4096  # characters of an --out file name
+
+
 class BadInput(LoptiNbError):
     """What ``lopti-nb simulate`` was given cannot be used (said in one sentence)."""
 
@@ -151,6 +155,16 @@ class BadInput(LoptiNbError):
 def check_out(out: str) -> Path:
     """The CSV file to write, checked before any game is played: not a folder, in a folder
     that exists and may be written to."""
+    if "\x00" in out or len(out) > MAX_PATH:
+        raise BadInput(f"--out is a file name of at most {MAX_PATH} characters, without NUL.")
+    try:
+        return _check_out(out)
+    except OSError as exc:  # a name the system refuses (too long a part, say)
+        raise BadInput(f"--out {shown(out, 60)} cannot be written: "
+                       f"{exc.strerror or type(exc).__name__}.") from None
+
+
+def _check_out(out: str) -> Path:
     path = Path(out)
     if out.endswith(("/", os.sep)) or path.is_dir():
         raise BadInput(f"--out {out} is a folder; give a file name, e.g. {path / 'results.csv'}.")
@@ -167,7 +181,6 @@ def check_out(out: str) -> Path:
 def parse_settings(game: str, items: list[str]) -> dict:
     """``--set NAME=VALUE`` items as settings, each value read by the game's schema."""
     from .engine import get_spec
-    from .engine.limits import shown
 
     spec = get_spec(game)
     settings = {}
@@ -176,6 +189,8 @@ def parse_settings(game: str, items: list[str]) -> dict:
         key = key.strip()
         if not sep or not key:
             raise BadInput(f"--set takes NAME=VALUE, not {shown(item, 40)}.")
+        if key in settings:
+            raise BadInput(f"--set {shown(key, 40)} is given twice; give each setting once.")
         settings[key] = spec.schema.parse_text(key, value)
     return settings
 

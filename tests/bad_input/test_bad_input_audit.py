@@ -383,6 +383,17 @@ def cases_cli():
                                                           "1", o, t])))
     out.append(Case("resources", "lopti-nb simulate", "--workers 1000",
                     lambda: cli(["simulate", "lopti", "--quiet", "--games", "1", "--workers", "1000"])))
+    for label, argv in {
+        "--out a name of 5,000 characters": ["--out", "/tmp/" + LONG_TEXT + ".csv"],
+        "--out with NUL": ["--out", "a\x00b.csv"], "--out a folder": ["--out", "/tmp/"],
+        "--set given twice": ["--set", "swap=true", "--set", "swap=false"],
+        "--bots of 5,000 characters": ["--bots", LONG_TEXT],
+        "--bots 10,000 times": ["--bots", *["random"] * 10_000],
+        "a game of 5,000 characters": ["--set", "swap=true"],
+    }.items():
+        game = LONG_TEXT if label.startswith("a game") else "lopti"
+        out.append(Case("shapes", "lopti-nb simulate", label,
+                        lambda g=game, a=argv: cli(["simulate", g, "--quiet", "--games", "1", *a])))
     out.append(Case("shapes", "lopti-nb simulate", "--set rounds=x*5000",
                     lambda: cli(["simulate", "lopti", "--quiet", "--set", "rounds=" + LONG_TEXT])))
     return out
