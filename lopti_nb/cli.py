@@ -29,6 +29,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .engine.core import LoptiNbError
+from .engine.limits import shown
+
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
 VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
 
@@ -143,13 +146,26 @@ def cmd_list(args) -> int:
     return 0
 
 
-class BadInput(ValueError):
+MAX_PATH = 4096  # characters of an --out file name
+
+
+class BadInput(LoptiNbError):
     """What ``lopti-nb simulate`` was given cannot be used (said in one sentence)."""
 
 
 def check_out(out: str) -> Path:
     """The CSV file to write, checked before any game is played: not a folder, in a folder
     that exists and may be written to."""
+    if "\x00" in out or len(out) > MAX_PATH:
+        raise BadInput(f"--out is a file name of at most {MAX_PATH} characters, without NUL.")
+    try:
+        return _check_out(out)
+    except OSError as exc:  # a name the system refuses (too long a part, say)
+        raise BadInput(f"--out {shown(out, 60)} cannot be written: "
+                       f"{exc.strerror or type(exc).__name__}.") from None
+
+
+def _check_out(out: str) -> Path:
     path = Path(out)
     if out.endswith(("/", os.sep)) or path.is_dir():
         raise BadInput(f"--out {out} is a folder; give a file name, e.g. {path / 'results.csv'}.")
@@ -173,7 +189,9 @@ def parse_settings(game: str, items: list[str]) -> dict:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise BadInput(f"--set takes NAME=VALUE, not {item[:40]!r}.")
+            raise BadInput(f"--set takes NAME=VALUE, not {shown(item, 40)}.")
+        if key in settings:
+            raise BadInput(f"--set {shown(key, 40)} is given twice; give each setting once.")
         settings[key] = spec.schema.parse_text(key, value)
     return settings
 
@@ -204,14 +222,18 @@ def cmd_simulate(args) -> int:
 
 
 def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+    from .engine.limits import cut
+
+    return cut(" ".join(str(exc).split()) or type(exc).__name__)
 
 
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes as one line (``lopti-nb simulate: ...``), exit status 2."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message}\n")
+        from .engine.limits import cut
+
+        self.exit(2, cut(f"{self.prog}: {message}") + "\n")
 
 
 def _settings_help() -> str:

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from lopti_nb.engine import SettingsError, all_specs, get_spec
+from lopti_nb.engine.limits import shown
 from lopti_nb.engine.runner import Run, game_seeds, seat_rows
 
 __all__ = [
@@ -69,6 +70,10 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
         tables = ("seats", "games", *own)
     elif isinstance(tables, str):
         tables = (tables,)
+    if not isinstance(tables, (list, tuple, set, frozenset)) \
+            or not all(isinstance(t, str) for t in tables):
+        raise SettingsError(f"tables is a list of table names ('seats', 'games'...), "
+                            f"not {shown(tables)}.")
     tables = set(tables)
     known = {"seats", "games", *own}
     unknown = tables - known
