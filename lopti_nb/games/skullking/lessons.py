@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import plural, seat_word
 from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, box, check_voice, esc, line
+from lopti_nb.explainers.quiz import Question, QuizScene
 from lopti_nb.widgets.svg import cards_row_html
 
 from .cards import CARDS, KIND, NAME, PLAYABLE, SORT_KEY, SUIT, SUIT_NAMES, build_deck
@@ -606,6 +607,89 @@ class TrickSandbox(Scene):
         if self.cards:
             return trick_verdict(self.cards, 0, len(self.cards), self._edition())
         return None
+# -- the quiz: every answer from the rule functions -------------------------------------------
+def _seat_options(n: int, destroyed: bool = False) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = [(seat_word(s), s) for s in range(n)]
+    if destroyed:
+        out.append(("Nobody: the trick is destroyed", None))
+    return out
+
+
+def _trick_question(question: str, cards: Sequence[str], ask: str = "winner") -> Question:
+    """Who takes the trick (``trick_winner``), or who leads next (``next_leader``)."""
+    cards = list(cards)
+    if ask == "winner":
+        answer = lambda: trick_winner(cards)  # noqa: E731
+        options = _seat_options(len(cards), destroyed=True)
+        explain = lambda: explain_trick(cards)["why"]  # noqa: E731
+    else:
+        answer = lambda: next_leader(cards)  # noqa: E731
+        options = _seat_options(len(cards))
+        explain = lambda: explain_trick(cards)["why"] + " " + explain_trick(cards)["why_leader"]  # noqa: E731
+    return Question(question, options, answer, explain, ("3.3",),
+                    lambda: trick_html(cards, 0, len(cards), title="The trick, in the order played"),
+                    {"trick": cards, "ask": ask})
+
+
+def _bonus_question(question: str, cards: Sequence[str], options: Sequence[int]) -> Question:
+    cards = list(cards)
+    return Question(question, [(f"{b} points", b) for b in options],
+                    lambda: trick_bonus(cards, "table"), lambda: explain_trick(cards)["why_bonus"],
+                    ("3.5",), lambda: trick_html(cards, 0, len(cards), title="The trick, in the order played"),
+                    {"trick": cards, "ask": "bonus"})
+
+
+def _score_question(system: str, dealt: int, bid: int, won: int, bonus: int,
+                    options: Sequence[int]) -> Question:
+    captured = f", capturing a bonus of {bonus}" if bonus else ""
+    text = (f"{SYSTEM_NAMES[system].capitalize()} scoring. {plural(dealt, 'card')} dealt to each "
+            f"player; you bid {bid} and took {plural(won, 'trick')}{captured}. What does your round "
+            "score?")
+    key = (dealt, bid, won, bonus)
+    return Question(text, [(f"{p:+d} points", p) for p in options],
+                    lambda: score_round(system, dealt, bid, won, bonus=bonus),
+                    lambda: ScoreScene(system, [key]).attempt(key).reason, ("3.4", "3.5") if bonus else ("3.4",),
+                    data={"score": (system, dealt, bid, won, bonus)})
+
+
+def quiz_questions() -> list[Question]:
+    """The quiz: who takes a trick, who leads after the Kraken, what a trick captures and what
+    a round scores under each system; every answer from the rule functions."""
+    T = _trick_question
+    return [
+        T("A Pirate leads, then the Tigress is played as a pirate, then a yellow 14. Who takes "
+          "the trick?", ["pirate", "tigress:pirate", "Y14"]),
+        T("A Pirate, the Skull King, then a Mermaid. Who takes the trick?",
+          ["pirate", "skull-king", "mermaid"]),
+        T("A Mermaid leads, then a Pirate, then a yellow 12; the Skull King is not in this trick. "
+          "Who takes it?", ["mermaid", "pirate", "Y12"]),
+        T("A yellow 9, a black 3, the Kraken, then a yellow 13. Who leads the next trick?",
+          ["Y9", "B3", "kraken", "Y13"], ask="leader"),
+        T("The White Whale leads, then a Pirate, a yellow 4 and a green 11. Who takes the trick?",
+          ["white-whale", "pirate", "Y4", "G11"]),
+        T("An Escape, a Loot, then the Tigress played as an escape. Who takes the trick?",
+          ["escape", "loot", "tigress:escape"]),
+        T("The Kraken, a yellow 8, the White Whale, then a green 12. Who takes the trick?",
+          ["kraken", "Y8", "white-whale", "G12"]),
+        T("A purple 5, a purple 9, then a black 2. Who takes the trick?", ["P5", "P9", "B2"]),
+        _bonus_question("A Pirate, the Tigress as a pirate, then the Skull King, then a yellow 3. "
+                        "What bonus does the trick's winner capture?",
+                        ["pirate", "tigress:pirate", "skull-king", "Y3"], [0, 30, 60]),
+        _score_question("classic", 5, 0, 1, 0, [50, -50, -10, 0]),
+        _score_question("rascal", 6, 3, 2, 20, [60, 40, 30, 0]),
+        _score_question("cannonball", 4, 2, 3, 0, [60, 30, 0, -10]),
+    ]
+
+
+class SkullKingQuiz(QuizScene):
+    """Skull King's quiz on the lesson shell's scored quiz."""
+
+    prompt = "Pick an answer; Skull King's rules check it."
+
+    def questions(self) -> list[Question]:
+        return quiz_questions()
+
+
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     T = TrickScene
     return [
@@ -715,6 +799,10 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "A table setting switches to the 2021 edition's numbers: a mermaid capturing the Skull "
          "King earns 40, and a pirate earns 20 for each mermaid it captures.",
          ("3.5",), EditionScene, "Scoring"),
+        ("quiz", "Quiz: tricks and scores",
+         "Questions about whole tricks and whole rounds. Only your first answer to each question "
+         "counts toward your score; at the end you see the questions to look at again.",
+         ("3.3", "3.4", "3.5"), SkullKingQuiz, "Practice"),
         ("sandbox", "Sandbox: any trick",
          "Lay any cards in play order and see who wins, who leads next and what bonus the "
          "winner captures, each with the rule that decides it.",
@@ -730,5 +818,6 @@ def steps(voice: str = "plain") -> list[Step]:
     check_voice(voice, VOICES, SPEC.title)
     out = []
     for key, title, text, clauses, make, topic in _steps_data():
-        out.append(Step(key, title, text, clauses, make, topic, "sandbox" if key == "sandbox" else "rule"))
+        out.append(Step(key, title, text, clauses, make, topic,
+                        key if key in ("quiz", "sandbox") else "rule"))
     return out
