@@ -32,18 +32,18 @@ def _lopti_quiz_to_the_end() -> list[tuple[str, str]]:
 
 
 PAGES = {
-    "lopti": ('lopti_nb.explain("lopti", voice="pirate", start=7)', [
+    "lopti": ('lopti_nb.explain("lopti", voice="pirate", start="seven")', [
         ("click", "Play an 8"), ("shot", "explainer_lopti_seven_pirate"),
         ("click", "Next \u25b6"), ("click", "Play a 10"), ("shot", "explainer_lopti_ten_pirate"),
-        ("topic", "31. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
+        ("topic", "32. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
         ("click", "Next question \u25b6"), ("click", "Yes, and the four 9s clear the pile"),
         ("shot", "explainer_lopti_quiz_pirate"),
-        ("topic", "29. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
+        ("topic", "30. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
         ("shot", "explainer_lopti_roshambo_pirate"),
     ]),
     "lopti_plain": ('lopti_nb.explain("lopti", start="vote")', [
         ("click", "1 yes, 3 no"), ("shot", "explainer_lopti_vote_plain"),
-        ("topic", "31. Quiz: the classic rulings"), *_lopti_quiz_to_the_end(),
+        ("topic", "32. Quiz: the classic rulings"), *_lopti_quiz_to_the_end(),
         ("shot", "explainer_lopti_quiz_score_plain"),
     ]),
     "lopti_comrade": ('lopti_nb.explain("lopti", voice="comrade", start="blind")', [
@@ -51,14 +51,14 @@ PAGES = {
     ]),
     "skullking": ('lopti_nb.explain("skull-king", start="mermaid")', [
         ("click", "Play a Mermaid"), ("shot", "explainer_skullking_mermaid"),
-        ("topic", "15. Kraken first, then the Whale"), ("click", "Play the White Whale"),
+        ("topic", "16. Kraken first, then the Whale"), ("click", "Play the White Whale"),
         ("shot", "explainer_skullking_kraken_whale"),
     ]),
-    "ledger": ('lopti_nb.explain("drowned-ledger", start=2)', [
+    "ledger": ('lopti_nb.explain("drowned-ledger", start="dive")', [
         # the wreck is really shuffled: flip again only if the first card left the diver down
         ("click", "Dive"), ("click if shown", "Flip again"), ("shot", "explainer_ledger_dive"),
-        ("topic", "6. The Reckoning"), ("click", "The Sea Blinks"), ("shot", "explainer_ledger_reckoning"),
-        ("topic", "18. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
+        ("topic", "7. The Reckoning"), ("click", "The Sea Blinks"), ("shot", "explainer_ledger_reckoning"),
+        ("topic", "20. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
     ]),
 }
 

@@ -266,7 +266,7 @@ def test_explainer_navigation_updates_in_place():
     with pytest.raises(ValueError, match="Voices"):
         lopti_nb.explain("lopti", voice="robot")
     assert lopti_nb.explain("sk", start="mermaid").step.key == "mermaid"
-    with pytest.raises(ValueError, match="Steps: deal, bid"):
+    with pytest.raises(ValueError, match="Steps: goal, deal, bid"):
         lopti_nb.explain("sk", start="octopus")
 
 

@@ -840,6 +840,22 @@ OFFICE_TEXT = {
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     plain3 = rigged(3, 0, "plain")
     data = [
+        ("goal", "The goal: the best salvage before the sea claims the wreck",
+         "The Drowned Ledger is a push-your-luck game for 2 to 5 players. You salvage machines "
+         "from a sunken wreck, and when the sea claims the wreck the player with the most points "
+         "wins. Points come from coins and from the machines you have put on show.\n\n"
+         "One turn is one of three things. Dive: turn the wreck deck's cards over one by one; "
+         "machines go into your haul, and you stop when you like, unless a hazard catches you "
+         "first and the sea takes what you found. Open: lay machines from your hand face up in "
+         "your yard, the row in front of you where they score. Sell: trade one machine for coins. "
+         "The machines a dive brings up are sealed: they wait face down in your hand, seen only "
+         "by you, and score nothing until opened. A round is one turn for each player. The sea "
+         "starts at 3 and rises during the game; the round in which it reaches 10 is the last.\n\n"
+         "The picture is a real table at the start of a game: nobody holds a card yet.",
+         ("2.1", "2.2", "2.4.1", "2.5"),
+         lambda: LedgerScene(lambda: LedgerState(3, 0, mode="plain"), [],
+                             prompt="Nothing to try yet: look at the sea, the market and the empty yards."),
+         "The goal"),
         ("components", "What is on the table",
          "Two to five players, any of them people at this device and the rest AI. The wreck deck "
          "has 58 cards: 40 machines in five suits (Compass, Lantern, Telegraph, Engine, Orrery; "

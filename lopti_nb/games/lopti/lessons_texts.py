@@ -8,6 +8,18 @@ source documents.
 from __future__ import annotations
 
 PLAIN = {
+    "goal": ("The goal: be the first out",
+             "Lopti is a card game for 2 to 5 players. Your aim is to be the first to get rid of "
+             "all your cards. You hold them in three places: a hand that only you see, three "
+             "face-up cards on the table in front of you, and under them three face-down cards "
+             "that nobody sees, not even you. You empty your hand first, then your face-up cards, "
+             "then your face-down cards, one a turn; when your last face-down card goes down as "
+             "a legal play, you win the round.\n\n"
+             "One turn: you put cards on the pile in the middle of the table, if the rules let "
+             "them go on the card on top, or you take the whole pile into your hand. Cards left "
+             "over after the deal form the draw pile, from which a player refills a short hand. "
+             "Turns go clockwise, and one round lasts from the deal until a player is out. The "
+             "picture is a real table just dealt for three players: you are Seat 1."),
     "order": ("Cards and their order",
               "Lopti uses one standard 52-card deck with no jokers, and suits play no part at all. "
               "The everyday ranks climb 4, 5, 6, 8, 9, J, Q, K, A. The 2, 3, 7 and 10 sit outside "
@@ -162,6 +174,18 @@ PLAIN = {
 }
 
 PIRATE = {
+    "goal": ("The goal: first to empty yer cards",
+             "Lopti be a card game for 2 to 5 sailors, and the prize goes to the first to be rid "
+             "of every card. Ye keep yer cards in three places: a fist only ye may see, three "
+             "face-up cards on the table afore ye, and beneath them three face-down cards nobody "
+             "sees, not even ye. Empty yer fist first, then yer face-up cards, then the face-down "
+             "ones, one a turn; when yer last face-down card lands as a lawful throw, the round "
+             "be yers.\n\n"
+             "One turn: ye throw cards onto the heap in the middle, if the rules let 'em go on the "
+             "top card, or ye haul the whole heap into yer fist. The cards left after the deal be "
+             "the draw pile, where a short fist fills up again. Turns go clockwise, and a round runs "
+             "from the deal till a sailor is out. The picture be a real table, just dealt for three: "
+             "ye be Seat 1."),
     "order": ("The deck and the pecking order",
               "One plain deck o' fifty-two, no jokers aboard, and the suits be nothing but paint. "
               "The common ranks climb like rigging: 4, 5, 6, 8, 9, jack, queen, king, ace. "
@@ -314,6 +338,18 @@ PIRATE = {
 }
 
 COMRADE = {
+    "goal": ("The objective: be the first out",
+             "Lopti is a card game for 2 to 5 comrades. The objective is to be the first to "
+             "dispose of all your cards. They are held in three places: a hand that only you "
+             "see, three face-up cards on the table before you, and beneath them three face-down "
+             "cards that nobody sees, yourself included. The hand is emptied first, then the "
+             "face-up cards, then the face-down cards, one a turn; when your last face-down card "
+             "goes down as a legal play, the round is yours.\n\n"
+             "One turn: you put cards on the pile in the centre, where the rules allow them on "
+             "the top card, or you collect the whole pile into your hand. Cards left after the "
+             "distribution form the draw pile, which refills a short hand. Turns proceed "
+             "clockwise, and a round lasts from the distribution until a comrade is out. The "
+             "picture is a real table just dealt for three: you are Seat 1."),
     "order": ("The deck and the order of ranks",
               "The collective uses a single standard deck of fifty-two, jokers excluded, and no "
               "suit enjoys any privilege. Ordinary ranks advance 4, 5, 6, 8, 9, J, Q, K, A. The "

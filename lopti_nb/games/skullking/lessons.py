@@ -339,6 +339,33 @@ class TrickScene(Scene):
             assert legal == (Play(ch.key) in st.legal_actions())
 
 
+class GoalScene(Scene):
+    """A real table: round 3 dealt for four players; nothing to try yet."""
+
+    prompt = "Nothing to try yet: look at your hand and at who leads."
+
+    def reset(self) -> None:
+        st = SkullKingState(4, seed=3)
+        while st.round < 3:  # two rounds played by the engine's first legal moves
+            st.apply(st.legal_actions()[0])
+        self.state = st
+
+    def draw(self) -> str:
+        st = self.state
+        you = st.current_player
+        others = ", ".join(f"{seat_word(s)} holds {plural(len(st.hands[s]), 'card')}"
+                           for s in range(st.num_players) if s != you)
+        return (box(f"Your hand (you are {seat_word(you)}; round {st.round} of {len(st.rounds)})",
+                    cards_row_html([skullking_card_svg(c, scale=0.9) for c in st.hands[you]]))
+                + line(f"{esc(others)}. Everyone bids before the first card is played; "
+                       f"{esc(_verb(st.leader, you, 'leads', 'lead'))} the first trick.", True))
+
+    def check(self) -> None:
+        st = self.state
+        assert st.phase == "bid" and st.round == 3
+        assert all(len(h) == 3 for h in st.hands)
+
+
 class DealScene(Scene):
     prompt = "Choose the number of players and ask the engine how many cards each round deals."
 
@@ -693,6 +720,17 @@ class SkullKingQuiz(QuizScene):
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     T = TrickScene
     return [
+        ("goal", "The goal: bid your tricks, then take exactly that many",
+         "Skull King is a card game for 2 to 8 players over ten rounds. A trick is one card "
+         "from each player in turn; the strongest card of the trick takes it, and its player "
+         "has won that trick. At the start of each round, after looking at your cards, you bid: "
+         "you say how many tricks you expect to win. A bid met exactly scores points, and a "
+         "missed one costs points, so winning too many tricks is as bad as winning too few. "
+         "Whoever has the most points after round ten wins the game.\n\n"
+         "One turn is playing one card into the trick. A round is one deal: everyone bids, then "
+         "as many tricks are played as each player holds cards, then the round is scored. The "
+         "picture is a real table: round 3 just dealt for four players, three cards each.",
+         ("3.1", "3.4"), GoalScene, "The goal"),
         ("deal", "Cards, rounds and the deal",
          "The deck holds four suits numbered 1 to 14 (yellow, purple, green, and black, the trump "
          "suit), five Pirates, the Tigress, the Skull King, two Mermaids, five Escapes, and the "
