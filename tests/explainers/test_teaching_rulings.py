@@ -216,7 +216,7 @@ def test_1_7_1_a_refused_headline_keeps_the_capital_of_a_seat():
     assert [h for h in heads if re.search(r"\bseat \d", h)] == []
 
 
-@pytest.mark.parametrize("label, cited", [("A motion hooked to the vote", ("1.7.2", "1.7.6")),
+@pytest.mark.parametrize("label, cited", [("A motion that acts at the vote", ("1.7.2", "1.7.6")),
                                           ("A motion whose code names Seat 3", ("1.7.2",))])
 def test_1_7_2_a_motion_refusal_cites_the_limit_that_decides_it(label, cited):
     v = _lopti_verdict("motion", label)

@@ -847,10 +847,14 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "One turn is one of three things. Dive: turn the wreck deck's cards over one by one; "
          "machines go into your haul, and you stop when you like, unless a hazard catches you "
          "first and the sea takes what you found. Open: lay machines from your hand face up in "
-         "your yard, the row in front of you where they score. Sell: trade one machine for coins. "
+         "your yard, the row in front of you where they score. Sell: trade one machine for coins "
+         "at its suit's market price. "
          "The machines a dive brings up are sealed: they wait face down in your hand, seen only "
          "by you, and score nothing until opened. A round is one turn for each player. The sea "
-         "starts at 3 and rises during the game; the round in which it reaches 10 is the last.\n\n"
+         "starts at 3 and rises during the game; the round in which it reaches 10 is the last. A "
+         "hazard numbered above the sea is a near-miss and does no harm; one at or below it is "
+         "live and catches the diver, who then draws a Reckoning card saying what the sea "
+         "takes.\n\n"
          "The picture is a real table at the start of a game: nobody holds a card yet.",
          ("2.1", "2.2", "2.4.1", "2.5"),
          lambda: LedgerScene(lambda: LedgerState(3, 0, mode="plain"), [],
@@ -869,7 +873,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
                                        prompt="You are Seat 1 and your hand is empty. What may you do?"), "The table"),
         ("turn", "A turn: dive, open or sell",
          "Each turn is exactly one of three things: dive for machines, open sealed cards into your "
-         "yard, or sell one sealed card. With an empty hand you must dive. A sale also stirs the "
+         "yard, or sell one sealed card. With an empty hand you must dive. Opening may pay other "
+         "players a gift of a coin (taught with opening below). A sale also stirs the "
          "sea (a sea trigger, taught with the sea below).",
          ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2"], [], []]),
                                        [DIVE, Open((C("Compass 3"),)), Sell(C("Lantern 2")),

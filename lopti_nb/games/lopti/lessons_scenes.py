@@ -506,7 +506,7 @@ class SandboxScene(Scene):
     """Build any pile, one play at a time, and ask the oracle about any play."""
 
     voice = "plain"
-    prompt = "Choose a rank and a count, then ask the oracle or lay the play on the pile."
+    prompt = "Choose a rank and a count, then ask the rules or lay the play on the pile."
 
     def reset(self) -> None:
         self.history: list[str] = []
@@ -517,7 +517,7 @@ class SandboxScene(Scene):
                                    layout=W.Layout(width="150px"))
             self.count = W.Dropdown(options=[1, 2, 3, 4], value=1, description="Count:",
                                     layout=W.Layout(width="150px"))
-            self.judge_button = W.Button(description="Ask the oracle", button_style="info",
+            self.judge_button = W.Button(description="Ask the rules", button_style="info",
                                          layout=W.Layout(width="auto"))
             self.lay_button = W.Button(description="Lay it on the pile", layout=W.Layout(width="auto"))
             self.undo_button = W.Button(description="Take back the last play", layout=W.Layout(width="auto"))
@@ -572,7 +572,7 @@ class SandboxScene(Scene):
                 self.history.append(play)
                 v.events.append("Laid on the pile.")
         else:
-            v.events.append("Not laid: the oracle forbids it.")
+            v.events.append("Not laid: the rules forbid it.")
         return v
 
     def undo(self) -> Verdict | None:

@@ -723,7 +723,10 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("goal", "The goal: bid your tricks, then take exactly that many",
          "Skull King is a card game for 2 to 8 players over ten rounds. A trick is one card "
          "from each player in turn; the strongest card of the trick takes it, and its player "
-         "has won that trick. At the start of each round, after looking at your cards, you bid: "
+         "has won that trick. The player who plays a trick's first card leads it. Besides four "
+         "suits of numbered cards the deck has special cards (Pirates, Mermaids, the Skull King, "
+         "escapes and more), taught a few steps on; some captured cards earn the trick's winner "
+         "bonus points. At the start of each round, after looking at your cards, you bid: "
          "you say how many tricks you expect to win. A bid met exactly scores points, and a "
          "missed one costs points, so winning too many tricks is as bad as winning too few. "
          "Whoever has the most points after round ten wins the game.\n\n"
