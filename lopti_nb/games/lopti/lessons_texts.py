@@ -195,7 +195,7 @@ PIRATE = {
              "the draw pile, where a short fist fills up again. Throwing first onto bare planks be "
              "called leading. Turns go clockwise, and a round runs from the deal till a sailor is "
              "out. The 2, 3, 7 and 10 be special cards, and their faces carry a reminder word "
-             "(reset, duty, down, clear) for articles that come a few steps on.\n\n"
+             "(reset, duty, down, clear) for articles taught a few steps on.\n\n"
              "Rounds follow one another in a session. The winner of each round writes a new law, a "
              "motion, for the rest of the session; once a round the crew may call a Rule Vote to "
              "change the laws, and a tied vote be settled by Roshambo (rock-paper-scissors). Those "
