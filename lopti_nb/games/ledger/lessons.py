@@ -719,7 +719,7 @@ def quiz_questions() -> list[Question]:
                  ("2.3", "2.4"), data={"sea": (5, ("sell", "caught"), "The Sea Rises Twice")}),
         Question("Seat 2's yard shows two Compasses; Seat 3's shows none. You open Compass 3 and "
                  "Compass 4 together. How many coins does Seat 2 receive?",
-                 [("None", 0), ("1 coin", 1), ("2 coins", 2), ("4 coins", 4)], lambda: _gift_to(1),
+                 [("No coin", 0), ("1 coin", 1), ("2 coins", 2), ("4 coins", 4)], lambda: _gift_to(1),
                  lambda: "Each card opened pays one coin to every other player already showing "
                          "its suit, however many of it they show: two cards, two coins.", ("2.2.2",),
                  data={"gift": 1}),

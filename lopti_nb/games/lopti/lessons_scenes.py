@@ -477,7 +477,7 @@ class QuizScene(GenericQuiz):
         return words(self.voice)
 
     def cite(self, reason: str, clauses: Sequence[str]) -> str:
-        return cite(reason, *clauses)
+        return cite(told(reason), *clauses)
 
     def picture(self, item: QuizItem) -> str:
         return draw_history(item.history, item.play)
