@@ -114,7 +114,7 @@ def test_illegal_plays_name_the_cards_in_words():
     scene = _step("follow").make_scene()
     v = scene.attempt("P12")
     assert v.legal is False
-    assert v.reason.startswith("You must follow yellow: you hold yellow 3.")
+    assert v.reason.startswith("You must follow yellow or play a special card: you hold yellow 3.")
 
 
 # -- the lead rule (3.2), taught on engine positions ------------------------------------------------

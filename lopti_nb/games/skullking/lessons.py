@@ -315,8 +315,8 @@ class TrickScene(Scene):
         reason = st.why_illegal(Play(card))
         if reason is not None:
             return Verdict(False, f"play {NAME[card]}",
-                           f"{_cap(reason)}. Whoever holds the suit to follow plays it or a "
-                           "special card.", data={"why_illegal": reason})
+                           f"{_cap(reason)}. Only a player holding none of the suit to follow "
+                           "may play another suit.", data={"why_illegal": reason})
         new = st.copy()
         start = len(new.events)
         new.apply(Play(card))
