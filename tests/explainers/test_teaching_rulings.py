@@ -16,6 +16,7 @@ rest): each test is named after the clause it guards and failed before the fix i
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from lopti_nb.explainers import steps, voices
 from lopti_nb.explainers.notation import learner_texts
 from lopti_nb.explainers.reference import clause_coverage, clause_ids, reference_markdown
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+# the seed texts beside the repository; LOPTI_NB_SEEDS names them for a checkout elsewhere
+SEEDS = Path(os.environ.get("LOPTI_NB_SEEDS") or Path(__file__).resolve().parents[2].parent / "shared" / "seeds")
 GAMES = ("lopti", "skull-king", "drowned-ledger")
 
 
