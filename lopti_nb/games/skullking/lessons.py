@@ -23,6 +23,7 @@ from .cards import CARDS, KIND, NAME, PLAYABLE, SORT_KEY, SUIT, SUIT_NAMES, buil
 from .cards import ESCAPE, KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
 from .pictures import skullking_card_svg
 from .plugin import SPEC
+from .testing import at_round, check_position
 from .rules import (
     LOOT_ALLIANCE, MERMAID_CATCHES_KING, next_leader, score_parts, score_round, suit_free,
     trick_bonus, trick_winner,
@@ -251,7 +252,11 @@ def why_playable(st: SkullKingState, card: str) -> str:
 
 class TrickScene(Scene):
     """Seats before the learner have played ``played``; the learner (last to play) picks a
-    card from ``hand``. The engine rules on the choice and finishes the trick."""
+    card from ``hand``. The engine rules on the choice and finishes the trick.
+
+    The game is at the start of the round that deals as many cards as ``hand`` holds
+    (earlier rounds played out by the engine), so the position is one a game can reach; the
+    seats are counted from that round's leader."""
 
     def __init__(self, played: Sequence[str], hand: Sequence[str], players: int | None = None,
                  edition: str = "table", prompt: str = ""):
@@ -259,28 +264,24 @@ class TrickScene(Scene):
         self.hand = list(hand)
         self.players = players or len(self.played) + 1
         self.edition = edition
-        self.prompt = prompt or f"You are Seat {len(self.played) + 1}, the last to play. Pick a card."
+        self.custom_prompt = prompt
         super().__init__()
-
-    @property
-    def you(self) -> int:
-        return len(self.played)
 
     def build(self) -> SkullKingState:
         n = self.players
         size = len(self.hand)
+        st = at_round(n, size, edition=self.edition)
         used = Counter(_holdable(c) for c in self.played) + Counter(self.hand)
         fill = [c for c in _FILL if not used[c]]
-        hands = []
-        learner = len(self.played)
-        for s in range(n):
-            if s == learner:
-                hands.append(list(self.hand))
-            elif s < learner:
-                hands.append([_holdable(self.played[s])] + [fill.pop() for _ in range(size - 1)])
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(n):  # the i-th seat to play in the first trick of the round
+            seat = (st.leader + i) % n
+            if i == len(self.played):
+                hands[seat] = list(self.hand)
+            elif i < len(self.played):
+                hands[seat] = [_holdable(self.played[i])] + [fill.pop() for _ in range(size - 1)]
             else:
-                hands.append([fill.pop() for _ in range(size)])
-        st = SkullKingState(n, seed=0, edition=self.edition)
+                hands[seat] = [fill.pop() for _ in range(size)]
         st.set_hands(hands)
         for s in range(n):
             st.apply(Bid(1))
@@ -290,13 +291,17 @@ class TrickScene(Scene):
 
     def reset(self) -> None:
         self.state = self.build()
+        self.first = self.state.leader  # the seat that led this trick
+        self.you = self.state.current_player
+        self.prompt = self.custom_prompt or f"You are {seat_word(self.you)}, the last to play. Pick a card."
 
     def draw(self) -> str:
         st = self.state
         obs = st.observation(st.current_player)
         return (trick_html(obs["trick"], obs["leader"], st.num_players, you=self.you)
-                + line(f"{esc(_suit_words(st))} Everyone bid 1; the bids were shown together "
-                       "before the first card.", True)
+                + line(f"Round {st.round}, its first trick, led by "
+                       f"{esc(seat_words(self.first, self.you))}. {esc(_suit_words(st))} Everyone "
+                       "bid 1; the bids were shown together before the first card.", True)
                 + box(f"Your hand (you are Seat {st.current_player + 1})",
                       cards_row_html([skullking_card_svg(c, scale=0.9) for c in obs["hand"]])))
 
@@ -321,7 +326,7 @@ class TrickScene(Scene):
         start = len(new.events)
         new.apply(Play(card))
         trick = list(self.played) + [card]
-        v = trick_verdict(trick, 0, self.players, self.edition, you=self.you)
+        v = trick_verdict(trick, self.first, self.players, self.edition, you=self.you)
         v.legal = True
         v.headline = f"play {NAME[card]}: " + v.headline
         v.reason = why_playable(st, card) + " " + v.reason
@@ -331,7 +336,8 @@ class TrickScene(Scene):
 
     def check(self) -> None:
         st = self.build()
-        assert st.current_player == len(self.played) and st.phase == "play"
+        assert check_position(st) == [], check_position(st)
+        assert st.current_player == (st.leader + len(self.played)) % st.num_players and st.phase == "play"
         for c in self.played:
             assert c in PLAYABLE
         for ch in self.choices():
@@ -416,7 +422,7 @@ class BidScene(Scene):
     prompt = "Three cards are dealt this round. Make your bid (or try to play before bidding)."
 
     def reset(self) -> None:
-        self.state = SkullKingState(3, seed=0)
+        self.state = at_round(3, 3)  # round 3 deals three cards each
         self.state.set_hands([["Y14", "pirate", "G3"], ["B5", "P7", "escape"], ["mermaid", "Y2", "G11"]])
 
     def draw(self) -> str:
@@ -449,7 +455,7 @@ class BidScene(Scene):
 
     def check(self) -> None:
         st = self.state
-        assert st.phase == "bid" and st.cards_dealt == 3 and st.current_player == 0
+        assert st.phase == "bid" and st.cards_dealt == 3 and check_position(st) == []
 
 
 class ScoreScene(Scene):
@@ -552,6 +558,9 @@ class LootScene(Scene):
         return Verdict(None, head, why, events, data={"points": pts, "loot": loot})
 
     def check(self) -> None:
+        start = SkullKingState(2, seed=0)
+        start.set_hands([["loot"], ["Y5"]])
+        assert check_position(start) == []
         st = self.play((0, 1))
         assert st.records[0]["loot"] == LOOT_ALLIANCE and st.records[1]["loot"] == LOOT_ALLIANCE
 
