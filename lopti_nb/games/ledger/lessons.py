@@ -303,6 +303,7 @@ class LedgerScene(Scene):
 
     def check(self) -> None:
         st = self.build()
+        assert check_position(st) == [], check_position(st)
         assert not st.is_over and st.current_player is not None
         assert st.legal_actions(), "the seat to act must have a legal move"
         for a in (self.fixed or []):
@@ -430,7 +431,7 @@ class ReckoningScene(Scene):
     def check(self) -> None:
         for r in RECKONINGS:
             st = self._build(r.name)
-            assert DIVE in st.legal_actions()
+            assert DIVE in st.legal_actions() and check_position(st) == []
 
 
 class SeaScene(Scene):
@@ -516,7 +517,7 @@ class SeaScene(Scene):
     def check(self) -> None:
         for key in self.CASES:
             st = self._build(key)
-            assert st.legal_actions() and not st.is_over
+            assert st.legal_actions() and not st.is_over and check_position(st) == [], key
             assert self.play(key)[0].round > 1 or self.play(key)[0].is_over
 
 
@@ -569,8 +570,8 @@ class ScoreScene(Scene):
                        self.score_rows(), data={"winners": winners, "correct": right, "scores": res.scores})
 
     def check(self) -> None:
-        assert self._build().legal_actions()
-        assert self.finish().is_over
+        assert self._build().legal_actions() and check_position(self._build()) == []
+        assert self.finish().is_over and check_position(self.finish()) == []
 
 
 class BotScene(Scene):
@@ -581,6 +582,9 @@ class BotScene(Scene):
         rig(st, sea=5, hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
             yards=[[], ["Compass 1"], ["Lantern 1"]], market=[6, 4, 6, 6, 6])
         return lawful(st)
+
+    def check(self) -> None:
+        assert check_position(self._build()) == []
 
     def draw(self) -> str:
         return draw_state(self._build())
@@ -611,6 +615,9 @@ class HotSeatScene(Scene):
         rig(st, hands=[["Compass 3", "Lantern 2"], ["Engine 5"], ["Orrery 1", "Orrery 2"]],
             yards=[["Telegraph 1"], [], ["Compass 1"]])
         return lawful(st)
+
+    def check(self) -> None:
+        assert check_position(self._build()) == []
 
     def draw(self) -> str:
         return draw_state(self._build())

@@ -18,6 +18,7 @@ from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
 from .rules import LEGAL, judge, reason_text
 from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+from .testing import check_position
 
 RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 
@@ -314,8 +315,7 @@ class LoptiScene(Scene):
 
     def check(self) -> None:
         state = self.build()
-        cards = sorted(state.all_cards())
-        assert cards == list(range(52)), "the position must hold each of the 52 cards once"
+        assert check_position(state) == [], check_position(state)
         history: list[str] = []
         for play in self.pile_spec:
             j = judge(history, ranks_of_play(play))
