@@ -127,3 +127,17 @@ def test_the_quiz_tables_could_happen():
     assert len(built) >= 6
     for st in built:
         assert check_position(st) == []
+
+
+def test_2_2_before_the_first_turn_nothing_has_left_the_wreck():
+    """The hold step used to open round 1, before any turn, on a three-card wreck deck."""
+    st = _old(wreck=["Compass 1", "Lantern 1", "Engine 2"],
+              discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"])
+    assert any(p.startswith("before the first turn every card is in the wreck deck")
+               for p in check_position(st))
+
+
+def test_2_2_3_more_sales_than_turns_fails():
+    st = _old(market=[6, 4, 3, 6, 6], round=2)  # five sales, three turns so far
+    fill_places(st)
+    assert "the prices show 5 sales in 3 turns" in check_position(st)

@@ -125,12 +125,27 @@ def fill_places(state, rest: str = "wreck"):
     return state
 
 
+def _anything_happened(state) -> bool:
+    """Whether anything shows that a turn has been taken: a card out of the wreck deck, a
+    coin, a Reckoning turned or a price moved."""
+    return bool(sum(_held(state).values()) or any(state.coins) or state.reck_turned
+                or any(p != PRICE_START for p in state.market))
+
+
+def _price_drops(state) -> int:
+    """How many sales the market prices show at least (each sale is a turn)."""
+    return sum(PRICE_START - p for p in state.market if p < PRICE_START)
+
+
 def earliest_round(state) -> int:
     """The first round in which ``state``'s sea, hands and yards could stand as they do at
     the start of the turn of the seat to act (the sea not yet moved this round)."""
     start = state.settings.get("sea_start", 3)
+    moved = _anything_happened(state)
     for r in range(1, state.max_rounds + 1):
         turns = [r - 1 + (1 if s < state.seat else 0) for s in range(state.num_players)]
+        if (moved and not sum(turns)) or sum(turns) < _price_drops(state):
+            continue
         if state.sea <= start + 2 * (r - 1) and all(
                 len(state.hands[s]) + len(state.yards[s]) <= state.hold_limit_of(s) * turns[s]
                 for s in range(state.num_players)):
@@ -142,11 +157,13 @@ def check_position(state) -> list[str]:
     """The ways ``state`` could not arise in a real game (empty: it could).
 
     Checked: every card of the deck is in exactly one place (wreck, discard, haul, hands,
-    yards) and the Reckoning deck with its turned cards makes twelve; the sea has risen from
+    yards) and the Reckoning deck with its turned cards makes twelve; before the first turn
+    nothing has left the wreck deck; the sea has risen from
     its start by at most two steps in each earlier round plus this round's rise, and it stands
     at the start of a round's claim only once that round's trigger has moved it; a seat holds
     and shows no more machines than its dives so far could bring up; a price below the start
-    needs as many cards of that suit sold (the discard holds them); coins are never negative."""
+    needs as many cards of that suit sold (the discard holds them), each sale a turn; coins are
+    never negative."""
     problems = []
     whole = Counter(state.deck_spec.cards())
     places = _held(state) + Counter(state.wreck)
@@ -161,6 +178,11 @@ def check_position(state) -> list[str]:
         problems.append(f"the Reckoning deck holds {len(state.reck)} cards and "
                         f"{len(state.reck_turned)} are turned, not the twelve")
     start = state.settings.get("sea_start", 3)
+    if not sum(state.turns) and _anything_happened(state):
+        problems.append("before the first turn every card is in the wreck deck, no coin is "
+                        "paid and no price has moved")
+    if _price_drops(state) > sum(state.turns):
+        problems.append(f"the prices show {_price_drops(state)} sales in {sum(state.turns)} turns")
     if state.trigger == 0 and state.round_rise:
         problems.append("the sea rose this round without a trigger")
     most = start + 2 * (state.round - 1) + state.round_rise

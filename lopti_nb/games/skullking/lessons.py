@@ -670,7 +670,7 @@ def _trick_question(question: str, cards: Sequence[str], ask: str = "winner") ->
 def _bonus_question(question: str, cards: Sequence[str], options: Sequence[int]) -> Question:
     cards = list(cards)
     return Question(question, [(f"{b} points", b) for b in options],
-                    lambda: trick_bonus(cards, "table"), lambda: explain_trick(cards)["why_bonus"],
+                    lambda: trick_bonus(cards, "table"), lambda: _cap(explain_trick(cards)["why_bonus"]),
                     ("3.5",), lambda: trick_html(cards, 0, len(cards), title="The trick, in the order played"),
                     {"trick": cards, "ask": "bonus"})
 
