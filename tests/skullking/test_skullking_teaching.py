@@ -4,6 +4,7 @@ count seats from 1, and give every move the rule that decided it (issue 18)."""
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from lopti_nb.games.skullking.lessons import (
 from lopti_nb.widgets.testing import visible_widgets
 
 GAME = "skull-king"
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+# the seed texts beside the repository; LOPTI_NB_SEEDS names them for a checkout elsewhere
+SEEDS = Path(os.environ.get("LOPTI_NB_SEEDS") or Path(__file__).resolve().parents[2].parent / "shared" / "seeds")
 
 
 def _step(key: str):

@@ -693,8 +693,8 @@ def quiz_questions() -> list[Question]:
     a round scores under each system; every answer from the rule functions."""
     T = _trick_question
     return [
-        T("A Pirate leads, then the Tigress is played as a pirate, then a yellow 14. Who takes "
-          "the trick?", ["pirate", "tigress:pirate", "Y14"]),
+        T("A Pirate leads; next comes the Tigress, declared a pirate; last a yellow 14. Who "
+          "takes the trick?", ["pirate", "tigress:pirate", "Y14"]),
         T("A Pirate, the Skull King, then a Mermaid. Who takes the trick?",
           ["pirate", "skull-king", "mermaid"]),
         T("A Mermaid leads, then a Pirate, then a yellow 12; the Skull King is not in this trick. "
