@@ -74,6 +74,30 @@ def rules(game: str = "lopti", voice: str = "plain"):
 
 
 @refuse_unknown_arguments
+def tutorial(game: str = "lopti", voice: str = "plain"):
+    """A guided first round of ``game`` at its real table (Skull King: its first three rounds).
+
+    You play the first seat against named opponents on a prepared deal. At each of your
+    decisions a hint names a move and says why, with a tip on how to think about it; you click
+    the cards yourself. Any other move the rules allow is accepted and explained, and a move
+    the rules refuse shows their reason and changes nothing. The others' moves are explained as
+    they happen. At the end a summary tells what you did, and "Play a real game" opens a real
+    table in its place. ``voice`` is one of the game's lesson voices (``lopti_nb.explainers.voices``);
+    an unknown game or voice raises a ``ValueError`` subclass naming the valid ones::
+
+        guide = lopti_nb.tutorial("skull-king")
+        guide                      # the table, with the guide's hint above your cards
+        guide.hint.move            # the suggested move in words
+        while not guide.done:      # follow every hint to the end of the guided round
+            guide.take_hint()
+        guide.reasons              # the reason given for each of your moves
+    """
+    from .explainers.tutorial import tutorial as _tutorial  # ipywidgets only when asked
+
+    return _tutorial(game, voice=voice)
+
+
+@refuse_unknown_arguments
 def replay(record, seat: int | None = None):
     """A widget that steps through a finished game, forward and back (buttons and a slider).
 
@@ -106,5 +130,6 @@ def __getattr__(name: str):
 __all__ = [
     "GAME_NAMES", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
     "UnknownGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
+    "tutorial",
     "__version__",
 ]

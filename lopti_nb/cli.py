@@ -97,8 +97,9 @@ def cmd_serve(args) -> int:
     from .dashboard_parts.offline import warm_cache
 
     warm_cache()  # the offline chart bundle, built once instead of on every page visit
-    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/ "
-          f"({args.theme} theme; add ?theme=dark or ?theme=light to a page's address)", flush=True)
+    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/ (the front page: "
+          f"every dashboard with a picture; {args.theme} theme, add ?theme=dark or ?theme=light "
+          f"to a page's address)", flush=True)
     for name, title in list_dashboards(folder):
         print(f"  {title}: http://{args.host}:{args.port}/voila/render/{name}", flush=True)
     return run_voila(cmd)

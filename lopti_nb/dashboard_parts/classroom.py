@@ -1,10 +1,11 @@
 """The rules classroom: each game's step-by-step explainer (:func:`lopti_nb.explain`), with a
-voice picker where the game has several voices, and the whole rules as text."""
+voice picker where the game has several voices, the whole rules as text, and a guided first
+round at the game's real table (:func:`lopti_nb.tutorial`), opened with its button."""
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as W
+
+from lopti_nb.text import esc
 
 from .common import game_picker, message_html, note
 
@@ -25,6 +26,12 @@ class RulesClassroom(W.VBox):
         self.rules_panel = W.Accordion(children=[self.rules_text], selected_index=None)
         self.rules_panel.set_title(0, "All the rules on one page")
         self.explainer = None
+        self.tutorial = None  # the guided round, built when its button is pressed
+        self.tutorial_button = W.Button(description="Play a guided first round",
+                                        tooltip="A whole round at the real table, with a guide",
+                                        layout=W.Layout(width="auto"))
+        self.tutorial_button.on_click(lambda b: self.show_tutorial())
+        self.tutorial_box = W.VBox(layout=W.Layout(width="100%"))
         self._building = not lesson  # no lesson until show_lesson() (a dashboard's next cell)
         self._set_voices(voice, building=self._building)
         self.game.observe(lambda c: self._game_changed(), names="value")
@@ -36,6 +43,9 @@ class RulesClassroom(W.VBox):
             note("Step through the rules with Next and Back, and try the moves on each position: "
                  "every answer comes from the game engine itself."),
             self.status, self.lesson_box, self.rules_panel,
+            note("Then play a whole round at the real table: a guide suggests each move and explains "
+                 "everyone's."),
+            self.tutorial_button, self.tutorial_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-classroom")
 
@@ -45,6 +55,24 @@ class RulesClassroom(W.VBox):
         self._building = False
         if self.explainer is None:
             self._show()
+
+    def show_tutorial(self) -> None:
+        """Open the guided first round of the chosen game, in the chosen voice where the game
+        has it (what the "Play a guided first round" button does)."""
+        import lopti_nb
+        from lopti_nb.explainers.tutorial import NoTutorial
+        from lopti_nb.explainers.core import UnknownVoice
+
+        game, voice = self.game.value, self.voice.value
+        try:
+            self.tutorial = lopti_nb.tutorial(game, voice=voice)
+        except UnknownVoice:  # a game whose guide speaks fewer voices than its lessons
+            self.tutorial = lopti_nb.tutorial(game)
+        except NoTutorial as exc:
+            self.tutorial = None
+            self.tutorial_box.children = (W.HTML(message_html(str(exc), "info")),)
+            return
+        self.tutorial_box.children = (self.tutorial,)
 
     def _set_voices(self, voice: str = "plain", building: bool = False) -> None:
         from lopti_nb.explainers import voices
@@ -57,6 +85,8 @@ class RulesClassroom(W.VBox):
         self.voice.layout.display = "" if len(names) > 1 else "none"
 
     def _game_changed(self) -> None:
+        self.tutorial = None  # the guided round of the game chosen before is put away
+        self.tutorial_box.children = ()
         self._set_voices(self.voice.value)
         self._show()
 
@@ -90,6 +120,6 @@ class RulesClassroom(W.VBox):
             title, text, clauses = section
             tag = f' <span style="color:var(--jp-ui-font-color2)">(rules reference {", ".join("§" + c for c in clauses)})</span>' \
                 if clauses else ""
-            parts.append(f"<h4 style='margin:10px 0 2px'>{escape(title)}</h4>"
-                         f"<div>{escape(text)}{tag}</div>")
+            parts.append(f"<h4 style='margin:10px 0 2px'>{esc(title)}</h4>"
+                         f"<div>{esc(text)}{tag}</div>")
         self.rules_text.value = "<div style='max-width:820px;line-height:1.45'>" + "".join(parts) + "</div>"

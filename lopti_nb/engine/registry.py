@@ -120,6 +120,9 @@ class GameSpec:
     # ``new_game`` (and so ``load`` and rooms) builds it when the settings give ``rounds``;
     # the class checks its settings with ``check_settings(spec, settings, players)``
     session: str | None = None
+    # the game's guided first round, a ``lopti_nb.explainers.tutorial.Script`` subclass
+    # ("module:Class"), played by ``lopti_nb.tutorial(game)``; None: the game has none
+    tutorial: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -147,10 +150,10 @@ class GameSpec:
 
     def load(self, part: str) -> Any:
         """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"``,
-        ``"coach"``, ``"session"`` or a key of ``extras``), imported now; ``None`` if the game has
-        no such part."""
+        ``"coach"``, ``"session"``, ``"tutorial"`` or a key of ``extras``), imported now; ``None``
+        if the game has no such part."""
         target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing",
-                                                       "coach", "session") \
+                                                       "coach", "session", "tutorial") \
             else self.extras.get(part)
         if target is None:
             return None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from lopti_nb.engine import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame
+from lopti_nb.text import BadName as _BadName
 
 
 MAX_MESSAGE = 300  # characters: a message is shown on a phone, and may quote what was typed
@@ -52,8 +53,9 @@ class RoomFull(RoomError):
     """Every seat is taken."""
 
 
-class BadName(RoomError):
-    """A display name that is empty, too long, or holds control characters."""
+class BadName(_BadName, RoomError):
+    """A display name that is empty, too long, or holds markup, invisible or control
+    characters (:func:`lopti_nb.text.clean_name`), or that a room cannot give."""
 
 
 class DuplicateName(BadName):

@@ -336,7 +336,7 @@ class Replay(W.VBox):
                     continue
                 body = self._rows(obs, own)
             parts.append(f'<div data-seat="{seat}" style="margin-top:4px">'
-                         + panel_html(f"{esc(self._name(seat))}'s hand (open)", body) + "</div>")
+                         + panel_html(f"{self._name(seat)}'s hand (open)", body) + "</div>")
         return f'<div data-view="open">{"".join(parts)}</div>'
 
     def _log_html(self, state) -> str:

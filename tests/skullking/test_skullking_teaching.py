@@ -220,6 +220,14 @@ def test_3_5_loot_step_names_you_and_the_alliance():
     assert "and you missed" in v.reason
 
 
+def test_3_5_the_edition_step_shows_a_pirate_after_the_king_paid_only_in_2021():
+    scene = _step("edition").make_scene()
+    table, later = scene.attempt((3, "table")), scene.attempt((3, "2021"))
+    assert table.data["bonus"] == 10 and later.data["bonus"] == 40
+    assert "nothing for the pirate played after him" in table.reason
+    assert "captures 1 pirate: +30" in later.reason
+
+
 # -- the sandbox, driven through its own controls ----------------------------------------------------
 def test_sandbox_cards_run_by_suit_then_number():
     numbers = [c for c in SANDBOX_CARDS if CARDS[c].is_number]

@@ -98,6 +98,7 @@ SPEC = GameSpec(
     categories={"office": list(OFFICE_NAMES), "mode": list(MODES)},
     view="lopti_nb.games.ledger.view:LedgerView",
     lessons="lopti_nb.games.ledger.lessons",
+    tutorial="lopti_nb.games.ledger.tutorial:LedgerTutorial",
     reference="lopti_nb.games.ledger:reference.md",
     studies="lopti_nb.games.ledger.studies",
     extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},

@@ -172,7 +172,7 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
 
     return alt.Chart(exact).mark_line(point=True).encode(
         x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=_x_axis("O")),
-        y=alt.Y("catch_probability:Q", title="P(caught before the haul is full)",
+        y=alt.Y("catch_probability:Q", title="Chance of being caught",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
         tooltip=[alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
@@ -201,7 +201,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
                                              axis=alt.Axis(tickMinStep=1)),
                                      color=color, tooltip=tooltip)
     band = base.mark_area(opacity=0.25).encode(
-        y=alt.Y("lower:Q", title="P(caught before the haul is full)", axis=alt.Axis(format="%")),
+        y=alt.Y("lower:Q", title="Chance of being caught", axis=alt.Axis(format="%")),
         y2="upper:Q")
     line = base.mark_line().encode(y="catch_probability:Q")
     dots = base.mark_point(filled=True, size=30, stroke="black", strokeWidth=0.5).encode(y="simulated:Q")

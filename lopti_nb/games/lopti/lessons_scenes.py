@@ -42,10 +42,9 @@ def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> s
     pile_svgs = [lopti_card_svg(n, scale=0.85) for n in obs["pile"]]
     notes = []
     if obs["top"] is not None:
-        on_top = f"on top: {ranks(obs['top'], obs['top_count'])}"
+        notes.append(f"{ranks(obs['top'], obs['top_count'])} on top")
         if obs["run"] > obs["top_count"]:
-            on_top += f" ({obs['run']} {obs['top']}s in a row)"
-        notes.append(on_top)
+            notes.append(f"{ranks(obs['top'], obs['run'])} in a row")
     if obs["chain"]:
         notes.append(f"3s in the chain: {obs['chain']} (gone from play)")
     if obs["duty"]:

@@ -13,7 +13,7 @@ SCHEMA = SettingsSchema([
             lever=True),
     Setting("turn_cap", "int", 1000, "Turns before a round is stopped (a stalemate if nobody is out yet).",
             low=1, high=1_000_000, lever=True),
-    Setting("dealer", "seat", 0, "The seat that deals (counted from 0)."),
+    Setting("dealer", "seat", 0, "The seat that deals."),
     Setting("leader", "seat", None, "The seat that leads; none: the dealer, as in a session's first round.",
             optional=True),
     # The card rules of rules reference §1.2-1.4 that are settings (rules.CardRules); the defaults are
@@ -81,6 +81,7 @@ SPEC = GameSpec(
     game_columns=_game_columns,
     view="lopti_nb.games.lopti.view:LoptiView",
     lessons="lopti_nb.games.lopti.lessons",
+    tutorial="lopti_nb.games.lopti.tutorial:LoptiTutorial",
     reference="lopti_nb.games.lopti:reference.md",
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),

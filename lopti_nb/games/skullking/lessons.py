@@ -112,6 +112,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
     normal = kraken < 0 and whale < 0  # no creature: every special keeps its power
     parts_bonus: list[str] = []
     points: list[int] = []
+    after = ""  # a word on pirates the table edition leaves unpaid
     if whale > kraken:
         pre = ("The Kraken came first, so it acts as an escape and the later White Whale rules. "
                if kraken >= 0 else "")
@@ -161,10 +162,22 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
             points.append(20 if SUIT[c] == "B" else 10)
         if normal:
             wk = KIND[cards[winner]]
-            pirates = sum(1 for k in kinds if k == PIRATE)
-            if wk == SKULL_KING and pirates:
-                parts_bonus.append(f"the Skull King captures {plural(pirates, 'pirate')}: +{30 * pirates}")
-                points.append(30 * pirates)
+            if wk == SKULL_KING and edition == "2021":
+                pirates = sum(1 for k in kinds if k == PIRATE)
+                if pirates:
+                    parts_bonus.append(f"2021 edition: the Skull King captures "
+                                       f"{plural(pirates, 'pirate')}: +{30 * pirates}")
+                    points.append(30 * pirates)
+            elif wk == SKULL_KING:
+                pirates = sum(1 for k in kinds[:winner] if k == PIRATE)
+                later = sum(1 for k in kinds[winner:] if k == PIRATE)
+                if pirates:
+                    parts_bonus.append(f"the Skull King captures {plural(pirates, 'pirate')} "
+                                       f"played before him: +{30 * pirates}")
+                    points.append(30 * pirates)
+                if later:
+                    after = (f" The table edition pays the Skull King nothing for "
+                             f"{'the pirate' if later == 1 else 'the pirates'} played after him.")
             if wk == MERMAID and SKULL_KING in kinds:
                 parts_bonus.append(f"a mermaid captures the Skull King: +{MERMAID_CATCHES_KING[edition]}")
                 points.append(MERMAID_CATCHES_KING[edition])
@@ -180,6 +193,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
                      "bid comes out exactly (the Bonuses step tells the rest).")
     else:
         why_bonus = "nothing worth a bonus was captured."
+    why_bonus += after
     loot = [i for i, c in enumerate(cards) if c == "loot" and winner is not None and i != winner
             and normal]
     return {"winner": winner, "leader": lead, "bonus": bonus, "why": why, "why_leader": why_leader,
@@ -567,7 +581,8 @@ class LootScene(Scene):
 
 class EditionScene(Scene):
     prompt = "Compare the bonus of a trick at the table's default and in the 2021 edition."
-    TRICKS = [["pirate", "mermaid", "Y3"], ["skull-king", "mermaid", "pirate"], ["mermaid", "mermaid", "Y14"]]
+    TRICKS = [["pirate", "mermaid", "Y3"], ["skull-king", "mermaid", "pirate"], ["mermaid", "mermaid", "Y14"],
+              ["skull-king", "Y14", "pirate"]]
 
     def draw(self) -> str:
         return "".join(trick_html(t, 0, len(t), title=f"Trick {i + 1}") for i, t in enumerate(self.TRICKS))
@@ -785,8 +800,9 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "meet, the one played first takes the trick.",
          ("3.3",), lambda: T(["B14", "pirate"], ["pirate", "tigress", "mermaid", "escape"]), "Winning tricks"),
         ("skull_king", "The Skull King",
-         "The Skull King beats all numbers and every pirate, and he earns 30 for each pirate he "
-         "captures (the Tigress as a pirate counts).",
+         "The Skull King beats all numbers and every pirate. He earns 30 for each pirate that "
+         "was already in the trick when he came down (the Tigress as a pirate counts); a pirate "
+         "thrown on after him is captured for nothing.",
          ("3.3", "3.5"), lambda: T(["pirate", "tigress:pirate"], ["skull-king", "mermaid", "Y3"]), "Winning tricks"),
         ("mermaid", "Mermaids",
          "A Mermaid beats every number but loses to pirates when the Skull King is not in the "
@@ -847,7 +863,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("3.5",), LootScene, "Scoring"),
         ("edition", "The 2021 bonuses",
          "A table setting switches to the 2021 edition's numbers: a mermaid capturing the Skull "
-         "King earns 40, and a pirate earns 20 for each mermaid it captures.",
+         "King earns 40, a pirate earns 20 for each mermaid it captures, and the Skull King "
+         "earns 30 for each pirate in his trick, those played after him included.",
          ("3.5",), EditionScene, "Scoring"),
         ("quiz", "Quiz: tricks and scores",
          "Questions about whole tricks and whole rounds. Only your first answer to each question "

@@ -10,7 +10,8 @@ from .state import Bid, Play, SkullKingState, game_length, seat_columns
 SCHEMA = SettingsSchema([
     Setting("scoring", "choice", "classic", "How bids are scored: classic, Rascal's wagers or Rascal's cannonball.",
             choices=rules.SCORING_SYSTEMS, labels=("classic", "rascal", "cannonball"), lever=True),
-    Setting("edition", "choice", "table", "Which bonus table: the table edition (Mermaid takes Skull King +50) or 2021 (+40).",
+    Setting("edition", "choice", "table", ("Which bonus table: table edition (Mermaid takes Skull King +50; he is paid for "
+                                          "pirates before him) or 2021 (+40; for every pirate)."),
             choices=rules.EDITIONS, labels=("table edition", "2021 edition"), lever=True),
     Setting("legendary", "bool", True, "Play with the Legendary cards (Loot, Kraken, White Whale).",
             labels=("with the Legendary cards", "without them"), lever=True),
@@ -60,6 +61,7 @@ SPEC = GameSpec(
     categories={"scoring": list(rules.SCORING_SYSTEMS), "edition": list(rules.EDITIONS)},
     view="lopti_nb.games.skullking.view:SkullKingView",
     lessons="lopti_nb.games.skullking.lessons",
+    tutorial="lopti_nb.games.skullking.tutorial:SkullKingTutorial",
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
