@@ -121,3 +121,23 @@ def test_there_is_one_escaping_helper():
     from lopti_nb.widgets import base
 
     assert base.esc is core.esc is esc
+
+
+def test_no_module_but_the_text_module_escapes_html_itself():
+    """Every page's text goes through ``lopti_nb.text``: no other module of the package
+    imports the standard library's ``html.escape`` (a second way to escape is a way to
+    forget escaping)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(lopti_nb.__file__).parent
+    own = []
+    for path in sorted(root.rglob("*.py")):
+        if path == root / "text.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "html":
+                own.append(str(path.relative_to(root)))
+            elif isinstance(node, ast.Import) and any(a.name == "html" for a in node.names):
+                own.append(str(path.relative_to(root)))
+    assert own == []

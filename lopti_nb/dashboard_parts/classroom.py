@@ -14,8 +14,9 @@ class RulesClassroom(W.VBox):
     def __init__(self, game: str | None = None, voice: str = "plain", lesson: bool = True):
         from lopti_nb.engine import canonical_game
 
-        # None: the first installed game (the plugins' order)
-        self.game = game_picker(None if game is None else canonical_game(game))
+        # None: the first installed game (the plugins' order); a game without lessons has
+        # nothing to show here, so it is not offered
+        self.game = game_picker(None if game is None else canonical_game(game), needs="lessons")
         self.voice = W.ToggleButtons(options=[("Plain", "plain")], value="plain", description="Voice",
                                      style={"description_width": "60px", "button_width": "100px"},
                                      tooltip="The same rules, told in another voice")

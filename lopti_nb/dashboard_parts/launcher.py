@@ -10,7 +10,7 @@ another game is picked, if that game seats as many.
 """
 from __future__ import annotations
 
-from html import escape
+from lopti_nb.text import esc
 
 import ipywidgets as W
 
@@ -156,7 +156,7 @@ class GameLauncher(W.VBox):
     def fold(self) -> None:
         """Fold the settings into one line (what was dealt, and a "Change" button)."""
         self.summary.value = (f'<div class="lnb-summary-text" style="font-weight:bold">'
-                              f'{escape(self.summary_text())}</div>')
+                              f'{esc(self.summary_text())}</div>')
         self.settings_area.layout.display = "none"
         self.summary_box.layout.display = "flex"
 

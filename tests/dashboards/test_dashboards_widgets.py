@@ -11,7 +11,7 @@ import pytest
 
 from lopti_nb import cli
 from lopti_nb.dashboard_parts import game_launcher, game_part, risk_explorer, rules_classroom, score_lab
-from lopti_nb.engine import LoptiNbError, all_specs, get_spec
+from lopti_nb.engine import LoptiNbError, all_specs, game_names, get_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["game_launcher", "reckoning_risk", "rules_classroom", "score_lab"]
@@ -550,8 +550,6 @@ def every_game(name, dashboard):
         yield dashboard
         return
     for _, game in picker.options:
-        if name == "rules_classroom" and get_spec(game).lessons is None:
-            continue  # a plugin game without lessons (the tests' toy game)
         picker.value = game
         yield dashboard
 
@@ -665,3 +663,12 @@ def test_launcher_folds_its_settings_into_one_line_once_dealt():
     usable(g.form["legendary"]).value = False
     g.deal()
     assert g.summary.value.count("without them") == 1
+
+
+def test_the_classroom_offers_only_games_with_lessons():
+    """A plugin game without lessons (the tests' toy Nim) is not offered in the classroom,
+    where choosing it could only fail; every game with lessons is."""
+    offered = [name for _, name in rules_classroom(lesson=False).game.options]
+    with_lessons = [name for name in game_names() if get_spec(name).lessons is not None]
+    assert offered == with_lessons
+    assert "nim" in game_names() and "nim" not in offered
