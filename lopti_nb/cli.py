@@ -32,7 +32,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .voila import CULL_AFTER, MIN_CULL_AFTER
+from .voila import CULL_AFTER, MAX_CULL_AFTER, MIN_CULL_AFTER
 
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
 VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
@@ -218,14 +218,14 @@ def _one_line(exc: Exception) -> str:
 
 
 def _seconds(text: str) -> int:
-    """A whole number of seconds for ``--cull-after``: 0 (never) or at least MIN_CULL_AFTER."""
+    """A whole number of seconds for ``--cull-after``: 0 (never) or MIN_CULL_AFTER to MAX_CULL_AFTER."""
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 12 else -1
     except ValueError:
         value = -1
-    if not (value == 0 or value >= MIN_CULL_AFTER):
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number of seconds: give 0 (never) "
-                                         f"or {MIN_CULL_AFTER} or more")
+    if not (value == 0 or MIN_CULL_AFTER <= value <= MAX_CULL_AFTER):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a usable number of seconds: give 0 (never) "
+                                         f"or {MIN_CULL_AFTER} to {MAX_CULL_AFTER}")
     return value
 
 
@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the pages' colours (default light; a page's ?theme= chooses too)")
     serve.add_argument("--cull-after", type=_seconds, default=CULL_AFTER, metavar="SECONDS",
                        help=f"shut down the kernel of a page that is gone (closed, no connection) after "
-                            f"this many seconds of quiet, at least {MIN_CULL_AFTER}; 0: never "
+                            f"this many seconds of quiet, {MIN_CULL_AFTER} to {MAX_CULL_AFTER}; 0: never "
                             f"(default {CULL_AFTER})")
     serve.set_defaults(func=cmd_serve)
 

@@ -26,6 +26,7 @@ CULL_AFTER = 900  # seconds a kernel with no page connected may sit idle (15 min
 # The server counts a kernel that is still starting as idle: a limit of a few seconds culls the
 # kernel of a page being opened on a busy machine before the page can connect (seen at 2 s).
 MIN_CULL_AFTER = 10
+MAX_CULL_AFTER = 7 * 24 * 3600  # a week: beyond that, say 0 (never)
 
 
 def share_dir() -> Path:
@@ -65,16 +66,16 @@ def cull_interval(cull_after: int) -> int:
 
 def cull_args(cull_after: int = CULL_AFTER) -> list[str]:
     """The Voilà options that shut down a kernel whose page has been gone (no connection, no
-    activity) for ``cull_after`` seconds (at least :data:`MIN_CULL_AFTER`); ``0`` turns
-    culling off.
+    activity) for ``cull_after`` seconds (:data:`MIN_CULL_AFTER` to :data:`MAX_CULL_AFTER`);
+    ``0`` turns culling off.
 
     >>> cull_args(600)[0]
     '--MappingKernelManager.cull_idle_timeout=600'
     """
     if (isinstance(cull_after, bool) or not isinstance(cull_after, int)
-            or not (cull_after == 0 or cull_after >= MIN_CULL_AFTER)):
-        raise ValueError(f"cull_after is a whole number of seconds, at least {MIN_CULL_AFTER} (0: never), "
-                         f"not {cull_after!r}.")
+            or not (cull_after == 0 or MIN_CULL_AFTER <= cull_after <= MAX_CULL_AFTER)):
+        raise ValueError(f"cull_after is a whole number of seconds from {MIN_CULL_AFTER} to {MAX_CULL_AFTER} "
+                         f"(0: never), not {str(cull_after)[:40]}.")
     if cull_after == 0:
         return ["--MappingKernelManager.cull_idle_timeout=0"]
     return [f"--MappingKernelManager.cull_idle_timeout={cull_after}",

@@ -35,10 +35,13 @@ The engine (:class:`HookRunner`) checks and applies the effects. The constitutio
   the latest clear can come back; a player still in always keeps at least one card (only a
   legal last play puts anyone out), so no motion can hand anybody a win or block one.
 * All 52 cards stay accounted for; the engine checks it after every movement.
-* A hook that raises, runs longer than its time budget, returns anything outside the closed
-  set, or changes the game behind the engine's back (the change is undone) is reported at
-  the table with a :class:`~lopti_nb.games.lopti.events.MotionFault` event and its code is
-  switched off for the rest of the session. The round always carries on.
+* A hook that raises (anything, ``SystemExit`` included), runs longer than its time budget,
+  returns anything outside the closed set, or changes the game or the session behind the
+  engine's back (the change is undone) is reported at the table with a
+  :class:`~lopti_nb.games.lopti.events.MotionFault` event (a sentence of at most 200
+  characters) and its code is switched off for the rest of the session. The round always
+  carries on: a hook runs on a worker thread and a late one is abandoned
+  (:mod:`~lopti_nb.games.lopti.hook_calls`; what a hook can and cannot do: ``docs/ENGINE.md``).
 """
 from __future__ import annotations
 
