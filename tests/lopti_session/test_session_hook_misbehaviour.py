@@ -20,7 +20,7 @@ from lopti_nb.games.lopti.motions import HookRunner, MotionLoptiState
 from lopti_nb.games.lopti.session import MotionRecord
 from lopti_nb.games.lopti.state import LoptiState
 
-BUDGET = 0.2  # seconds a hook may run here (small, so the tests are quick)
+BUDGET = 0.5  # seconds a hook may run here (small, so the tests are quick; a busy machine still meets it)
 SLOW = 30  # seconds a misbehaving hook holds on: far past the budget and the bound below
 WAITED_AT_MOST = 10  # seconds a round with such a hook may take in all (it would take SLOW)
 
@@ -29,10 +29,10 @@ def calm(view):
     return None
 
 
-def play(hook, seed=5, box=None):
+def play(hook, seed=5, box=None, budget=BUDGET):
     """One round of a 4-player session whose motion 1 runs ``hook`` after every play; motion 2
     is a well-behaved witness. Returns the session and the seconds the round took."""
-    s = Session(4, seed=seed, hook_budget=BUDGET)
+    s = Session(4, seed=seed, hook_budget=budget)
     if box is not None:
         box["session"] = s
     s.restore(Motion("Something happens after every play.", {"after play": hook}), [True] * 4)
@@ -277,6 +277,8 @@ def test_the_hooks_call_stack_holds_no_session_round_or_runner():
     seen = {}
 
     def look_around(view):
+        if seen:
+            return None
         frames, frame = [], sys._getframe(1)
         while frame is not None:
             frames.append(frame)
@@ -286,7 +288,7 @@ def test_the_hooks_call_stack_holds_no_session_round_or_runner():
         seen["inspect"] = [type(o).__name__ for info in inspect.stack()[1:]
                            for o in _reachable(info.frame.f_locals) if isinstance(o, ENGINE_TYPES)]
         seen["frames"] = len(frames)
-    s, _ = play(look_around)
+    s, _ = play(look_around, budget=30)  # looking takes time (inspect reads source files)
     assert seen["frames"] >= 2  # it did look
     assert seen["stack"] == [] and seen["inspect"] == []
     assert s.motions[0].fault is None  # looking is no fault
