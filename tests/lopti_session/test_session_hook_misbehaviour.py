@@ -359,3 +359,28 @@ def test_same_seed_same_session_with_hooks_of_ones_own():
         return s.history(), [str(e) for e in s.state.events]
     (h1, e1), (h2, e2) = run(), run()
     assert h1.equals(h2) and e1 == e2
+
+
+def test_interrupting_the_kernel_while_a_hook_runs_stops_the_wait_and_undoes_the_hook():
+    """Interrupt (Ctrl-C, the notebook's stop button) while a hook holds on: the interruption
+    reaches the person at once, and what the hook had changed is put back first."""
+    import signal
+
+    box = {}
+
+    def meddle_then_sleep(view):
+        box["session"].law["play_on"] = True
+        time.sleep(SLOW)
+    s = Session(4, seed=5, hook_budget=SLOW)
+    box["session"] = s
+    s.restore(Motion("Meddle, then nap.", {"after play": meddle_then_sleep}), [True] * 4)
+    st = s.deal()
+    # as the kernel's interrupt does: SIGINT to the thread playing (the main thread)
+    timer = threading.Timer(0.5, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        s.play_round("heuristic")
+    timer.join()
+    assert time.perf_counter() - start < WAITED_AT_MOST
+    assert s.law["play_on"] is False and sorted(st.all_cards()) == list(range(52))
