@@ -12,8 +12,8 @@ checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VO
 Both ``serve`` and ``voila`` (Voilà as it is, with any of its arguments, e.g.
 ``lopti-nb voila dashboards/score_lab.ipynb``) use the package's own Voilà template
 (:mod:`lopti_nb.voila`), which asks no host but the server for anything, and shut down the
-kernel of a page that is gone (closed without saying goodbye, no connection) after
-``--cull-after`` seconds of quiet (default 900; 0 never).
+kernel of a page that is gone (closed without saying goodbye: no connection) once it has
+been quiet for ``--cull-after`` seconds (default 900; 0 never).
 
 ``simulate`` knows the installed games and their settings from the plugins: ``GAME`` is any
 of ``game_names()``, and ``--set NAME=VALUE`` is read by the game's settings schema
@@ -259,8 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--theme", choices=("light", "dark"), default="light",
                        help="the pages' colours (default light; a page's ?theme= chooses too)")
     serve.add_argument("--cull-after", type=_seconds, default=CULL_AFTER, metavar="SECONDS",
-                       help=f"shut down the kernel of a page that is gone (closed, no connection) after "
-                            f"this many seconds of quiet, {MIN_CULL_AFTER} to {MAX_CULL_AFTER}; 0: never "
+                       help=f"shut down the kernel of a page that is gone (closed, no connection) once it "
+                            f"has been quiet this many seconds, {MIN_CULL_AFTER} to {MAX_CULL_AFTER}; 0: never "
                             f"(default {CULL_AFTER})")
     serve.set_defaults(func=cmd_serve)
 

@@ -10,8 +10,9 @@ Kernels of closed pages: Voilà 0.5 shuts a page's kernel down when the page say
 ``beforeunload`` handler posts to ``/voila/api/shutdown/<kernel>``), but a page that never says
 it (a crashed or killed browser, a phone that drops the tab, a lost network) leaves its kernel
 running for good. :func:`cull_args` turns on the Jupyter server's culling of idle kernels as
-the fallback: a kernel with no page connected and no message for ``cull_after`` seconds is shut
-down. A kernel whose page is still open is never culled, however long the page sits unused.
+the fallback: a kernel that no page is connected to and that has sent or received no message
+for the last ``cull_after`` seconds is shut down (so the kernel of a page that sat unused before
+it was closed goes at the next check). A kernel whose page is still open is never culled, however long the page sits unused.
 ``config/jupyter_server_config.json`` carries the same setting for Voilà run inside a Jupyter
 server (Binder).
 """
@@ -65,8 +66,8 @@ def cull_interval(cull_after: int) -> int:
 
 
 def cull_args(cull_after: int = CULL_AFTER) -> list[str]:
-    """The Voilà options that shut down a kernel whose page has been gone (no connection, no
-    activity) for ``cull_after`` seconds (:data:`MIN_CULL_AFTER` to :data:`MAX_CULL_AFTER`);
+    """The Voilà options that shut down a kernel with no page connected once it has had no
+    activity for ``cull_after`` seconds (:data:`MIN_CULL_AFTER` to :data:`MAX_CULL_AFTER`);
     ``0`` turns culling off.
 
     >>> cull_args(600)[0]

@@ -1,5 +1,5 @@
 """A served page that is gone without saying goodbye does not keep its kernel: `lopti-nb serve
---cull-after N` shuts the kernel of a page with no connection down after N quiet seconds, while
+--cull-after N` shuts the kernel of a page with no connection down once it has been quiet N seconds, while
 the kernel of a page that is still open stays, however long the page sits unused.
 
 Voilà's own page posts a shutdown when it unloads; a browser that is killed, a phone that drops
