@@ -44,8 +44,10 @@ _MAX_SAID = 120  # characters of what a hook's exception says, within that sente
 # session calls hooks hundreds of times a round); forking a process that runs other threads (a
 # Jupyter kernel's, Voila's, a widget's) can leave the child stuck on a lock one of them held;
 # it does not exist on Windows and is unsafe on macOS; and the child's results would have to be
-# pickled back. A worker thread costs two thread switches a call (tens of microseconds) and
-# runs wherever the kernel does.
+# pickled back. A worker thread costs two thread switches a call (25-35 microseconds measured
+# on a two-core machine under light load; a busy machine stretches each switch, up to a
+# millisecond seen under heavy load -- hence motions.ready_made) and runs wherever the kernel
+# does.
 #
 # The worker's own frames hold only the hook and its view: a hook walking up its call stack
 # (sys._getframe, inspect.stack) finds no session, round or runner there.
