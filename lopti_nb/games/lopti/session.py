@@ -497,10 +497,16 @@ class Session:
         live = [r for r in self.in_force() if r.motion.has_code and r.fault is None]
         if not live:
             return None
-        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
         for r in live:
             runner.add(MotionEntry(r.number, r.motion, self._on_fault))
         return runner
+
+    def _hook_watch(self) -> list:
+        """What no motion's code may change behind the engine's back, besides the round: the
+        session (its law, settings, votes and rounds), its motions' records and the motions
+        themselves. A hook that does is switched off and the change undone."""
+        return [self, *self.motions, *(r.motion for r in self.motions)]
 
     def _on_fault(self, number: int, reason: str) -> None:
         rec = self._record(number)
@@ -512,7 +518,7 @@ class Session:
         if self.state is None or self.state.over or not rec.motion.has_code or rec.fault is not None:
             return
         if self.runner is None:
-            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
             self.state.hooks = self.runner
         self.runner.add(MotionEntry(rec.number, rec.motion, self._on_fault))
 
