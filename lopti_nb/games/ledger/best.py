@@ -13,8 +13,9 @@ dynamic programming over everything the rules let the dive depend on:
 * what is left in the Reckoning deck (when it runs out, a fresh twelve-card deck is used,
   as at the table).
 
-Other near-misses change nothing (the diver decides again in the same position), so they
-are left out. The values are the same as :mod:`lopti_nb.games.ledger.risk`'s for a fixed
+Other near-misses change nothing but give the diver another look at the same position, so
+the best choice never depends on them; they only enter the value of flipping again where
+surfacing is better (a near-miss then lets the diver surface after all). The values are the same as :mod:`lopti_nb.games.ledger.risk`'s for a fixed
 target; the deck arguments read the same way.
 
 * :func:`dive_values` -- the expected machines of surfacing now and of flipping again.
@@ -42,7 +43,7 @@ from lopti_nb.engine.settings import shown
 
 from .cards import DEFAULT_HAZARDS, RECKONING_BY_NAME, RECKONINGS, lost_count
 from .offices import OFFICE_INDEX, OFFICES
-from .risk import _check_exact, _counts, _whole, dive_outcomes
+from .risk import SEA_HIGH, _check_exact, _counts, _whole, dive_outcomes
 
 __all__ = ["dive_values", "best_expected_machines", "surface_at_expected_machines", "policy_table",
            "expectation_frame", "best_move",
@@ -135,7 +136,15 @@ def dive_values(sea: int, haul: int = 0, deck: Any = None, reckoning: Mapping[st
     h = _whole(haul, "haul", 0, hold)
     machines, live, edge = _counts(sea, deck)
     rc = _reckoning_left(reckoning)
-    return _decide(h, machines, live, 0 if sea_moved else edge, rc, sea_moved, hold, exact)
+    edge = 0 if sea_moved else edge
+    surface, dive_on = _decide(h, machines, live, edge, rc, sea_moved, hold, exact)
+    others = _counts(SEA_HIGH, deck)[1] - live - edge  # near-misses that stay near-misses
+    if dive_on is not None and others and dive_on < surface:
+        # such a near-miss comes first with this chance, and then the diver surfaces
+        share = (Fraction(others, others + machines + live + edge) if exact
+                 else others / (others + machines + live + edge))
+        dive_on = share * surface + (1 - share) * dive_on
+    return surface, dive_on
 
 
 def best_expected_machines(sea: int, deck: Any = None, reckoning: Mapping[str, int] | None = None,
