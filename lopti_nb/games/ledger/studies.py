@@ -583,8 +583,8 @@ def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
     return pd.DataFrame(rows)
 
 
-MEASURES = {"won": ("wins", "percentage points"), "machines": ("machines brought up", "machines"),
-            "score": ("final score", "points")}
+MEASURES = {"won": ("wins (percentage points)", "percentage points"),
+            "machines": ("machines brought up", "machines"), "score": ("final score (points)", "points")}
 
 
 def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
@@ -611,7 +611,7 @@ def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea 
     data = policy.assign(advantage=policy["dive_on_value"] - policy["surface_value"])
     return heatmap_chart(data, x="sea", y="haul", value="advantage", text="best", title=title,
                          x_title="Sea", y_title="Machines in the haul",
-                         value_title="diving on minus surfacing (machines)",
+                         value_title="dive on - surface",
                          subtitle='cells: the best decision; the rule of thumb "surface at 4" dives on in all')
 
 
