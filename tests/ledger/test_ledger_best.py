@@ -161,3 +161,13 @@ def test_2_7_the_best_bot_plays_whole_games_and_follows_its_policy():
            "haul": (Card(11), Card(12), Card(13)), "hold_limit": 4}
     assert best_move(obs) == SURFACE
     assert best_move(dict(obs, sea=3)) == DIVE_ON
+
+
+def test_the_best_dive_examples_run():
+    """The docstring examples of lopti_nb.games.ledger.best run as written."""
+    import doctest
+
+    import lopti_nb.games.ledger.best as best
+
+    result = doctest.testmod(best)
+    assert result.attempted >= 8 and result.failed == 0

@@ -536,7 +536,11 @@ PERSONALITY_NAMES = ("balanced", "seller", "opener", "greedy")
 
 def best_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) -> pd.DataFrame:
     """The best dive's decision by sea and haul beside "surface at 4" (see
-    :func:`lopti_nb.games.ledger.best.policy_table`)."""
+    :func:`lopti_nb.games.ledger.best.policy_table`).
+
+        >>> best_policy_frame([8, 9]).query("not agree")[["sea", "haul", "best"]].values.tolist()
+        [[9, 3, 'surface']]
+    """
     from .best import policy_table
 
     return policy_table(seas, hold_limit)
@@ -544,7 +548,11 @@ def best_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) -
 
 def best_expectation_frame(seas: Iterable[int] = range(1, 10)) -> pd.DataFrame:
     """Expected machines of a fresh dive per sea: best policy against "surface at 4"
-    (see :func:`lopti_nb.games.ledger.best.expectation_frame`)."""
+    (see :func:`lopti_nb.games.ledger.best.expectation_frame`).
+
+        >>> round(float(best_expectation_frame([9])["gain"].iloc[0]), 3)
+        0.014
+    """
     from .best import expectation_frame
 
     return expectation_frame(seas)
@@ -560,7 +568,12 @@ def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
     seed with the personality in seat ``s`` as well. One row per pair: ``personality``,
     ``seat``, ``game``, and for the seat that changed ``won_best``/``won_other``,
     ``score_best``/``score_other``, ``machines_best``/``machines_other`` (machines brought
-    up sealed over the game)."""
+    up sealed over the game).
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["greedy"])
+        >>> len(f), list(f.columns[:3])
+        (2, ['personality', 'seat', 'game'])
+    """
     import lopti_nb
 
     rows = []
@@ -590,7 +603,12 @@ MEASURES = {"won": ("wins (percentage points)", "percentage points"),
 def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
     """Per personality and measure (``won`` in percentage points, ``machines``, ``score``):
     the mean paired difference best minus personality, its standard error, 95 % interval
-    (``lower``, ``upper``) and ``n`` pairs (games)."""
+    (``lower``, ``upper``) and ``n`` pairs (games).
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> best_margin_frame(f)[["personality", "measure", "n"]].values.tolist()[0]
+        ['seller', 'wins (percentage points)', 4]
+    """
     rows = []
     for p, d in responses.groupby("personality", sort=False):
         for m in MEASURES:
@@ -605,7 +623,11 @@ def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
 
 def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea and haul") -> "alt.Chart":
     """Heatmap of how much diving on beats surfacing (expected machines), each cell labelled
-    with the best decision; "surface at 4" dives on in every cell."""
+    with the best decision; "surface at 4" dives on in every cell.
+
+        >>> type(best_policy_chart(best_policy_frame([9]))).__name__
+        'LayerChart'
+    """
     from lopti_nb.analysis.charts import heatmap_chart
 
     data = policy.assign(advantage=policy["dive_on_value"] - policy["surface_value"])
@@ -616,7 +638,12 @@ def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea 
 
 
 def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive") -> "alt.Chart":
-    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals."""
+    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals.
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["opener"])
+        >>> type(best_margin_chart(best_margin_frame(f))).__name__
+        'FacetChart'
+    """
     from lopti_nb.analysis.charts import mean_chart
 
     return mean_chart(margins, x="personality", column="measure", title=title, x_title="Personality",
@@ -627,7 +654,12 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
     """The best dive's findings: the exact gain of the best policy over "surface at 4" (from
     :func:`best_expectation_frame`), and for each personality the paired margins of the best
     bot in wins and machines brought up per game, with 95 % intervals. The machines margins
-    (the measure the policy maximises) are the ones the notebook leads with."""
+    (the measure the policy maximises) are the ones the notebook leads with.
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> [x.key for x in best_findings(f, best_expectation_frame([3, 9]))]
+        ['best.dive', 'best.won.seller', 'best.machines.seller']
+    """
     from lopti_nb.analysis.findings import EXACT, Finding, compare_means, num
 
     out = []
@@ -649,10 +681,10 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
     for p, d in responses.groupby("personality", sort=False):
         out.append(compare_means(f"best.won.{p}", 100 * d["won_best"], 100 * d["won_other"],
                                  f"Against {p}, the best bot wins", p, "more often", "less often",
-                                 paired=True, measure="percentage points",
+                                 paired=True, measure="percentage points", unit="paired games",
                                  same=f"Against {p}, the best bot wins exactly as often"))
         out.append(compare_means(f"best.machines.{p}", d["machines_best"], d["machines_other"],
                                  f"Against {p}, the best bot brings up", p, "more machines", "fewer machines",
-                                 paired=True, measure="machines a game", lead=True, digits=2,
+                                 paired=True, measure="machines a game", lead=True, digits=2, unit="paired games",
                                  same=f"Against {p}, the best bot brings up exactly as many machines"))
     return out
