@@ -30,6 +30,8 @@ __all__ = [
     "dive_expectation_frame", "best_target_frame", "office_balance_frame",
     "catch_curve_chart", "overlay_chart", "expectation_chart", "best_target_chart",
     "office_balance_chart", "office_verdicts", "strategy_findings", "office_findings", "risk_findings",
+    "best_policy_frame", "best_expectation_frame", "best_response_frame", "best_margin_frame",
+    "best_policy_chart", "best_margin_chart", "best_findings",
 ]
 
 # bot name -> the bot each seat plays (cycled): the mix bot's seats play these styles
@@ -525,4 +527,164 @@ def _best_findings(best: pd.DataFrame, hold_limit: int) -> list:
                        + "; elsewhere it is " + (", ".join(f"{t} at sea {s}" for s, t in atmax.items() if t != hmax)
                                                  or "never lower") + " (exact).",
                        float(len(follows)), None, None, None, "", EXACT))
+    return out
+
+
+# -- the best dive and what each personality loses against it ------------------------------------
+PERSONALITY_NAMES = ("balanced", "seller", "opener", "greedy")
+
+
+def best_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) -> pd.DataFrame:
+    """The best dive's decision by sea and haul beside "surface at 4" (see
+    :func:`lopti_nb.games.ledger.best.policy_table`).
+
+        >>> best_policy_frame([8, 9]).query("not agree")[["sea", "haul", "best"]].values.tolist()
+        [[9, 3, 'surface']]
+    """
+    from .best import policy_table
+
+    return policy_table(seas, hold_limit)
+
+
+def best_expectation_frame(seas: Iterable[int] = range(1, 10)) -> pd.DataFrame:
+    """Expected machines of a fresh dive per sea: best policy against "surface at 4"
+    (see :func:`lopti_nb.games.ledger.best.expectation_frame`).
+
+        >>> round(float(best_expectation_frame([9])["gain"].iloc[0]), 3)
+        0.014
+    """
+    from .best import expectation_frame
+
+    return expectation_frame(seas)
+
+
+def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
+                        personalities: Iterable[str] = PERSONALITY_NAMES, **settings: Any) -> pd.DataFrame:
+    """Paired games of the ``best`` bot against each personality, through
+    :func:`lopti_nb.simulate`.
+
+    For each personality and each seat ``s`` (``games`` games per seat), the table seats that
+    personality everywhere but seat ``s``, which plays ``best``; the paired game has the same
+    seed with the personality in seat ``s`` as well. One row per pair: ``personality``,
+    ``seat``, ``game``, and for the seat that changed ``won_best``/``won_other``,
+    ``score_best``/``score_other``, ``machines_best``/``machines_other`` (machines brought
+    up sealed over the game).
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["greedy"])
+        >>> len(f), list(f.columns[:3])
+        (2, ['personality', 'seat', 'game'])
+    """
+    import lopti_nb
+
+    rows = []
+    for p in personalities:
+        for s in range(players):
+            lineup = [p] * players
+            lineup[s] = "best"
+            seat_seed = seed + 1000 * s
+            pair = {}
+            for who, bots in (("best", lineup), ("other", [p] * players)):
+                df = lopti_nb.simulate("drowned-ledger", n=games, seed=seat_seed, players=players,
+                                       bots=bots, progress=False, **settings)
+                pair[who] = df[df["seat"] == s].set_index("game")
+            for g in pair["best"].index:
+                b, o = pair["best"].loc[g], pair["other"].loc[g]
+                rows.append({"personality": p, "seat": s, "game": int(g),
+                             "won_best": int(b["won"]), "won_other": int(o["won"]),
+                             "score_best": float(b["score"]), "score_other": float(o["score"]),
+                             "machines_best": int(b["sealed"]), "machines_other": int(o["sealed"])})
+    return pd.DataFrame(rows)
+
+
+MEASURES = {"won": ("wins (percentage points)", "percentage points"),
+            "machines": ("machines brought up", "machines"), "score": ("final score (points)", "points")}
+
+
+def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
+    """Per personality and measure (``won`` in percentage points, ``machines``, ``score``):
+    the mean paired difference best minus personality, its standard error, 95 % interval
+    (``lower``, ``upper``) and ``n`` pairs (games).
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> best_margin_frame(f)[["personality", "measure", "n"]].values.tolist()[0]
+        ['seller', 'wins (percentage points)', 4]
+    """
+    rows = []
+    for p, d in responses.groupby("personality", sort=False):
+        for m in MEASURES:
+            diff = (d[f"{m}_best"] - d[f"{m}_other"]).astype(float) * (100 if m == "won" else 1)
+            n = len(diff)
+            se = float(diff.std(ddof=1) / n ** 0.5) if n > 1 else 0.0
+            mean = float(diff.mean())
+            rows.append({"personality": p, "measure": MEASURES[m][0], "mean": mean, "stderr": se,
+                         "lower": mean - 1.96 * se, "upper": mean + 1.96 * se, "n": n})
+    return pd.DataFrame(rows)
+
+
+def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea and haul") -> "alt.Chart":
+    """Heatmap of how much diving on beats surfacing (expected machines), each cell labelled
+    with the best decision; "surface at 4" dives on in every cell.
+
+        >>> type(best_policy_chart(best_policy_frame([9]))).__name__
+        'LayerChart'
+    """
+    from lopti_nb.analysis.charts import heatmap_chart
+
+    data = policy.assign(advantage=policy["dive_on_value"] - policy["surface_value"])
+    return heatmap_chart(data, x="sea", y="haul", value="advantage", text="best", title=title,
+                         x_title="Sea", y_title="Machines in the haul",
+                         value_title="dive on - surface",
+                         subtitle='cells: the best decision; the rule of thumb "surface at 4" dives on in all')
+
+
+def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive") -> "alt.Chart":
+    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals.
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["opener"])
+        >>> type(best_margin_chart(best_margin_frame(f))).__name__
+        'FacetChart'
+    """
+    from lopti_nb.analysis.charts import mean_chart
+
+    return mean_chart(margins, x="personality", column="measure", title=title, x_title="Personality",
+                      y_title="best bot minus personality, per game", columns=3)
+
+
+def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = None) -> list:
+    """The best dive's findings: the exact gain of the best policy over "surface at 4" (from
+    :func:`best_expectation_frame`), and for each personality the paired margins of the best
+    bot in wins and machines brought up per game, with 95 % intervals. The machines margins
+    (the measure the policy maximises) are the ones the notebook leads with.
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> [x.key for x in best_findings(f, best_expectation_frame([3, 9]))]
+        ['best.dive', 'best.won.seller', 'best.machines.seller']
+    """
+    from lopti_nb.analysis.findings import EXACT, Finding, compare_means, num
+
+    out = []
+    if expectations is not None and len(expectations):
+        gain = expectations.set_index("sea")["gain"]
+        ahead = [int(s) for s, g in gain.items() if g > 1e-9]
+        top = int(gain.idxmax())
+        start = expectations[expectations["sea"] == 3]
+        start = (start if len(start) else expectations).iloc[0]
+        same = "the same as" if abs(float(start["gain"])) <= 1e-9 else "against"
+        where = (f"it does better only at sea {', '.join(map(str, ahead))}, by at most "
+                 f"{num(float(gain.max()), 3)} machines (sea {top})") if ahead else "it never does better"
+        out.append(Finding(
+            "best.dive",
+            f"From a fresh dive at sea {int(start['sea'])} the best policy keeps "
+            f"{num(float(start['best']), 3)} machines on average, {same} \"surface at 4\" "
+            f"({num(float(start['surface_at']), 3)}); {where} (exact).",
+            float(gain.max()), None, None, None, "", EXACT))
+    for p, d in responses.groupby("personality", sort=False):
+        out.append(compare_means(f"best.won.{p}", 100 * d["won_best"], 100 * d["won_other"],
+                                 f"Against {p}, the best bot wins", p, "more often", "less often",
+                                 paired=True, measure="percentage points", unit="paired games",
+                                 same=f"Against {p}, the best bot wins exactly as often"))
+        out.append(compare_means(f"best.machines.{p}", d["machines_best"], d["machines_other"],
+                                 f"Against {p}, the best bot brings up", p, "more machines", "fewer machines",
+                                 paired=True, measure="machines a game", lead=True, digits=2, unit="paired games",
+                                 same=f"Against {p}, the best bot brings up exactly as many machines"))
     return out
