@@ -246,6 +246,8 @@ def capped_rounds(games: pd.DataFrame) -> pd.Series:
 
 
 def _cap_words(games: pd.DataFrame, capped: pd.Series) -> str:
+    from lopti_nb.analysis.findings import plural
+
     n = int(capped.sum())
     caps = sorted({int(c) for c in games["turn_cap"]}) if "turn_cap" in games.columns else []
     cap = f"the {caps[0]:,}-turn cap" if len(caps) == 1 else "the turn cap"
