@@ -15,8 +15,8 @@ size, and roughly how many games it would take.
     'cannot be told apart'
 
 Rows that come from one game (the seats of a game, the rounds of a game or of a session) are
-not independent: two seats of one Skull King game share a Loot alliance, four seats share one
-winner. Their intervals are computed by game (cluster-robust standard errors, the games as
+not independent: a bonus that pays two seats of one game at once, or the one winner that four
+seats share. Their intervals are computed by game (cluster-robust standard errors, the games as
 clusters; see :func:`cluster_stderr`), so a sentence never claims more certainty than the
 number of games allows.
 """
@@ -103,8 +103,8 @@ def _interval(lo: float, hi: float, fmt) -> str:
 def game_clusters(rows) -> np.ndarray:
     """One label per row of ``rows`` (a seats or rounds frame of ``play_games``/``sweep``) naming
     the game it comes from: the ``cell`` and ``game`` columns together (``game`` alone when
-    there is no ``cell``; ``session`` for :func:`~lopti_nb.games.lopti.studies.motion_length_frame`'s
-    rows, where the rounds of one session are one unit).
+    there is no ``cell``; ``session`` (with ``motion``, when there is one) for rows whose
+    rounds follow each other in one session).
 
         >>> import pandas as pd
         >>> game_clusters(pd.DataFrame({"cell": [0, 0, 1], "game": [0, 0, 0]})).tolist()
