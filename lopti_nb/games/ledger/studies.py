@@ -20,6 +20,7 @@ from lopti_nb.analysis.frames import game_seeds, rate_frame, wilson_interval
 from . import risk
 from .actions import DIVE, FLIP
 from .bots import MIX
+from .offices import OFFICE_INDEX
 from .state import LedgerState
 
 if TYPE_CHECKING:
@@ -151,7 +152,9 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     """The office-balance table from seat rows (mode ``offices``): per office ``seats``,
     ``wins``, ``win_rate`` (Wilson ``lower``/``upper``), ``mean_score``, ``mean_win_rate``,
     ``deviation`` (from the mean, as a fraction of it) and ``within_target``
-    (|deviation| <= 1/3, the design target of rules reference §2.6)."""
+    (|deviation| <= 1/3: the project's design target for the offices, which is not a rule of
+    the game). The rows are in the offices' own order (``offices.OFFICES``), never by win rate:
+    at a notebook's size that order would be mostly noise."""
     df = seats[seats["office"].notna()]
     out = rate_frame(df, "won", "office", name="win_rate").rename(columns={"n": "seats", "hits": "wins"})
     score = df.groupby("office", observed=True)["score"].mean().rename("mean_score").reset_index()
@@ -161,7 +164,8 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     out["deviation"] = (out["win_rate"] - mean) / mean
     out["within_target"] = out["deviation"].abs() <= 1 / 3
     out["office"] = out["office"].astype(str)
-    return out.sort_values("win_rate", ascending=False).reset_index(drop=True)
+    place = out["office"].map(OFFICE_INDEX).fillna(len(OFFICE_INDEX))
+    return out.assign(_place=place).sort_values(["_place", "office"]).drop(columns="_place").reset_index(drop=True)
 
 
 # -- charts -------------------------------------------------------------------------------------------
@@ -259,13 +263,14 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
                          subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean; colour: read by the interval") -> alt.Chart:
     """Win rate per office (bars, Wilson interval) against the design band: the mean office
-    win rate +- a third of it (shaded) and the mean (dashed)."""
+    win rate +- a third of it (shaded) and the mean (dashed). The offices stand in their own
+    order (the order of ``offices.OFFICES``), not ranked by win rate."""
     import altair as alt
 
     from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
 
     mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
-    order = list(table.sort_values("win_rate", ascending=False)["office"])
+    order = sorted(table["office"], key=lambda o: (OFFICE_INDEX.get(o, len(OFFICE_INDEX)), o))
     band_df = pd.DataFrame({"low": [mean * 2 / 3], "high": [mean * 4 / 3], "mean": [mean]})
     band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
         y=alt.Y("low:Q"), y2="high:Q")
@@ -325,21 +330,27 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
     setting, for the interval width it would give. Keys start with the notebook's section:
     ``score.``, ``office.``, ``lever.``.
     """
-    from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to, pct,
-                                            plural)
+    from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to,
+                                            game_clusters, pct, plural)
+
+    def by_game(*parts):
+        # four personalities share each game: their seats are counted by game
+        return tuple(game_clusters(p) for p in parts)
 
     defaults = dict(defaults or {"hold_limit": 4, "sea_start": 3, "mode": "offices"})
     table = _at(seats, defaults)
     out = []
     bots = [b for b in ("greedy", "balanced", "opener", "seller") if (table["bot"] == b).any()]
-    score = {b: table.loc[table["bot"] == b, "score"] for b in bots}
-    won = {b: table.loc[table["bot"] == b, "won"] for b in bots}
+    rows_of = {b: table[table["bot"] == b] for b in bots}
+    score = {b: rows_of[b]["score"] for b in bots}
+    won = {b: rows_of[b]["won"] for b in bots}
     # personalities
     if "greedy" in score:
         for other in bots[1:]:
             out.append(compare_means(f"score.greedy_vs_{other}", score["greedy"], score[other],
                                      "`greedy` (always fills its hold) has a mean final score",
-                                     f"`{other}`'s", unit="seats", lead=True, measure="points"))
+                                     f"`{other}`'s", unit="seats", lead=True, measure="points",
+                                     clusters=by_game(rows_of["greedy"], rows_of[other])))
         out.append(compare_to("score.greedy_wins", won["greedy"].sum(), len(won["greedy"]),
                               1 / len(bots), "`greedy` wins", "more than a fair share of games",
                               "less than a fair share of games", unit="games"))
@@ -348,7 +359,8 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
             if other in score:
                 out.append(compare_means(f"score.seller_vs_{other}", score["seller"], score[other],
                                          "`seller` (trades every card for coin) has a mean final score",
-                                         f"`{other}`'s", unit="seats", measure="points"))
+                                         f"`{other}`'s", unit="seats", measure="points",
+                                         clusters=by_game(rows_of["seller"], rows_of[other])))
         out.append(compare_to("score.seller_wins", won["seller"].sum(), len(won["seller"]), 1 / len(bots),
                               "`seller` wins", "more than a fair share of games",
                               "less than a fair share of games", unit="games"))
@@ -357,7 +369,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         balance = office_balance_frame(table)
         balance["verdict"] = office_verdicts(balance)
         mean = float(balance["mean_win_rate"].iloc[0])
-        lo_row, hi_row = balance.iloc[-1], balance.iloc[0]
+        lo_row, hi_row = balance.loc[balance["win_rate"].idxmin()], balance.loc[balance["win_rate"].idxmax()]
         out.append(Finding("office.range",
                            f"Office win rates ran from {pct(lo_row['win_rate'])} ({lo_row['office']}) to "
                            f"{pct(hi_row['win_rate'])} ({hi_row['office']}) against a mean of {pct(mean)}, "
@@ -393,10 +405,11 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         a, b = rows(hold_limit=hi_h), rows(hold_limit=lo_h)
         if len(a) and len(b) and lo_h != hi_h:
             for bot in ("greedy", "opener"):
-                out.append(compare_means(f"lever.hold_{bot}", a.loc[a["bot"] == bot, "score"],
-                                         b.loc[b["bot"] == bot, "score"],
+                ab, bb = a[a["bot"] == bot], b[b["bot"] == bot]
+                out.append(compare_means(f"lever.hold_{bot}", ab["score"], bb["score"],
                                          f"With a hold limit of {hi_h} `{bot}`'s mean score is",
-                                         f"with {lo_h}", unit="seats", measure="points", lead=bot == "greedy"))
+                                         f"with {lo_h}", unit="seats", measure="points", lead=bot == "greedy",
+                                         clusters=by_game(ab, bb)))
     if "sea_start" in seats.columns:
         seas = sorted(int(s) for s in seats["sea_start"].unique())
         a, b = rows(sea_start=seas[0]), rows(sea_start=seas[-1])
@@ -408,17 +421,18 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
                                      measure="rounds", lead=True))
             out.append(compare_means("lever.sea_score", a["score"], b["score"],
                                      f"Starting the sea at {seas[0]}, the mean final score is",
-                                     f"from sea {seas[-1]}", unit="seats", measure="points"))
+                                     f"from sea {seas[-1]}", unit="seats", measure="points",
+                                     clusters=by_game(a, b)))
     if "mode" in seats.columns and (seats["mode"].astype(object) == "plain").any():
         a, b = rows(mode="plain"), rows()
         out.append(compare_means("lever.plain_score", a["score"], b["score"],
                                  "Without offices (mode `plain`) the mean final score is",
-                                 "with them", unit="seats", measure="points"))
+                                 "with them", unit="seats", measure="points", clusters=by_game(a, b)))
         for bot in ("greedy", "seller"):
-            out.append(compare_means(f"lever.plain_{bot}", a.loc[a["bot"] == bot, "score"],
-                                     b.loc[b["bot"] == bot, "score"],
+            ab, bb = a[a["bot"] == bot], b[b["bot"] == bot]
+            out.append(compare_means(f"lever.plain_{bot}", ab["score"], bb["score"],
                                      f"Without offices `{bot}`'s mean final score is", "with them",
-                                     unit="seats", measure="points"))
+                                     unit="seats", measure="points", clusters=by_game(ab, bb)))
     return out
 
 
