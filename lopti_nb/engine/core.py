@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
+from .limits import MAX_MESSAGE, cut
+
 
 # -- words ------------------------------------------------------------------------------
 # Seat indices are 0-based everywhere in data (events' fields, observations, records), but
@@ -68,7 +70,14 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 class LoptiNbError(ValueError):
-    """Base class of every error this package raises on bad input."""
+    """Base class of every error this package raises on bad input. Its message is cut to
+    :data:`~lopti_nb.engine.limits.MAX_MESSAGE` characters here, once for all, so no quoted
+    value, name or reason can make a refusal long."""
+
+    def __init__(self, *args):
+        if args and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE:
+            args = (cut(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class IllegalAction(LoptiNbError):
@@ -477,8 +486,7 @@ class GameState(ABC):
             reason = self.why_illegal(action) if seat is None else self.why_illegal(action, seat)
         except LoptiNbError:
             raise
-        except (TypeError, ValueError, OverflowError, AttributeError, KeyError, IndexError,
-                RecursionError):
+        except Exception:
             # A field of the wrong type or size trips the rules' own arithmetic: that is a
             # malformed action, refused like any other, never a raw Python error.
             reason = "its fields are not what this action takes"

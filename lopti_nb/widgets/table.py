@@ -22,7 +22,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
-from ..engine.settings import shown
+from ..engine.limits import shown
 from ..text import clean_name
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, refused_tooltip, set_if, show
 
@@ -48,8 +48,13 @@ class GameView(ABC):
     seldom_buttons: tuple[str, ...] = ()
     # Keyword arguments of ``play()`` this view takes besides the game's settings (a number of
     # rounds, say): the table passes them on as ``table.view_options`` instead of checking
-    # them as settings. The view checks them itself (a SettingsError for a bad value).
+    # them as settings. The view checks them in check_options (a SettingsError for a bad
+    # value), which play() calls before any widget is made.
     options: tuple[str, ...] = ()
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        """Refuse a bad value of the view's own ``options`` (raise ``SettingsError``)."""
     # The shell's line under the scores counting the finished games and wins at this table;
     # a view that keeps a scoreboard of its own turns it off.
     tally: bool = True
@@ -187,9 +192,9 @@ class Table(W.VBox):
             view_class = plugin_view(spec.name)
         players = spec.default_players if players is None else spec.check_players(players)
         if not isinstance(humans, int) or isinstance(humans, bool) or not 0 <= humans <= players:
-            raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {humans!r}")
+            raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {shown(humans)}")
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or bot_delay < 0:
-            raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+            raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {shown(bot_delay)}")
         # the view's own options are not the game's settings (see GameView.options)
         self.view_options = {k: settings.pop(k) for k in getattr(view_class, "options", ()) if k in settings}
         self.players = players

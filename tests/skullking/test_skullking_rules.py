@@ -416,3 +416,11 @@ def test_3_5_edition_2021_mermaid_catches_king_for_40_and_pirates_catch_mermaids
     assert trick_bonus(["mermaid", "pirate", "mermaid"], edition="table") == 0
     # everything else unchanged
     assert trick_bonus(["pirate", "skull-king", "B14"], edition="2021") == 50
+
+
+def test_3_2_a_must_follow_refusal_says_a_special_card_may_be_played_instead():
+    from lopti_nb.games.skullking.rules import must_follow_reason
+
+    reason = must_follow_reason(["Y4", "pirate", "P9"], "Y", "P9")
+    assert reason == "you must follow yellow or play a special card: you hold yellow 4"
+    assert must_follow_reason(["Y4", "pirate", "P9"], "Y", "pirate") is None

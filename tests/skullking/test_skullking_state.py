@@ -279,8 +279,8 @@ def test_3_2_must_follow_with_a_readable_reason():
     st = rig([["Y10", "P1"], ["Y3", "B14"], ["P2", "escape"]], [1, 0, 0])
     play(st, "Y10")
     assert st.legal_actions() == [Play("Y3")]
-    assert st.why_illegal(Play("B14")) == "you must follow yellow: you hold yellow 3"
-    with pytest.raises(IllegalAction, match="you must follow yellow: you hold yellow 3"):
+    assert st.why_illegal(Play("B14")) == "you must follow yellow or play a special card: you hold yellow 3"
+    with pytest.raises(IllegalAction, match="you must follow yellow or play a special card: you hold yellow 3"):
         st.apply(Play("B14"))
     play(st, "Y3")
     assert st.legal_actions() == [Play("P2"), Play("escape")]  # void: anything

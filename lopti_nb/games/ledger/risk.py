@@ -122,7 +122,7 @@ def _check_target(target: int, machines: int) -> None:
     if type(target) is not int or target < 1:
         raise SettingsError(f"target must be a whole number of machines, at least 1, not {shown(target)}.")
     if target > machines:
-        raise SettingsError(f"the deck holds only {machines} machines; a dive cannot reach {target}.")
+        raise SettingsError(f"the deck holds only {machines} machines; a dive cannot reach {shown(target)}.")
 
 
 def _check_exact(exact: Any) -> None:

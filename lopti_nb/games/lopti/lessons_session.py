@@ -143,7 +143,7 @@ class MotionScene(SessionScene):
 
     def draw(self) -> str:
         s = won_session()
-        return _session_box(s, line(f"Base events a motion may hook (before or after): "
+        return _session_box(s, line(f"Base events a motion may act at (just before or just after): "
                                     f"{esc(', '.join(BASE_EVENTS))}.", True)
                             + line(f"Roles a motion's code may aim at: {esc(', '.join(ROLES))}.", True))
 
@@ -157,8 +157,8 @@ class MotionScene(SessionScene):
         def code():
             s = won_session()
             rec = s.author(s.winner, library_motion("pile_taker_shows_highest"))
-            return _ok(f"motion {rec.number} is in force, with code", cite("Its hook runs after every pickup and "
-                       "returns one of the allowed effects (showing a card)", "1.7.3"), rec.log)
+            return _ok(f"motion {rec.number} is in force, with code", cite("Its step runs after every pickup and "
+                       "brings one of the allowed effects (showing a card)", "1.7.3"), rec.log)
 
         def loser():
             s = won_session()
@@ -195,7 +195,7 @@ class MotionScene(SessionScene):
             (f"{seat(w)} writes a second motion", second),
             (f"{seat(w)} writes after the next deal", late),
             # the Vote is beyond every motion's reach (1.7.2) and can never be changed (1.7.6)
-            ("A motion hooked to the vote", _refusing("A motion hooked to the vote", bad_event, "1.7.2", "1.7.6")),
+            ("A motion that acts at the vote", _refusing("A motion that acts at the vote", bad_event, "1.7.2", "1.7.6")),
             # a motion speaks of roles, never of a named person (1.7.2)
             ("A motion whose code names Seat 3",
              _refusing("A motion whose code names Seat 3", named_seat, "1.7.2")),

@@ -101,6 +101,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ...engine import SettingsError, seat_word
+from ...engine.limits import shown
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from . import events as ev
@@ -149,16 +150,19 @@ NOW, NEXT = "now", "next round"
 
 
 def _when(when: Any) -> str:
-    key = str(when).strip().lower().replace("_", " ") if isinstance(when, str) else when
+    key = str(when).strip().lower().replace("_", " ") if isinstance(when, str) else None
     if key == "now":
         return NOW
     if key in ("next", "next round"):
         return NEXT
-    raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {when!r}")
+    raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {shown(when)}")
 
 
 def _protected(word: Any) -> bool:
-    text = str(word).lower().replace("_", " ")
+    try:
+        text = str(word).lower().replace("_", " ")
+    except Exception:  # a value without a text (too deep, too long, hostile) names nothing
+        return False
     return any(p.replace("_", " ") in text for p in PROTECTED)
 
 
@@ -187,20 +191,20 @@ class Proposal:
     def __post_init__(self):
         if _protected(self.kind) or (self.lever is not None and _protected(self.lever)):
             raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-        if self.kind not in KINDS:
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
             raise SessionError(f"a Rule Vote may remove, amend or restore a motion or change base law "
-                               f"(kinds: {', '.join(KINDS)}), not {self.kind!r}")
+                               f"(kinds: {', '.join(KINDS)}), not {shown(self.kind)}")
         object.__setattr__(self, "when", _when(self.when))
         if self.kind == "law":
-            if self.lever not in LAW_LEVERS:
+            if not isinstance(self.lever, str) or self.lever not in LAW_LEVERS:
                 raise SessionError(
                     "base law can change through these levers only: "
-                    + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {self.lever!r})")
+                    + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {shown(self.lever)})")
             if not LAW_LEVERS[self.lever][0](self.value):
-                raise SessionError(f"{self.value!r} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
+                raise SessionError(f"{shown(self.value)} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
         else:
             if isinstance(self.motion, bool) or not isinstance(self.motion, int):
-                raise SessionError(f"name the motion by its number, not {self.motion!r}")
+                raise SessionError(f"name the motion by its number, not {shown(self.motion)}")
             if self.kind == "amend" and not isinstance(self.amendment, Motion):
                 raise SessionError("an amendment needs the new wording (and code) as a Motion")
 
@@ -312,28 +316,38 @@ class Session:
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
                  thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
+            if not 2 <= players <= 5:
+                raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
             names = [seat_word(s) for s in range(players)]
+        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+            names = list(players)
         else:
-            names = [str(p) for p in players]
+            raise SettingsError(f"players is a number (2-5) or a list of names, not {shown(players)}")
         n = len(names)
         if not 2 <= n <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {n}")
         if len(set(names)) != n:
             raise SettingsError("player names must differ")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
-            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}")
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                or not 0 <= first_dealer < n:
+            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}, not {shown(first_dealer)}")
+        for name, value in (("play_on", play_on), ("swap", swap)):
+            if not isinstance(value, bool):
+                raise SettingsError(f"{name} must be True or False, not {shown(value)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SettingsError(f"seed must be a whole number or None, not {shown(seed)}")
         self.names = names
         self.num_players = n
         self.seed = seed
         self.rng = random.Random(seed)
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
-            raise SettingsError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise SettingsError(f"turn_cap must be a positive whole number, not {shown(turn_cap)}")
         for name, value in card_rules.items():
             if name not in LAW_LEVERS or name in ("play_on", "swap", "turn_cap"):
-                raise SettingsError(f"unknown session setting {name!r}; the card rules are: "
+                raise SettingsError(f"unknown session setting {shown(name)}; the card rules are: "
                                     + ", ".join(k for k in LAW_LEVERS if k not in ("play_on", "swap", "turn_cap")))
             if not LAW_LEVERS[name][0](value):
-                raise SettingsError(f"{value!r} is not a value for {name}: {LAW_LEVERS[name][1]}")
+                raise SettingsError(f"{shown(value)} is not a value for {name}: {LAW_LEVERS[name][1]}")
         self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
                                     "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
@@ -371,14 +385,14 @@ class Session:
     # -- small helpers ----------------------------------------------------------------------
     def _seat(self, seat: Any, what: str = "seat") -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {seat!r}")
+            raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {shown(seat)}")
         return seat
 
     def _record(self, number: Any) -> MotionRecord:
         for r in self.motions:
             if r.number == number:
                 return r
-        raise SessionError(f"there is no motion {number!r} in this session"
+        raise SessionError(f"there is no motion {shown(number)} in this session"
                            + (f" (motions: {', '.join(str(r.number) for r in self.motions)})" if self.motions else ""))
 
     def in_force(self) -> list[MotionRecord]:
@@ -430,7 +444,7 @@ class Session:
             author = motion.author if author is None else author
             motion = motion.motion
         if not isinstance(motion, Motion):
-            raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {motion!r}")
+            raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {shown(motion)}")
         cast = self._votes(votes)
         yes, no, abstained = tally(cast)
         passed = yes * 2 > self.num_players
@@ -483,10 +497,16 @@ class Session:
         live = [r for r in self.in_force() if r.motion.has_code and r.fault is None]
         if not live:
             return None
-        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
         for r in live:
             runner.add(MotionEntry(r.number, r.motion, self._on_fault))
         return runner
+
+    def _hook_watch(self) -> list:
+        """What no motion's code may change behind the engine's back, besides the round: the
+        session (its law, settings, votes and rounds), its motions' records and the motions
+        themselves. A hook that does is switched off and the change undone."""
+        return [self, *self.motions, *(r.motion for r in self.motions)]
 
     def _on_fault(self, number: int, reason: str) -> None:
         rec = self._record(number)
@@ -498,7 +518,7 @@ class Session:
         if self.state is None or self.state.over or not rec.motion.has_code or rec.fault is not None:
             return
         if self.runner is None:
-            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
             self.state.hooks = self.runner
         self.runner.add(MotionEntry(rec.number, rec.motion, self._on_fault))
 
@@ -544,7 +564,7 @@ class Session:
         from .library import LIBRARY
 
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise SettingsError(f"rounds must be a whole number, not {rounds!r}")
+            raise SettingsError(f"rounds must be a whole number, not {shown(rounds)}")
         for _ in range(rounds):
             self.play_round(bots)
             seat = self.winner
@@ -556,7 +576,7 @@ class Session:
             elif callable(author):
                 motion = author(self, seat)
             else:
-                raise SettingsError(f"author must be 'library', a function or None, not {author!r}")
+                raise SettingsError(f"author must be 'library', a function or None, not {shown(author)}")
             if motion is not None:
                 self.author(seat, motion)
         return self.history()
@@ -580,7 +600,7 @@ class Session:
         if isinstance(motion, str):
             motion = Motion(motion)
         if not isinstance(motion, Motion):
-            raise MotionError(f"a motion is a Motion or its text, not {motion!r}")
+            raise MotionError(f"a motion is a Motion or its text, not {shown(motion)}")
         rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
         rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
         self.motions.append(rec)
@@ -641,7 +661,7 @@ class Session:
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
         proposer = self._seat(proposer, "the proposer")
         self._sync()
         if self.round_no == 0:
@@ -696,7 +716,7 @@ class Session:
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
         proposer = self._seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
@@ -880,7 +900,7 @@ def _tied(cast: Sequence[tuple[int, bool | None]]) -> bool:
 def _check_ballot(seat: int, ballot: Any) -> None:
     if ballot is not None and not isinstance(ballot, bool):
         raise SessionError(f"{seat_word(seat)} votes True (yes), False (no) or None (abstains), "
-                           f"not {ballot!r}")
+                           f"not {shown(ballot)}")
 
 
 class PendingVote:
@@ -986,7 +1006,7 @@ class PendingVote:
             return
         if isinstance(choice, bool) or not isinstance(choice, int) or choice not in opponents:
             n = self.session.num_players
-            given = seat_word(choice) if type(choice) is int and 0 <= choice < n else repr(choice)[:40]
+            given = seat_word(choice) if type(choice) is int and 0 <= choice < n else shown(choice)
             raise SessionError(f"the advocate must be one of the motion's supporters "
                                f"({_and([seat_word(s) for s in opponents])}), 'bracket' or 'nobody', "
                                f"not {given}")

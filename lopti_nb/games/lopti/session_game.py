@@ -43,6 +43,7 @@ from typing import Any
 
 from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
+from ...engine.limits import shown
 from .library import LIBRARY
 from .motions import Motion
 from .roshambo import THROWS
@@ -273,7 +274,7 @@ def check_settings(spec, settings: dict, players: int) -> dict:
     settings = dict(settings)
     rounds = settings.pop("rounds", None)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}.")
+        raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
     if settings.get("leader") is not None:
         raise SettingsError("In a session the dealer leads round one and each round's winner the "
                             "next; leader is not a session setting.")

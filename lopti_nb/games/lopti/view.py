@@ -26,6 +26,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from lopti_nb.engine import SettingsError
+from lopti_nb.engine.limits import shown
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 from lopti_nb.widgets.hand import CardHand, tap_toggle
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
@@ -38,6 +39,8 @@ from .pictures import lopti_card_svg
 from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
 from .view_session import SessionPanel
+
+MAX_TABLE_ROUNDS = 1000  # rounds in a table's session at most (a longer one is a typo)
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -57,11 +60,18 @@ class LoptiView(GameView):
     options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
     tally = False  # the session keeps its own scoreboard, by rounds
 
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        rounds = options.get("rounds")
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                                   or not 1 <= rounds <= MAX_TABLE_ROUNDS):
+            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more (at most "
+                                f"{MAX_TABLE_ROUNDS:,}), not {shown(rounds)}")
+
     def __init__(self, table):
         super().__init__(table)
         rounds = getattr(table, "view_options", {}).get("rounds")
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more, not {rounds!r}")
+        self.check_options({"rounds": rounds})
         # a table of its own plays a session; in a room the view draws one round only
         self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand

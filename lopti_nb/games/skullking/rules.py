@@ -435,4 +435,4 @@ def must_follow_reason(hand: Sequence[str], suit: str, card: str) -> str | None:
     names = [NAME[c] for c in held]
     if len(names) > 1:
         names = [", ".join(names[:-1]) + " and " + names[-1]]
-    return f"you must follow {SUIT_NAMES[suit]}: you hold {names[0]}"
+    return f"you must follow {SUIT_NAMES[suit]} or play a special card: you hold {names[0]}"

@@ -13,8 +13,8 @@ from lopti_nb.analysis.frames import rate_frame
 
 from .plugin import ROUND_COLUMNS
 
-__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "bidder_gain_frame",
-           "bidder_findings", "skill_frame"]
+__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "deck_findings",
+           "bidder_gain_frame", "bidder_findings", "skill_frame"]
 
 
 def _keys(by) -> list[str]:
@@ -43,6 +43,65 @@ def zero_bid_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
 
 
 # -- findings: the notebook's sentences, computed from its own run ------------------------------
+# Rows of one game are counted together (findings.cluster_stderr): the helpers below pass each
+# row's game along with it.
+def _games(*parts: pd.DataFrame) -> int:
+    from lopti_nb.analysis.findings import game_clusters
+
+    return len(set().union(*(set(game_clusters(p)) for p in parts)))
+
+
+def _share(key: str, rows: pd.DataFrame, flag: str, what: str, **kw):
+    from lopti_nb.analysis.findings import design_effect, game_clusters, proportion
+
+    return proportion(key, rows[flag].sum(), len(rows), what,
+                      deff=design_effect(rows[flag], game_clusters(rows)), games=_games(rows), **kw)
+
+
+def _versus(key: str, a: pd.DataFrame, b: pd.DataFrame, flag: str, what: str, other: str,
+            above: str, below: str, **kw):
+    from lopti_nb.analysis.findings import compare_proportions, design_effect, game_clusters
+
+    deff = design_effect(a[flag], game_clusters(a), b[flag], game_clusters(b))
+    return compare_proportions(key, a[flag].sum(), len(a), b[flag].sum(), len(b), what, other,
+                               above, below, deff=deff, games=_games(a, b), **kw)
+
+
+def _means(key: str, a: pd.DataFrame, b: pd.DataFrame, measure: str, what: str, other: str, **kw):
+    from lopti_nb.analysis.findings import compare_means, game_clusters
+
+    return compare_means(key, a[measure], b[measure], what, other,
+                         clusters=(game_clusters(a), game_clusters(b)), **kw)
+
+
+def deck_findings(deck_seats: pd.DataFrame) -> list:
+    """The ``deck.`` findings of the scoring notebook: what the Legendary cards and the 2021
+    bonus table change, per seat per game, each interval counted by game (the Loot alliance
+    pays two seats of one game at once).
+
+    ``deck_seats``: seat rows of four ``heuristic`` bots, classic scoring, with the
+    ``legendary`` and ``edition`` columns of ``sweep``.
+
+        >>> from lopti_nb.analysis import sweep
+        >>> grid = [{"game": "skull-king", "players": 4, "bots": "heuristic", "legendary": lg}
+        ...         for lg in (True, False)]
+        >>> [f.key for f in deck_findings(sweep(grid, 5, client="serial", seed=0))][:1]
+        ['deck.loot_legendary']
+    """
+    out = []
+    with_l, without_l = deck_seats[deck_seats["legendary"]], deck_seats[~deck_seats["legendary"].astype(bool)]
+    for measure, words in (("loot", "loot alliance points"), ("score", "final score"), ("bonus", "bonus points")):
+        out.append(_means(f"deck.{measure}_legendary", with_l, without_l, measure,
+                          f"With the Legendary cards the mean {words} per seat per game is",
+                          "without them", unit="seats", lead=measure == "loot"))
+    t = with_l[with_l["edition"] == "table"]
+    e21 = with_l[with_l["edition"] == "2021"]
+    out.append(_means("deck.bonus_2021", e21, t, "bonus",
+                      "With the 2021 bonus table the mean bonus points per seat per game are",
+                      "with the table's", unit="seats"))
+    return out
+
+
 # The base worth of the round at N cards, before bonuses and the Loot alliance (rules reference §3.4)
 ROUND_WORTH = {"rascal": 10, "cannonball": 15}
 
@@ -54,17 +113,24 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
     scoring system; ``deck_seats``: four ``heuristic`` bots with the Legendary cards in or
     out and either bonus table. Keys start with the notebook's section: ``final.``,
     ``round.``, ``hits.``, ``zero.``, ``deck.``.
+
+    The seats (and rounds) of one game are not independent (a Loot alliance pays two seats of
+    one game; the bids of one game share its deals), so every interval is counted by game
+    (:func:`~lopti_nb.analysis.findings.cluster_stderr`).
     """
-    from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
-                                            compare_to, plural, proportion)
+    from lopti_nb.analysis.findings import Finding, compare_to, design_effect, game_clusters, plural
+
+    share, versus, games, means = _share, _versus, _games, _means
 
     out = []
-    # final scores
+    # final scores (two random bots sit at each table)
     rand = seats[(seats["bot"] == "random") & (seats["scoring"] == "classic")]
-    out.append(compare_to("final.random_below_zero", (rand["score"] < 0).sum(), len(rand), 0.5,
+    below_zero = rand["score"] < 0
+    out.append(compare_to("final.random_below_zero", below_zero.sum(), len(rand), 0.5,
                           "Under classic scoring the random bot, which bids without looking, ends below zero in",
                           "more than half of its games", "fewer than half of its games", unit="seats",
-                          lead=True))
+                          lead=True, deff=design_effect(below_zero, game_clusters(rand)),
+                          games=games(rand)))
     for scoring in ("rascal", "cannonball"):
         part = seats[seats["scoring"] == scoring]
         if len(part):
@@ -77,10 +143,10 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
         part = seats[seats["scoring"] == scoring]
         if part.empty:
             continue
-        out.append(compare_means(f"final.{scoring}_careful_gap", part.loc[part["bot"] == "heuristic", "score"],
-                                 part.loc[part["bot"] == "random", "score"],
-                                 f"Under {scoring} scoring the heuristic bot's mean final score is",
-                                 "the random bot's", unit="seats", lead=scoring == "classic"))
+        out.append(means(f"final.{scoring}_careful_gap", part[part["bot"] == "heuristic"],
+                         part[part["bot"] == "random"], "score",
+                         f"Under {scoring} scoring the heuristic bot's mean final score is",
+                         "the random bot's", unit="seats", lead=scoring == "classic"))
     # points per round: the largest round-10 scores, against the round's own worth
     last = rounds[rounds["round"] == rounds["round"].max()]
     for scoring, per_card in ROUND_WORTH.items():
@@ -105,50 +171,33 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
                            f"({plural(len(classic), 'seat-rounds')}).",
                            None, float(classic["points"].min()), float(classic["points"].max()),
                            len(classic), "seat-rounds"))
-    # bid hit rates
-    first, late = rounds["round"] == 1, rounds["round"] >= 5
-    heur, rnd = rounds["bot"] == "heuristic", rounds["bot"] == "random"
-    out.append(compare_proportions("hits.heuristic_round1_vs_late", rounds.loc[first & heur, "hit"].sum(),
-                                   (first & heur).sum(), rounds.loc[late & heur, "hit"].sum(), (late & heur).sum(),
-                                   "The heuristic bot's bids in round 1 are exact", "in rounds 5-10",
-                                   "more often", "less often", unit="bids", lead=True))
-    out.append(proportion("hits.heuristic_late", rounds.loc[late & heur, "hit"].sum(), (late & heur).sum(),
-                          "The heuristic bot's exact bids in rounds 5-10", unit="bids"))
-    ten = rounds["round"] == rounds["round"].max()
-    out.append(proportion("hits.random_last", rounds.loc[ten & rnd, "hit"].sum(), (ten & rnd).sum(),
-                          f"The random bot's exact bids in round {int(rounds['round'].max())}", unit="bids"))
+    # bid hit rates (every seat bids in every round of a game: counted by game)
+    heur, rnd = rounds[rounds["bot"] == "heuristic"], rounds[rounds["bot"] == "random"]
+    h_first, h_late = heur[heur["round"] == 1], heur[heur["round"] >= 5]
+    out.append(versus("hits.heuristic_round1_vs_late", h_first, h_late, "hit",
+                      "The heuristic bot's bids in round 1 are exact", "in rounds 5-10",
+                      "more often", "less often", unit="bids", lead=True))
+    out.append(share("hits.heuristic_late", h_late, "hit", "The heuristic bot's exact bids in rounds 5-10",
+                     unit="bids"))
+    last_round = int(rounds["round"].max())
+    out.append(share("hits.random_last", rnd[rnd["round"] == last_round], "hit",
+                     f"The random bot's exact bids in round {last_round}", unit="bids"))
     # zero bids
     zero = rounds[rounds["bid"] == 0].assign(failed=lambda d: ~d["hit"])
-    early_r, late_r = zero["round"] <= 3, zero["round"] >= 8
-    zr, zh = zero["bot"] == "random", zero["bot"] == "heuristic"
-    out.append(compare_proportions("zero.random_late_vs_early", zero.loc[late_r & zr, "failed"].sum(),
-                                   (late_r & zr).sum(), zero.loc[early_r & zr, "failed"].sum(), (early_r & zr).sum(),
-                                   "The random bot's zero bids in rounds 8-10 fail (take a trick)",
-                                   "in rounds 1-3", "more often", "less often", unit="zero bids", lead=True))
-    out.append(proportion("zero.heuristic_all", zero.loc[zh, "failed"].sum(), zh.sum(),
-                          "The heuristic bot's zero bids that failed, all rounds together", unit="zero bids"))
-    h_early, h_late = zh & (zero["round"] <= 5), zh & (zero["round"] >= 6)
-    out.append(compare_proportions("zero.heuristic_late_vs_early", zero.loc[h_late, "failed"].sum(), h_late.sum(),
-                                   zero.loc[h_early, "failed"].sum(), h_early.sum(),
-                                   "The heuristic bot's zero bids in rounds 6-10 fail", "in rounds 1-5",
-                                   "more often", "less often", unit="zero bids"))
-    r_early, r_late = rounds["round"] <= 3, rounds["round"] >= 8
-    is_zero = rounds["bid"] == 0
-    out.append(compare_proportions("zero.heuristic_share_late_vs_early", (is_zero & heur & r_late).sum(),
-                                   (heur & r_late).sum(), (is_zero & heur & r_early).sum(), (heur & r_early).sum(),
-                                   "The heuristic bot bids zero in rounds 8-10", "in rounds 1-3",
-                                   "more often", "less often", unit="bids"))
-    # the Legendary cards and the edition (four heuristic bots, classic)
-    with_l, without_l = deck_seats[deck_seats["legendary"]], deck_seats[~deck_seats["legendary"].astype(bool)]
-    for measure, words in (("loot", "loot alliance points"), ("score", "final score"), ("bonus", "bonus points")):
-        out.append(compare_means(f"deck.{measure}_legendary", with_l[measure], without_l[measure],
-                                 f"With the Legendary cards the mean {words} per seat per game is",
-                                 "without them", unit="seats", lead=measure == "loot"))
-    t = with_l[with_l["edition"] == "table"]
-    e21 = with_l[with_l["edition"] == "2021"]
-    out.append(compare_means("deck.bonus_2021", e21["bonus"], t["bonus"],
-                             "With the 2021 bonus table the mean bonus points per seat per game are",
-                             "with the table's", unit="seats"))
+    zr, zh = zero[zero["bot"] == "random"], zero[zero["bot"] == "heuristic"]
+    out.append(versus("zero.random_late_vs_early", zr[zr["round"] >= 8], zr[zr["round"] <= 3], "failed",
+                      "The random bot's zero bids in rounds 8-10 fail (take a trick)",
+                      "in rounds 1-3", "more often", "less often", unit="zero bids", lead=True))
+    out.append(share("zero.heuristic_all", zh, "failed",
+                     "The heuristic bot's zero bids that failed, all rounds together", unit="zero bids"))
+    out.append(versus("zero.heuristic_late_vs_early", zh[zh["round"] >= 6], zh[zh["round"] <= 5], "failed",
+                      "The heuristic bot's zero bids in rounds 6-10 fail", "in rounds 1-5",
+                      "more often", "less often", unit="zero bids"))
+    heur = heur.assign(zero=heur["bid"] == 0)
+    out.append(versus("zero.heuristic_share_late_vs_early", heur[heur["round"] >= 8], heur[heur["round"] <= 3],
+                      "zero", "The heuristic bot bids zero in rounds 8-10", "in rounds 1-3",
+                      "more often", "less often", unit="bids"))
+    out += deck_findings(deck_seats)
     return out
 
 
