@@ -48,14 +48,14 @@ def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -
     (``{"game": name, "<setting>": value}``). ``game`` is the default game.
     """
     if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
-        raise SettingsError(f"grid is a list of cells (dicts such as {{'game': 'lopti'}}), "
+        raise SettingsError(f"grid is a list of cells (dicts such as {{'game': <a game's name>, 'players': 4}}), "
                             f"not {shown(grid)}.")
     cells = []
     for i, cell in enumerate(grid):
         if i >= MAX_CELLS:
             raise SettingsError(f"A grid has at most {MAX_CELLS:,} cells.")
         if not isinstance(cell, Mapping):
-            raise SettingsError(f"grid cell {i} is a dict such as {{'game': 'lopti'}}, not {shown(cell)}.")
+            raise SettingsError(f"grid cell {i} is a dict such as {{'game': <a game's name>}}, not {shown(cell)}.")
         cell = dict(cell)
         given = cell.pop("settings", {}) or {}
         if not isinstance(given, Mapping):
