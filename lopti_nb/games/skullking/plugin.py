@@ -4,6 +4,7 @@ from __future__ import annotations
 from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 
 from . import rules
+from .bids import bidder_bot
 from .bots import heuristic_bot
 from .state import Bid, Play, SkullKingState, game_length, seat_columns
 
@@ -45,7 +46,7 @@ SPEC = GameSpec(
     max_players=8,
     default_players=4,
     default_bot="heuristic",
-    bots={"heuristic": heuristic_bot},
+    bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,

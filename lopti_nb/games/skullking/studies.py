@@ -13,7 +13,8 @@ from lopti_nb.analysis.frames import rate_frame
 
 from .plugin import ROUND_COLUMNS
 
-__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "deck_findings"]
+__all__ = ["ROUND_COLUMNS", "hit_rate_frame", "zero_bid_frame", "scoring_findings", "deck_findings",
+           "bidder_gain_frame", "bidder_findings", "skill_frame"]
 
 
 def _keys(by) -> list[str]:
@@ -198,3 +199,93 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
                       "more often", "less often", unit="bids"))
     out += deck_findings(deck_seats)
     return out
+
+
+# -- the bidder bot against the heuristic bot ---------------------------------------------------
+def bidder_gain_frame(games: int, seed: int = 0, scoring: str = "classic", players: int = 4) -> pd.DataFrame:
+    """The ``bidder`` bot's final score against the heuristic bot's, paired by game.
+
+    Each game is played twice on the same deals (the same seeded run): once with one
+    ``bidder`` bot among heuristic bots (it moves one seat per game), once with heuristic
+    bots only. One row per game: ``game``, ``seat`` (the bidder's), ``bidder`` and
+    ``heuristic`` (that seat's final score in each), ``gain`` (their difference).
+
+        >>> from lopti_nb.analysis import bidder_gain_frame
+        >>> list(bidder_gain_frame(1, seed=2, players=2).columns)
+        ['game', 'seat', 'bidder', 'heuristic', 'gain']
+    """
+    from lopti_nb.analysis.frames import play_games
+
+    bots = ["bidder"] + ["heuristic"] * (players - 1)
+    mixed = play_games("skull-king", games, seed=seed, players=players, bots=bots, rotate=True,
+                       tables=["seats"], scoring=scoring)["seats"]
+    alone = play_games("skull-king", games, seed=seed, players=players, bots="heuristic",
+                       tables=["seats"], scoring=scoring)["seats"]
+    mine = mixed[mixed["bot"] == "bidder"][["game", "seat", "score"]].rename(columns={"score": "bidder"})
+    base = alone[["game", "seat", "score"]].rename(columns={"score": "heuristic"})
+    out = mine.merge(base, on=["game", "seat"]).sort_values("game", ignore_index=True)
+    out["gain"] = out["bidder"] - out["heuristic"]
+    return out[["game", "seat", "bidder", "heuristic", "gain"]]
+
+
+def bidder_findings(gains: dict, lead: bool = False) -> list:
+    """The ``bidder`` bot's mean gain over the heuristic bot per game (paired by game, 95 %
+    interval) under each scoring system, and how much each system rewards it relative to
+    the spread of scores (:func:`skill_frame`).
+
+    ``gains``: scoring system -> :func:`bidder_gain_frame` under it. Keys
+    ``bidder.gain_<scoring>`` and ``bidder.skill_<scoring>``; ``lead``: whether a notebook
+    leads with the gains (only at a size where their direction holds at any seed).
+    """
+    from lopti_nb.analysis.findings import Finding, compare_means, num, plural
+
+    out = []
+    for scoring, frame in gains.items():
+        out.append(compare_means(f"bidder.gain_{scoring}", frame["bidder"], frame["heuristic"],
+                                 f"Against the heuristic bot in the same seat on the same deals, under "
+                                 f"{scoring} scoring, the final score of the bidder bot (it bids the bid "
+                                 "of highest simulated expected score) is", "", "higher", "lower",
+                                 unit="games", paired=True, measure="points", lead=lead))
+    for row in skill_frame(gains).itertuples():
+        out.append(Finding(f"bidder.skill_{row.scoring}",
+                           f"Under {row.scoring} scoring the bidder bot's gain is {num(row.skill, 2)} "
+                           f"times the spread (standard deviation) of the heuristic bot's final scores "
+                           f"(95% interval {num(row.lower, 2)} to {num(row.upper, 2)}, by resampling "
+                           f"the games; {plural(row.games, 'games')}).",
+                           row.skill, row.lower, row.upper, row.games, "games"))
+    return out
+
+
+def skill_frame(gains: dict, draws: int = 2000, seed: int = 0) -> pd.DataFrame:
+    """How much each scoring system rewards a better bid, in a scale-free measure: the
+    bidder bot's mean gain per game divided by the spread (standard deviation) of the
+    heuristic bot's final scores in the same games, with a 95 % interval from ``draws``
+    seeded resamplings of the games.
+
+    ``gains``: scoring system -> :func:`bidder_gain_frame` under it. One row per system:
+    ``scoring``, ``games``, ``gain``, ``spread``, ``skill`` (gain / spread), ``lower``,
+    ``upper``.
+
+        >>> import pandas as pd
+        >>> from lopti_nb.analysis import skill_frame
+        >>> g = pd.DataFrame({"bidder": [30, 50, 40, 60], "heuristic": [10, 30, 20, 40]})
+        >>> float(skill_frame({"classic": g.assign(gain=g["bidder"] - g["heuristic"])})["skill"].iloc[0])
+        1.549...
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    rows = []
+    for scoring, frame in gains.items():
+        gain = frame["gain"].to_numpy(dtype=float)
+        base = frame["heuristic"].to_numpy(dtype=float)
+        n = len(gain)
+        picks = rng.integers(0, n, size=(draws, n))
+        spreads = base[picks].std(axis=1, ddof=1)
+        ratios = gain[picks].mean(axis=1) / np.where(spreads > 0, spreads, np.nan)
+        lower, upper = np.nanpercentile(ratios, [2.5, 97.5])
+        spread = float(base.std(ddof=1))
+        rows.append({"scoring": scoring, "games": n, "gain": float(gain.mean()), "spread": spread,
+                     "skill": float(gain.mean()) / spread if spread else float("nan"),
+                     "lower": float(lower), "upper": float(upper)})
+    return pd.DataFrame(rows, columns=["scoring", "games", "gain", "spread", "skill", "lower", "upper"])
