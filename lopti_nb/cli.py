@@ -1,6 +1,7 @@
 """The ``lopti-nb`` command: serve the dashboards, list them, run simulations.
 
     lopti-nb serve [--port 8866] [--host 127.0.0.1] [--preheat] [--theme light|dark]
+                   [--cull-after SECONDS]
     lopti-nb voila [VOILA ARGUMENTS ...]
     lopti-nb list
     lopti-nb simulate GAME --games N --out results.csv [--players P] [--seed S] [--bots NAME ...]
@@ -10,7 +11,9 @@
 checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VOILA_ARGS``.
 Both ``serve`` and ``voila`` (Voilà as it is, with any of its arguments, e.g.
 ``lopti-nb voila dashboards/score_lab.ipynb``) use the package's own Voilà template
-(:mod:`lopti_nb.voila`), which asks no host but the server for anything.
+(:mod:`lopti_nb.voila`), which asks no host but the server for anything, and shut down the
+kernel of a page that is gone (closed without saying goodbye: no connection) once it has
+been quiet for ``--cull-after`` seconds (default 900; 0 never).
 
 ``simulate`` knows the installed games and their settings from the plugins: ``GAME`` is any
 of ``game_names()``, and ``--set NAME=VALUE`` is read by the game's settings schema
@@ -28,6 +31,10 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from .engine.core import LoptiNbError
+from .engine.limits import shown
+from .voila import CULL_AFTER, MAX_CULL_AFTER, MIN_CULL_AFTER
 
 DASHBOARD_ENV = "LOPTI_NB_DASHBOARDS"
 VOILA_ARGS_ENV = "LOPTI_NB_VOILA_ARGS"
@@ -69,13 +76,19 @@ def list_dashboards(folder: Path | None = None) -> list[tuple[str, str]]:
     return out
 
 
-def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str = "light") -> list[str]:
-    from .voila import voila_args
+def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str = "light",
+                  cull_after: int = CULL_AFTER) -> list[str]:
+    """The Voilà command ``serve`` runs.
+
+    >>> voila_command(Path("dashboards"), "127.0.0.1", 8866, preheat=False)[3]
+    'dashboards'
+    """
+    from .voila import cull_args, voila_args
 
     # this Python's Voilà (and so its kernels), not whichever `voila` is first on PATH
     cmd = [sys.executable, "-m", "voila"]
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
-            "--VoilaConfiguration.show_tracebacks=True", *voila_args(theme)]
+            "--VoilaConfiguration.show_tracebacks=True", *voila_args(theme), *cull_args(cull_after)]
     if preheat:
         # a kernel per dashboard runs the notebook ahead of the first visit. That is right for
         # these dashboards because none reads the request (no voila.utils.get_query_string or
@@ -93,12 +106,13 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str 
 
 def cmd_serve(args) -> int:
     folder = dashboards_dir()
-    cmd = voila_command(folder, args.host, args.port, args.preheat, args.theme)
+    cmd = voila_command(folder, args.host, args.port, args.preheat, args.theme, args.cull_after)
     from .dashboard_parts.offline import warm_cache
 
     warm_cache()  # the offline chart bundle, built once instead of on every page visit
-    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/ "
-          f"({args.theme} theme; add ?theme=dark or ?theme=light to a page's address)", flush=True)
+    print(f"Serving the lopti_nb dashboards at http://{args.host}:{args.port}/ (the front page: "
+          f"every dashboard with a picture; {args.theme} theme, add ?theme=dark or ?theme=light "
+          f"to a page's address)", flush=True)
     for name, title in list_dashboards(folder):
         print(f"  {title}: http://{args.host}:{args.port}/voila/render/{name}", flush=True)
     return run_voila(cmd)
@@ -106,10 +120,10 @@ def cmd_serve(args) -> int:
 
 def cmd_voila(args) -> int:
     """Voilà with the arguments given, and the package's template (unless one is named)."""
-    from .voila import voila_args
+    from .voila import cull_args, voila_args
 
     extra = list(args.voila_args)
-    ours = [a for a in voila_args() if not any(e.split("=")[0] == a.split("=")[0] for e in extra)]
+    ours = [a for a in voila_args() + cull_args() if not any(e.split("=")[0] == a.split("=")[0] for e in extra)]
     return run_voila([sys.executable, "-m", "voila", *ours, *extra])
 
 
@@ -142,13 +156,26 @@ def cmd_list(args) -> int:
     return 0
 
 
-class BadInput(ValueError):
+MAX_PATH = 4096  # characters of an --out file name
+
+
+class BadInput(LoptiNbError):
     """What ``lopti-nb simulate`` was given cannot be used (said in one sentence)."""
 
 
 def check_out(out: str) -> Path:
     """The CSV file to write, checked before any game is played: not a folder, in a folder
     that exists and may be written to."""
+    if "\x00" in out or len(out) > MAX_PATH:
+        raise BadInput(f"--out is a file name of at most {MAX_PATH} characters, without NUL.")
+    try:
+        return _check_out(out)
+    except OSError as exc:  # a name the system refuses (too long a part, say)
+        raise BadInput(f"--out {shown(out, 60)} cannot be written: "
+                       f"{exc.strerror or type(exc).__name__}.") from None
+
+
+def _check_out(out: str) -> Path:
     path = Path(out)
     if out.endswith(("/", os.sep)) or path.is_dir():
         raise BadInput(f"--out {out} is a folder; give a file name, e.g. {path / 'results.csv'}.")
@@ -172,7 +199,9 @@ def parse_settings(game: str, items: list[str]) -> dict:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise BadInput(f"--set takes NAME=VALUE, not {item[:40]!r}.")
+            raise BadInput(f"--set takes NAME=VALUE, not {shown(item, 40)}.")
+        if key in settings:
+            raise BadInput(f"--set {shown(key, 40)} is given twice; give each setting once.")
         settings[key] = spec.schema.parse_text(key, value)
     return settings
 
@@ -203,14 +232,30 @@ def cmd_simulate(args) -> int:
 
 
 def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+    from .engine.limits import cut
+
+    return cut(" ".join(str(exc).split()) or type(exc).__name__)
+
+
+def _seconds(text: str) -> int:
+    """A whole number of seconds for ``--cull-after``: 0 (never) or MIN_CULL_AFTER to MAX_CULL_AFTER."""
+    try:
+        value = int(text) if len(text) <= 12 else -1
+    except ValueError:
+        value = -1
+    if not (value == 0 or MIN_CULL_AFTER <= value <= MAX_CULL_AFTER):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a usable number of seconds: give 0 (never) "
+                                         f"or {MIN_CULL_AFTER} to {MAX_CULL_AFTER}")
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes as one line (``lopti-nb simulate: ...``), exit status 2."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message}\n")
+        from .engine.limits import cut
+
+        self.exit(2, cut(f"{self.prog}: {message}") + "\n")
 
 
 def _settings_help() -> str:
@@ -235,6 +280,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--preheat", action="store_true", help="keep a kernel warm for the first visit")
     serve.add_argument("--theme", choices=("light", "dark"), default="light",
                        help="the pages' colours (default light; a page's ?theme= chooses too)")
+    serve.add_argument("--cull-after", type=_seconds, default=CULL_AFTER, metavar="SECONDS",
+                       help=f"shut down the kernel of a page that is gone (closed, no connection) once it "
+                            f"has been quiet this many seconds, {MIN_CULL_AFTER} to {MAX_CULL_AFTER}; 0: never "
+                            f"(default {CULL_AFTER})")
     serve.set_defaults(func=cmd_serve)
 
     voila = sub.add_parser("voila", help="run Voila with the package's own (offline) template",

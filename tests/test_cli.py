@@ -212,7 +212,7 @@ def test_the_template_names_no_outside_host():
     from lopti_nb.voila import share_dir
 
     for path in (share_dir() / "voila" / "templates").rglob("*"):
-        if path.is_file():
+        if path.is_file() and path.suffix != ".jpg":  # the front page's pictures are images
             text = path.read_text()
             # the only outside addresses are the ones the index page removes from Voilà's page
             kept = text.replace("https://cdn.jsdelivr.net/npm/@fortawesome", "")
@@ -221,7 +221,8 @@ def test_the_template_names_no_outside_host():
 
 def test_the_template_ships_as_package_data():
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
-    assert '"lopti_nb.voila" = ["share/voila/templates/*/*", "config/*.json"]' in text
+    assert '"lopti_nb.voila" = ["share/voila/templates/*/*", "share/voila/templates/*/static/home/*.jpg",' in text
+    assert '"config/*.json"]' in text
     import json
 
     from lopti_nb.voila import config_dir
@@ -237,3 +238,55 @@ def test_lopti_nb_voila_runs_voila_with_the_template_and_the_arguments_given(mon
     assert cmd[1:3] == ["-m", "voila"]
     assert "--template=lopti_nb" in cmd and "--port=9999" in cmd
     assert cmd.count("--theme=dark") == 1 and "--theme=light" not in cmd  # theirs, not ours
+
+
+# -- serve: kernels of pages that are gone are shut down ----------------------------------------------
+def test_serve_culls_idle_kernels_without_a_page_by_default(tmp_path):
+    from lopti_nb.voila import CULL_AFTER
+
+    cmd = cli.voila_command(tmp_path, "127.0.0.1", 8866, preheat=False)
+    assert f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}" in cmd
+    assert "--MappingKernelManager.cull_interval=60" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd  # an open page keeps its kernel
+
+
+@pytest.mark.parametrize("seconds, interval", [(10, 2), (120, 30), (3600, 60)])
+def test_cull_after_sets_the_limit_and_a_check_interval_within_it(tmp_path, seconds, interval):
+    args = cli.build_parser().parse_args(["serve", "--cull-after", str(seconds)])
+    cmd = cli.voila_command(tmp_path, "127.0.0.1", 8866, False, cull_after=args.cull_after)
+    assert f"--MappingKernelManager.cull_idle_timeout={seconds}" in cmd
+    assert f"--MappingKernelManager.cull_interval={interval}" in cmd
+
+
+def test_cull_after_zero_turns_culling_off(tmp_path):
+    cmd = cli.voila_command(tmp_path, "127.0.0.1", 8866, False, cull_after=0)
+    assert [a for a in cmd if a.startswith("--MappingKernelManager.")] == \
+        ["--MappingKernelManager.cull_idle_timeout=0"]
+
+
+@pytest.mark.parametrize("value", ["-1", "5", "ten", "1e3", "604801", "9" * 200])
+def test_cull_after_refuses_what_is_not_a_usable_number_of_seconds_in_one_line(capsys, value):
+    assert cli.main(["serve", "--cull-after", value]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and len(err) < 250
+    assert "--cull-after" in err and "0 (never) or 10 to 604800" in err
+
+
+def test_lopti_nb_voila_culls_too_unless_told_otherwise(monkeypatch):
+    seen = []
+    monkeypatch.setattr(cli, "run_voila", lambda cmd: seen.append(cmd) or 0)
+    assert cli.main(["voila", "x.ipynb"]) == 0
+    assert "--MappingKernelManager.cull_idle_timeout=900" in seen[-1]
+    assert cli.main(["voila", "x.ipynb", "--MappingKernelManager.cull_idle_timeout=0"]) == 0
+    assert [a for a in seen[-1] if "cull_idle_timeout" in a] == ["--MappingKernelManager.cull_idle_timeout=0"]
+
+
+def test_binders_server_culls_with_the_same_setting():
+    """binder/start puts lopti_nb/voila/config on the Jupyter config path (test_binder.py): its
+    jupyter_server_config.json gives Binder's server the limit `lopti-nb serve` uses."""
+    import json
+
+    from lopti_nb.voila import CULL_AFTER, config_dir, cull_args
+
+    config = json.loads((config_dir() / "jupyter_server_config.json").read_text())["MappingKernelManager"]
+    assert [f"--MappingKernelManager.{key}={value}" for key, value in config.items()] == cull_args(CULL_AFTER)

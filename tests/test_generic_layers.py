@@ -34,7 +34,7 @@ WHOLE_PACKAGES = ("engine", "rooms", "dashboard_parts")  # every module in these
 MODULES = ("lopti_nb.widgets", "lopti_nb.widgets.table", "lopti_nb.explainers",
            "lopti_nb.explainers.core", "lopti_nb.explainers.tutorial", "lopti_nb.analysis",
            "lopti_nb.analysis.frames",
-           "lopti_nb.analysis.charts", "lopti_nb.cli")
+           "lopti_nb.analysis.charts", "lopti_nb.cli", "lopti_nb.text")
 
 # Words of the games: none may appear in a generic module's code. Besides these, any string
 # literal that is a registered game's name, title or alias ("sk", "nim") counts.

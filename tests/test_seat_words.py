@@ -123,6 +123,63 @@ def test_1_7_every_sentence_of_a_lopti_session_counts_seats_from_1():
     assert {"VoteCalled", "BallotsRevealed", "MotionAuthored"} <= kinds
 
 
+def _session_events():
+    """The sentence classes a session writes itself (the round's own are checked above)."""
+    from lopti_nb.engine import Event
+    from lopti_nb.games.lopti import session_game
+
+    return {name for name, obj in vars(session_game).items()
+            if isinstance(obj, type) and issubclass(obj, Event) and obj is not Event}
+
+
+def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
+    """A scripted five-seat session reaches every sentence the session writes: from round 2
+    on, the player to move proposes to remove the newest motion; the proposer and the
+    author vote yes, one other abstains and the rest vote no, so the vote is tied and the
+    supporters choose who defends: one of them, then a bracket, then nobody."""
+    from lopti_nb.games.lopti.session_game import Advocate, Ballot, CallVote
+
+    players = 5
+    state = lopti_nb.new_game("lopti", players=players, seed=4, rounds=4)
+    bot = get_spec("lopti").make_bot("heuristic")
+    rng = random.Random(4)
+    choices = ["first", "bracket", "nobody"]
+    plan: dict[int, bool | None] = {}
+    while not state.is_over:
+        seat = state.to_act[0]
+        phase = state.phase
+        motions = [m for m in state.session.motions if m.in_force]
+        if phase == "voting":
+            action = Ballot(plan[seat])
+        elif phase == "advocate":
+            refused = state.why_illegal(Advocate(state.vote.proposer), seat)
+            check_words(refused, players)
+            assert seat_word(state.vote._opponents[0]) in refused and "[" not in refused, refused
+            choice = choices.pop(0)
+            action = Advocate(state.vote._opponents[0] if choice == "first" else choice)
+        elif (phase == "playing" and state.session.round_no >= 2 and state.session.vote_open()
+              and motions and state.round.pending_choice is None):
+            rec = motions[-1]
+            others = [s for s in range(players) if s not in (seat, rec.author_seat)]
+            plan = {seat: True, rec.author_seat: True, others[0]: None}
+            plan.update({s: False for s in others[1:]})
+            if len(others) == 4:  # the proposer wrote it: one more yes keeps the tie
+                plan[others[1]] = True
+            action = CallVote("remove", motion=rec.number, when="now")
+        else:
+            action = bot(state.observation(seat), state.legal_actions(seat), rng)
+        state.apply(action, seat)
+    assert choices == []
+    kinds = {type(e).__name__ for e in state.events}
+    assert kinds >= _session_events(), _session_events() - kinds
+    for seen_by in (None, *range(players)):
+        for text in state.describe_events(seen_by):
+            check_words(text, players)
+    said = [e.describe() for e in state.events if type(e).__name__.startswith("Advocate")]
+    assert any("abstained" in e.describe() for e in state.events if type(e).__name__ == "BallotsRevealed")
+    assert len(said) == 6 and all("Seat" in x for x in said), said
+
+
 def test_1_7_session_and_roshambo_refusals_name_seats_from_1():
     from lopti_nb.games.lopti.motions import Motion
     from lopti_nb.games.lopti.session import Proposal, Session

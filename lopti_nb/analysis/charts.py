@@ -235,12 +235,15 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
                 title: str = "The playtest levers", y_title: str = "Mean final score",
                 subtitle: str | None = None, length_title: str = "mean length") -> alt.Chart:
     """One panel per lever (from :func:`~.frames.lever_frame`): ``y`` against the lever's
-    value, one line per ``by`` group (with +-1.96 standard errors when ``y`` is
-    ``mean_score``). ``length_title`` names ``mean_length`` in the tooltip (a game's
-    ``length_label``, e.g. "mean rounds")."""
+    value, one line per ``by`` group, each point with its 95 % interval (+-1.96 standard
+    errors for ``mean_score``, the Wilson interval for ``win_rate``). ``length_title`` names
+    ``mean_length`` in the tooltip (a game's ``length_label``, e.g. "mean rounds")."""
     data = levers.copy()
-    data["lower"] = data["mean_score"] - 1.96 * data["stderr"]
-    data["upper"] = data["mean_score"] + 1.96 * data["stderr"]
+    if y == "win_rate" and {"win_lower", "win_upper"} <= set(data.columns):
+        data["lower"], data["upper"] = data["win_lower"], data["win_upper"]
+    elif y == "mean_score":
+        data["lower"] = data["mean_score"] - 1.96 * data["stderr"]
+        data["upper"] = data["mean_score"] + 1.96 * data["stderr"]
     tooltip = [alt.Tooltip("lever:N"), alt.Tooltip("value:N", title="value"),
                alt.Tooltip(f"{by}:N"), alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
                alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
@@ -250,7 +253,7 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
     line = base.mark_line(point=True).encode(y=alt.Y(f"{y}:Q", title=y_title,
                                                      **({"axis": alt.Axis(format="%")} if y == "win_rate" else {})))
     layers = [line]
-    if y == "mean_score":
+    if "lower" in data.columns:
         layers.append(base.mark_rule(opacity=0.6).encode(y="lower:Q", y2="upper:Q"))
     layer = alt.layer(*layers).properties(width=200, height=HEIGHT)
     return layer.facet(facet=alt.Facet("lever:N", title=None), data=data).resolve_scale(

@@ -13,6 +13,12 @@ size, and roughly how many games it would take.
     (100, 0.3, '')
     >>> compare_proportions("gap", 30, 100, 32, 100, "the first seat wins", "the second").direction
     'cannot be told apart'
+
+Rows that come from one game (the seats of a game, the rounds of a game or of a session) are
+not independent: a bonus that pays two seats of one game at once, or the one winner that four
+seats share. Their intervals are computed by game (cluster-robust standard errors, the games as
+clusters; see :func:`cluster_stderr`), so a sentence never claims more certainty than the
+number of games allows.
 """
 from __future__ import annotations
 
@@ -28,7 +34,8 @@ from .frames import wilson_interval
 __all__ = [
     "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
     "compare_means", "compare_to", "games_needed", "verdict", "pct", "num",
-    "findings_markdown", "findings_frame", "show_findings",
+    "findings_markdown", "findings_frame", "show_findings", "game_clusters", "cluster_stderr",
+    "clustered_difference", "design_effect",
 ]
 
 Z = 1.96          # a 95 % interval
@@ -91,6 +98,96 @@ def _interval(lo: float, hi: float, fmt) -> str:
     return f"95% interval {fmt(lo)} to {fmt(hi)}"
 
 
+# -- rows that share a game ---------------------------------------------------------------------------
+def game_clusters(rows) -> np.ndarray:
+    """One label per row of ``rows`` (a seats or rounds frame of ``play_games``/``sweep``) naming
+    the game it comes from: the ``cell`` and ``game`` columns together (``game`` alone when
+    there is no ``cell``; ``session`` (with ``motion``, when there is one) for rows whose
+    rounds follow each other in one session).
+
+        >>> import pandas as pd
+        >>> game_clusters(pd.DataFrame({"cell": [0, 0, 1], "game": [0, 0, 0]})).tolist()
+        ['0:0', '0:0', '1:0']
+    """
+    if "game" in rows.columns:
+        keys = ["cell", "game"] if "cell" in rows.columns else ["game"]
+    elif "session" in rows.columns:
+        keys = ["motion", "session"] if "motion" in rows.columns else ["session"]
+    else:
+        raise ValueError("rows need a 'game' (or 'session') column to be counted by game")
+    return rows[keys].astype(str).agg(":".join, axis=1).to_numpy()
+
+
+def _cluster_variance(influence: np.ndarray, clusters: np.ndarray) -> tuple[float, int]:
+    """CR1 sandwich variance of a sum of per-row influences, summed within each cluster."""
+    labels, index = np.unique(np.asarray(clusters, dtype=str), return_inverse=True)
+    g = len(labels)
+    if g < 2:
+        return 0.0, g
+    sums = np.bincount(index, weights=influence, minlength=g)
+    return float(g / (g - 1) * np.sum(sums ** 2)), g
+
+
+def cluster_stderr(values: Sequence[float], clusters: Sequence) -> float:
+    """The standard error of the mean of ``values`` when the rows with the same label in
+    ``clusters`` (their game) may be correlated: the cluster-robust (CR1) standard error,
+    the games taken as independent and the rows within one game as anything at all.
+    With one row per game it is the usual standard error ``sd / sqrt(n)``.
+
+        >>> round(cluster_stderr([1, 1, 0, 0], ["a", "a", "b", "b"]), 3)  # two games, not four rows
+        0.5
+        >>> round(cluster_stderr([1, 1, 0, 0], ["a", "b", "c", "d"]), 3)
+        0.289
+    """
+    v = np.asarray(values, dtype=float)
+    if v.size == 0:
+        return 0.0
+    var, _ = _cluster_variance((v - v.mean()) / v.size, np.asarray(clusters))
+    return math.sqrt(var)
+
+
+def clustered_difference(a: Sequence[float], b: Sequence[float], clusters_a: Sequence,
+                         clusters_b: Sequence) -> tuple[float, float, int]:
+    """``(mean(a) - mean(b), its cluster-robust standard error, games)``: rows of A and B
+    with the same cluster label are one game (e.g. a careful and a careless bidder at one
+    table), so their correlation, within a side and across the sides, counts.
+
+        >>> d, se, games = clustered_difference([3, 1], [2, 0], ["g1", "g2"], ["g1", "g2"])
+        >>> d, round(se, 3), games  # the same games on both sides: a paired difference
+        (1.0, 0.0, 2)
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.size == 0 or b.size == 0:
+        return 0.0, 0.0, 0
+    influence = np.concatenate([(a - a.mean()) / a.size, -(b - b.mean()) / b.size])
+    clusters = np.concatenate([np.asarray(clusters_a, dtype=str), np.asarray(clusters_b, dtype=str)])
+    var, g = _cluster_variance(influence, clusters)
+    return float(a.mean() - b.mean()), math.sqrt(var), g
+
+
+def design_effect(flags: Sequence[float], clusters: Sequence, flags_b: Sequence[float] | None = None,
+                  clusters_b: Sequence | None = None) -> float:
+    """How much wider, squared, the interval of a share (or of the difference of two shares,
+    with ``flags_b``) is when its rows are counted by game: the cluster-robust variance over
+    the variance for independent rows. A proportion finding given ``deff`` computes its
+    interval from ``n / deff`` rows.
+
+        >>> round(design_effect([1, 1, 0, 0, 1, 0], ["a", "a", "b", "b", "c", "d"]), 2)  # two games repeat a row
+        1.85
+    """
+    a = np.asarray(flags, dtype=float)
+    if flags_b is None:
+        if a.size < 2 or a.var() == 0:
+            return 1.0
+        se = cluster_stderr(a, clusters)
+        return float(se ** 2 / (a.var(ddof=1) / a.size))
+    b = np.asarray(flags_b, dtype=float)
+    _, se, _ = clustered_difference(a, b, clusters, clusters_b)
+    plain = ((a.var(ddof=1) / a.size if a.size > 1 else 0.0)
+             + (b.var(ddof=1) / b.size if b.size > 1 else 0.0))
+    return float(se ** 2 / plain) if plain > 0 else 1.0
+
+
 # -- statistics ---------------------------------------------------------------------------------------
 def verdict(lower: float, upper: float, above: str, below: str, reference: float = 0.0) -> str:
     """``above`` when the whole interval lies above ``reference``, ``below`` when it lies
@@ -121,44 +218,67 @@ def _unclear_tail(n: int, stderr: float, effect: float, unit: str, fmt=None) -> 
             f"apart would take about {need:,} {unit}")
 
 
+def _wilson(hits: int, n: int, deff: float) -> tuple[float, float]:
+    """The Wilson interval of ``hits / n`` as if from ``n / deff`` independent rows."""
+    if deff == 1.0 or n == 0:
+        lo, hi = wilson_interval(hits, n)
+    else:
+        eff = n / deff
+        lo, hi = wilson_interval(hits / n * eff, eff)
+    return float(lo), float(hi)
+
+
+def _games(games: int | None) -> str:
+    return f" in {engine_plural(games, 'game')}, counted by game" if games else ""
+
+
 def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead: bool = False,
-               digits: int = 1) -> Finding:
-    """``what``: the share ``hits / n`` with its Wilson interval."""
+               digits: int = 1, deff: float = 1.0, games: int | None = None) -> Finding:
+    """``what``: the share ``hits / n`` with its Wilson interval. When the rows share games,
+    ``deff`` (:func:`design_effect`) widens the interval and ``games`` says how many games."""
     hits, n = int(hits), int(n)
-    lo, hi = (float(v) for v in wilson_interval(hits, n))
+    lo, hi = _wilson(hits, n, deff)
     p = hits / n if n else 0.0
     f = (lambda x: pct(x, digits))
-    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)})."
-    return Finding(key, text, p, lo, hi, n, unit, "", lead)
+    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)}{_games(games)})."
+    return Finding(key, text, p, lo, hi, n, unit, "", lead, {"deff": deff, "games": games})
 
 
 def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead: bool = False,
-         digits: int = 1) -> Finding:
-    """``what``: the mean of ``values`` with mean +- 1.96 standard errors."""
+         digits: int = 1, clusters: Sequence | None = None) -> Finding:
+    """``what``: the mean of ``values`` with mean +- 1.96 standard errors (counted by game
+    when ``clusters`` labels each row's game, see :func:`cluster_stderr`)."""
     v = np.asarray(values, dtype=float)
     n = int(v.size)
     m = float(v.mean()) if n else float("nan")
-    se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    games = None
+    if clusters is not None:
+        se, games = cluster_stderr(v, clusters), len(set(np.asarray(clusters, dtype=str)))
+    else:
+        se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     f = (lambda x: num(x, digits))
-    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)})."
-    return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead, {"stderr": se})
+    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)}{_games(games)})."
+    return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead,
+                   {"stderr": se, "games": games})
 
 
 def compare_to(key: str, hits: int, n: int, reference: float, what: str, above: str, below: str,
-               unit: str = "games", lead: bool = False, same: str | None = None) -> Finding:
+               unit: str = "games", lead: bool = False, same: str | None = None,
+               deff: float = 1.0, games: int | None = None) -> Finding:
     """A share against a fixed reference (e.g. a fair share): the direction when the Wilson
-    interval leaves the reference out, else the sentence says it cannot be told apart."""
+    interval leaves the reference out, else the sentence says it cannot be told apart.
+    ``deff`` and ``games``: as for :func:`proportion`, when the rows share games."""
     hits, n = int(hits), int(n)
-    lo, hi = (float(v) for v in wilson_interval(hits, n))
+    lo, hi = _wilson(hits, n, deff)
     p = hits / n if n else 0.0
     d = verdict(lo, hi, above, below, reference)
-    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {_counted(n, unit)})")
+    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {_counted(n, unit)}{_games(games)})")
     if d == UNCLEAR:
-        se = math.sqrt(max(p * (1 - p), 1e-12) / n) if n else 0.0
+        se = math.sqrt(max(p * (1 - p), 1e-12) * deff / n) if n else 0.0
         text = f"{what}: {body}: {same or _unclear_tail(n, se, p - reference, unit, _pp)}."
     else:
         text = f"{what} {d}: {body}."
-    return Finding(key, text, p, lo, hi, n, unit, d, lead, {"reference": reference})
+    return Finding(key, text, p, lo, hi, n, unit, d, lead, {"reference": reference, "deff": deff})
 
 
 def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, extra,
@@ -178,18 +298,22 @@ def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, e
 
 def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, what: str,
                         other: str = "", above: str = "higher", below: str = "lower",
-                        unit: str = "games", lead: bool = False) -> Finding:
+                        unit: str = "games", lead: bool = False, deff: float = 1.0,
+                        games: int | None = None) -> Finding:
     """Share A minus share B (Wald interval of the difference): ``what`` ``above`` / ``below``
-    ``other`` when the interval leaves out zero, else "cannot be told apart"."""
+    ``other`` when the interval leaves out zero, else "cannot be told apart". When the rows
+    share games, ``deff`` (:func:`design_effect` of the two sides) widens the interval and
+    ``games`` says how many games."""
     hits_a, n_a, hits_b, n_b = int(hits_a), int(n_a), int(hits_b), int(n_b)
     pa = hits_a / n_a if n_a else 0.0
     pb = hits_b / n_b if n_b else 0.0
     se = math.sqrt((pa * (1 - pa) / n_a if n_a else 0) + (pb * (1 - pb) / n_b if n_b else 0))
     if se == 0 and pa != pb:  # all or nothing on both sides: a continuity floor
         se = math.sqrt(0.25 / max(n_a, 1) + 0.25 / max(n_b, 1)) / 2
-    per = f"{pct(pa)} of {_counted(n_a, unit)} against {pct(pb)} of {_counted(n_b, unit)}"
+    se *= math.sqrt(deff)
+    per = f"{pct(pa)} of {_counted(n_a, unit)} against {pct(pb)} of {_counted(n_b, unit)}{_games(games)}"
     f = _diff_sentence(key, pa - pb, se, n_a + n_b, what, _than(above, other), _than(below, other),
-                       unit, lead, lambda x: f"{100 * x:+.1f}", per, {"a": pa, "b": pb},
+                       unit, lead, lambda x: f"{100 * x:+.1f}", per, {"a": pa, "b": pb, "deff": deff},
                        " percentage points")
     return _plain(f, above, below)
 
@@ -197,29 +321,40 @@ def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, 
 def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, other: str = "",
                   above: str = "higher", below: str = "lower", unit: str = "games",
                   lead: bool = False, digits: int = 1, paired: bool = False,
-                  measure: str = "", same: str | None = None) -> Finding:
+                  measure: str = "", same: str | None = None,
+                  clusters: tuple[Sequence, Sequence] | Sequence | None = None) -> Finding:
     """Mean of A minus mean of B (normal interval of the difference; ``paired``: the mean of
     A - B, row by row), worded as a direction only when the interval leaves out zero.
     ``measure`` names the difference's unit (``"turns"``); ``same`` is the sentence when
-    every pair is equal (no difference at all)."""
+    every pair is equal (no difference at all). ``clusters``: each row's game, as the pair
+    ``(clusters_a, clusters_b)`` (one sequence for ``paired``), so that rows of one game are
+    counted together (:func:`clustered_difference`)."""
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
+    games = None
     if paired:
         d = a - b
         diff = float(d.mean()) if d.size else 0.0
-        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
+        if clusters is not None:
+            se, games = cluster_stderr(d, clusters), len(set(np.asarray(clusters, dtype=str)))
+        else:
+            se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
         n = int(d.size)
-        per = _counted(n, unit)
+        per = _counted(n, unit) + _games(games)
     else:
         ma, mb = float(a.mean()), float(b.mean())
         diff = ma - mb
-        va = a.var(ddof=1) / a.size if a.size > 1 else 0.0
-        vb = b.var(ddof=1) / b.size if b.size > 1 else 0.0
-        se = float(math.sqrt(va + vb))
+        if clusters is not None:
+            _, se, games = clustered_difference(a, b, clusters[0], clusters[1])
+        else:
+            va = a.var(ddof=1) / a.size if a.size > 1 else 0.0
+            vb = b.var(ddof=1) / b.size if b.size > 1 else 0.0
+            se = float(math.sqrt(va + vb))
         n = int(a.size + b.size)
-        per = f"{num(ma, digits)} over {_counted(int(a.size), unit)} against {num(mb, digits)} over {_counted(int(b.size), unit)}"
+        per = (f"{num(ma, digits)} over {_counted(int(a.size), unit)} against {num(mb, digits)} over "
+               f"{_counted(int(b.size), unit)}{_games(games)}")
     f = _diff_sentence(key, diff, se, n, what, _than(above, other), _than(below, other), unit,
-                       lead, lambda x: num(x, digits, sign=True), per, {},
+                       lead, lambda x: num(x, digits, sign=True), per, {"games": games},
                        f" {measure}" if measure else "", same)
     return _plain(f, above, below)
 

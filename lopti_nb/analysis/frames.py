@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from lopti_nb.engine import SettingsError, all_specs, get_spec
+from lopti_nb.engine.limits import shown
 from lopti_nb.engine.runner import Run, game_seeds, seat_rows
 
 __all__ = [
@@ -69,6 +70,10 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
         tables = ("seats", "games", *own)
     elif isinstance(tables, str):
         tables = (tables,)
+    if not isinstance(tables, (list, tuple, set, frozenset)) \
+            or not all(isinstance(t, str) for t in tables):
+        raise SettingsError(f"tables is a list of table names ('seats', 'games'...), "
+                            f"not {shown(tables)}.")
     tables = set(tables)
     known = {"seats", "games", *own}
     unknown = tables - known
@@ -260,10 +265,23 @@ def histogram_frame(df: pd.DataFrame, value: str, by=None, bins: int | Sequence[
     return pd.DataFrame(rows, columns=keys + ["bin_start", "bin_end", "count", "share"])
 
 
-def distribution_summary(df: pd.DataFrame, value: str, by=None) -> pd.DataFrame:
+def distribution_summary(df: pd.DataFrame, value: str, by=None, clusters=None) -> pd.DataFrame:
     """Per group: ``n``, ``mean``, ``stderr``, ``p05``, ``q1``, ``median``, ``q3``, ``p95``,
-    ``min``, ``max`` of ``value`` (for box-and-whisker charts)."""
+    ``min``, ``max`` of ``value`` (for box-and-whisker charts). ``clusters``: the column(s)
+    that together name the game a row comes from (e.g. ``["cell", "game"]``); the ``stderr``
+    is then counted by game (:func:`~lopti_nb.analysis.findings.cluster_stderr`), since
+    rows of one game are not independent.
+
+        >>> df = pd.DataFrame({"game": [0, 0, 1, 1], "score": [1.0, 1.0, 0.0, 0.0]})
+        >>> float(distribution_summary(df, "score", clusters="game")["stderr"].iloc[0])
+        0.5
+    """
+    from .findings import cluster_stderr
+
     keys = _keys(by)
+    cluster_keys = _keys(clusters)
+    label = (df[cluster_keys].astype(str).agg(":".join, axis=1) if cluster_keys
+             else pd.Series(np.arange(len(df)).astype(str), index=df.index))
     g = df.groupby(keys, observed=True, sort=True)[value] if keys else None
     if g is None:
         s = df[value].astype(float)
@@ -274,8 +292,10 @@ def distribution_summary(df: pd.DataFrame, value: str, by=None) -> pd.DataFrame:
     for key, s in parts:
         n = int(s.size)
         row = dict(zip(keys, key))
+        stderr = cluster_stderr(s.to_numpy(), label.loc[s.index].to_numpy()) if cluster_keys else (
+            float(s.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0)
         row.update(
-            n=n, mean=float(s.mean()), stderr=float(s.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0,
+            n=n, mean=float(s.mean()), stderr=stderr,
             p05=float(s.quantile(0.05)), q1=float(s.quantile(0.25)), median=float(s.median()),
             q3=float(s.quantile(0.75)), p95=float(s.quantile(0.95)),
             min=float(s.min()), max=float(s.max()),
@@ -320,13 +340,15 @@ def setting_effect_frame(seats: pd.DataFrame, by: Sequence[str],
                          values: Sequence[str] = ("score",)) -> pd.DataFrame:
     """Long frame: per ``by`` group and measure (each of ``values`` the seats have, e.g. a
     game's own per-seat counts), the ``mean`` and ``stderr`` (and ``lower``, ``upper`` =
-    mean -/+ 1.96 stderr)."""
+    mean -/+ 1.96 stderr). The seats of one game are counted together (by ``cell`` and
+    ``game``, when the rows have them): seats of one game are not independent."""
     keys = _keys(by)
+    clusters = [c for c in ("cell", "game") if c in seats.columns] if "game" in seats.columns else None
     rows = []
     for measure in values:
         if measure not in seats.columns:
             continue
-        s = distribution_summary(seats, measure, keys)
+        s = distribution_summary(seats, measure, keys, clusters=clusters)
         s["measure"] = measure
         rows.append(s[keys + ["measure", "n", "mean", "stderr"]])
     out = pd.concat(rows, ignore_index=True)
@@ -338,7 +360,8 @@ def setting_effect_frame(seats: pd.DataFrame, by: Sequence[str],
 
 def lever_frame(seats: pd.DataFrame, levers: Sequence[str] | Mapping[str, Any], by: str = "bot") -> pd.DataFrame:
     """Long frame for lever sweeps: one row per lever, lever value and ``by`` group, with
-    ``mean_score``, ``stderr``, ``win_rate``, ``mean_length`` and ``n``. ``value`` is text
+    ``mean_score``, ``stderr``, ``win_rate`` (95 % Wilson interval ``win_lower`` and
+    ``win_upper``), ``mean_length`` and ``n``. ``value`` is text
     so that numeric and categorical levers share one chart.
 
     ``levers`` maps each lever to its default value (a list of names: every row counts for
@@ -357,6 +380,7 @@ def lever_frame(seats: pd.DataFrame, levers: Sequence[str] | Mapping[str, Any], 
                      sd=("score", "std"), win_rate=("won", "mean"),
                      mean_length=("length", "mean")).reset_index()
         part["stderr"] = part["sd"].fillna(0) / np.sqrt(part["n"])
+        part["win_lower"], part["win_upper"] = wilson_interval(part["win_rate"] * part["n"], part["n"])
         part = part.drop(columns="sd").rename(columns={lever: "value"})
         part["value"] = part["value"].astype(str)
         part.insert(0, "lever", lever)

@@ -20,13 +20,17 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import pandas as pd
 
-from lopti_nb.engine.runner import run_parallel
+from lopti_nb.engine import SettingsError, check_seed
+from lopti_nb.engine.limits import shown
+from lopti_nb.engine.runner import MAX_GAMES, MAX_SEED_TEXT, Run, check_client, check_workers, run_parallel
 
 from .frames import play_games
 
 __all__ = ["sweep", "normalise_grid", "run_chunk", "dask_available"]
 
 CELL_KEYS = ("game", "players", "bots", "rotate", "settings", "label")
+MAX_CELLS = 10_000  # cells in one grid at most
+MAX_CHUNK = 100_000  # games in one chunk at most
 
 
 def dask_available() -> bool:
@@ -43,16 +47,26 @@ def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -
     A cell may give settings under ``"settings"`` or as extra keys
     (``{"game": name, "<setting>": value}``). ``game`` is the default game.
     """
+    if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
+        raise SettingsError(f"grid is a list of cells (dicts such as {{'game': <a game's name>, 'players': 4}}), "
+                            f"not {shown(grid)}.")
     cells = []
     for i, cell in enumerate(grid):
+        if i >= MAX_CELLS:
+            raise SettingsError(f"A grid has at most {MAX_CELLS:,} cells.")
+        if not isinstance(cell, Mapping):
+            raise SettingsError(f"grid cell {i} is a dict such as {{'game': <a game's name>}}, not {shown(cell)}.")
         cell = dict(cell)
-        settings = dict(cell.pop("settings", {}) or {})
+        given = cell.pop("settings", {}) or {}
+        if not isinstance(given, Mapping):
+            raise SettingsError(f"grid cell {i}'s settings are a dict of name to value, not {shown(given)}.")
+        settings = dict(given)
         out = {k: cell.pop(k, None) for k in ("game", "players", "bots", "rotate", "label")}
         settings.update(cell)  # any other key is a setting
         out["game"] = out["game"] or game
         if out["game"] is None:
-            raise ValueError(f"grid cell {i} names no game")
-        out["rotate"] = bool(out["rotate"])
+            raise SettingsError(f"grid cell {i} names no game.")
+        out["rotate"] = False if out["rotate"] is None else out["rotate"]  # checked by the runner
         if isinstance(out["bots"], list):
             out["bots"] = tuple(out["bots"])
         out["settings"] = settings
@@ -75,30 +89,63 @@ def run_chunk(task: tuple) -> dict[str, pd.DataFrame]:
     return frames
 
 
-def _tasks(cells, games_per_cell, seed, chunk_size, tables):
-    tasks = []
+def _tasks(cells, counts, seed, chunk_size, tables):
+    """The chunks of every cell, one at a time (a sweep of any size lists none up front)."""
     for index, cell in enumerate(cells):
-        n = games_per_cell[index] if isinstance(games_per_cell, Sequence) else games_per_cell
+        n = counts[index]
         for first in range(0, n, chunk_size):
-            tasks.append((index, cell, first, min(chunk_size, n - first), seed, tables))
-    return tasks
+            yield (index, cell, first, min(chunk_size, n - first), seed, tables)
 
 
-def _run(tasks: list, client: Any, workers: int | None, progress: bool) -> list:
+def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers) -> list[int]:
+    """Every argument of :func:`sweep` checked before a game is played or a cluster made;
+    the number of games of each cell."""
+    if isinstance(games_per_cell, (list, tuple)):
+        if len(games_per_cell) != len(cells):
+            raise SettingsError(f"games_per_cell lists {len(games_per_cell):,} numbers for "
+                                f"{len(cells)} cells; give one per cell, or one for all.")
+        counts = list(games_per_cell)
+    else:
+        counts = [games_per_cell] * len(cells)
+    for n in counts:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_GAMES:
+            raise SettingsError(f"games_per_cell is a number of games from 0 to {MAX_GAMES:,} "
+                                f"(or one per cell), not {shown(n)}.")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or not 1 <= chunk_size <= MAX_CHUNK:
+        raise SettingsError(f"chunk_size must be a whole number from 1 to {MAX_CHUNK:,}, "
+                            f"not {shown(chunk_size)}.")
+    if isinstance(seed, str):
+        if len(seed) > MAX_SEED_TEXT:
+            raise SettingsError(f"A text seed has at most {MAX_SEED_TEXT} characters.")
+    else:
+        check_seed(seed)
+    if not all(isinstance(t, str) for t in tables) or not tables:
+        raise SettingsError("tables is 'seats', 'games', 'rounds' or a list of them.")
+    check_workers(workers)
+    if client not in ("serial", "processes"):
+        check_client(client)
+    for cell in cells:  # a cell the games refuse is refused now, not in a worker
+        Run(cell["game"], 0, 0, cell["players"], cell["bots"], rotate=cell["rotate"],
+            settings=cell["settings"])
+    return counts
+
+
+def _run(tasks: Iterable, client: Any, workers: int | None, progress: bool, total: int | None = None) -> list:
     """``run_chunk`` of every task, in order, on the engine's runner (local processes or a Dask
     client); ``client=None`` with Dask installed makes a local cluster for this call."""
     if client == "serial":
-        return run_parallel(run_chunk, tasks, progress=progress, desc="sweep")
+        return run_parallel(run_chunk, tasks, progress=progress, desc="sweep", total=total)
     if client == "processes" or (client is None and not dask_available()):
-        return run_parallel(run_chunk, tasks, workers=workers or os.cpu_count() or 1,
-                            progress=progress, desc="sweep")
+        return run_parallel(run_chunk, tasks, workers=workers or min(os.cpu_count() or 1, 64),
+                            progress=progress, desc="sweep", total=total)
     if client is not None:  # a distributed.Client or a scheduler address
-        return run_parallel(run_chunk, tasks, client=client, progress=progress, desc="sweep")
+        return run_parallel(run_chunk, tasks, client=client, progress=progress, desc="sweep",
+                            total=total)
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                       processes=True, dashboard_address=None) as cluster, Client(cluster) as own:
-        return run_parallel(run_chunk, tasks, client=own, progress=progress, desc="sweep")
+        return run_parallel(run_chunk, tasks, client=own, progress=progress, desc="sweep", total=total)
 
 
 def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int], client: Any = None,
@@ -123,14 +170,20 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
     :func:`lopti_nb.simulate` columns plus ``cell``, ``label``, ``players`` and the cell's
     settings) or a list of ``"seats"``, ``"games"``, ``"rounds"`` (then a dict of
     DataFrames). The result does not depend on ``client``, ``workers`` or ``chunk_size``.
+
+    Every argument and every cell is checked before a game is played or a cluster made: a
+    bad one raises ``SettingsError`` (a ``ValueError``) in one sentence. At most 10**9 games
+    per cell and 64 local workers; the chunks are handed out a few at a time.
     """
     single = isinstance(tables, str)
+    if not single and not isinstance(tables, (list, tuple)):
+        raise SettingsError(f"tables is 'seats', 'games', 'rounds' or a list of them, not {shown(tables)}.")
     names = (tables,) if single else tuple(tables)
     cells = normalise_grid(grid, game)
-    if not isinstance(chunk_size, int) or chunk_size < 1:
-        raise ValueError(f"chunk_size must be a positive whole number, not {chunk_size!r}")
-    tasks = _tasks(cells, games_per_cell, seed, chunk_size, names)
-    results = _run(tasks, client, workers, progress)
+    counts = _check(cells, games_per_cell, seed, chunk_size, names, client, workers)
+    tasks = _tasks(cells, counts, seed, chunk_size, names)
+    total = sum(-(-n // chunk_size) for n in counts)
+    results = _run(tasks, client, workers, progress, total)
     out = {}
     for name in names:
         parts = [r[name] for r in results if not r[name].empty]

@@ -3,9 +3,9 @@ voice picker where the game has several voices, the whole rules as text, and a g
 round at the game's real table (:func:`lopti_nb.tutorial`), opened with its button."""
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as W
+
+from lopti_nb.text import esc
 
 from .common import game_picker, message_html, note
 
@@ -14,8 +14,9 @@ class RulesClassroom(W.VBox):
     def __init__(self, game: str | None = None, voice: str = "plain", lesson: bool = True):
         from lopti_nb.engine import canonical_game
 
-        # None: the first installed game (the plugins' order)
-        self.game = game_picker(None if game is None else canonical_game(game))
+        # None: the first installed game (the plugins' order); a game without lessons has
+        # nothing to show here, so it is not offered
+        self.game = game_picker(None if game is None else canonical_game(game), needs="lessons")
         self.voice = W.ToggleButtons(options=[("Plain", "plain")], value="plain", description="Voice",
                                      style={"description_width": "60px", "button_width": "100px"},
                                      tooltip="The same rules, told in another voice")
@@ -120,6 +121,6 @@ class RulesClassroom(W.VBox):
             title, text, clauses = section
             tag = f' <span style="color:var(--jp-ui-font-color2)">(rules reference {", ".join("§" + c for c in clauses)})</span>' \
                 if clauses else ""
-            parts.append(f"<h4 style='margin:10px 0 2px'>{escape(title)}</h4>"
-                         f"<div>{escape(text)}{tag}</div>")
+            parts.append(f"<h4 style='margin:10px 0 2px'>{esc(title)}</h4>"
+                         f"<div>{esc(text)}{tag}</div>")
         self.rules_text.value = "<div style='max-width:820px;line-height:1.45'>" + "".join(parts) + "</div>"

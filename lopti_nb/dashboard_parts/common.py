@@ -8,26 +8,29 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from html import escape
 from pathlib import Path
 
 import ipywidgets as W
 
 from lopti_nb.engine import all_specs
+from lopti_nb.text import esc
 
 MUTED = "color:var(--jp-ui-font-color2, #666)"
 LABEL_WIDTH = "150px"
 GAME_BUTTONS = {"description_width": "60px", "button_width": "150px"}
 
 
-def game_options() -> list[tuple[str, str]]:
-    """``(title, name)`` of every installed game, in the plugins' order (for a game picker)."""
-    return [(spec.title, spec.name) for spec in all_specs()]
+def game_options(needs: str | None = None) -> list[tuple[str, str]]:
+    """``(title, name)`` of every installed game, in the plugins' order (for a game picker);
+    ``needs``: only the games whose plugin has that part (e.g. ``"lessons"``)."""
+    return [(spec.title, spec.name) for spec in all_specs()
+            if needs is None or getattr(spec, needs, None) is not None]
 
 
-def game_picker(value: str | None = None) -> W.ToggleButtons:
-    """Toggle buttons with every installed game's title (``value``: a game's name)."""
-    options = game_options()
+def game_picker(value: str | None = None, needs: str | None = None) -> W.ToggleButtons:
+    """Toggle buttons with every installed game's title (``value``: a game's name; ``needs``:
+    only the games whose plugin has that part, as in :func:`game_options`)."""
+    options = game_options(needs)
     return W.ToggleButtons(options=options, value=value if value is not None else options[0][1],
                            description="Game", style=GAME_BUTTONS)
 
@@ -54,6 +57,17 @@ def note(text: str) -> W.HTML:
     return W.HTML(f'<div style="{MUTED};font-size:0.92em">{text}</div>')
 
 
+def explained(widget: W.Widget, text: str) -> W.VBox:
+    """``widget`` with a line under it saying what it sets, on screen (not a tooltip), the
+    way a game's settings form shows each setting."""
+    help_line = W.HTML(f'<div class="lnb-setting-description" style="{MUTED};font-size:0.9em;'
+                       f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{esc(text)}</div>')
+    # as wide as the control: a long help line wraps under it instead of widening its column
+    row = W.VBox([widget, help_line], layout=W.Layout(width="420px", max_width="100%"))
+    row.add_class("lnb-setting")
+    return row
+
+
 def message_html(text: str, kind: str = "info") -> str:
     """A status line. The text keeps the theme's own text colour (green or red letters are
     too faint to read on white, or on the dark theme's black); the kind shows as a coloured
@@ -61,7 +75,7 @@ def message_html(text: str, kind: str = "info") -> str:
     colour = {"info": "var(--jp-border-color1, #999)", "error": "var(--jp-error-color1, #b00)",
               "ok": "var(--jp-success-color1, #070)"}[kind]
     return (f'<div role="{"alert" if kind == "error" else "status"}" style="color:var(--jp-ui-font-color1, #222);'
-            f'border-left:4px solid {colour};padding-left:6px">{escape(text)}</div>')
+            f'border-left:4px solid {colour};padding-left:6px">{esc(text)}</div>')
 
 
 def seat_bots(spec) -> dict[str, tuple[str, ...]]:

@@ -18,12 +18,12 @@ The launcher and the score lab show one :class:`SettingsForm` per game.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from lopti_nb.engine.settings import Setting
+from lopti_nb.text import esc
 
 from .common import LABEL_WIDTH, MUTED
 
@@ -39,7 +39,8 @@ def label(setting: Setting) -> str:
 
 def _layout() -> dict[str, Any]:
     return {"style": {"description_width": LABEL_WIDTH},
-            "layout": W.Layout(width=CONTROL_WIDTH, max_width="100%")}
+            # at most the page's width, less the widget's own 2 px margins (a phone cuts it otherwise)
+            "layout": W.Layout(width=CONTROL_WIDTH, max_width="calc(100% - 4px)")}
 
 
 def _with_none(setting: Setting, options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -66,7 +67,7 @@ def control(setting: Setting, players: int) -> W.Widget | None:
             options = _with_none(setting, [(words[0], True), (words[1], False)])
             common["style"] = {"description_width": LABEL_WIDTH, "button_width": "auto"}
             # a flex row: Voilà otherwise puts toggle buttons on a line below their label
-            common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="100%")
+            common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="calc(100% - 4px)")
             return W.ToggleButtons(options=options, value=_shown(default), **common)
         return W.Checkbox(value=bool(default), indent=True, **common)
     if kind == "choice":
@@ -110,7 +111,7 @@ class SettingsForm(W.VBox):
                 continue
             self.controls[setting.name] = widget
             text = W.HTML(f'<div class="lnb-setting-description" style="{MUTED};font-size:0.9em;'
-                          f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{escape(setting.description)}</div>')
+                          f'margin:-2px 0 6px calc({LABEL_WIDTH} + 6px)">{esc(setting.description)}</div>')
             row = W.VBox([widget, text])
             row.add_class("lnb-setting")
             rows.append(row)

@@ -1,14 +1,24 @@
 """The game launcher: pick a game, players, people, bots and settings, then deal a table
 (:func:`lopti_nb.play`). The games come from the plugins and each game's settings form from
-its settings schema (:mod:`.forms`)."""
+its settings schema (:mod:`.forms`).
+
+Every control has a line under it saying what it sets. Once a table is dealt the settings fold
+into one line above it (the game's title, "3 players · 1 person, 2 bots", the words chosen in
+its menus, then a "Change" button that opens them again), so on a phone the table comes right
+under the page's title instead of below a page of settings. The players chosen stay when
+another game is picked, if that game seats as many.
+"""
 from __future__ import annotations
+
+from lopti_nb.text import esc
 
 import ipywidgets as W
 
-from lopti_nb.engine import get_spec
+from lopti_nb.engine import get_spec, plural
 
-from .common import bot_options, game_picker, message_html, note, style
-from .forms import SettingsForm
+from .common import bot_options, explained, game_picker, message_html, style
+from .forms import NONE
+from .forms import SettingsForm, label
 
 SPEEDS = (("instant", 0.0), ("fast (0.25 s)", 0.25), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
@@ -16,16 +26,16 @@ SPEEDS = (("instant", 0.0), ("fast (0.25 s)", 0.25), ("normal (0.6 s)", 0.6), ("
 class GameLauncher(W.VBox):
     def __init__(self, game: str | None = None):
         self.game = game_picker(None if game is None else get_spec(game).name)
-        self.players = style(description="Players", min=2, max=8, value=4)
-        self.humans = style(description="People at this device", min=0, max=4, value=1,
-                            tooltip="Two or more people share the device: a hot seat hides each hand")
+        self.players = style(description="Players", min=2, max=8,
+                             value=get_spec(self.game.value).default_players)
+        self.humans = style(description="People at this device", min=0, max=4, value=1)
         self.bots = style(W.Dropdown, description="Bots", options=[("-", "-")])
         self.speed = style(W.Dropdown, description="Bot speed", options=SPEEDS, value=0.6)
-        self.seed = style(W.IntText, description="Deal number", value=0,
-                          tooltip="0: a new deal every time; any other number: that exact deal again")
+        self.seed = style(W.IntText, description="Deal number", value=0)
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.rules_title = W.HTML()
-        self.settings_box = W.VBox(layout=W.Layout(margin="0 0 0 24px"))
+        self.settings_box = W.VBox()
+        self.settings_box.add_class("lnb-settings-side")  # its left margin: see the page template
         self.deal_button = W.Button(description="Deal the cards", button_style="primary", icon="play",
                                     layout=W.Layout(width="180px"))
         self.deal_button.on_click(lambda b: self.ask_deal())
@@ -47,15 +57,34 @@ class GameLauncher(W.VBox):
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self._game_changed()
-        left = W.VBox([self.players, self.humans, self.bots, self.speed, self.seed])
+        left = W.VBox([
+            explained(self.players, "Everyone at the table, people and bots."),
+            explained(self.humans, "People sit in the first seats, bots in the rest; two or more "
+                                   "take turns at this device, each hand hidden from the others; "
+                                   "0: the bots play each other while you watch."),
+            explained(self.bots, "How the bots in the other seats play."),
+            explained(self.speed, "How long each bot move stays on screen before the next."),
+            explained(self.seed, "0: a new deal every time. Any other number deals that same "
+                                 "game again, card for card."),
+        ])
+        # the settings, folded into one line once a table is dealt ("Change" opens them)
+        self.settings_area = W.VBox([
+            self.game, W.HBox([left, self.settings_box], layout=W.Layout(flex_flow="row wrap")),
+        ])
+        self.summary = W.HTML()
+        self.change_button = W.Button(description="Change", icon="pencil", layout=W.Layout(width="auto"),
+                                      tooltip="Show the settings again")
+        self.change_button.on_click(lambda b: self.unfold())
+        self.summary_box = W.HBox([self.summary, self.change_button],
+                                  layout=W.Layout(display="none", align_items="center",
+                                                  flex_flow="row wrap"))
+        self.summary_box.add_class("lnb-settings-summary")
         super().__init__([
-            self.game,
-            W.HBox([left, self.settings_box], layout=W.Layout(flex_flow="row wrap")),
+            self.settings_area,
+            self.summary_box,
             W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center",
                                                                      flex_flow="row wrap")),
             self.confirm_box,
-            note("People sit in the first seats, bots in the rest. With 0 people the bots play "
-                 "each other while you watch."),
             self.table_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-launcher")
@@ -67,9 +96,12 @@ class GameLauncher(W.VBox):
 
     def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
+        chosen = self.players.value
         self.players.min, self.players.max = 1, 99
         self.players.max, self.players.min = spec.max_players, spec.min_players
-        self.players.value = spec.default_players
+        # the players chosen stay when the new game seats that many, else its own default
+        self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
+            else spec.default_players
         self.bots.options = bot_options(spec)
         self.bots.value = spec.default_bot
         if spec.name not in self.forms:
@@ -121,6 +153,37 @@ class GameLauncher(W.VBox):
         self.deal_button.disabled = True  # one question at a time
         return None
 
+    def fold(self) -> None:
+        """Fold the settings into one line (what was dealt, and a "Change" button)."""
+        self.summary.value = (f'<div class="lnb-summary-text" style="font-weight:bold">'
+                              f'{esc(self.summary_text())}</div>')
+        self.settings_area.layout.display = "none"
+        self.summary_box.layout.display = "flex"
+
+    def unfold(self) -> None:
+        """Show the settings again (the "Change" button)."""
+        self.settings_area.layout.display = ""
+        self.summary_box.layout.display = "none"
+
+    def summary_text(self) -> str:
+        """The settings in one line: the game's title, "3 players · 1 person, 2 bots", the
+        chosen words of the game's menus and any other setting changed from its default."""
+        spec = get_spec(self.game.value)
+        people = self.humans.value
+        bots = self.players.value - people
+        parts = [spec.title, plural(self.players.value, "player"),
+                 ", ".join(p for p in (plural(people, "person", "people") if people else "",
+                                       plural(bots, "bot") if bots else "") if p)]
+        for name, widget in self.form.controls.items():
+            setting = spec.schema[name]
+            chosen = dict((v, k) for k, v in widget.options) if hasattr(widget, "options") else {}
+            if setting.kind == "choice":
+                parts.append(chosen.get(widget.value, str(widget.value)))
+            elif widget.value != (NONE if setting.default is None else setting.default):
+                shown = chosen.get(widget.value, widget.value)
+                parts.append(shown if setting.kind == "bool" and chosen else f"{label(setting).lower()} {shown}")
+        return " · ".join(parts)
+
     def _hide_confirm(self) -> None:
         self.confirm_box.layout.display = "none"
         self.confirm_text.value = ""
@@ -146,8 +209,9 @@ class GameLauncher(W.VBox):
         spec = get_spec(self.game.value)
         people = self.humans.value
         self.status.value = message_html(
-            f"{spec.title}: {self.players.value} players, {people} "
-            f"{'person' if people == 1 else 'people'} and {self.players.value - people} bots.", "ok")
+            f"Dealt: {spec.title}, {plural(self.players.value, 'player')}, "
+            f"{plural(people, 'person', 'people')} and {plural(self.players.value - people, 'bot')}.", "ok")
+        self.fold()
         return self.table
 
     def _stop_table(self) -> None:

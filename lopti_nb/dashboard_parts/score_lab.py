@@ -12,7 +12,11 @@ What the charts say, and why:
   of the seats add up to 100% of the games that had a winner (a stalemate has none; said
   in a note when there were any);
 * each seat's score distribution has a panel of its own, side by side on one scale
-  (overlapping histograms of four seats hide each other);
+  (overlapping histograms of four seats hide each other), in rows that are all full
+  (:func:`panel_columns`: three seats are one row of three, not a grid with an empty corner);
+* results belong to the settings that made them: changing any setting (the game, players,
+  bots, a game setting, the number of games, the seed, the rounds) takes the last results
+  off the page and the status line says so, until Simulate is pressed again;
 * a game whose rounds make a *session* (a session runner: the ``sessions`` argument, or
   ``SESSION`` in the game's studies module, ``"module:Class"``) is played as sessions of
   several rounds: the charts show session points (the rounds' scores added up) and the
@@ -26,18 +30,28 @@ from __future__ import annotations
 
 import importlib
 import time
-from html import escape
 
 import ipywidgets as W
 
 from lopti_nb.engine import get_spec, ordinal, plural
+from lopti_nb.text import esc
 
-from .common import MUTED, bot_options, game_picker, message_html, note, seat_bots, studies_declare, style
+from .common import MUTED, bot_options, explained, game_picker, message_html, seat_bots, studies_declare, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
 CHUNKS = 20
 SESSION_ROUNDS = 5  # rounds of a session, at first
+
+
+def panel_columns(panels: int) -> int:
+    """Columns for ``panels`` chart panels, every row full: the most columns, at most 3, that
+    divide them (4 seats: 2 by 2; 3 seats: one row; 5 seats: one column).
+
+        >>> [panel_columns(n) for n in range(2, 9)]
+        [2, 3, 2, 1, 3, 1, 2]
+    """
+    return max(c for c in (1, 2, 3) if panels % c == 0)
 
 
 def win_shares(seats, unit: str = "game"):
@@ -74,17 +88,18 @@ class ScoreLab(W.VBox):
         # the lab opens on the game the dashboard names (its notebook passes one), else the first
         self.game = game_picker(None if game is None else get_spec(game).name)
         self.sessions = dict(sessions or {})  # game name -> session runner (or "module:Class")
-        self.players = style(description="Players", min=2, max=8, value=4)
+        self.players = style(description="Players", min=2, max=8,
+                             value=get_spec(self.game.value).default_players)
         self.first_bot = style(W.Dropdown, description="Bot in seat 1", options=[("-", "-")])
         self.other_bots = style(W.Dropdown, description="Bots in other seats", options=[("-", "-")])
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.settings_box = W.VBox()
         self.rounds = style(description="Rounds per session", min=1, max=12, value=SESSION_ROUNDS,
                             continuous_update=False)
-        self.rounds_note = note("Each session is several rounds in a row: the charts add up "
-                                "each player's points over the session and show the place of "
-                                "every round. 1 round: single rounds.")
-        self.session_box = W.VBox([self.rounds, self.rounds_note])
+        self.session_box = explained(self.rounds, "Each session is several rounds in a row: the "
+                                                  "charts add up each player's points over the "
+                                                  "session and show the place of every round. "
+                                                  "1 round: single rounds.")
         self.n_games = style(description="Games", min=10, max=2000, step=10, value=games,
                              continuous_update=False)
         self.seed = style(W.IntText, description="Seed", value=1)
@@ -94,27 +109,36 @@ class ScoreLab(W.VBox):
         self.run_button.on_click(lambda b: self.run())
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress",
                                       style={"description_width": "70px", "bar_color": "#0072B2"},
-                                      layout=W.Layout(width="420px", max_width="100%"))
+                                      layout=W.Layout(width="420px", max_width="calc(100% - 4px)"))
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
         self.notes = W.HTML()
         self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap", max_width="100%",
                                                  overflow="auto"))
         self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
-        self.last = None  # the tables of the last run
+        self.last = None  # the tables of the last run (None once a setting changed)
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self.rounds.observe(lambda c: self._rounds_changed(), names="value")
         self._game_changed()
-        left = W.VBox([self.players, self.first_bot, self.other_bots, self.session_box, self.n_games,
-                       self.seed, note("The same seed and settings give the same games.")])
-        right = W.VBox(layout=W.Layout(margin="0 0 0 24px"), children=[self.settings_box])
+        for control in (self.game, self.players, self.first_bot, self.other_bots, self.rounds,
+                        self.n_games, self.seed):
+            control.observe(lambda c: self._settings_changed(), names="value")
+        left = W.VBox([
+            explained(self.players, "Bots at the table, one per seat."),
+            explained(self.first_bot, "Seat 1 gets a bot of its own, to compare it with the field."),
+            explained(self.other_bots, "How the bots in the other seats play."),
+            self.session_box,
+            explained(self.n_games, "How many to play: more give steadier results, and take longer."),
+            explained(self.seed, "The same seed and settings give the same games."),
+        ])
+        right = W.VBox(children=[self.settings_box])
+        right.add_class("lnb-settings-side")  # its left margin: see the page template
         super().__init__([
             self.game,
             W.HBox([left, right], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.run_button, self.progress], layout=W.Layout(align_items="center",
                                                                       flex_flow="row wrap")),
-            note("Seat 1 gets its own bot so you can compare it with the field."),
             self.status, self.table, self.notes, self.charts_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-score-lab")
@@ -144,9 +168,12 @@ class ScoreLab(W.VBox):
 
     def _game_changed(self) -> None:
         spec = get_spec(self.game.value)
+        chosen = self.players.value
         self.players.min, self.players.max = 1, 99  # widen first so any new range is valid
         self.players.max, self.players.min = spec.max_players, spec.min_players
-        self.players.value = spec.default_players
+        # the players chosen stay when the new game seats that many, else its own default
+        self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
+            else spec.default_players
         options = bot_options(spec)
         self.first_bot.options = options
         self.other_bots.options = options
@@ -155,13 +182,27 @@ class ScoreLab(W.VBox):
         self.first_bot.value = seat_bots(spec).get(default, (default,))[0]
         self.other_bots.value = default
         if spec.name not in self.forms:
-            self.forms[spec.name] = SettingsForm(spec, self.players.value)
+            self.forms[spec.name] = form = SettingsForm(spec, self.players.value)
+            for control in form.controls.values():
+                control.observe(lambda c: self._settings_changed(), names="value")
         self.settings_box.children = (self.form,)
         # known without importing the runner (it is imported when sessions are played)
         self._offers_sessions = spec.name in self.sessions or studies_declare(spec, "SESSION")
         self.session_box.layout.display = "" if self._offers_sessions else "none"
         self._rounds_changed()
         self._players_changed()
+
+    def _settings_changed(self) -> None:
+        """A setting changed: results made with other settings leave the page (said in the
+        status line), so what is shown always belongs to the settings shown."""
+        if self.last is None or self.run_button.disabled:  # nothing shown, or a run under way
+            return
+        self.last = None
+        self.table.value = self.notes.value = ""
+        self.charts_box.layout.display = "none"
+        self.progress.value = 0
+        self.status.value = message_html("The settings changed: press Simulate to see results "
+                                         "for these settings.")
 
     def _rounds_changed(self) -> None:
         sessions = self._offers_sessions and self.rounds.value > 1
@@ -265,8 +306,8 @@ class ScoreLab(W.VBox):
 
     # -- drawing ----------------------------------------------------------------------------------------
     def _table(self, rows: list[tuple], headers: tuple[str, ...]) -> None:
-        head = "".join(f"<th scope='col' style='padding:2px 10px 2px 0'>{escape(h)}</th>" for h in headers)
-        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px 2px 0'>{escape(str(c))}</td>" for c in row)
+        head = "".join(f"<th scope='col' style='padding:2px 10px 2px 0'>{esc(h)}</th>" for h in headers)
+        body = "".join("<tr>" + "".join(f"<td style='padding:2px 10px 2px 0'>{esc(str(c))}</td>" for c in row)
                        + "</tr>" for row in rows)
         self.table.value = (
             '<div style="max-width:100%;overflow-x:auto"><table class="lnb-score-table" '
@@ -291,6 +332,7 @@ class ScoreLab(W.VBox):
             self.charts_box.children = (self.jchart,)
         else:
             self.jchart.chart = chart  # redrawn in place
+        self.charts_box.layout.display = "flex"
 
     def _draw(self, seats) -> None:
         import altair as alt
@@ -308,7 +350,7 @@ class ScoreLab(W.VBox):
         hist = histogram_frame(seats, "score", by="player", bins=20)
         games = seats["game"].nunique()
         charts = [
-            histogram_chart(hist, color="player", column="player", columns=2,
+            histogram_chart(hist, color="player", column="player", columns=panel_columns(seats["seat"].nunique()),
                             title="Score distribution, one panel per seat",
                             subtitle=f"{spec.title}, {plural(games, 'game')}", x_title="Final score",
                             y_title="Share of games"),
@@ -345,7 +387,8 @@ class ScoreLab(W.VBox):
         hist = histogram_frame(per_session, "points", by="player", bins=15)
         sessions = per_session["session"].nunique()
         charts = [
-            histogram_chart(hist, color="player", column="player", columns=2,
+            histogram_chart(hist, color="player", column="player",
+                            columns=panel_columns(per_session["seat"].nunique()),
                             title="Session points, one panel per seat",
                             subtitle=f"{spec.title}, {plural(sessions, 'session')} of "
                                      f"{plural(n_rounds, 'round')}",
@@ -358,7 +401,7 @@ class ScoreLab(W.VBox):
 
     @staticmethod
     def _notes_html(text: str) -> str:
-        return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{escape(text)}</div>'
+        return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{esc(text)}</div>'
 
 
 def win_share_chart(shares, unit: str = "game"):

@@ -463,8 +463,7 @@ class GameState(ABC):
             reason = self.why_illegal(action) if seat is None else self.why_illegal(action, seat)
         except LoptiNbError:
             raise
-        except (TypeError, ValueError, OverflowError, AttributeError, KeyError, IndexError,
-                RecursionError):
+        except Exception:
             # A field of the wrong type or size trips the rules' own arithmetic: that is a
             # malformed action, refused like any other, never a raw Python error.
             reason = "its fields are not what this action takes"

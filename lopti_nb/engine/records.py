@@ -28,13 +28,17 @@ from __future__ import annotations
 import ast
 import functools
 import dataclasses
-import json
+import numbers
 from typing import Any, Mapping
 
 from .core import GameState, IllegalAction, LoptiNbError, UnknownSeat
-from .settings import shown
+from .limits import check_nesting, read_json, shown
 
 MAX_ACTION_TEXT = 400
+MAX_RECORD_CHARS = 20_000_000  # characters of a record's JSON text
+MAX_ACTIONS = 1_000_000  # actions in one record
+# what a record holds (``bots``: the seats' bots of a simulated game, which replay shows)
+RECORD_KEYS = ("game", "version", "settings", "seed", "players", "actions", "off_turn", "bots")
 
 
 class RecordError(LoptiNbError):
@@ -57,6 +61,13 @@ def _plain(value: Any) -> Any:
     # exact types: a subclass of int (a card class, say) would otherwise be written by its repr
     if value is None or type(value) in (bool, int, float, str):
         return value
+    if type(value).__module__ == "numpy":  # a numpy number is written as the number it is
+        if type(value).__name__ in ("bool", "bool_"):
+            return bool(value)
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        if isinstance(value, numbers.Real):
+            return float(value)
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
     return str(value)
@@ -72,7 +83,13 @@ def action_text(action: Any, types: tuple[type, ...] | None = None) -> str:
         raise RecordError(f"{shown(action)} is not a game action.")
     if types is not None and type(action) not in types:
         raise RecordError(f"{shown(action)} is not an action of this game.")
-    args = ", ".join(f"{k}={v!r}" for k, v in action_fields(action).items())
+    values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+    check_nesting(values, "That action", RecordError, max_depth=8, max_items=MAX_ACTION_TEXT)
+    try:
+        args = ", ".join(f"{k}={v!r}" for k, v in action_fields(action).items())
+    except Exception:  # a field whose text fails (a hostile value, a number too long to write)
+        raise RecordError(f"That {type(action).__name__} cannot be written as text: a field "
+                          f"holds a value without one.") from None
     return f"{type(action).__name__}({args})"
 
 
@@ -131,7 +148,10 @@ def load(record: Mapping[str, Any] | str) -> GameState:
     """The game a record describes, rebuilt from its seed and every action checked by the
     rules on the way (a record that does not replay raises :class:`RecordError`).
 
-    ``record`` is a dict from ``state.record()`` or its JSON text.
+    ``record`` is a dict from ``state.record()`` or its JSON text. Its shape is checked before
+    anything is rebuilt (:func:`check_record`): a record without a whole-number seed or
+    players, with keys no record has, from a newer major version of lopti_nb, nested deeper
+    than any record or longer than :data:`MAX_ACTIONS` actions is refused.
 
         >>> import lopti_nb
         >>> state = lopti_nb.new_game(lopti_nb.game_names()[-1], seed=3)
@@ -141,23 +161,10 @@ def load(record: Mapping[str, Any] | str) -> GameState:
     """
     from .registry import get_spec, new_game
 
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError:
-            raise RecordError("That text is not a game record (it is not JSON).") from None
-    if not isinstance(record, Mapping):
-        raise RecordError(f"A game record is a dict, not {type(record).__name__}.")
-    missing = [k for k in ("game", "settings", "seed", "players", "actions") if k not in record]
-    if missing:
-        raise RecordError(f"A game record needs {', '.join(missing)}.")
+    record = check_record(record)
     spec = get_spec(record["game"])
     settings = record["settings"]
-    if not isinstance(settings, Mapping):
-        raise RecordError("A record's settings are a dict of name to value.")
     actions = record["actions"]
-    if not isinstance(actions, (list, tuple)):
-        raise RecordError("A record's actions are a list of texts.")
     seats = _off_turn(record.get("off_turn", ()), len(actions))
     state = new_game(spec.name, players=record["players"], seed=record["seed"],
                      **spec.schema.from_plain(settings))
@@ -175,6 +182,51 @@ def load(record: Mapping[str, Any] | str) -> GameState:
             raise RecordError(f"Action {i + 1} of the record ({str(text)[:60]}) does not replay: "
                               f"{str(exc)[:200]}") from None
     return state
+
+
+def check_record(record: Any) -> Mapping[str, Any]:
+    """``record`` (a dict, or its JSON text) checked for its shape before anything is rebuilt
+    from it: a size and nesting this package could have written, every key it needs of the
+    right kind, and a version whose major number is not newer than this package's."""
+    if isinstance(record, str):
+        record = read_json(record, "That game record", RecordError, MAX_RECORD_CHARS)
+    elif isinstance(record, Mapping):
+        actions = record.get("actions")
+        if isinstance(actions, (list, tuple)) and len(actions) > MAX_ACTIONS:
+            raise RecordError(f"A record holds at most {MAX_ACTIONS:,} actions, not {len(actions):,}.")
+        check_nesting(record, "That game record", RecordError, max_items=4 * MAX_ACTIONS)
+    if not isinstance(record, Mapping):
+        raise RecordError(f"A game record is a dict, not {type(record).__name__}.")
+    missing = [k for k in ("game", "settings", "seed", "players", "actions") if k not in record]
+    if missing:
+        raise RecordError(f"A game record needs {', '.join(missing)}.")
+    unknown = [k for k in record if k not in RECORD_KEYS]
+    if unknown:
+        raise RecordError(f"A game record holds only {', '.join(RECORD_KEYS)}; not "
+                          f"{', '.join(shown(k, 40) for k in unknown[:3])}.")
+    if not isinstance(record["settings"], Mapping):
+        raise RecordError("A record's settings are a dict of name to value.")
+    actions = record["actions"]
+    if not isinstance(actions, (list, tuple)):
+        raise RecordError("A record's actions are a list of texts.")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"A record holds at most {MAX_ACTIONS:,} actions, not {len(actions):,}.")
+    for key, what in (("seed", "seed"), ("players", "number of players")):
+        value = record[key]
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise RecordError(f"A record's {key} is its game's {what}, a whole number, "
+                              f"not {shown(value)}.")
+    version = record.get("version")
+    if version is not None and version != _version():
+        major = str(version).split(".")[0] if isinstance(version, str) else None
+        if major is None or not major.isdigit() or len(major) > 6:
+            raise RecordError(f"A record's version is the package version that wrote it, like "
+                              f"{_version()!r}, not {shown(version)}.")
+        ours = _version().split(".")[0]
+        if ours.isdigit() and int(major) > int(ours):
+            raise RecordError(f"This record was written by lopti_nb {shown(version)}, newer "
+                              f"than this one ({_version()}); update lopti_nb to load it.")
+    return record
 
 
 def _off_turn(pairs: Any, count: int) -> dict[int, int]:

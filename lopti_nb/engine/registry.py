@@ -266,11 +266,21 @@ def register_bot(game: str, name: str, factory: Callable[[], Bot]) -> None:
     get_spec(game).bots[name] = factory
 
 
+MAX_SEED = 2 ** 64  # seeds are 0 <= seed < 2**64: what an unseeded game draws, and what JSON keeps
+
+
 def check_seed(seed: Any, what: str = "seed") -> int | None:
-    """A game seed: ``None`` or a whole number (numpy integers too)."""
+    """A game seed: ``None`` or a whole number from 0 to 2**64 - 1 (numpy integers too), so
+    that every record written with it is JSON that loads again."""
     if seed is None:
         return None
-    return whole_number(seed, what)
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() > 64:
+        raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not one of "
+                            f"{seed.bit_length():,} bits.")
+    seed = whole_number(seed, what)
+    if not 0 <= seed < MAX_SEED:
+        raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not {shown(seed)}.")
+    return seed
 
 
 def new_game(game: str | None = None, players: int | None = None, seed: int | None = None,

@@ -14,13 +14,19 @@ from __future__ import annotations
 import os
 import random
 import secrets
-from typing import Any, Iterator, Sequence
+from collections import deque
+from typing import Any, Iterable, Iterator, Sequence
 
 from .core import GameState, IllegalAction, SettingsError
 from .registry import GameSpec, check_seed, get_spec
 from .settings import shown, whole_number
 
 SEAT_COLUMNS = ["game", "seat", "bot", "score", "place", "won", "length", "stalemate"]
+MAX_GAMES = 10 ** 9  # games in one run at most
+MAX_WORKERS = 64  # local processes at most
+MAX_SEED_TEXT = 200  # characters of a text seed
+CONNECT_TIMEOUT = 3  # seconds to wait for a Dask scheduler to answer
+DASK_WINDOW = 256  # chunks handed to a Dask cluster and not yet collected, at most
 
 
 def game_seeds(seed: Any, number: int) -> tuple[int, int]:
@@ -108,17 +114,23 @@ class Run:
         self.settings = spec.check_settings(settings or {}, self.players)
         self.names = bot_names(spec, bots, self.players)
         self.n = whole_number(n, "n (the number of games)")
-        if self.n < 0:
-            raise SettingsError(f"n must be a number of games (0 or more), not {self.n}.")
+        if not 0 <= self.n <= MAX_GAMES:
+            raise SettingsError(f"n must be a number of games, 0 or more and at most "
+                                f"{MAX_GAMES:,}, not {shown(self.n)}.")
         self.first = whole_number(first, "first")
-        if self.first < 0:
-            raise SettingsError(f"first must be 0 or more, not {self.first}.")
+        if not 0 <= self.first <= MAX_GAMES:
+            raise SettingsError(f"first must be 0 or more and at most {MAX_GAMES:,}, "
+                                f"not {shown(self.first)}.")
         if not isinstance(rotate, bool):
             raise SettingsError(f"rotate must be True or False, not {shown(rotate)}.")
         self.rotate = rotate
         if seed is None:
             seed = secrets.randbits(64)
-        elif not isinstance(seed, str):
+        elif isinstance(seed, str):
+            if len(seed) > MAX_SEED_TEXT:
+                raise SettingsError(f"A text seed has at most {MAX_SEED_TEXT} characters, "
+                                    f"not {len(seed):,}.")
+        else:
             seed = check_seed(seed)
         self.seed = seed
         self.args = (self.spec.name, self.n, seed, self.players, self.names, rotate, self.first,
@@ -206,45 +218,91 @@ def chunks(first: int, n: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(size, first + n - start)
 
 
-def run_parallel(func, tasks: list, workers: int | None = None, client: Any = None,
-                 progress: bool = False, desc: str = "games") -> list:
+def check_workers(workers: Any) -> int | None:
+    """``workers`` as a number of local processes (1 to :data:`MAX_WORKERS`), or ``None``."""
+    if workers is None:
+        return None
+    workers = whole_number(workers, "workers")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SettingsError(f"workers must be 1 or more (at most {MAX_WORKERS} local processes), "
+                            f"not {shown(workers)}.")
+    return workers
+
+
+def check_client(client: Any) -> Any:
+    """``client`` as a Dask client: ``None``, a ``distributed.Client`` (anything with
+    ``submit`` and ``gather``) or a scheduler address (text). An address is only checked here for its
+    form; :func:`connect` refuses one that does not answer."""
+    if client is None or all(callable(getattr(client, name, None)) for name in ("submit", "gather")):
+        return client
+    if isinstance(client, str) and 0 < len(client.strip()) <= 300 and "\x00" not in client:
+        return client
+    raise SettingsError(f"client is a Dask client or a scheduler address such as "
+                        f"'tcp://10.0.0.5:8786', not {shown(client)}.")
+
+
+def connect(address: str, timeout: float | None = None):
+    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`SettingsError`
+    after ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`) if none answers there."""
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SettingsError("client needs Dask (pip install 'dask[distributed]').") from None
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except Exception as exc:  # OSError, TimeoutError, a malformed address: the same sentence
+        raise SettingsError(f"No Dask scheduler answered at {shown(address)} within {timeout:g} "
+                            f"seconds ({type(exc).__name__}).") from None
+
+
+def _in_order(submit, tasks: Iterable, window: int) -> Iterator:
+    """``submit(task).result()`` for each task, in order, with at most ``window`` tasks
+    submitted and not yet collected: the tasks are read one at a time, so a run of any
+    length never lists its chunks up front."""
+    pending: deque = deque()
+    for task in tasks:
+        pending.append(submit(task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def run_parallel(func, tasks: Iterable, workers: int | None = None, client: Any = None,
+                 progress: bool = False, desc: str = "games", total: int | None = None) -> list:
     """``[func(t) for t in tasks]`` on local processes (``workers``) or a Dask ``client``
-    (a ``distributed.Client`` or a scheduler address), in the order of ``tasks``."""
+    (a ``distributed.Client`` or a scheduler address), in the order of ``tasks``. ``tasks``
+    may be any iterable (read lazily, a few per worker ahead); ``total`` is its length for the
+    progress bar, when it is not a list."""
+    workers = check_workers(workers)
+    client = check_client(client)
+    if total is None and isinstance(tasks, (list, tuple)):
+        total = len(tasks)
+
+    def shown_progress(results):
+        if not progress:
+            return results
+        from tqdm.auto import tqdm
+
+        return tqdm(results, total=total, desc=desc, unit="chunk")
+
     if client is not None:
         own = None
         if isinstance(client, str):
-            from distributed import Client
-
-            client = own = Client(client)
+            client = own = connect(client)
         try:
-            futures = client.map(func, tasks, pure=False)
-            if progress:
-                from distributed import as_completed
-                from tqdm.auto import tqdm
-
-                for _ in tqdm(as_completed(futures), total=len(futures), desc=desc, unit="chunk"):
-                    pass
-            return client.gather(futures)
+            return list(shown_progress(_in_order(lambda t: client.submit(func, t, pure=False),
+                                                 tasks, DASK_WINDOW)))
         finally:
             if own is not None:
                 own.close()
-    if workers is None or workers <= 1 or len(tasks) <= 1:
-        it = map(func, tasks)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+    if workers is None or workers <= 1 or total == 1 or total == 0:
+        return list(shown_progress(map(func, tasks)))
+    from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = pool.map(func, tasks)
-            if progress:
-                from tqdm.auto import tqdm
-
-                results = tqdm(results, total=len(tasks), desc=desc, unit="chunk")
-            return list(results)
-    if progress:
-        from tqdm.auto import tqdm
-
-        it = tqdm(it, total=len(tasks), desc=desc, unit="chunk")
-    return list(it)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(shown_progress(_in_order(lambda t: pool.submit(func, t), tasks, 2 * workers)))
 
 
 def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
@@ -281,18 +339,17 @@ def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
     import pandas as pd
 
     run = Run(game, n, seed, players, bots, settings=settings)
-    if workers is not None:
-        workers = whole_number(workers, "workers")
-        if workers < 1:
-            raise SettingsError(f"workers must be 1 or more, not {workers}.")
+    workers = check_workers(workers)
+    client = check_client(client)
     if not isinstance(progress, bool):
         raise SettingsError(f"progress must be True or False, not {shown(progress)}.")
     if not isinstance(keep_records, bool):
         raise SettingsError(f"keep_records must be True or False, not {shown(keep_records)}.")
     if (workers and workers > 1) or client is not None:
         size = max(1, min(500, -(-run.n // (4 * (workers or os.cpu_count() or 1)))))
-        tasks = [(run.args, start, m, keep_records) for start, m in chunks(0, run.n, size)]
-        rows = [row for part in run_parallel(_chunk, tasks, workers, client, progress, run.spec.title)
+        tasks = ((run.args, start, m, keep_records) for start, m in chunks(0, run.n, size))
+        rows = [row for part in run_parallel(_chunk, tasks, workers, client, progress, run.spec.title,
+                                             total=-(-run.n // size))
                 for row in part]
     else:
         rows = []

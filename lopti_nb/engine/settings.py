@@ -25,19 +25,13 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from .core import plain_copy
 from .errors import SettingsError
+from .limits import MAX_SHOWN, check_nesting, read_json, shown  # noqa: F401 - shown is used here and imported from here
 
 KINDS = ("bool", "int", "float", "choice", "seat", "data")
-MAX_SHOWN = 60  # characters of a refused value quoted back in a message
-
-
-def shown(value: Any) -> str:
-    """``repr(value)``, cut short so that an error message stays readable."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not turn a refusal into a crash
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+MAX_DATA = 10_000  # values in a "data" setting (a deck, a list of offices) at most
+MAX_TEXT = 20_000  # characters of a value typed on a command line
 
 
 def refuse_unknown_arguments(func):
@@ -77,7 +71,10 @@ def whole_number(value: Any, what: str) -> int:
     """``value`` as an ``int`` if it is a whole number (numpy integers too, never a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise SettingsError(f"{what} must be a whole number, not {shown(value)}.")
-    return int(value)
+    value = int(value)
+    if value.bit_length() > 64:  # no setting is counted in numbers this long (nor can say them)
+        raise SettingsError(f"{what} must be a whole number, not one of {value.bit_length():,} bits.")
+    return value
 
 
 @dataclass(frozen=True)
@@ -129,7 +126,7 @@ class Setting:
         elif kind == "choice":
             try:
                 ok = value in self.choices
-            except TypeError:
+            except Exception:  # a value whose == fails is no choice
                 ok = False
             if not ok or type(value) not in {type(c) for c in self.choices}:
                 allowed = ", ".join(map(str, self.choices))
@@ -139,6 +136,9 @@ class Setting:
                 raise SettingsError(f"{self.name} must be at least {self.low}, not {value}.")
             if self.high is not None and value > self.high:
                 raise SettingsError(f"{self.name} must be at most {self.high}, not {value}.")
+        if kind == "data":
+            # the setting's own check may recurse or copy: deep or huge data is refused first
+            check_nesting(value, self.name, SettingsError, max_depth=8, max_items=MAX_DATA)
         if self.check is not None:
             value = self.check(value, players)
         return value
@@ -150,10 +150,18 @@ class Setting:
         return self.to_plain(value) if self.to_plain else value
 
     def unplain(self, value: Any) -> Any:
-        """The setting's value from its JSON-able form."""
-        if value is None:
-            return None
-        return self.from_plain(value) if self.from_plain else value
+        """The setting's value from its JSON-able form (:class:`SettingsError` for data that
+        is not the form of any value of the setting)."""
+        if value is None or not self.from_plain:
+            return value
+        check_nesting(value, self.name, SettingsError, max_depth=8, max_items=MAX_DATA)
+        try:
+            return self.from_plain(value)
+        except SettingsError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise SettingsError(f"{self.name} cannot be {shown(value)}; it is "
+                                f"{self.description[:1].lower()}{self.description[1:]}") from None
 
     def allowed(self) -> str:
         """What the setting accepts, in words (for help texts and ``--set``)."""
@@ -221,7 +229,10 @@ class SettingsSchema:
             raise SettingsError(f"Unknown setting(s) {bad} for {game}. Valid settings: {valid}.")
         out = {}
         for s in self.settings:
-            out[s.name] = s.validate(settings[s.name], players) if s.name in settings else s.default
+            # a copy: the caller's deck dict or offices list, changed afterwards, never changes
+            # the game (nor its record)
+            out[s.name] = plain_copy(s.validate(settings[s.name], players)) if s.name in settings \
+                else s.default
         return out
 
     def to_plain(self, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -233,8 +244,10 @@ class SettingsSchema:
     def parse_text(self, name: str, text: str) -> Any:
         """A value typed on a command line (``--set swap=false``), by the setting's kind."""
         if name not in self:
-            raise SettingsError(f"Unknown setting {name[:40]!r}. Valid settings: {', '.join(self.names())}.")
+            raise SettingsError(f"Unknown setting {shown(name, 40)}. Valid settings: {', '.join(self.names())}.")
         s = self[name]
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise SettingsError(f"{name} is given as text of at most {MAX_TEXT:,} characters.")
         t = text.strip()
         if s.optional and t.lower() in ("none", "null", ""):
             return None
@@ -260,9 +273,4 @@ class SettingsSchema:
                 if str(c) == t:
                     return c
             return t  # validate() names the choices
-        import json
-
-        try:
-            return s.unplain(json.loads(t))
-        except ValueError:
-            raise SettingsError(f"{name} takes JSON data here, not {t[:40]!r}.") from None
+        return s.unplain(read_json(t, f"{name} (JSON data)", SettingsError, MAX_TEXT, max_depth=8))

@@ -13,11 +13,11 @@ plugin's ``lessons`` field) and build their steps from the classes here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any, Callable, Iterator, Sequence
 
 from lopti_nb.engine import IllegalAction, LoptiNbError
 from lopti_nb.engine.settings import shown
+from lopti_nb.text import esc  # noqa: F401 (the package's one escaping helper; lessons import it from here)
 
 
 class UnknownVoice(LoptiNbError):
@@ -156,10 +156,6 @@ PANEL2 = "var(--jp-layout-color2, #eee)"
 OK = "var(--jp-success-color1, #2e7d32)"
 BAD = "var(--jp-error-color1, #c62828)"
 NOTE = "var(--jp-brand-color1, #1976d2)"
-
-
-def esc(text: Any) -> str:
-    return escape(str(text))
 
 
 def box(title: str, body: str, accent: str = BORDER) -> str:

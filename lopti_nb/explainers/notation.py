@@ -1,8 +1,8 @@
 """Python notation where a learner reads prose: the check every lesson's words pass.
 
 A lesson is read by people who may never have seen Python, so what it shows (step titles and
-texts, the drawn position, the choices, every verdict's headline, reason and events, quiz
-answers) must not show braces, tuple or list brackets, ``True``/``False``/``None``, ``//``,
+texts, the drawn position, the choices, every verdict's headline, reason and events, every quiz
+question with its answers and reason) must not show braces, tuple or list brackets, ``True``/``False``/``None``, ``//``,
 comparison operators, dotted or snake_case internal names, calls like ``f()``, or card codes
 such as ``8S`` where a person expects ``8♠``.
 
@@ -77,6 +77,7 @@ def learner_texts(game: str | None = None, voice: str = "plain") -> Iterator[tup
     Each choice of each step is tried on a scene of its own (built afresh), so the verdicts are
     the ones a learner gets as the first thing they try."""
     from . import steps
+    from .quiz import QuizScene
 
     for step in steps(game, voice):
         where = f"{step.key}"
@@ -95,6 +96,14 @@ def learner_texts(game: str | None = None, voice: str = "plain") -> Iterator[tup
             for event in verdict.events:
                 yield f"{at} event", event
             yield f"{at} after", visible_text(verdict.after)
+        if isinstance(scene, QuizScene):
+            # every question of a quiz, not only the first one a fresh scene shows
+            for n, item in enumerate(scene.items, 1):
+                yield f"{where} question {n}", item.question
+                yield f"{where} question {n} picture", visible_text(scene.picture(item))
+                for label, _ in item.options:
+                    yield f"{where} question {n} choice", label
+                yield f"{where} question {n} reason", scene.cite(item.explain(), item.clauses)
 
 
 def notation_found(game: str | None = None, voice: str = "plain") -> list[str]:

@@ -29,11 +29,13 @@ import json
 from typing import Any
 
 from lopti_nb.engine import UnknownGame, all_specs, get_spec
+from lopti_nb.engine.limits import check_nesting, read_json, shown
 from lopti_nb.engine.records import RecordError, action_text, parse_action
 
 from .errors import BadAction, BadGame
 
 MAX_ACTION_BYTES = 512
+MAX_DEPTH = 8  # levels of nested lists in an action's data
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -81,10 +83,7 @@ def _generic_decode(data: Any, spec) -> Any:
     if isinstance(data, str):
         text = data.strip()
         if text[:1] in ("{", "[", '"'):  # the JSON form, or JSON text of an action's text
-            try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise BadAction(f"That action is neither JSON nor an action's text: {exc}.") from None
+            data = read_json(text, "That action", BadAction, MAX_ACTION_BYTES, max_depth=MAX_DEPTH)
             if isinstance(data, str):
                 return _generic_decode(data, spec)
         else:
@@ -114,6 +113,8 @@ def _decode_with(spec, data: Any) -> Any:
 
 
 def _too_large(data: Any) -> bool:
+    if not isinstance(data, str):  # walked without recursion before json.dumps recurses
+        check_nesting(data, "That action", BadAction, max_depth=MAX_DEPTH, max_items=MAX_ACTION_BYTES)
     try:
         return len(data if isinstance(data, str) else json.dumps(data)) > MAX_ACTION_BYTES
     except (TypeError, ValueError):
@@ -124,7 +125,7 @@ def _game_of(action: Any):
     for spec in all_specs():
         if type(action) in spec.action_types:
             return spec
-    raise BadAction(f"{str(action)[:60]!r} is not an action of any installed game.")
+    raise BadAction(f"No installed game has the action {shown(action)}.")
 
 
 def encode(action: Any, game: str | None = None) -> Any:
@@ -135,7 +136,7 @@ def encode(action: Any, game: str | None = None) -> Any:
     spec = _game_of(action) if game is None else _spec(game)
     if type(action) not in spec.action_types:
         names = ", ".join(t.__name__ for t in spec.action_types)
-        raise BadAction(f"{str(action)[:60]!r} is not an action of {spec.title} (its actions are {names}).")
+        raise BadAction(f"That is not an action of {spec.title} ({shown(action)}); its actions are {names}.")
     custom = spec.load("codec")
     if custom is None:
         try:
@@ -148,7 +149,7 @@ def encode(action: Any, game: str | None = None) -> Any:
         except BadAction:
             raise
         except Exception as exc:  # a plugin's codec refusing in its own words
-            raise BadAction(f"{str(action)[:60]!r} cannot be stored: {str(exc)[:120]}") from None
+            raise BadAction(f"The action {shown(action)} cannot be stored: {str(exc)[:120]}") from None
     if _too_large(data):
         raise BadAction("That action is too large to store.")
     try:
@@ -156,7 +157,7 @@ def encode(action: Any, game: str | None = None) -> Any:
     except BadAction:
         back = None
     if back != action:
-        raise BadAction(f"{str(action)[:60]!r} cannot be stored: it would not read back as itself.")
+        raise BadAction(f"The action {shown(action)} cannot be stored: it would not read back as itself.")
     return data
 
 

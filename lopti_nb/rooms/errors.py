@@ -4,15 +4,10 @@
 from __future__ import annotations
 
 from lopti_nb.engine import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame
+from lopti_nb.text import BadName as _BadName
 
-
-MAX_MESSAGE = 300  # characters: a message is shown on a phone, and may quote what was typed
-
-
-def cut(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` shortened to ``limit`` characters (ending in an ellipsis when cut)."""
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+# the package's one bound on a message (it is shown on a phone, and may quote what was typed)
+from lopti_nb.engine.limits import MAX_MESSAGE, cut  # noqa: F401 - cut is imported from here
 
 
 class RoomError(LoptiNbError):
@@ -52,8 +47,9 @@ class RoomFull(RoomError):
     """Every seat is taken."""
 
 
-class BadName(RoomError):
-    """A display name that is empty, too long, or holds control characters."""
+class BadName(_BadName, RoomError):
+    """A display name that is empty, too long, or holds markup, invisible or control
+    characters (:func:`lopti_nb.text.clean_name`), or that a room cannot give."""
 
 
 class DuplicateName(BadName):

@@ -1,17 +1,9 @@
-"""Display names: visible, tidy, told apart from each other and from the bots' names.
+"""Display names in a room: visible, tidy, told apart from each other and from the bots' names.
 
 :func:`clean_name` gives a name as it will be shown, or :class:`BadName` saying what is
-wrong with it:
-
-* it is NFKC-normalised (full-width ``Ａｎｎ`` is ``Ann``, ligatures are split, the many
-  Unicode spaces U+2000-U+200A, U+00A0, U+3000... become plain spaces), runs of spaces are
-  one space, and spaces at the ends go;
-* refused: control, format (bidi overrides, zero-width joiners), private-use, unassigned and
-  surrogate code points, line and paragraph separators, every *default-ignorable* code point
-  (:data:`IGNORABLE`, from Unicode's DerivedCoreProperties: variation selectors, the Hangul
-  fillers U+115F, U+1160, U+3164, U+FFA0...) and characters that draw as nothing
-  (:data:`BLANK`: the braille blank U+2800 and the like);
-* 1 to :data:`MAX_NAME` characters, at least one of them a letter, digit or symbol.
+wrong with it. It is the package's one name check, :func:`lopti_nb.text.clean_name` (NFKC
+first; markup characters, direction controls, zero-width, invisible and control characters
+refused; 1 to :data:`MAX_NAME` characters), raising the room's :class:`BadName`.
 
 :func:`name_key` is the name's *skeleton*: two names with the same skeleton look alike
 (``Ann``, ``ANN``, ``Аnn`` with a Cyrillic А, ``Ａｎｎ``), and a room never seats both.
@@ -25,51 +17,18 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from .. import text as _text
+from ..text import BLANK, IGNORABLE, MAX_NAME  # noqa: F401 (as before)
 from .errors import BadName
-
-MAX_NAME = 24
-
-# Default_Ignorable_Code_Point (Unicode 15 DerivedCoreProperties.txt), as ranges
-IGNORABLE = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
-    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
-)
-# Not default-ignorable, yet drawn as blank space: braille pattern blank, Khitan small
-# script filler, musical null notehead, the Hangul filler's half-width and jamo forms (above
-# too), and the object replacement character (it stands for no character at all)
-BLANK = frozenset({0x2800, 0x16FE4, 0x1D159, 0xFFFC})
-
-
-def _invisible(ch: str) -> bool:
-    cp = ord(ch)
-    if cp in BLANK or any(lo <= cp <= hi for lo, hi in IGNORABLE):
-        return True
-    cat = unicodedata.category(ch)
-    # C*: control, format, private use, unassigned, surrogate; Zl/Zp: line breaks
-    return (cat[0] == "C" and ch not in "\t") or cat in ("Zl", "Zp")
 
 
 def clean_name(name: Any) -> str:
-    """A display name as it will be shown, or :class:`BadName` saying what is wrong."""
-    if not isinstance(name, str):
-        raise BadName(f"A display name is text, not {type(name).__name__}.")
-    if len(name) > 200:
-        raise BadName(f"That name is far too long: at most {MAX_NAME} characters.")
-    text = unicodedata.normalize("NFKC", name)
-    for ch in name + text:  # what was typed, and what normalising made of it
-        if _invisible(ch):
-            raise BadName(f"Names cannot hold invisible, blank-looking or control characters "
-                          f"(found U+{ord(ch):04X}).")
-    text = " ".join(text.split())
-    if not text:
-        raise BadName("Please type a display name (it cannot be empty or only spaces).")
-    if len(text) > MAX_NAME:
-        raise BadName(f"That name has {len(text)} characters; at most {MAX_NAME}, please.")
-    if not any(unicodedata.category(ch)[0] in "LNS" for ch in text):
-        raise BadName("A name needs at least one letter, digit or symbol.")
-    return text
+    """A display name as it will be shown, or :class:`BadName` saying what is wrong: the
+    package's one name check, lopti_nb.text.clean_name, with a room's error type."""
+    try:
+        return _text.clean_name(name, MAX_NAME)
+    except _text.BadName as exc:
+        raise BadName(str(exc)) from None
 
 
 # Letters of other scripts that look like Latin ones: a small subset of Unicode TR39's

@@ -656,6 +656,7 @@ class RedisStore(RoomStore):
             from redis.retry import Retry
         except ImportError:
             raise StoreError("The Redis room store needs the 'redis' package: pip install redis") from None
+        _check_redis_db(url)
         self.url = url
         self.where = _redis_where(url)
         self.faults = (redis.RedisError, OSError)
@@ -877,6 +878,24 @@ def _sqlite_path(url: str) -> str:
     if not path:
         raise StoreError("No file path in that store URL (write sqlite:///path/rooms.sqlite).")
     return path
+
+
+def _check_redis_db(url: str) -> None:
+    """A ``redis://host:port/N`` URL's database number, checked: Redis's own client would
+    quietly use database 0 for a path that is not a number."""
+    if not url.startswith(("redis://", "rediss://")):
+        return
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        path = unquote(urlsplit(url).path)
+    except ValueError:
+        raise StoreError("That is not a Redis URL; write redis://host:6379/0.") from None
+    db = path.strip("/")
+    if db and not (db.isascii() and db.isdigit() and len(db) <= 5):
+        # (the URL is not quoted back: it may hold a password)
+        raise StoreError("A Redis URL ends in a database number (redis://host:6379/0), "
+                         "not other text.")
 
 
 def _kind(url: str) -> str:

@@ -16,11 +16,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from html import escape
 
 import ipywidgets as W
 
 from lopti_nb.engine import SEAT_WORD, SettingsError, all_specs, get_spec
+from lopti_nb.text import esc
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
@@ -36,10 +36,6 @@ POLL_LIMITS = (0.05, 60.0)  # seconds between two looks at the store
 PACE_LIMITS = (0.0, 60.0)  # seconds between two bot moves (0: all at once)
 PARSED = "_lnb_parse_text"  # marks a setting typed as text (read with the schema's parse_text)
 MAX_SAME_DECISION = 5  # tries of a click while the others' choices of the same decision arrive
-
-
-def _esc(x) -> str:
-    return escape(str(x))
 
 
 def _words(name: str) -> str:
@@ -139,7 +135,7 @@ class _PlainView:
         if result is None:
             return ""
         name = self.table.state.seat_name
-        rows = "".join(f"<tr><td>{_esc(name(i))}</td><td>{p}</td><td>{s:g}</td></tr>"
+        rows = "".join(f"<tr><td>{esc(name(i))}</td><td>{p}</td><td>{s:g}</td></tr>"
                        for i, (p, s) in enumerate(zip(result.places, result.scores)))
         return (f'<table style="font-size:13px;{TEXT}"><tr><th>Player</th><th>Place</th>'
                 f'<th>Score</th></tr>{rows}</table>')
@@ -287,7 +283,7 @@ class RoomWidget(W.VBox):
                 controls[name] = control
                 rows.append(W.VBox([control, W.HTML(
                     f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">'
-                    f'{_esc(setting.description)}</div>')]))
+                    f'{esc(setting.description)}</div>')]))
             if spec.session is not None:
                 # the game may also be played as a run of rounds (its plugin's session)
                 control = W.Dropdown(options=[("one round", 0)] + [(f"a session of {n} rounds", n)
@@ -575,17 +571,17 @@ class RoomWidget(W.VBox):
             self._draw()
         except RoomError as exc:  # drawing reads the store (who is here): show why it failed
             self.message = str(exc)
-            self.status.value = f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
+            self.status.value = f'<div style="{ERROR};font-size:13px" role="alert">{esc(self.message)}</div>'
 
     def _draw(self) -> None:
         s = self.session
-        msg = (f'<div style="{ERROR};font-size:13px" role="alert">{_esc(self.message)}</div>'
+        msg = (f'<div style="{ERROR};font-size:13px" role="alert">{esc(self.message)}</div>'
                if self.message else "")
         if s is None:
             titles = [spec.title for spec in all_specs()]
             games = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " or " + titles[-1]
             self.title.value = (f'<div style="font-size:18px;font-weight:bold;{TEXT}">Game rooms</div>'
-                                f'<div style="{MUTED};font-size:12px">Play {_esc(games)} with everyone on '
+                                f'<div style="{MUTED};font-size:12px">Play {esc(games)} with everyone on '
                                 'their own device. One person creates a room and reads its code out; the '
                                 'others type it and join. Bots fill the empty seats.</div>')
             self.status.value = msg
@@ -601,12 +597,12 @@ class RoomWidget(W.VBox):
         hosting = " · you are hosting (your kernel moves the bots)" if s.is_host else ""
         words = self._settings_words()
         self.title.value = (
-            f'<div style="font-size:18px;font-weight:bold;{TEXT}">{_esc(room.spec.title)} · room '
-            f'<span class="lnb-room-code-inline">{_esc(s.pretty_code)}</span></div>'
+            f'<div style="font-size:18px;font-weight:bold;{TEXT}">{esc(room.spec.title)} · room '
+            f'<span class="lnb-room-code-inline">{esc(s.pretty_code)}</span></div>'
             f'<div style="{MUTED};font-size:12px">{meta["players"]} players · '
-            f'{_esc(words) + " · " if words else ""}'
-            f'you are {_esc(me)} (seat {s.seat + 1}){hosting}</div>')
-        self.key_html.value = (f'<code style="font-size:12px" class="lnb-room-key">{_esc(s.token)}</code>'
+            f'{esc(words) + " · " if words else ""}'
+            f'you are {esc(me)} (seat {s.seat + 1}){hosting}</div>')
+        self.key_html.value = (f'<code style="font-size:12px" class="lnb-room-key">{esc(s.token)}</code>'
                                f'<span style="{MUTED};font-size:11px"> keep it secret: it is your seat</span>'
                                if self.key_toggle.value else "")
         if s.status == LOBBY:
@@ -627,15 +623,15 @@ class RoomWidget(W.VBox):
         self.table_box.layout.display = "none"
         self.code_html.value = (
             f'<div style="{TEXT}">Room code — read it out to the others:</div>'
-            f'<div data-code="{_esc(pub["code"])}" style="font-size:34px;font-weight:bold;letter-spacing:4px;'
-            f'font-family:monospace;{TEXT}">{_esc(pub["code"])}</div>')
+            f'<div data-code="{esc(pub["code"])}" style="font-size:34px;font-weight:bold;letter-spacing:4px;'
+            f'font-family:monospace;{TEXT}">{esc(pub["code"])}</div>')
         rows = []
         for seat in pub["seats"]:
             you = " (you)" if seat["seat"] == s.seat else ""
-            who = (f'<b>{_esc(seat["name"])}</b>{you}' if seat["name"]
+            who = (f'<b>{esc(seat["name"])}</b>{you}' if seat["name"]
                    else f'<span style="{MUTED}">a free seat</span>')
             rows.append(f'<tr data-seat="{seat["seat"]}"><td>{who}</td>'
-                        f'<td style="{MUTED}">{_esc(self._seat_kind(seat))}</td></tr>')
+                        f'<td style="{MUTED}">{esc(self._seat_kind(seat))}</td></tr>')
         self.lobby_seats.value = (f'<table class="lnb-room-seats" style="font-size:13px;{TEXT}">'
                                   + "".join(rows) + "</table>")
         host = s.is_host
@@ -646,7 +642,7 @@ class RoomWidget(W.VBox):
             text = ("Add bots or wait for players, then start." if empty else "Everyone is seated: start when ready.")
         else:
             text = "Waiting for the host to start the game…"
-        self.status.value = f'<div style="font-weight:bold;{TEXT}">▶ {_esc(text)}</div>{msg}'
+        self.status.value = f'<div style="font-weight:bold;{TEXT}">▶ {esc(text)}</div>{msg}'
 
     def _draw_table(self, s: RoomSession, msg: str) -> None:
         self.lobby_box.layout.display = "none"
@@ -683,7 +679,7 @@ class RoomWidget(W.VBox):
         else:
             text, colour = f"Waiting for {self._names(to_act)}…", "var(--jp-ui-font-color1, #222)"
         self.status.value = (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
-                             f'color:{colour}">▶ {_esc(text)}</div>{msg}')
+                             f'color:{colour}">▶ {esc(text)}</div>{msg}')
         pub = s.room.public()
         cells = []
         for seat in pub["seats"]:
@@ -693,15 +689,15 @@ class RoomWidget(W.VBox):
             bg = "var(--jp-layout-color2, #eee)" if i == s.seat else "var(--jp-layout-color1, #fff)"
             cells.append(
                 f'<div data-seat="{i}" style="border:{border};border-radius:6px;padding:3px 8px;background:{bg};'
-                f'{TEXT};min-width:120px"><div style="font-weight:bold">{"▶ " if here else ""}{_esc(names[i])}'
+                f'{TEXT};min-width:120px"><div style="font-weight:bold">{"▶ " if here else ""}{esc(names[i])}'
                 # muted grey is too faint on the own seat's grey (axe color-contrast): full text colour there
                 f'{" (you)" if i == s.seat else ""} <span style="font-weight:normal;'
                 f'{TEXT if i == s.seat else MUTED};font-size:11px">'
-                f'seat {i + 1} · {_esc(self._seat_kind(seat))}</span></div>'  # counted from 1
+                f'seat {i + 1} · {esc(self._seat_kind(seat))}</span></div>'  # counted from 1
                 f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
         self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
         self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
-        items = "".join(f"<li>{_esc(x)}</li>" for x in reversed(self._log))
+        items = "".join(f"<li>{esc(x)}</li>" for x in reversed(self._log))
         self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
                                # the list scrolls: focusable, so it scrolls from the keyboard too
                                f'<ul tabindex="0" aria-label="What happened" '

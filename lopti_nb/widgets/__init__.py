@@ -68,6 +68,7 @@ def play(game: str, players: int | None = None, humans: int = 1,
     view = view_class(spec.name)
     options = tuple(getattr(view, "options", ()))  # the view's own keywords (e.g. rounds)
     _check_table_arguments(spec, seed, bots, bot_delay, settings, options)
+    view.check_options({k: settings[k] for k in options if k in settings})
     # Settings that clash only with each other (a sea start above the sea claim) show when a
     # game is dealt: one dry deal here refuses them before any widget is made.
     n = spec.default_players if players is None else spec.check_players(players)

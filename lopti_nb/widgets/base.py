@@ -1,11 +1,12 @@
 """Small reusable widget pieces: pools of buttons and card pickers updated in place."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as W
+
+from ..text import esc  # noqa: F401 (the package's one escaping helper, imported from here by views)
 
 CSS_MUTED = "color:var(--jp-ui-font-color2)"
 CSS_TEXT = "color:var(--jp-ui-font-color1)"
@@ -30,14 +31,12 @@ def show(widget: W.Widget, visible: bool, display: str = "") -> None:
 
 
 def panel_html(title: str, body: str, accent: bool = False) -> str:
+    """A panel: ``title`` is text (escaped; :class:`~lopti_nb.text.Markup` passes as it is),
+    ``body`` is HTML built by the caller."""
     border = "var(--jp-brand-color1)" if accent else "var(--jp-border-color1)"
     return (f'<div style="border:1px solid {border};border-radius:6px;padding:4px 8px;'
             f'background:var(--jp-layout-color1);{CSS_TEXT}">'
-            f'<div style="font-weight:bold;margin-bottom:2px">{title}</div>{body}</div>')
-
-
-def esc(text: Any) -> str:
-    return escape(str(text))
+            f'<div style="font-weight:bold;margin-bottom:2px">{esc(title)}</div>{body}</div>')
 
 
 _TABLE_CSS = """
@@ -91,7 +90,7 @@ def refusals_html(*roots: W.Widget) -> str:
         names = (", ".join(labels) if len(labels) <= 3
                  else f"{labels[0]} \u2026 {labels[-1]} ({len(labels)} buttons)")
         end = "" if reason.endswith((".", "!", "?")) else "."
-        lines.append(f"<div><b>{escape(names)}</b>: not possible now \u2014 {escape(reason)}{end}</div>")
+        lines.append(f"<div><b>{esc(names)}</b>: not possible now \u2014 {esc(reason)}{end}</div>")
     if not lines:
         return ""
     return (f'<div class="lnb-refusals" style="font-size:12px;{CSS_TEXT};overflow-wrap:anywhere">'

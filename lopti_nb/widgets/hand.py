@@ -17,7 +17,10 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import anywidget
+import ipywidgets as W
 import traitlets as T
+
+TAP_LABEL = "Play on first tap"
 
 _ESM = r"""
 function render({ model, el }) {
@@ -114,7 +117,9 @@ class CardHand(anywidget.AnyWidget):
     back), ``label`` (the card in words), ``enabled``, ``reason`` (why the rules refuse it;
     kept here), ``selected``, ``key`` (what the view knows the card by; kept here).
 
-    ``on_pick(index)`` is called when an enabled card is chosen, ``on_play()`` for Enter."""
+    ``on_pick(index)`` is called when an enabled card is chosen, ``on_play()`` for Enter. A
+    card is known by its place in the hand, never by its face: of two identical cards, the
+    one tapped is the one picked (a view keeps the place, and ``selected`` marks that place)."""
 
     _esm = T.Unicode(_ESM).tag(sync=True)
     _css = T.Unicode(_CSS).tag(sync=True)
@@ -128,6 +133,7 @@ class CardHand(anywidget.AnyWidget):
         self._on_pick = on_pick
         self._on_play = on_play
         self._items: list[dict[str, Any]] = []
+        self._refused_note: tuple[int, str] | None = None  # the refused card the note is about
         self.on_msg(self._message)
 
     def _message(self, _widget, content, _buffers) -> None:
@@ -146,6 +152,13 @@ class CardHand(anywidget.AnyWidget):
                   "selected": bool(i.get("selected"))} for i in items]
         if note is None and [c["label"] for c in cards] != [c["label"] for c in self.cards]:
             note = ""
+        if note is None and self._refused_note is not None:
+            # a refused card's reason goes once that card may be played (or is gone)
+            index, label = self._refused_note
+            if index >= len(cards) or cards[index]["label"] != label or cards[index]["enabled"]:
+                note = ""
+        if note is not None:
+            self._refused_note = None
         with self.hold_sync():
             if cards != self.cards:
                 self.cards = cards
@@ -163,6 +176,7 @@ class CardHand(anywidget.AnyWidget):
             reason = item.get("reason") or "not possible now"
             self.note = f"{item['label']}: {reason}" + (
                 "" if reason.endswith((".", "!", "?")) else ".")
+            self._refused_note = (index, item["label"])
             return
         if self._on_pick is not None:
             self._on_pick(index)
@@ -218,3 +232,14 @@ class CardControl:
 
     def __repr__(self) -> str:
         return f"<card {self.description}{' selected' if self.value else ''}>"
+
+
+def tap_toggle(on_change: Callable[[], None]) -> W.ToggleButton:
+    """The "Play on first tap" switch a view shows beside its play button: off (the default),
+    a tap picks a card and a button plays it; on, a tap on a card plays it at once where that
+    is the only way to play it. ``on_change()`` redraws the view (its hints change)."""
+    toggle = W.ToggleButton(description=TAP_LABEL, value=False, icon="",
+                            tooltip="On: a tap on a card plays it at once. Off: tap to pick, then play.",
+                            layout=W.Layout(width="auto"))
+    toggle.observe(lambda change: on_change(), names="value")
+    return toggle

@@ -25,14 +25,16 @@ replays too: ``lopti_nb.replay(rows.iloc[3])``.
 """
 from __future__ import annotations
 
-import json
+import numbers
 from typing import Any, Mapping
 
 import anywidget
 import ipywidgets as W
 
-from ..engine import GameState, RecordError, get_spec, load
+from ..engine import GameState, RecordError, get_spec, load, plural
 from ..engine.core import UnknownSeat
+from ..engine.limits import shown
+from ..engine.records import check_record
 from .base import CSS_MUTED, esc, panel_html, set_if, show
 from .table import Table
 
@@ -153,15 +155,14 @@ def _record_of(record: Any) -> tuple[Any, Any]:
         record = record["record"]
     if isinstance(record, GameState):
         record = record.record()
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError:
-            raise RecordError("That text is not a game record (it is not JSON).") from None
-    if isinstance(record, Mapping):
-        bots = record.get("bots")
-        if not (isinstance(bots, (list, tuple)) and all(isinstance(b, str) for b in bots)):
-            bots = None
+    record = check_record(record)  # RecordError for JSON or data that cannot be a record
+    bots = record.get("bots")
+    if bots is not None:
+        players = record["players"]
+        if not (isinstance(bots, (list, tuple)) and len(bots) == players
+                and all(b is None or isinstance(b, str) and len(b) <= 100 for b in bots)):
+            raise RecordError(f"A record's bots name one bot (or none) per seat: "
+                              f"{plural(int(players), 'name')}, not {shown(bots)}.")
     return record, bots
 
 
@@ -195,10 +196,14 @@ class Replay(W.VBox):
         self.step = 0
         from . import NoTable, view_class
 
-        try:  # the game's own table view; a game without one is drawn in words
-            self.board: ReplayTable | None = ReplayTable(first, view_class(self.spec.name), bots)
-        except NoTable:
-            self.board = None
+        self.board: ReplayTable | None = None
+        # the game's own table view; a game without one, or a state its table does not play
+        # (a session of several rounds), is drawn in words
+        if isinstance(first, self.spec.state_class):
+            try:
+                self.board = ReplayTable(first, view_class(self.spec.name), bots)
+            except NoTable:
+                pass
         self._build()
         super().__init__(children=self._children, layout=W.Layout(width="100%", max_width="100%"))
         self.add_class("lnb-replay")
@@ -251,7 +256,7 @@ class Replay(W.VBox):
     def state_at(self, step: int) -> GameState:
         """A copy of the game after ``step`` moves (0 to ``end``)."""
         if type(step) is not int or not 0 <= step <= self.end:
-            raise RecordError(f"This record has moves 0 to {self.end}, not {str(step)[:20]}.")
+            raise RecordError(f"This record has moves 0 to {self.end}, not {shown(step, 20)}.")
         base = step - step % CHECKPOINT
         state = self._checkpoints[base].copy()
         for i in range(base, step):
@@ -259,7 +264,10 @@ class Replay(W.VBox):
         return state
 
     def show(self, step: int) -> None:
-        """Show the position after ``step`` moves (kept within 0 to ``end``)."""
+        """Show the position after ``step`` moves (a whole number, kept within 0 to ``end``)."""
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+            raise RecordError(f"A replay shows the position after a whole number of moves "
+                              f"(0 to {self.end}), not {shown(step)}.")
         step = max(0, min(self.end, int(step)))
         self.step = step
         state = self.state_at(step)
@@ -336,7 +344,7 @@ class Replay(W.VBox):
                     continue
                 body = self._rows(obs, own)
             parts.append(f'<div data-seat="{seat}" style="margin-top:4px">'
-                         + panel_html(f"{esc(self._name(seat))}'s hand (open)", body) + "</div>")
+                         + panel_html(f"{self._name(seat)}'s hand (open)", body) + "</div>")
         return f'<div data-view="open">{"".join(parts)}</div>'
 
     def _log_html(self, state) -> str:

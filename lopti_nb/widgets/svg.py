@@ -18,8 +18,9 @@ face-down card is drawn by :func:`card_back_svg` and carries no identity at all.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Iterable
+
+from ..text import esc
 
 __all__ = [
     "card_back_svg", "card_slot_svg", "cards_row_html", "card_marker", "card_frame", "card_text",
@@ -50,14 +51,14 @@ def card_marker(game: str, ident: str) -> str:
 def card_frame(marker: str | None, label: str, body: str, scale: float = 1.0,
                edge: str = _EDGE, fill: str = _FACE, width: int = 2) -> str:
     w, h = round(CARD_W * scale), round(CARD_H * scale)
-    data = f' data-card="{escape(marker, quote=True)}"' if marker else ""
+    data = f' data-card="{esc(marker)}"' if marker else ""
     """One card: its frame (a rounded rectangle), ``body`` (SVG elements) inside it,
     ``marker`` as ``data-card`` (``None`` for no identity) and ``label`` as its name in words."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="lnb-card" role="img" '
-        f'aria-label="{escape(label, quote=True)}"{data} width="{w}" height="{h}" '
+        f'aria-label="{esc(label)}"{data} width="{w}" height="{h}" '
         f'viewBox="0 0 {CARD_W} {CARD_H}" style="font-family:{_FONT};flex:none">'
-        f'<title>{escape(label)}</title>'
+        f'<title>{esc(label)}</title>'
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="5" '
         f'style="fill:{fill};stroke:{edge};stroke-width:{width}"/>'
         f"{body}</svg>"
@@ -68,7 +69,7 @@ def card_text(x: float, y: float, text: str, size: float, colour: str = _INK, we
               anchor: str = "middle") -> str:
     """A line of text on a card, escaped for SVG."""
     return (f'<text x="{x}" y="{y}" text-anchor="{anchor}" style="font-size:{size}px;'
-            f'font-weight:{weight};fill:{colour}">{escape(text)}</text>')
+            f'font-weight:{weight};fill:{colour}">{esc(text)}</text>')
 
 
 # -- shared ---------------------------------------------------------------------------------
@@ -102,12 +103,12 @@ def cards_row_html(svgs: Iterable[str], captions: Iterable[str] | None = None, g
     svgs = list(svgs)
     if not svgs:
         return (f'<div class="lnb-row" style="color:var(--jp-ui-font-color2);'
-                f'font-style:italic;min-height:24px">{escape(empty)}</div>')
+                f'font-style:italic;min-height:24px">{esc(empty)}</div>')
     if captions is None:
         items = "".join(svgs)
     else:
         items = "".join(
             f'<div style="display:flex;flex-direction:column;align-items:center">{s}'
-            f'<div style="font-size:11px;color:var(--jp-ui-font-color1)">{escape(c)}</div></div>'
+            f'<div style="font-size:11px;color:var(--jp-ui-font-color1)">{esc(c)}</div></div>'
             for s, c in zip(svgs, captions))
     return f'<div class="lnb-row" style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-end">{items}</div>'

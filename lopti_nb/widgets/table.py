@@ -22,6 +22,8 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
+from ..engine.limits import shown
+from ..text import clean_name
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, refused_tooltip, set_if, show
 
 LOG_LINES = 80
@@ -46,8 +48,13 @@ class GameView(ABC):
     seldom_buttons: tuple[str, ...] = ()
     # Keyword arguments of ``play()`` this view takes besides the game's settings (a number of
     # rounds, say): the table passes them on as ``table.view_options`` instead of checking
-    # them as settings. The view checks them itself (a SettingsError for a bad value).
+    # them as settings. The view checks them in check_options (a SettingsError for a bad
+    # value), which play() calls before any widget is made.
     options: tuple[str, ...] = ()
+
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        """Refuse a bad value of the view's own ``options`` (raise ``SettingsError``)."""
     # The shell's line under the scores counting the finished games and wins at this table;
     # a view that keeps a scoreboard of its own turns it off.
     tally: bool = True
@@ -155,22 +162,18 @@ class UndoRefused(LoptiNbError):
 
 
 def check_names(names, players: int) -> list[str]:
-    """``play(names=...)``: one short, non-empty name per seat, all different."""
+    """``play(names=...)``: one name per seat, each passing the package's one name check
+    (:func:`lopti_nb.text.clean_name`, at most :data:`NAME_LIMIT` characters), all different.
+
+    >>> check_names(["Ann", " Ｂｏｂ "], 2)
+    ['Ann', 'Bob']
+    """
     if isinstance(names, str) or not isinstance(names, (list, tuple)):
-        raise SettingsError(f"names is a list of one name per seat ({players}), not {names!r}.")
+        raise SettingsError(f"names is a list of one name per seat ({players}), not {shown(names)}.")
     if len(names) != players:
         raise SettingsError(f"names lists {len(names)} name{'s' if len(names) != 1 else ''}; "
                             f"give one per seat ({players}).")
-    out = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise SettingsError(f"every name is a non-empty text, not {name!r}.")
-        name = " ".join(name.split())
-        if any(c in name for c in '<>&"'):
-            raise SettingsError(f"a name is plain text, without < > & or \": not {name!r}.")
-        if len(name) > NAME_LIMIT:
-            raise SettingsError(f"the name {name[:NAME_LIMIT]!r}\u2026 is longer than {NAME_LIMIT} characters.")
-        out.append(name)
+    out = [clean_name(name, NAME_LIMIT) for name in names]
     if len(set(n.casefold() for n in out)) != len(out):
         raise SettingsError("two seats have the same name: give each seat its own.")
     return out
@@ -189,9 +192,9 @@ class Table(W.VBox):
             view_class = plugin_view(spec.name)
         players = spec.default_players if players is None else spec.check_players(players)
         if not isinstance(humans, int) or isinstance(humans, bool) or not 0 <= humans <= players:
-            raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {humans!r}")
+            raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {shown(humans)}")
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or bot_delay < 0:
-            raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+            raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {shown(bot_delay)}")
         # the view's own options are not the game's settings (see GameView.options)
         self.view_options = {k: settings.pop(k) for k in getattr(view_class, "options", ()) if k in settings}
         self.players = players
@@ -301,6 +304,7 @@ class Table(W.VBox):
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
         # why each greyed-out button of the view is refused, on screen (a tooltip needs a hover)
         self.refusals = W.HTML()
+        self._watched: dict[int, W.Widget] = {}  # the controls whose changes rewrite that line
         self.main = W.VBox([self.since, self.seats, self.view_box, self.refusals, self.coach_html, self.scores])
         self._children = [TableStyle(), self.header, self.status, self.cover, self.main, self.controls, log_box]
 
@@ -600,8 +604,17 @@ class Table(W.VBox):
         show(self.cover, covered, "flex")
         show(self.main, not covered, "flex")
         set_if(self.since, value=self._since_html(viewer))
+        self._drawing = True  # the refusal line is written once, after every control is set
+        try:
+            self._draw(state, obs, viewer, new_events, can_act)
+        finally:
+            self._drawing = False
+        self._watch_controls()
+        self._update_refusals()
+
+    def _draw(self, state, obs, viewer, new_events, can_act) -> None:
+        view = self.view
         view.update(obs, viewer, new_events, can_act)
-        set_if(self.refusals, value=self.refusals_html())
         if state.is_over and (not self.session or self.session[-1][0] is not state):
             self.session.append((state, state.result))
         set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None)
@@ -630,6 +643,38 @@ class Table(W.VBox):
         """The reasons of the view's refused buttons, printed under it (see
         :func:`~lopti_nb.widgets.base.refusals_html`)."""
         return refusals_html(self.view_box, self.next_button)
+
+    def _update_refusals(self, change=None) -> None:
+        """Rewrite the line of refusals from the buttons as they are now. Called after every
+        redraw and whenever a watched control changes on its own (a form of the view that
+        enables its button without a redraw of the table), so a line never outlives its
+        refusal."""
+        if not getattr(self, "_drawing", False):
+            set_if(self.refusals, value=self.refusals_html())
+
+    def _controls_added(self, change) -> None:
+        if not getattr(self, "_drawing", False):
+            self._watch_controls()
+            self._update_refusals()
+
+    def _watch_controls(self) -> None:
+        """Watch every button under the view (and "Next round") for what the line of
+        refusals reads: whether it is refused, its reason, its label, whether it is shown (its
+        own display and that of the boxes around it), and every box for the buttons it gains."""
+        watched = self._watched
+        stack = [self.view_box, self.next_button]
+        while stack:
+            w = stack.pop()
+            if id(w) not in watched:
+                watched[id(w)] = w  # kept, so that an id is never reused by another widget
+                if isinstance(w, W.Button):
+                    w.observe(self._update_refusals, names=["disabled", "tooltip", "description"])
+                elif isinstance(w, W.Box):  # a pool of buttons that grows: watch the new ones too
+                    w.observe(self._controls_added, names="children")
+                layout = getattr(w, "layout", None)
+                if layout is not None:
+                    layout.observe(self._update_refusals, names="display")
+            stack.extend(getattr(w, "children", None) or ())
 
     def _coach_panel(self, can_act: bool) -> None:
         """The coach's advice for the person in front of the device when it is their turn

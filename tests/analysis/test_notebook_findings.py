@@ -63,7 +63,7 @@ def lopti(seed: int) -> list[Finding]:
 
 
 def strategies(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import strategy_findings
+    from lopti_nb.analysis import best_expectation_frame, best_findings, best_response_frame, strategy_findings
     from lopti_nb.games.ledger.studies import office_findings
 
     s = sizes("ledger_strategies")
@@ -73,7 +73,9 @@ def strategies(seed: int) -> list[Finding]:
     grid = [dict(base)] + [dict(base, hold_limit=h) for h in (2, 3, 5, 6)]
     grid += [dict(base, sea_start=v) for v in (1, 2, 4, 5)] + [dict(base, mode="plain")]
     seats = sweep(grid, [n * factor] + [n] * (len(grid) - 1), client="serial", seed=seed)
-    return strategy_findings(seats, large_seats_per_office=1000) + office_findings(seats)
+    best = best_findings(best_response_frame(games=s["BEST_GAMES_PER_SEAT"], seed=seed),
+                         best_expectation_frame())
+    return best + strategy_findings(seats, large_seats_per_office=1000) + office_findings(seats)
 
 
 def risk(seed: int) -> list[Finding]:

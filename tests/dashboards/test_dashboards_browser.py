@@ -39,6 +39,7 @@ SLOW_MACHINE_ERRORS = {"[anywidget] Failed to initialize model."}
 # machine the tests run on is shared, so only generous bounds are asserted (times printed).
 COLD_TARGET_S, PREHEATED_TARGET_S = 3.0, 2.0
 COLD_BOUND_S, PREHEATED_BOUND_S = 60.0, 30.0
+WIDE, PHONE = 1200, 400  # the two widths every dashboard is checked and photographed at
 TIMINGS: dict[str, dict[str, float]] = {}
 TIMINGS_FILE = Path(os.environ.get("TMPDIR", "/tmp")) / "lopti_nb_dashboard_timings.json"
 
@@ -56,7 +57,7 @@ class Visit:
     def __init__(self, browser, server, name: str, timeout: float = 90, theme: str | None = None):
         self.name = name
         self.theme = theme
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(viewport={"width": WIDE, "height": 900})
         self.page = self.context.new_page()
         self.requests: list[str] = watch_requests(self.context, [])
         self.external: list[str] = []
@@ -161,14 +162,49 @@ class Visit:
     def click(self, text: str, within: str = ""):
         self.page.locator(f"{within} button:text-is('{text}')".strip()).first.click()
 
-    def screenshot(self, directory: Path, suffix: str = ""):
+    def screenshot(self, directory: Path, suffix: str = "", width: int = WIDE):
         # Voilà scrolls inside the page, not the document: grow the window to the content
+        self.page.set_viewport_size({"width": width, "height": 900})
+        self.page.wait_for_timeout(300)
         height = self.page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('body, body *'))
             .map(e => e.scrollHeight || 0))""")
-        self.page.set_viewport_size({"width": 1280, "height": max(900, min(int(height) + 40, 5000))})
+        self.page.set_viewport_size({"width": width, "height": max(900, min(int(height) + 40, 5000))})
         self.page.wait_for_timeout(500)
         suffix += f"_{self.theme}" if self.theme else ""
         self.page.screenshot(path=str(directory / f"dashboard_{self.name}{suffix}.png"), full_page=True)
+        self.page.set_viewport_size({"width": WIDE, "height": 900})
+
+    def controls_past_the_edge(self) -> list[str]:
+        """The visible controls (inputs, menus, buttons, sliders, labels) that end past the
+        window's right edge or past the inner edge of a box that clips them (cut off on a
+        phone). A dealt table is the table's own business (checked by its browser tests);
+        charts are checked where they are drawn."""
+        return self.page.evaluate("""() => {
+            const out = [];
+            const sel = 'input, select, textarea, button, label, .widget-slider, .widget-readout, '
+                + '.widget-html-content, .widget-toggle-buttons';
+            document.querySelectorAll(sel).forEach(e => {
+                if (e.closest('.lnb-table, .vega-embed')) return;
+                const r = e.getBoundingClientRect();
+                if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') return;
+                let edge = window.innerWidth, by = 'the window';
+                for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+                    if (getComputedStyle(a).overflowX === 'visible') continue;
+                    const box = a.getBoundingClientRect();
+                    const inner = box.left + a.clientLeft + a.clientWidth;
+                    if (inner < edge) { edge = inner; by = a.className || a.tagName; }
+                }
+                if (r.right > edge + 0.5)
+                    out.push(`${e.tagName.toLowerCase()} "${(e.innerText || e.value || e.getAttribute('aria-label') || '')
+                        .trim().slice(0, 40)}" ends at ${Math.round(r.right)} px, cut at ${Math.round(edge)} px (${String(by).slice(0, 60)})`); });
+            return out; }""")
+
+    def assert_fits(self, width: int = PHONE, when: str = ""):
+        self.page.set_viewport_size({"width": width, "height": 900})
+        self.page.wait_for_timeout(600)
+        cut = self.controls_past_the_edge()
+        print(f"{self.name} at {width} px{' ' + when if when else ''}: {cut or 'every control fits'}")
+        assert not cut, f"{self.name} at {width} px {when}: {cut}"
 
 
 # -- what each dashboard must show and do ---------------------------------------------------------
@@ -180,7 +216,14 @@ def check_game_launcher(v: Visit):
     assert page.locator(".lnb-table").count() == 0
     v.click("Deal the cards")
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
-    assert "Lopti: 4 players, 1 person and 3 bots" in v.text()
+    assert "Dealt: Lopti, 4 players, 1 person and 3 bots." in v.text()
+    # dealt: the settings fold into one line above the table, "Change" opens them again
+    page.wait_for_selector(".lnb-settings-summary:has-text('Lopti · 4 players · 1 person, 3 bots')",
+                           state="visible", timeout=10000)
+    assert page.locator('.widget-slider:has(label:text-is("Players"))').is_hidden()
+    v.click("Change")
+    page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible", timeout=10000)
+    assert page.locator(".lnb-settings-summary").is_hidden()
     # another game, dealt again: the table is replaced
     v.click("Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
@@ -194,12 +237,14 @@ def check_game_launcher(v: Visit):
     page.wait_for_selector(".lnb-confirm:has-text('still being played')", state="visible", timeout=10000)
     v.click("Keep playing")
     page.wait_for_selector(".lnb-confirm", state="hidden", timeout=10000)
-    assert "Lopti: 4 players" in v.text()
+    assert "Dealt: Lopti, 4 players" in v.text()
     v.click("Deal the cards")
     v.click("Deal a new game", within=".lnb-confirm")
-    page.wait_for_function("() => document.body.innerText.includes('Skull King: 4 players')", timeout=30000)
+    page.wait_for_function("() => document.body.innerText.includes('Dealt: Skull King, 4 players')", timeout=30000)
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
     assert page.locator(".lnb-table").count() == 1
+    page.wait_for_selector(".lnb-settings-summary:has-text('Skull King · 4 players · 1 person, 3 bots · "
+                           "classic · table edition · without them')", state="visible", timeout=10000)
 
 
 def check_rules_classroom(v: Visit):
@@ -262,7 +307,7 @@ def check_reckoning_risk(v: Visit):
         return out; }""")
     print(f"reckoning_risk at 400 px: {wide or 'fits'}")
     assert not wide, wide
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size({"width": WIDE, "height": 900})
 
 
 def check_score_lab(v: Visit):
@@ -283,7 +328,7 @@ def check_score_lab(v: Visit):
                            ".some(e => e.innerText.includes('Places, round by round'))", timeout=20000)
     v.assert_accessible("after a run of sessions")
     v.screenshot(v.screenshot_dir, "_sessions")
-    v.page.set_viewport_size({"width": 1280, "height": 900})
+    v.page.set_viewport_size({"width": WIDE, "height": 900})
     v.click("Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
@@ -295,6 +340,17 @@ def check_score_lab(v: Visit):
     v.wait_charts(1)
     assert page.locator(".lnb-score-table tr").count() == 5  # a header and four seats
     assert page.locator(".lnb-score-notes:has-text('add up to 100%')").is_visible()
+    # results belong to the settings that made them: another player count takes them away
+    v.set_slider("Players", 3)
+    page.wait_for_function("() => document.body.innerText.includes('The settings changed: press Simulate')",
+                           timeout=20000)
+    assert page.locator(".lnb-score-table").count() == 0 and "40 games of" not in v.text()
+    assert page.locator(".vega-embed").first.is_hidden()
+    v.click("Simulate")
+    page.wait_for_function("() => document.body.innerText.includes('40 games of Skull King played')",
+                           timeout=60000)
+    v.wait_charts(1)
+    assert page.locator(".lnb-score-table tr").count() == 4  # a header and three seats
 
 
 def check_skull_king_rooms(v: Visit):
@@ -330,6 +386,14 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
         visit.assert_accessible("after use")
         visit.page.evaluate("window.scrollTo(0, 0)")
         visit.screenshot(screenshot_dir)
+        visit.assert_fits(when="after use")
+        visit.screenshot(screenshot_dir, "_400", width=PHONE)
+        if name == "game_launcher":  # folded above the table: the settings open again, and fit
+            visit.page.set_viewport_size({"width": PHONE, "height": 900})
+            visit.click("Change")
+            visit.page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible")
+            visit.assert_fits(when="with the settings opened again")
+            visit.screenshot(screenshot_dir, "_400_settings", width=PHONE)
         visit.assert_offline()
         TIMINGS[name]["requests"] = len(visit.requests)
         TIMINGS[name]["outside_requests"] = outside_requests(visit.requests)
@@ -362,15 +426,58 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
         visit.close()
 
 
-def test_the_notebook_list_is_offline(browser, cold_server):
-    """Voilà's own list of the dashboards (the server's front page) asks no other host."""
-    context = browser.new_context()
+HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
+              "rules_classroom": "Rules classroom", "score_lab": "Score lab",
+              "reckoning_risk": "Reckoning risk explorer"}
+
+
+def test_home_page(browser, cold_server, screenshot_dir):
+    """The server's front page ("/"): a card per dashboard with its title (the notebook's own
+    heading), a line on what it is for and a picture served by the server; each card opens its
+    dashboard in the same tab; Voila's file list is a link away. Offline, axe-clean, and it
+    fits 400 px (screenshots at 1200 and 400 px)."""
+    from lopti_nb.cli import list_dashboards
+
+    headings = dict((name[:-len(".ipynb")], title) for name, title in list_dashboards(ROOT / "dashboards"))
+    assert set(HOME_CARDS) == set(headings), headings  # every dashboard has a card
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         log = watch_requests(context, [])
         page.goto(cold_server.url + "/", wait_until="networkidle", timeout=60000)
-        page.wait_for_function("() => document.body.innerText.includes('score_lab')", timeout=30000)
-        print(f"notebook list: {len(log)} requests; outside: {outside_requests(log) or 'none'}")
+        cards = page.locator(".lnb-card-link")
+        assert cards.count() == len(HOME_CARDS)
+        for name, title in HOME_CARDS.items():
+            card = page.locator(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
+            assert card.locator("h2").inner_text() == title == headings[name]
+            assert len(card.locator("p").inner_text()) > 30  # what it is for, in a sentence
+            assert card.get_attribute("target") is None  # the same tab
+        # every picture came from this server and was drawn
+        sizes = page.evaluate("() => Array.from(document.images).map(i => i.naturalWidth)")
+        assert len(sizes) == len(HOME_CARDS) and all(sizes), sizes
+        assert not axe_violations(page)
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_1200.png"), full_page=True)
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_400.png"), full_page=True)
+        page.set_viewport_size({"width": 1200, "height": 900})
+        # each card opens its dashboard here: the page with the notebook's heading
+        for name, title in HOME_CARDS.items():
+            page.click(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
+            page.wait_for_selector(f"h1:text-is('{title}')", timeout=60000)
+            assert page.url == f"{cold_server.url}/voila/render/{name}.ipynb"
+            page.go_back(wait_until="domcontentloaded")
+            page.wait_for_selector(".lnb-card-link", timeout=30000)
+        # the dark theme: the cards keep the theme (their links too) and read (axe: contrast)
+        page.goto(cold_server.url + "/?theme=dark", wait_until="networkidle", timeout=60000)
+        assert page.locator(".lnb-card-link[href='/voila/render/score_lab.ipynb?theme=dark']").count() == 1
+        assert not axe_violations(page)
+        page.screenshot(path=str(screenshot_dir / "dashboard_home_1200_dark.png"), full_page=True)
+        # Voila's own list of the files, one link away
+        page.click("text=All the files in this folder")
+        page.wait_for_function("() => document.body.innerText.includes('score_lab.ipynb')", timeout=30000)
+        print(f"home page: {len(log)} requests; outside: {outside_requests(log) or 'none'}")
         assert not outside_requests(log)
     finally:
         context.close()

@@ -11,7 +11,7 @@ import pytest
 
 from lopti_nb import cli
 from lopti_nb.dashboard_parts import game_launcher, game_part, risk_explorer, rules_classroom, score_lab
-from lopti_nb.engine import LoptiNbError, all_specs, get_spec
+from lopti_nb.engine import LoptiNbError, all_specs, game_names, get_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["game_launcher", "reckoning_risk", "rules_classroom", "score_lab"]
@@ -513,3 +513,162 @@ def test_preheated_runs_are_the_runs_a_visit_makes():
                 for p in (ROOT / "lopti_nb" / "dashboard_parts").rglob("*.py")]
     found = [(name, w) for name, text in sources for w in words if w in text]
     assert len(sources) > 5 and not found, found
+
+
+# -- words a player would use, on every dashboard ---------------------------------------------------
+def visible_text(root) -> list[str]:
+    """Every text a dashboard shows: labels, options, button words, placeholders and the text
+    of its HTML (tags stripped), widget by widget."""
+    from lopti_nb.widgets import iter_widgets
+
+    out = []
+    for w in iter_widgets(root):
+        for name in ("description", "placeholder"):
+            if isinstance(getattr(w, name, None), str):
+                out.append(getattr(w, name))
+        if isinstance(w, (W.HTML, W.Label)):
+            out.append(re.sub(r"<[^>]+>", " ", w.value))
+        for option in getattr(w, "_options_labels", ()) or ():
+            out.append(option)
+    return [" ".join(t.split()) for t in out if t and t.strip()]
+
+
+def every_dashboard():
+    from lopti_nb.rooms import room_widget
+
+    yield "game_launcher", game_launcher()
+    yield "score_lab", score_lab(games=10, sessions=LOPTI_SESSIONS)
+    yield "reckoning_risk", risk_explorer()
+    yield "rules_classroom", rules_classroom(lesson=False)
+    yield "rooms", room_widget(store=":memory:")
+
+
+def every_game(name, dashboard):
+    """The dashboard with each game chosen in turn (where it has a game picker)."""
+    picker = getattr(dashboard, "game", None)
+    if not isinstance(picker, W.ToggleButtons):
+        yield dashboard
+        return
+    for _, game in picker.options:
+        picker.value = game
+        yield dashboard
+
+
+def test_dashboards_count_seats_from_1_and_say_no_repeats():
+    """Seats are counted from 1 in every word on screen (no "seat 0", no "counted from 0"),
+    and no line says the same sentence twice."""
+    for name, dashboard in every_dashboard():
+        for shown in every_game(name, dashboard):
+            texts = visible_text(shown)
+            for text in texts:
+                assert not re.search(r"\bseat 0\b|counted from 0|from 0\b", text, re.I), (name, text)
+                sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.strip()) > 12]
+                assert len(sentences) == len(set(sentences)), (name, text)
+
+
+def test_every_setting_is_explained_on_screen():
+    """Each control of the launcher, the score lab and the risk explorer that sets something
+    has a line under it saying what (on screen, not a tooltip), for every game."""
+    from lopti_nb.widgets import iter_widgets
+
+    for name, dashboard in list(every_dashboard())[:3]:
+        for shown in every_game(name, dashboard):
+            explained = {id(c) for box in iter_widgets(shown) if "lnb-setting" in getattr(box, "_dom_classes", ())
+                         for c in box.children}
+            for w in iter_widgets(shown):
+                if w is getattr(shown, "game", None) or not isinstance(w, (W.ValueWidget,)) or isinstance(w, (W.HTML, W.Label)):
+                    continue
+                if isinstance(w, (W.IntProgress,)) or not getattr(w, "description", ""):
+                    continue
+                assert id(w) in explained, (name, w.description)
+
+
+def test_the_rooms_dashboard_is_titled_for_every_game():
+    nb = json.loads((ROOT / "dashboards" / "skull_king_rooms.ipynb").read_text())
+    heading = "".join(nb["cells"][0]["source"]).splitlines()[0]
+    assert heading == "# Game rooms"
+    intro = "".join(nb["cells"][0]["source"])
+    assert all(get_spec(game).title in intro for game in ("lopti", "skull-king", "drowned-ledger"))
+
+
+def test_one_default_player_count_per_game():
+    """``play()``, the launcher, the score lab and the rooms' host form all seat the number
+    the game's plugin declares (``default_players``)."""
+    import lopti_nb
+    from lopti_nb.rooms import room_widget
+
+    rooms = room_widget(store=":memory:")
+    for spec in all_specs():
+        table = lopti_nb.play(spec.name, humans=0, bot_delay=0)
+        assert table.state.num_players == spec.default_players
+        assert game_launcher(game=spec.name).players.value == spec.default_players
+        assert score_lab(game=spec.name).players.value == spec.default_players
+        rooms.create_game.value = spec.name
+        assert rooms.create_players.value == spec.default_players
+
+
+# -- results belong to the settings that made them -------------------------------------------------
+def test_score_lab_takes_results_away_when_a_setting_changes():
+    lab = score_lab(games=10)
+    usable(lab.game).value = "skull-king"
+    usable(lab.run_button).click()
+    assert "10 games of Skull King" in lab.status.value and lab.table.value
+    for change in (lambda: setattr(usable(lab.form["scoring"]), "value", "rascal"),
+                   lambda: setattr(usable(lab.seed), "value", 7),
+                   lambda: setattr(usable(lab.game), "value", "lopti")):
+        change()
+        assert lab.last is None and lab.table.value == "" and lab.notes.value == ""
+        assert lab.charts_box.layout.display == "none"
+        assert "settings changed" in lab.status.value and "played" not in lab.status.value
+        usable(lab.run_button).click()
+        assert lab.charts_box.layout.display == "flex" and lab.table.value
+
+
+def test_players_stay_across_games_where_they_still_fit():
+    for dashboard in (score_lab(), game_launcher()):
+        usable(dashboard.game).value = "skull-king"
+        usable(dashboard.players).value = 3
+        usable(dashboard.game).value = "drowned-ledger"
+        assert dashboard.players.value == 3
+        usable(dashboard.game).value = "skull-king"
+        usable(dashboard.players).value = 7  # more than the Ledger seats: its default then
+        usable(dashboard.game).value = "drowned-ledger"
+        assert dashboard.players.value == get_spec("drowned-ledger").default_players
+
+
+def test_score_panels_fill_every_row():
+    from lopti_nb.dashboard_parts.score_lab import panel_columns
+
+    for seats in range(2, 9):
+        assert seats % panel_columns(seats) == 0
+    lab = score_lab(games=10)
+    usable(lab.game).value = "skull-king"
+    usable(lab.players).value = 3
+    usable(lab.run_button).click()
+    assert lab.jchart.chart.to_dict()["vconcat"][0]["columns"] == 3  # one row of three
+
+
+def test_launcher_folds_its_settings_into_one_line_once_dealt():
+    g = game_launcher(game="skull-king")
+    usable(g.players).value = 3
+    usable(g.humans).value = 0
+    usable(g.speed).value = 0.0
+    assert g.summary_box.layout.display == "none"
+    usable(g.deal_button).click()
+    assert g.settings_area.layout.display == "none" and g.summary_box.layout.display == "flex"
+    assert "Skull King · 3 players · 3 bots · classic · table edition" in g.summary.value
+    assert "Dealt: Skull King, 3 players, 0 people and 3 bots." in g.status.value
+    usable(g.change_button).click()
+    assert g.settings_area.layout.display == "" and g.summary_box.layout.display == "none"
+    usable(g.form["legendary"]).value = False
+    g.deal()
+    assert g.summary.value.count("without them") == 1
+
+
+def test_the_classroom_offers_only_games_with_lessons():
+    """A plugin game without lessons (the tests' toy Nim) is not offered in the classroom,
+    where choosing it could only fail; every game with lessons is."""
+    offered = [name for _, name in rules_classroom(lesson=False).game.options]
+    with_lessons = [name for name in game_names() if get_spec(name).lessons is not None]
+    assert offered == with_lessons
+    assert "nim" in game_names() and "nim" not in offered

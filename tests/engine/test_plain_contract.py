@@ -65,4 +65,14 @@ def test_no_module_imports_a_private_name_of_another():
             if isinstance(node, ast.ImportFrom):
                 found += [f"{path.relative_to(PACKAGE)}: {node.module}.{a.name}" for a in node.names
                           if a.name.startswith("_") and not a.name.startswith("__")]
+        # ``module._name`` through a module of the package imported by name (``from . import risk``)
+        tree = ast.parse(path.read_text(), str(path))
+        modules = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                   and node.level for a in node.names
+                   if (path.parent.joinpath(*([".."] * (node.level - 1)), *(node.module or "").split("."),
+                                            a.name + ".py")).resolve().exists()}
+        found += [f"{path.relative_to(PACKAGE)}: {node.value.id}.{node.attr}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id in modules and node.attr.startswith("_")
+                  and not node.attr.startswith("__")]
     assert found == []

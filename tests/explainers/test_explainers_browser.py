@@ -1,6 +1,6 @@
 """The explainers served by Voila and driven in headless Chromium; screenshots go to
-docs/screenshots/explainer_*.png (a step of each game in each voice, and the quiz's final
-score)."""
+docs/screenshots/explainer_*.png (a step of each game in each voice, each game's goal, and
+the quizzes' final scores)."""
 from __future__ import annotations
 
 import os
@@ -19,11 +19,11 @@ SHOTS = ROOT / "docs" / "screenshots"
 
 # notebook name -> (code, script); a script step is ("click", button text),
 # ("topic", option label of the topic menu) or ("shot", screenshot name)
-def _lopti_quiz_to_the_end() -> list[tuple[str, str]]:
-    """Answer every quiz question with its first option, then open the final score."""
-    from lopti_nb.games.lopti.lessons_scenes import quiz_items
+def _quiz_to_the_end(game: str) -> list[tuple[str, str]]:
+    """Answer every question of a game's quiz with its first option, then open the score."""
+    from lopti_nb.explainers import steps
 
-    items = quiz_items()
+    items = next(s for s in steps(game) if s.kind == "quiz").make_scene().items
     script: list[tuple[str, str]] = []
     for n, item in enumerate(items):
         script.append(("click", item.options[0][0]))
@@ -32,33 +32,42 @@ def _lopti_quiz_to_the_end() -> list[tuple[str, str]]:
 
 
 PAGES = {
-    "lopti": ('lopti_nb.explain("lopti", voice="pirate", start=7)', [
+    "lopti": ('lopti_nb.explain("lopti", voice="pirate", start="seven")', [
         ("click", "Play an 8"), ("shot", "explainer_lopti_seven_pirate"),
         ("click", "Next \u25b6"), ("click", "Play a 10"), ("shot", "explainer_lopti_ten_pirate"),
-        ("topic", "31. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
+        ("topic", "32. Quiz: disputes settled at the table"), ("click", "No, they simply lead"),
         ("click", "Next question \u25b6"), ("click", "Yes, and the four 9s clear the pile"),
         ("shot", "explainer_lopti_quiz_pirate"),
-        ("topic", "29. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
+        ("topic", "30. A tied vote and Roshambo"), ("click", "Tie on removing a motion: who defends?"),
         ("shot", "explainer_lopti_roshambo_pirate"),
     ]),
     "lopti_plain": ('lopti_nb.explain("lopti", start="vote")', [
         ("click", "1 yes, 3 no"), ("shot", "explainer_lopti_vote_plain"),
-        ("topic", "31. Quiz: the classic rulings"), *_lopti_quiz_to_the_end(),
+        ("topic", "32. Quiz: the classic rulings"), *_quiz_to_the_end("lopti"),
         ("shot", "explainer_lopti_quiz_score_plain"),
+        ("topic", "1. The goal: be the first out"), ("shot", "explainer_lopti_goal_plain"),
     ]),
     "lopti_comrade": ('lopti_nb.explain("lopti", voice="comrade", start="blind")', [
         ("click", "Play face-down card 1"), ("shot", "explainer_lopti_blind_comrade"),
     ]),
     "skullking": ('lopti_nb.explain("skull-king", start="mermaid")', [
         ("click", "Play a Mermaid"), ("shot", "explainer_skullking_mermaid"),
-        ("topic", "15. Kraken first, then the Whale"), ("click", "Play the White Whale"),
+        ("topic", "16. Kraken first, then the Whale"), ("click", "Play the White Whale"),
         ("shot", "explainer_skullking_kraken_whale"),
+        ("topic", "1. The goal: bid your tricks, then take exactly that many"),
+        ("shot", "explainer_skullking_goal"),
+        ("topic", "24. Quiz: tricks and scores"), *_quiz_to_the_end("skull-king"),
+        ("shot", "explainer_skullking_quiz_score"),
     ]),
-    "ledger": ('lopti_nb.explain("drowned-ledger", start=2)', [
+    "ledger": ('lopti_nb.explain("drowned-ledger", start="dive")', [
         # the wreck is really shuffled: flip again only if the first card left the diver down
         ("click", "Dive"), ("click if shown", "Flip again"), ("shot", "explainer_ledger_dive"),
-        ("topic", "6. The Reckoning"), ("click", "The Sea Blinks"), ("shot", "explainer_ledger_reckoning"),
-        ("topic", "18. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
+        ("topic", "7. The Reckoning"), ("click", "The Sea Blinks"), ("shot", "explainer_ledger_reckoning"),
+        ("topic", "20. Office: Lookout"), ("click", "Dive"), ("shot", "explainer_ledger_office"),
+        ("topic", "1. The goal: the best salvage before the sea claims the wreck"),
+        ("shot", "explainer_ledger_goal"),
+        ("topic", "12. Quiz: dives, the sea and the count"), ("click", "A live hazard: the dive is caught"),
+        ("shot", "explainer_ledger_quiz"),
     ]),
 }
 
@@ -153,7 +162,9 @@ def test_explainers_in_voila_and_chromium(tmp_path):
                     except Exception:
                         root.screenshot(path=str(tmp_path / f"failed_{name}.png"))
                         raise
-                if name == "lopti_plain":  # ends on the quiz's score, where no answer is shown
+                if name == "lopti_plain":  # ends on the goal step, where nothing is tried yet
+                    assert "Your aim is to be the first" in root.inner_text()
+                elif name == "skullking":  # ends on the quiz's score, where no answer is shown
                     assert "right on the first try" in root.inner_text()
                 else:
                     assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10

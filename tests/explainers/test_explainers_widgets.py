@@ -108,14 +108,15 @@ def test_try_it_buttons_show_the_engines_verdict(explainers, game):
                 else:
                     cards = scene.played + [key]
                     w = trick_winner(cards)
-                    # seats counted from 1 as a player counts them; the learner is "you"
-                    you = len(scene.played)
+                    # seats counted from 1 as a player counts them, from the seat that led
+                    # the trick; the learner is "you"
+                    you, n = len(scene.played), scene.players
                     if w is None:
                         lead = next_leader(cards)
-                        who = "you lead" if lead == you else f"Seat {lead + 1} leads"
+                        who = "you lead" if lead == you else f"Seat {(scene.first + lead) % n + 1} leads"
                         assert f"destroyed; {who} next" in text
                     else:
-                        assert ("you win" if w == you else f"Seat {w + 1} wins") in text
+                        assert ("you win" if w == you else f"Seat {(scene.first + w) % n + 1} wins") in text
                         bonus = trick_bonus(cards, scene.edition)
                         # the headline names a bonus only when one was captured (3.5)
                         assert (f"(bonus {bonus})" in text) if bonus else ("(bonus" not in text)
@@ -266,7 +267,7 @@ def test_explainer_navigation_updates_in_place():
     with pytest.raises(ValueError, match="Voices"):
         lopti_nb.explain("lopti", voice="robot")
     assert lopti_nb.explain("sk", start="mermaid").step.key == "mermaid"
-    with pytest.raises(ValueError, match="Steps: deal, bid"):
+    with pytest.raises(ValueError, match="Steps: goal, deal, bid"):
         lopti_nb.explain("sk", start="octopus")
 
 

@@ -41,6 +41,9 @@ CASES: dict[str, dict[str, Any]] = {
     "skullking_8p_cannonball_2021_random": dict(game="skull-king", players=8, seed=3,
                                                 bots=["random"] * 8, bot_seed=3,
                                                 settings={"scoring": "cannonball", "edition": "2021"}),
+    # trick 2: the Skull King leads and a pirate follows him: no pirate bonus at the table's edition
+    "skullking_4p_classic_random_pirate_after_king": dict(game="skull-king", players=4, seed=4,
+                                                          bots=["random"] * 4, bot_seed=4, settings={}),
     "skullking_5p_classic_no_legendary_heuristic": dict(game="skull-king", players=5, seed=12,
                                                         bots=["heuristic"] * 5, bot_seed=4,
                                                         settings={"legendary": False}),

@@ -158,7 +158,7 @@ def test_2_2_3_a_sale_explains_the_price_and_the_sea():
     v = got["Sell Lantern 5"]
     assert v.legal is True
     assert "4 coins for this Lantern" in v.reason and "falls to 3" in v.reason
-    assert "the sea rises at once, to 4" in v.reason
+    assert "the sea rises at once, to 6" in v.reason
     broker = dict(verdicts("office_broker"))["Sell Compass 1"]
     assert "7 coins, the price of 6 and 1 more from your privilege" in broker.reason
 

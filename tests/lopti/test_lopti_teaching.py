@@ -236,9 +236,9 @@ def test_sandbox_texts_read_as_prose(voice):
     box: SandboxScene = e.scene
     seen = []
     for rank, count, button in (("9", 1, "Lay it on the pile"), ("9", 2, "Lay it on the pile"),
-                                ("3", 1, "Lay it on the pile"), ("A", 1, "Ask the oracle"),
-                                ("10", 1, "Ask the oracle"), ("3", 3, "Lay it on the pile"),
-                                ("7", 1, "Lay it on the pile"), ("8", 2, "Ask the oracle")):
+                                ("3", 1, "Lay it on the pile"), ("A", 1, "Ask the rules"),
+                                ("10", 1, "Ask the rules"), ("3", 3, "Lay it on the pile"),
+                                ("7", 1, "Lay it on the pile"), ("8", 2, "Ask the rules")):
         box.rank.value, box.count.value = rank, count
         _buttons(e)[button].click()
         seen += [visible_text(e.position.value), visible_text(e.verdict.value)]

@@ -338,6 +338,53 @@ def test_1_7_vote_passes_with_more_than_half_of_all_players(players, yes, result
         assert rec.roshambo is None and rec.passed == (result == "passed")
 
 
+# (players, yes, no, abstained, result): an abstention is no yes, and a tie needs a yes and a no
+ABSTENTIONS = [
+    (4, 3, 0, 1, "passed"), (5, 3, 1, 1, "passed"), (3, 2, 0, 1, "passed"),
+    (4, 2, 0, 2, "failed"), (5, 2, 1, 2, "failed"), (3, 1, 0, 2, "failed"), (2, 1, 0, 1, "failed"),
+    (4, 0, 0, 4, "failed"), (3, 0, 1, 2, "failed"),
+    (4, 1, 1, 2, "tie"), (5, 2, 2, 1, "tie"), (3, 1, 1, 1, "tie"),
+]
+
+
+@pytest.mark.parametrize("players,yes,no,abstained,result", ABSTENTIONS)
+def test_1_7_a_player_may_abstain_and_an_abstention_is_not_a_yes(players, yes, no, abstained, result):
+    s = Session(players, seed=1)
+    s.restore(says("A."), [True] * players)
+    s.deal()
+    votes = [True] * yes + [False] * no + [None] * abstained
+    rec = s.rule_vote(0, Proposal.remove(1, when="now"), votes)
+    assert (rec.yes, rec.no, rec.abstained) == (yes, no, abstained)
+    assert rec.votes == tuple(enumerate(votes)) and not s.vote_open()
+    if result == "tie":
+        assert rec.roshambo is not None and rec.outcome.startswith("deadlock")
+    else:
+        assert rec.roshambo is None and rec.passed == (result == "passed")
+        assert rec.outcome.startswith(result)
+    assert s.motions[0].in_force is not rec.passed
+
+
+@pytest.mark.parametrize("votes,counted", [
+    ([True, True, False, None], "2 yes, 1 no, 1 abstained"),
+    ([True, None, None, None], "1 yes, 0 no, 3 abstained"),
+    ([True, True, True, False], "3 yes, 1 no, nobody abstained"),
+])
+def test_1_7_the_outcome_counts_yes_no_and_abstained(votes, counted):
+    s = Session(4, seed=1)
+    s.restore(says("A."), [True] * 4)
+    s.deal()
+    rec = s.rule_vote(0, Proposal.law("play_on", True, when="next round"), votes)
+    assert counted in rec.outcome
+    assert s.votes_frame()["abstained"].tolist()[-1] == votes.count(None)
+
+
+def test_1_7_setup_approval_may_be_abstained_from_too():
+    s = Session(4, seed=1)
+    assert not s.restore(says("A."), [True, True, None, None])  # 2 of 4 is not more than half
+    assert s.restore(says("B."), [True, True, True, None])
+    assert "1 abstained" in s.votes[-1].outcome
+
+
 def test_1_7_proposal_declares_now_or_next_round_before_voting():
     with pytest.raises(SessionError, match="'now' or 'next round'"):
         Proposal.remove(1, when="whenever")

@@ -165,8 +165,8 @@ def test_hostile_hook_that_swallows_the_interruption_is_still_condemned():
 
 
 def test_hostile_hook_blocked_in_c_is_condemned_when_it_returns():
-    """A sleep inside C cannot be interrupted without a signal: the table waits for it, then
-    reports the hook and switches it off, so it costs the round one wait at most."""
+    """A sleep inside C cannot be interrupted, but the hook runs on a worker thread: the table
+    waits for it no longer than the budget, then reports the hook and switches it off."""
     hog = Motion("Nap on every play.", {"after play": lambda v: time.sleep(0.6)})
     start = time.perf_counter()
     s, states = play_session([hog], rounds=1, budget=0.2)

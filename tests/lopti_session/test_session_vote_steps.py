@@ -55,6 +55,29 @@ def test_1_7_ballots_hidden_until_every_seat_has_voted():
     assert vote.done and not vote.record.passed
 
 
+def test_1_7_the_vote_is_counted_once_every_seat_has_voted_yes_no_or_abstained():
+    s = with_motion()
+    vote = s.call_vote(0, Proposal.remove(1, when="now"))
+    for seat, ballot in ((2, None), (0, True), (1, None)):
+        vote.cast(seat, ballot)
+        assert not vote.done and vote.ballots_public is None  # an abstention is a ballot, hidden too
+    assert vote.missing == (3,) and vote.voted == (2, 0, 1)
+    vote.cast(3, False)  # 1 yes, 1 no, 2 abstained: a tie
+    assert vote.ballots_public == {2: None, 0: True, 1: None, 3: False}
+    assert vote.contest is not None and vote._opponents == [3]  # an abstainer supports nothing
+    with pytest.raises(SessionError, match="already voted"):
+        vote.cast(2, True)
+
+
+def test_1_7_a_ballot_is_yes_no_or_an_abstention_and_nothing_else():
+    s = with_motion()
+    vote = s.call_vote(0, Proposal.remove(1, when="now"))
+    for bad in ("yes", 1, 0, "abstain"):
+        with pytest.raises(SessionError, match="abstain"):
+            vote.cast(1, bad)
+    assert vote.missing == (0, 1, 2, 3)
+
+
 def test_1_7_attempt_used_only_when_the_vote_completes():
     s = with_motion()
     vote = s.call_vote(0, Proposal.remove(1, when="now"))
@@ -66,7 +89,7 @@ def test_1_7_attempt_used_only_when_the_vote_completes():
         s.rule_vote(1, Proposal.remove(1, when="now"), [True] * 4)
     for seat in (1, 2, 3):
         vote.cast(seat, False)
-    assert vote.record.outcome == "failed" and s.round_no in s._vote_used and not s.vote_open()
+    assert vote.record.outcome == "failed with 1 yes, 3 no, nobody abstained" and s.round_no in s._vote_used and not s.vote_open()
     with pytest.raises(SessionError, match="already used"):
         s.call_vote(1, Proposal.remove(1, when="now"))
 
@@ -265,6 +288,9 @@ def test_1_7_bot_ballot_policy():
     # a motion that made seat 1 take cards this round: seat 1 votes to remove it
     s.state.events.append(ev.MotionGave(1, 0, 1, None, 1))
     assert bot_ballot(s, 1, remove, proposer=0) is True and bot_ballot(s, 3, remove, proposer=0) is False
+    # a bot never abstains: its ballot is always a yes or a no
+    for proposal in (remove, Proposal.law("swap", False, when="now")):
+        assert all(isinstance(bot_ballot(s, x, proposal, proposer=0), bool) for x in range(4))
     vote = s.call_vote(0, remove)
     assert [vote.cast_bot(x) for x in (1, 2, 3, 0)] == [True, False, False, True]
     assert vote.contest is not None and vote.contest.pair == (0, 2)  # the author defends

@@ -101,10 +101,12 @@ def test_odd_display_names_refused(lobby, store_url, name, words):
     assert snapshot(host.store, host.code) == before
 
 
-def test_names_are_tidied_and_html_is_just_text(lobby, store_url):
+def test_names_are_tidied_and_markup_is_refused(lobby, store_url):
     host, _ = lobby
-    s = rooms.join_room(host.code, "  <b>Zoë</b>   the  Bold ", store=store_url)
-    assert s.room.seats[s.seat]["name"] == "<b>Zoë</b> the Bold"
+    s = rooms.join_room(host.code, "  Zoë   the  Bold ", store=store_url)
+    assert s.room.seats[s.seat]["name"] == "Zoë the Bold"
+    with pytest.raises(rooms.BadName, match="markup"):
+        rooms.join_room(host.code, "<b>Zoë</b>", store=store_url)
 
 
 def test_only_the_host_adds_bots_and_starts(lobby, store_url):

@@ -385,7 +385,7 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
             assert done.yes == 2 and done.no == 2 and done.roshambo.decisive >= 30
             result = "passed" if done.passed else "failed"
             for page in (a, b):
-                page.wait_for_selector(f"text={result} (yes 2, no 2)", timeout=60000)
+                page.wait_for_selector(f"text={result} (2 yes, 2 no, nobody abstained)", timeout=60000)
                 page.wait_for_selector("text=This round's Rule Vote has been held", timeout=60000)
                 text = page.inner_text(".lnb-room")
                 assert "Ann" in text and "Bob" in text and "Seat 0" not in text and "Seat 4" not in text

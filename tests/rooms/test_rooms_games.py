@@ -48,7 +48,8 @@ def test_codec_round_trips_every_legal_action(game):
                     assert rooms.decode(stored) == action  # the one game whose actions fit
                     kinds.add(type(action))
         if spec.session is not None:  # the game played as a session: its own actions too
-            for state in positions(game, players, 0, bot="random", rounds=3):
+            # (seed 1: the random two-seat session calls a vote that ties, so Throw comes up)
+            for state in positions(game, players, 1, bot="random", rounds=3):
                 for action in state.legal_actions():
                     assert rooms.decode(rooms.encode(action, game), game) == action
                     kinds.add(type(action))

@@ -136,6 +136,33 @@ def test_1_7_two_devices_vote_in_a_session_room_ballots_hidden_until_both_are_in
     assert "Roshambo" in vote.outcome and vote.roshambo.decisive >= 30
 
 
+def test_1_7_a_device_abstains_and_the_abstention_is_not_a_yes(tmp_path):
+    """Ann abstains from her own device: her page says so, Bob's shows only that she has
+    voted; Bob votes yes. One yes of two players is not more than half, and with no "no"
+    it is no tie: the vote fails, and both pages count the abstention by name."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    other = b if first is a else a
+    _button(first, "Call the Rule Vote").click()
+    other.poll_once()
+    assert _button(first, "Abstain") and _button(other, "Abstain")
+    _button(first, "Abstain").click()
+    other.poll_once()
+    me = first.session.room.names()[first.session.seat]
+    assert "You abstained" in widget_text(first) and "abstained" not in widget_text(other)
+    assert other.session.observation()["session"]["vote"]["ballots"] is None
+    assert _button(first, "Vote yes") is None  # one ballot a seat
+    _button(other, "Vote yes").click()
+    first.poll_once()
+    record = a.session.state.session.votes[0]
+    assert (record.yes, record.no, record.abstained, record.passed) == (1, 0, 1, False)
+    assert record.roshambo is None
+    for w in (a, b):
+        assert "failed (1 yes, 0 no, 1 abstained)" in w.view.history.value
+        assert f"abstained {me}" in w.log_html.value, w.log_html.value
+    assert lopti_nb.load(a.session.room.record()).events == a.session.state.events
+
+
 def test_1_7_hidden_ballots_and_throws_stay_out_of_other_seats_observations():
     state = lopti_nb.new_game("lopti", players=3, seed=2, rounds=1)
     seat = state.current_player
@@ -206,7 +233,7 @@ def test_1_7_the_room_log_and_the_votes_held_name_people_and_say_on_or_off(tmp_p
         history = w.view.history.value
         assert "seat 0" not in log and "seat 1" not in log, log
         assert "True" not in log and "False" not in log and "play_on" not in log, log
-        assert "passed (yes 2, no 0)" in history and "False" not in history and "True" not in history
+        assert "passed (2 yes, 0 no, nobody abstained)" in history and "False" not in history and "True" not in history
         assert "set " in history and ": o" in history, history
 
 

@@ -40,13 +40,17 @@ def test_two_devices_play_a_round_through_the_widget(tmp_path):
     b.join_code.value = code.lower()
     b.join_button.click()
     assert "already called" in b.status.value
+    # markup in a name is refused, with the sentence on the page and no seat taken
     b.join_name.value = "Bob <script>"
     b.join_button.click()
+    assert b.session is None and "markup" in b.status.value and "<script>" not in b.status.value
+    b.join_name.value = "Bob O'Hara"
+    b.join_button.click()
     assert b.session is not None and b.session.seat == 1
-    assert "<script>" not in b.title.value + b.lobby_seats.value
+    assert "O'Hara" not in b.title.value + b.lobby_seats.value  # the apostrophe is escaped too
     assert b.host_controls.layout.display == "none"
     a.poll_once()
-    assert "Bob &lt;script&gt;" in a.lobby_seats.value
+    assert "Bob O&#x27;Hara" in a.lobby_seats.value
     a.add_bot_button.click()
     a.start_button.click()
     assert a.table_box.layout.display == "flex"
@@ -129,6 +133,8 @@ def person_moves(w, rng) -> bool:
         if toggles and (not buttons or rng.random() < 0.5):
             t = rng.choice(toggles)
             t.value = not t.value
+            if w.session.seq > seq:  # with "Play on first tap" on, a tap on a card plays it
+                return True
             continue
         if not buttons:
             return False

@@ -241,14 +241,16 @@ TRICKS = [
     (["tigress:pirate", "Y14", "mermaid"], 0, 0, 10, 30),
     (["tigress:escape", "Y14", "mermaid"], 2, 2, 10, 10),
     (["Y2", "tigress:escape"], 0, 0, 0, 0),
-    (["skull-king", "tigress:pirate"], 0, 0, 30, 30),
+    (["skull-king", "tigress:pirate"], 0, 0, 0, 30),
+    (["tigress:pirate", "skull-king"], 1, 1, 30, 30),
     (["skull-king", "tigress:escape"], 0, 0, 0, 0),
     # pirates, king, mermaids
     (["pirate", "pirate", "Y14"], 0, 0, 10, 10),
     (["pirate", "mermaid", "mermaid"], 0, 0, 0, 40),
     (["mermaid", "Y14", "B14"], 0, 0, 30, 30),
-    (["pirate", "skull-king", "pirate"], 1, 1, 60, 60),
-    (["pirate", "skull-king", "tigress:pirate", "B14"], 1, 1, 80, 80),
+    (["pirate", "skull-king", "pirate"], 1, 1, 30, 60),
+    (["pirate", "skull-king", "tigress:pirate", "B14"], 1, 1, 50, 80),
+    (["skull-king", "pirate", "Y3"], 0, 0, 0, 30),
     (["skull-king", "mermaid"], 1, 1, 50, 40),
     (["pirate", "skull-king", "mermaid", "pirate"], 2, 2, 50, 40),
     (["mermaid", "skull-king", "mermaid", "Y14"], 0, 0, 60, 50),
@@ -360,10 +362,29 @@ def test_3_5_captured_14s_count_whoever_played_them():
     assert trick_bonus(["Y14", "P14", "pirate"]) == 20
 
 
-def test_3_5_skull_king_earns_30_per_pirate_tigress_included():
-    assert trick_bonus(["pirate", "tigress:pirate", "skull-king", "pirate"]) == 90
-    # pirates played after him count too ("in that trick")
-    assert trick_bonus(["skull-king", "pirate"]) == 30
+def test_3_5_skull_king_earns_30_per_pirate_played_before_him_tigress_included():
+    assert trick_bonus(["pirate", "tigress:pirate", "skull-king"]) == 60
+    assert trick_bonus(["escape", "pirate", "Y9", "skull-king"]) == 30
+
+
+def test_3_5_a_pirate_played_after_the_king_is_captured_but_earns_no_bonus():
+    assert trick_winner(["skull-king", "pirate", "Y3"]) == 0
+    assert trick_bonus(["skull-king", "pirate", "Y3"]) == 0
+    assert trick_bonus(["pirate", "tigress:pirate", "skull-king", "pirate"]) == 60
+
+
+def test_3_5_the_tigress_as_a_pirate_counts_only_before_the_king():
+    assert trick_bonus(["tigress:pirate", "skull-king", "B14"]) == 50
+    assert trick_bonus(["skull-king", "tigress:pirate", "B14"]) == 20
+    # as an escape she is no pirate, before or after him
+    assert trick_bonus(["tigress:escape", "skull-king"]) == 0
+
+
+def test_3_5_edition_2021_pays_the_king_for_every_pirate_before_or_after_him():
+    assert trick_bonus(["skull-king", "pirate", "Y3"], edition="2021") == 30
+    assert trick_bonus(["pirate", "skull-king", "tigress:pirate"], edition="2021") == 60
+    assert trick_bonus(["pirate", "tigress:pirate", "skull-king", "pirate"],
+                       edition="2021") == 90
 
 
 def test_3_5_mermaid_catching_the_king_earns_50_and_no_pirate_bonus():
@@ -395,3 +416,11 @@ def test_3_5_edition_2021_mermaid_catches_king_for_40_and_pirates_catch_mermaids
     assert trick_bonus(["mermaid", "pirate", "mermaid"], edition="table") == 0
     # everything else unchanged
     assert trick_bonus(["pirate", "skull-king", "B14"], edition="2021") == 50
+
+
+def test_3_2_a_must_follow_refusal_says_a_special_card_may_be_played_instead():
+    from lopti_nb.games.skullking.rules import must_follow_reason
+
+    reason = must_follow_reason(["Y4", "pirate", "P9"], "Y", "P9")
+    assert reason == "you must follow yellow or play a special card: you hold yellow 4"
+    assert must_follow_reason(["Y4", "pirate", "P9"], "Y", "pirate") is None

@@ -279,8 +279,8 @@ def test_3_2_must_follow_with_a_readable_reason():
     st = rig([["Y10", "P1"], ["Y3", "B14"], ["P2", "escape"]], [1, 0, 0])
     play(st, "Y10")
     assert st.legal_actions() == [Play("Y3")]
-    assert st.why_illegal(Play("B14")) == "you must follow yellow: you hold yellow 3"
-    with pytest.raises(IllegalAction, match="you must follow yellow: you hold yellow 3"):
+    assert st.why_illegal(Play("B14")) == "you must follow yellow or play a special card: you hold yellow 3"
+    with pytest.raises(IllegalAction, match="you must follow yellow or play a special card: you hold yellow 3"):
         st.apply(Play("B14"))
     play(st, "Y3")
     assert st.legal_actions() == [Play("P2"), Play("escape")]  # void: anything
@@ -395,20 +395,32 @@ def test_3_4_the_game_setting_chooses_the_scoring_system(scoring, points):
 
 # -- 3.5 bonuses and loot in a game ----------------------------------------------------------------
 def test_3_5_bonus_paid_only_with_an_exact_bid():
+    st = rig([["pirate"], ["skull-king"], ["Y14"]], [0, 1, 0])
+    play(st, "pirate", "skull-king", "Y14")
+    r1 = {rec["seat"]: rec for rec in st.records}[1]
+    assert (r1["base"], r1["bonus"], r1["raw_bonus"], r1["points"]) == (20, 40, 40, 60)
+    st = rig([["pirate"], ["skull-king"], ["Y14"]], [0, 0, 0])
+    play(st, "pirate", "skull-king", "Y14")
+    r1 = {rec["seat"]: rec for rec in st.records}[1]
+    assert (r1["bonus"], r1["points"]) == (0, -10)
+
+
+def test_3_5_in_a_game_a_pirate_played_after_the_king_earns_him_nothing():
     st = rig([["skull-king"], ["pirate"], ["Y14"]], [1, 0, 0])
     play(st, "skull-king", "pirate", "Y14")
-    r0 = st.records[0]
-    assert (r0["base"], r0["bonus"], r0["raw_bonus"], r0["points"]) == (20, 40, 40, 60)
-    st = rig([["skull-king"], ["pirate"], ["Y14"]], [0, 0, 0])
+    r0 = {rec["seat"]: rec for rec in st.records}[0]
+    assert (r0["raw_bonus"], r0["points"]) == (10, 30)
+    st = rig([["skull-king"], ["pirate"], ["Y14"]], [1, 0, 0], edition="2021")
     play(st, "skull-king", "pirate", "Y14")
-    assert (st.records[0]["bonus"], st.records[0]["points"]) == (0, -10)
+    r0 = {rec["seat"]: rec for rec in st.records}[0]
+    assert (r0["raw_bonus"], r0["points"]) == (40, 60)
 
 
 def test_3_5_rascal_off_by_one_halves_the_bonus():
-    st = rig([["skull-king", "Y1"], ["pirate", "Y2"], ["P4", "P5"]], [2, 0, 0], scoring="rascal")
-    play(st, "skull-king", "pirate", "P4", "Y1", "Y2", "P5")
-    r0 = st.records[0]
-    assert (r0["won"], r0["base"], r0["bonus"], r0["points"]) == (1, 10, 15, 25)
+    st = rig([["pirate", "Y2"], ["skull-king", "Y1"], ["P4", "P5"]], [0, 2, 0], scoring="rascal")
+    play(st, "pirate", "skull-king", "P4", "Y1", "P5", "Y2")
+    r1 = {rec["seat"]: rec for rec in st.records}[1]
+    assert (r1["won"], r1["base"], r1["bonus"], r1["points"]) == (1, 10, 15, 25)
 
 
 def test_3_5_loot_alliance_paid_at_round_end_when_both_bid_exactly():

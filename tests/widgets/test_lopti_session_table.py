@@ -131,8 +131,12 @@ def ensure_device(t, seat: int) -> None:
     assert t.viewer == seat
 
 
-def settle_vote(t, rng, ballots: dict[int, bool], advocate: str | None = None) -> dict:
-    """Every person votes by the buttons (``ballots``), chooses for the supporters if asked,
+BALLOT_BUTTONS = {True: "Vote yes", False: "Vote no", None: "Abstain"}
+
+
+def settle_vote(t, rng, ballots: dict[int, bool | None], advocate: str | None = None) -> dict:
+    """Every person votes by the buttons (``ballots``: yes, no or ``None`` to abstain),
+    chooses for the supporters if asked,
     and throws until the vote is over. Returns what was seen on the way."""
     seen = {"covers": 0, "throws": 0, "decisive": set(), "bracket": False, "hidden_checks": 0}
     panel = t.view.panel
@@ -146,11 +150,13 @@ def settle_vote(t, rng, ballots: dict[int, bool], advocate: str | None = None) -
         now = labels(t)
         viewer = t.viewer
         if "Vote yes" in now:
-            click(t, "Vote yes" if ballots[viewer] else "Vote no")
+            assert {"Vote yes", "Vote no", "Abstain"} <= set(now)
+            click(t, BALLOT_BUTTONS[ballots[viewer]])
             if t.view.session.pending_vote is vote and vote.missing:
                 # the ballot is secret until everyone has voted
                 text = widget_text(t)
                 assert "Yes 1" not in text and "No 1" not in text and vote.ballots_public is None
+                assert "bstained" not in text
                 seen["hidden_checks"] += 1
             continue
         if any(x.endswith(" defends") or x == "A bracket among us" for x in now):
@@ -388,6 +394,28 @@ def test_1_7_a_base_law_lever_from_the_next_round():
         click(t, "Write no motion this round")
     click(t, "Next round")
     assert t.state.phase == "play" and t.view.session.law["swap"] is False
+
+
+def test_1_7_a_person_abstains_at_the_table():
+    """Two people at one device: the proposer votes yes, the other abstains. An abstention
+    is no yes: 1 yes of 2 players is not more than half, and without a "no" it is no tie, so
+    the vote fails at once and the swap stays."""
+    t = lopti_nb.play("lopti", players=2, humans=2, seed=3, bot_delay=0, rounds=3)
+    panel = t.view.panel
+    assert t.state.phase == "swap" and confirm(t)
+    proposer = t.viewer
+    set_value(t, panel.vote_what, "law:swap:off")
+    set_value(t, panel.vote_when, "next round")
+    click(t, "Call the Rule Vote")
+    assert "Bots never abstain." in panel.ballot_text.value  # the bots' stated policy, on screen
+    other = 1 - proposer
+    seen = settle_vote(t, random.Random(1), {proposer: True, other: None})
+    assert seen["throws"] == 0 and seen["hidden_checks"] == 1
+    record = t.view.session.votes[-1]
+    assert (record.yes, record.no, record.abstained, record.passed) == (1, 0, 1, False)
+    name = t.view.session.names[other]
+    assert f"abstained 1 ({name})" in panel.history.value and "<b>failed</b>" in panel.history.value
+    assert t.view.session.law["swap"] is True
 
 
 def test_1_7_supporters_choose_a_bracket_when_the_author_proposes():

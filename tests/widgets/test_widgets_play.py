@@ -195,7 +195,7 @@ def test_skullking_secret_bids_tigress_and_round_scores():
         assert {a for c in enabled for a in v._plays(c._lnb_key)} == set(legal)
         card = rng.choice(enabled)
         card.click()
-        assert card.value and v.picked == card._lnb_key
+        assert card.value and v.picked == card.index and v._hand[v.picked] == card._lnb_key
         buttons = [b for b in v.play_buttons.visible_buttons if not b.disabled]
         if card._lnb_key == "tigress":
             tigress_seen = True

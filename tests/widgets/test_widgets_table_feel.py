@@ -207,9 +207,9 @@ def test_seats_counted_from_1_without_names(game):
 
 @pytest.mark.parametrize("names, words", [
     ("Ann", "a list of one name per seat"), (["Ann", "Bob"], "give one per seat"),
-    (["Ann", " ", "Cy"], "non-empty"), (["Ann", 3, "Cy"], "non-empty"),
-    (["Ann", "ann", "Cy"], "same name"), (["Ann", "B" * 21, "Cy"], "longer than 20"),
-    (["Ann", "<b>Bob</b>", "Cy"], "plain text")])
+    (["Ann", " ", "Cy"], "cannot be empty"), (["Ann", 3, "Cy"], "is text"),
+    (["Ann", "ann", "Cy"], "same name"), (["Ann", "B" * 21, "Cy"], "at most 20"),
+    (["Ann", "<b>Bob</b>", "Cy"], "markup")])
 def test_names_checked_typed_error(names, words):
     with pytest.raises(SettingsError, match=words) as err:
         lopti_nb.play("skull-king", players=3, names=names)

@@ -15,7 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .cards import Card
+from lopti_nb.engine.limits import shown
+
+from .cards import Card, CardError
+
+MAX_OPEN = 100  # cards one Open may name (a hand never holds more)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,10 @@ class Surface:
 def _parse_cards(cards) -> tuple[Card, ...]:
     if isinstance(cards, (str, int)):
         cards = (cards,)
+    if not isinstance(cards, (list, tuple, set, frozenset)):
+        raise CardError(f"Open takes a list of cards (like ['Compass 3']), not {shown(cards)}.")
+    if len(cards) > MAX_OPEN:
+        raise CardError(f"Open names at most {MAX_OPEN} cards, not {len(cards):,}.")
     return tuple(sorted(Card.parse(c) for c in cards))
 
 

@@ -1,7 +1,8 @@
 """Office balance: how often each office wins, in simulation with the default AI mix.
 
-The design target (rules reference §2.6): no office's win rate differs from the mean office win rate
-by more than a third of that mean.
+The project's design target for the offices (not a rule of the game, so the rules reference does
+not state it): no office's win rate differs from the mean office win rate by more than a third of
+that mean.
 """
 from __future__ import annotations
 

@@ -10,11 +10,16 @@ actions listed in ``observation["watched"]`` (those the table would catch).
 * ``seller``   -- sells whatever it holds at the best price; dives for three, then two.
 * ``opener``   -- opens everything as soon as it holds two cards; dives for three, then two.
 * ``greedy``   -- always dives until the hold is full; opens once the hand holds four.
+* ``best``     -- dives at best (the policy that keeps the most machines on average, from
+  :mod:`lopti_nb.games.ledger.best`); on every other decision it plays as ``greedy``, whose
+  dives are the rule of thumb "surface at 4", so that against ``greedy`` the dive alone
+  differs.
 * ``mix``      -- the default: seat 0 balanced, 1 seller, 2 opener, 3 greedy, 4 balanced.
 """
 from __future__ import annotations
 
 from .actions import Dive, FlipAgain, Open, Sell, Surface
+from .best import DIVE_ON, best_move
 
 MIX = ("balanced", "seller", "opener", "greedy", "balanced")
 
@@ -117,6 +122,15 @@ def greedy(obs, legal, rng):
     return _first(dive, opn, sell, ok)
 
 
+def best(obs, legal, rng):
+    if obs["phase"] == "dive":
+        dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
+        if flip is not None and (surface is None or best_move(obs) == DIVE_ON):
+            return flip
+        return _first(surface, flip, ok)
+    return greedy(obs, legal, rng)
+
+
 PERSONALITIES = {"balanced": balanced, "seller": seller, "opener": opener, "greedy": greedy}
 
 
@@ -126,4 +140,5 @@ def mix(obs, legal, rng):
 
 
 BOTS = {name: (lambda f=f: f) for name, f in PERSONALITIES.items()}
+BOTS["best"] = lambda: best
 BOTS["mix"] = lambda: mix

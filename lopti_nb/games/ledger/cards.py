@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from lopti_nb.engine import SettingsError
+from lopti_nb.engine import LoptiNbError, SettingsError
+from lopti_nb.engine.limits import shown
 
 SUITS = ("Compass", "Lantern", "Telegraph", "Engine", "Orrery")
 DEFAULT_VALUES = (1, 1, 2, 2, 3, 3, 4, 5)
@@ -40,6 +41,10 @@ DEFAULT_DECK = MappingProxyType({"suits": 5, "values": DEFAULT_VALUES,
                                  "hazards": MappingProxyType(dict(DEFAULT_HAZARDS))})
 
 HAZARD_BASE = 100
+
+
+class CardError(LoptiNbError):
+    """Text or a number that is not a card of The Drowned Ledger."""
 
 
 class Card(int):
@@ -108,7 +113,7 @@ class Card(int):
                     return hazard(num)
                 if name in SUITS and 1 <= num <= 9:
                     return machine(SUITS.index(name), num)
-        raise ValueError(f"{text!r} is not a Drowned Ledger card (try 'Compass 3' or 'Hazard 7')")
+        raise CardError(f"{shown(text)} is not a Drowned Ledger card (try 'Compass 3' or 'Hazard 7')")
 
 
 _CACHE: dict[int, Card] = {}
@@ -118,7 +123,7 @@ def card_from_code(code: int) -> Card:
     card = _CACHE.get(code)
     if card is None:
         if not (11 <= code <= 59 and code % 10) and not (HAZARD_BASE + 1 <= code <= HAZARD_BASE + 99):
-            raise ValueError(f"{code!r} is not a card code")
+            raise CardError(f"{shown(code)} is not a Drowned Ledger card code")
         card = _CACHE[code] = Card(code)
     return card
 
@@ -162,6 +167,10 @@ class DeckSpec:
         return {"suits": self.suits, "values": self.values, "hazards": dict(self.hazards)}
 
 
+MAX_DECK = 1000  # cards in a wreck deck at most (the table's deck has 58)
+MAX_VALUES = 100  # printed values a deck lists at most
+
+
 def deck_spec(deck: Any = None) -> DeckSpec:
     """Validate a deck composition; ``None`` is the default 58-card deck.
 
@@ -172,37 +181,40 @@ def deck_spec(deck: Any = None) -> DeckSpec:
     if isinstance(deck, DeckSpec):
         return deck
     if not isinstance(deck, Mapping):
-        raise SettingsError(
-            f"deck must be a mapping with keys suits, values, hazards, not {deck!r}"
-        )
+        raise SettingsError(f"deck must be a mapping with keys suits, values, hazards, not {shown(deck)}")
     unknown = set(deck) - {"suits", "values", "hazards"}
     if unknown:
-        raise SettingsError(f"deck has unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+        raise SettingsError(f"deck has unknown key(s) {', '.join(sorted(map(shown, unknown)))}; "
                             "use suits, values, hazards")
     suits = deck.get("suits", 5)
     if not isinstance(suits, int) or isinstance(suits, bool) or not 1 <= suits <= len(SUITS):
-        raise SettingsError(f"deck suits must be a whole number 1-{len(SUITS)}, not {suits!r}")
+        raise SettingsError(f"deck suits must be a whole number 1-{len(SUITS)}, not {shown(suits)}")
     values = deck.get("values", DEFAULT_VALUES)
-    try:
-        values = tuple(values)
-    except TypeError:
-        raise SettingsError(f"deck values must be a list of printed values, not {values!r}") from None
+    if not isinstance(values, (list, tuple)):
+        raise SettingsError(f"deck values must be a list of printed values, not {shown(values)}")
+    if len(values) > MAX_VALUES:
+        raise SettingsError(f"deck values lists at most {MAX_VALUES} printed values, not {len(values):,}")
+    values = tuple(values)
     if not values or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 9 for v in values):
-        raise SettingsError(f"deck values must be a non-empty list of whole numbers 1-9, not {values!r}")
+        raise SettingsError(f"deck values must be a non-empty list of whole numbers 1-9, not {shown(values)}")
     hazards = deck.get("hazards", DEFAULT_HAZARDS)
     if not isinstance(hazards, Mapping):
-        raise SettingsError(f"deck hazards must map hazard numbers to copies, not {hazards!r}")
+        raise SettingsError(f"deck hazards must map hazard numbers to copies, not {shown(hazards)}")
     items = []
     for n, c in hazards.items():
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 99:
-            raise SettingsError(f"hazard numbers must be whole numbers 1-99, not {n!r}")
-        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise SettingsError(f"hazard {n} must have a whole number of copies, not {c!r}")
+            raise SettingsError(f"hazard numbers must be whole numbers 1-99, not {shown(n)}")
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= MAX_DECK:
+            raise SettingsError(f"hazard {n} must have a whole number of copies from 0 to "
+                                f"{MAX_DECK}, not {shown(c)}")
         if c:
             items.append((n, c))
     if not items:
         raise SettingsError("the deck needs at least one hazard (else no dive can be caught "
                             "and a wreck deck could run dry)")
+    size = suits * len(values) + sum(c for _, c in items)
+    if size > MAX_DECK:
+        raise SettingsError(f"a wreck deck holds at most {MAX_DECK} cards; this one would hold {size:,}")
     return DeckSpec(suits=suits, values=values, hazards=tuple(sorted(items)))
 
 

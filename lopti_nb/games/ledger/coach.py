@@ -113,9 +113,9 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     caught = risk.catch_probability(sea, 1, deck, exact=True)
     left = reckoning_left(obs)
     try:
-        counts = risk._reckoning_counts(left)
+        counts = risk.reckoning_counts(left)
     except SettingsError:  # only The Sea Blinks left: the next catch turns a fresh deck too
-        counts, exact = risk._reckoning_counts(None), False
+        counts, exact = risk.reckoning_counts(None), False
     # the sea moves at the round's first sea trigger (rules reference 2.4): until then a Blink
     # during the dive raises it under the diver, turning the hazards one above it live
     sea_moved = bool(state.trigger)  # public: everyone sees the sea move
@@ -123,7 +123,7 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     if not sea_moved:
         edge = sum(wreck_counts(obs, state.deck_spec, sea + 1)[1].values()) - n_live
     sealed = coins = Fraction(0)
-    for key, p in risk._outcomes(1, machines, n_live, edge, counts, sea_moved).items():
+    for key, p in risk.walk_outcomes(1, machines, n_live, edge, counts, sea_moved).items():
         name = key[0]
         if name == "surfaced":
             sealed += p * (haul + 1)

@@ -11,12 +11,14 @@ the real risk a little lower, and the panel says so."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
 from lopti_nb.engine import plural, seat_word
 from lopti_nb.explainers.core import INK, MUTED, NOTE, Choice, Scene, Step, Verdict, box, check_voice, esc, line
+from lopti_nb.explainers.quiz import Question, QuizScene
 from lopti_nb.widgets.svg import cards_row_html
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
@@ -28,7 +30,7 @@ from .plugin import SPEC
 from .pictures import ledger_card_svg
 from .risk import catch_probability, deck_counts
 from .state import LedgerState
-from .testing import rig
+from .testing import check_position, earliest_round, rig
 
 
 def C(face: str) -> Card:
@@ -61,7 +63,7 @@ def sea_html(state: LedgerState) -> str:
     trig = {0: dot + "the sea has not moved yet this round",
             1: dot + "the sea has moved this round (later triggers leave it)",
             2: dot + "the sea has moved this round, two steps (later triggers leave it)"}[state.trigger]
-    return (f'<div style="font-size:12px;color:{INK}">Sea (claims at {state.sea_claim}): '
+    return (f'<div style="font-size:12px;color:{INK}">Sea at {state.sea} (claims at {state.sea_claim}): '
             f'{"".join(cells)}{dot}round {state.round}{trig}</div>')
 
 
@@ -301,11 +303,18 @@ class LedgerScene(Scene):
 
     def check(self) -> None:
         st = self.build()
+        assert check_position(st) == [], check_position(st)
         assert not st.is_over and st.current_player is not None
         assert st.legal_actions(), "the seat to act must have a legal move"
         for a in (self.fixed or []):
             if st.why_illegal(a) is None and type(a) is not Open:
                 assert a in st.legal_actions(), f"{a} legal by why_illegal but not listed"
+
+
+def lawful(st: LedgerState) -> LedgerState:
+    """``st`` as it stands at the start of a turn in the first round that can hold it, with
+    every card of the deck in one place (``check_position`` finds nothing wrong)."""
+    return rig(st, round=earliest_round(st), whole=True)
 
 
 def rigged(players: int = 3, seed: int = 0, mode: str = "plain", offices: Sequence[str] | None = None,
@@ -314,11 +323,14 @@ def rigged(players: int = 3, seed: int = 0, mode: str = "plain", offices: Sequen
         settings: dict[str, Any] = {"mode": mode}
         if offices is not None:
             settings["offices"] = list(offices)
-        for key in ("table_watch", "sea_start", "sea_claim"):
+        for key in ("table_watch", "sea_claim"):
             if key in kw:
                 settings[key] = kw[key]
         st = LedgerState(players, seed, **settings)
-        rig(st, **{k: v for k, v in kw.items() if k not in settings})
+        rig(st, **{k: v for k, v in kw.items() if k not in settings and k not in ("round", "rest")})
+        # the position as it stands at the start of a turn in the first round that can hold
+        # it, with every card of the deck in one place
+        rig(st, round=kw.get("round") or earliest_round(st), whole=True, rest=kw.get("rest", "wreck"))
         for a in prelude:
             st.apply(a)
         return st
@@ -343,7 +355,7 @@ class DiveScene(LedgerScene):
         super().__init__(self._build, None, progressive=True)
 
     def _build(self) -> LedgerState:
-        return LedgerState(2, self.seed, mode="plain", sea_start=5)
+        return LedgerState(2, self.seed, mode="plain")
 
     def controls(self) -> list:
         if not hasattr(self, "_shuffle"):
@@ -379,7 +391,7 @@ class ReckoningScene(Scene):
         st = LedgerState(2, 0, mode="plain")
         rig(st, wreck=["Compass 1", "Lantern 2", "Engine 3", "Hazard 2", "Orrery 4", "Compass 5"],
             reckoning=[name], sea=3, seat=1, hands=[["Orrery 1"], []], yards=[["Engine 1"], []])
-        return st
+        return lawful(st)
 
     def draw(self) -> str:
         return (draw_state(self._build(RECKONINGS[0].name))
@@ -419,7 +431,7 @@ class ReckoningScene(Scene):
     def check(self) -> None:
         for r in RECKONINGS:
             st = self._build(r.name)
-            assert DIVE in st.legal_actions()
+            assert DIVE in st.legal_actions() and check_position(st) == []
 
 
 class SeaScene(Scene):
@@ -444,7 +456,7 @@ class SeaScene(Scene):
         top = "Hazard 5" if "Hazard 5" in key else "Hazard 1"
         rig(st, hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=self.CASES[key][0],
             wreck=[top, "Compass 2", "Compass 3"], reckoning=[reck])
-        return st
+        return lawful(st)
 
     def draw(self) -> str:
         return draw_state(self._build("Nobody sells or is caught"))
@@ -505,12 +517,12 @@ class SeaScene(Scene):
     def check(self) -> None:
         for key in self.CASES:
             st = self._build(key)
-            assert st.legal_actions() and not st.is_over
+            assert st.legal_actions() and not st.is_over and check_position(st) == [], key
             assert self.play(key)[0].round > 1 or self.play(key)[0].is_over
 
 
 class ScoreScene(Scene):
-    prompt = "The sea stands at 9 and this is the last round. Who wins? (Pick a seat.)"
+    prompt = "The game is over: every yard and every coin is on the table. Who wins? (Pick a seat.)"
 
     def _build(self) -> LedgerState:
         st = LedgerState(3, 0, mode="plain")
@@ -519,30 +531,34 @@ class ScoreScene(Scene):
                    ["Lantern 5", "Lantern 3", "Orrery 4"],
                    ["Engine 5", "Engine 4", "Telegraph 5"]],
             coins=[3, 9, 6])
-        return st
+        return lawful(st)
 
     def draw(self) -> str:
-        return draw_state(self._build(), 0) + line(
-            "This round: you (Seat 1) sell, a sea trigger that takes the sea to 10 at once; Seat 2 "
-            "and Seat 3 still take their turns and open one card each, then the game is over.", True)
+        return draw_state(self.finish(), 0) + line(
+            "The last round: you (Seat 1) sold Compass 1, a sea trigger that took the sea to 10; "
+            "Seat 2 then opened Lantern 1 and Seat 3 opened Engine 1, and the game ended. Sealed "
+            "cards score nothing.", True)
 
-    def _finish(self) -> LedgerState:
+    def finish(self) -> LedgerState:
+        """The game played to its end from :meth:`_build` (every move shown in :meth:`draw`)."""
         st = self._build()
         st.apply(Sell(C("Compass 1")))
         st.apply(Open((C("Lantern 1"),)))
         st.apply(Open((C("Engine 1"),)))
         return st
 
+    def score_rows(self) -> list[str]:
+        """The final count, one sentence per seat, from the engine's score breakdown."""
+        parts = self.finish().result.details["breakdown"]
+        return [f"Seat {s + 1}: {plural(p['coins'], 'coin')} + {p['machines']} for machines + "
+                f"{p['sets']} for sets + {p['clean_ledger']} for the clean ledger = {p['total']} "
+                f"({p['open_machines']} open)." for s, p in enumerate(parts)]
+
     def choices(self) -> list[Choice]:
         return [Choice(f"Seat {s + 1} wins", s) for s in range(3)]
 
     def attempt(self, guess: int) -> Verdict:
-        st = self._finish()
-        res = st.result
-        parts = res.details["breakdown"]
-        rows = [f"Seat {s + 1}: {plural(p['coins'], 'coin')} + {p['machines']} for machines + "
-                f"{p['sets']} for sets + {p['clean_ledger']} for the clean ledger + {p['sealed']} for "
-                f"sealed cards = {p['total']} ({p['open_machines']} open)" for s, p in enumerate(parts)]
+        res = self.finish().result
         winners = res.winners
         right = guess in winners
         names = and_list([f"Seat {w + 1}" for w in winners])
@@ -551,12 +567,11 @@ class ScoreScene(Scene):
                        "three times or more adds 4; sealed cards score nothing (2.5). The most open "
                        "machines earn the clean ledger, 5 more (2.5.1). A tie on points goes to more "
                        "open machines.",
-                       rows, data={"winners": winners, "correct": right, "scores": res.scores})
+                       self.score_rows(), data={"winners": winners, "correct": right, "scores": res.scores})
 
     def check(self) -> None:
-        st = self._build()
-        assert st.legal_actions()
-        assert self._finish().is_over
+        assert self._build().legal_actions() and check_position(self._build()) == []
+        assert self.finish().is_over and check_position(self.finish()) == []
 
 
 class BotScene(Scene):
@@ -566,7 +581,10 @@ class BotScene(Scene):
         st = LedgerState(3, 0, mode="plain")
         rig(st, sea=5, hands=[["Compass 3", "Lantern 2", "Lantern 4"], [], []],
             yards=[[], ["Compass 1"], ["Lantern 1"]], market=[6, 4, 6, 6, 6])
-        return st
+        return lawful(st)
+
+    def check(self) -> None:
+        assert check_position(self._build()) == []
 
     def draw(self) -> str:
         return draw_state(self._build())
@@ -596,7 +614,10 @@ class HotSeatScene(Scene):
         st = LedgerState(3, 0, mode="plain")
         rig(st, hands=[["Compass 3", "Lantern 2"], ["Engine 5"], ["Orrery 1", "Orrery 2"]],
             yards=[["Telegraph 1"], [], ["Compass 1"]])
-        return st
+        return lawful(st)
+
+    def check(self) -> None:
+        assert check_position(self._build()) == []
 
     def draw(self) -> str:
         return draw_state(self._build())
@@ -614,6 +635,126 @@ class HotSeatScene(Scene):
                        f"(here {sizes}), offices, sea and market. With two or more people at one "
                        "device the table shows a 'pass the device' screen between their turns (2.8).",
                        data={"hand": hand})
+
+
+# -- the quiz: every answer from the engine --------------------------------------------------
+def _flip_result(sea: int, hazard: str) -> str:
+    """What the engine makes of ``hazard`` turned first in a dive with the sea at ``sea``."""
+    st = rigged(3, 0, "plain", wreck=[hazard, "Compass 1"], sea=sea, round=4)()
+    st.apply(DIVE)
+    return next(e.result for e in st.events if type(e) is Flipped)
+
+
+def _sea_after(sea: int, turns: Sequence[str], reckoning: str = "The Sea Takes It All") -> int:
+    """The sea after Seats 1, 2, 3 take ``turns`` ("sell", "open" or "caught") in a round
+    that starts with the sea at ``sea`` and no trigger yet."""
+    st = rigged(3, 0, "plain", hands=[["Compass 1"], ["Lantern 2"], ["Engine 3"]], sea=sea, round=4,
+                wreck=["Hazard 1", "Compass 2"], reckoning=[reckoning])()
+    for seat, kind in enumerate(turns):
+        card = st.hands[seat][0]
+        st.apply(Sell(card) if kind == "sell" else Open((card,)) if kind == "open" else DIVE)
+    return st.sea
+
+
+def _gift_to(seat: int) -> int:
+    st = rigged(3, 0, "plain", hands=[["Compass 3", "Compass 4"], [], []], round=3,
+                yards=[[], ["Compass 1", "Compass 2"], []])()
+    st.apply(Open((C("Compass 3"), C("Compass 4"))))
+    gifts = dict(next(e for e in st.events if type(e) is Opened).gifts)
+    return gifts.get(seat, 0)
+
+
+def _sale(face: str, market: Sequence[int]) -> tuple[int, int]:
+    """``(coins paid, the suit's price afterwards)`` when seat 1 sells ``face``."""
+    st = rigged(3, 0, "plain", hands=[[face], [], []], market=list(market), round=4)()
+    st.apply(Sell(C(face)))
+    sold = next(e for e in st.events if type(e) is Sold)
+    return sold.coins, sold.new_price
+
+
+_ODDS_DECK = ["Compass 1", "Lantern 2", "Hazard 3", "Hazard 8"]
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def quiz_questions() -> list[Question]:
+    """The quiz: near-misses, dive odds, the sea's moves, gifts, sales and the final count;
+    every answer from the engine (a rigged table played forward, ``risk.catch_probability``,
+    the final count of a finished game)."""
+    result = {"near-miss": "A near-miss: it is discarded and the dive goes on",
+              "live": "A live hazard: the dive is caught"}
+    flip_options = [(result["near-miss"], "near-miss"), (result["live"], "live")]
+    odds = [Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3)]
+    seas = lambda start: [(f"At {n}", n) for n in (start, start + 1, start + 2)]  # noqa: E731
+    finished = ScoreScene()
+    return [
+        Question("The sea stands at 4. Diving, you turn over Hazard 5. What happens?",
+                 flip_options, lambda: _flip_result(4, "Hazard 5"),
+                 lambda: "A hazard numbered above the sea misses; one at or below it catches the diver.",
+                 ("2.2.1",), data={"flip": (4, "Hazard 5")}),
+        Question("The sea stands at 5. Diving, you turn over Hazard 5. What happens?",
+                 flip_options, lambda: _flip_result(5, "Hazard 5"),
+                 lambda: "A hazard numbered at the sea, or below it, is live: the dive is caught.",
+                 ("2.2.1",), data={"flip": (5, "Hazard 5")}),
+        Question("Late in a game the wreck deck is down to four cards: Compass 1, Lantern 2, "
+                 "Hazard 3 and Hazard 8, in an order nobody knows. The sea stands at 4. You dive "
+                 "and mean to surface after one machine. How likely are you to be caught first?",
+                 [(_percent(p), p) for p in odds],
+                 lambda: catch_probability(4, 1, deck=_ODDS_DECK, exact=True),
+                 lambda: "Hazard 8 is above the sea, a near-miss that changes nothing. Only Hazard 3 "
+                         "is live, so the dive is caught when it comes up before both machines: "
+                         "one chance in three.", ("2.2.1",), data={"odds": (4, 1, _ODDS_DECK)}),
+        Question("A round starts with the sea at 5; nothing has stirred it yet. Seat 1 sells a "
+                 "card, then Seat 2 sells one, then Seat 3 opens one. Where is the sea now?",
+                 seas(5), lambda: _sea_after(5, ["sell", "sell", "open"]),
+                 lambda: "The round's first sea trigger moves the sea one step at once; later "
+                         "triggers in the same round leave it where it is.", ("2.4",),
+                 data={"sea": (5, ("sell", "sell", "open"), "The Sea Takes It All")}),
+        Question("A round starts with the sea at 5. Seat 1 opens a card, then Seat 2 dives, is "
+                 "caught and draws The Sea Rises Twice. Where is the sea now?",
+                 seas(5), lambda: _sea_after(5, ["open", "caught"], "The Sea Rises Twice"),
+                 lambda: "The Sea Rises Twice is this round's first trigger, a double one, so the "
+                         "sea moves two steps at once.", ("2.3", "2.4"),
+                 data={"sea": (5, ("open", "caught"), "The Sea Rises Twice")}),
+        Question("A round starts with the sea at 5. Seat 1 sells a card, then Seat 2 dives, is "
+                 "caught and draws The Sea Rises Twice. Where is the sea now?",
+                 seas(5), lambda: _sea_after(5, ["sell", "caught"], "The Sea Rises Twice"),
+                 lambda: "Seat 1's sale was the round's first trigger and moved the sea one step; "
+                         "a later trigger in the same round, even a double one, leaves it there.",
+                 ("2.3", "2.4"), data={"sea": (5, ("sell", "caught"), "The Sea Rises Twice")}),
+        Question("Seat 2's yard shows two Compasses; Seat 3's shows none. You open Compass 3 and "
+                 "Compass 4 together. How many coins does Seat 2 receive?",
+                 [("No coin", 0), ("1 coin", 1), ("2 coins", 2), ("4 coins", 4)], lambda: _gift_to(1),
+                 lambda: "Each card opened pays one coin to every other player already showing "
+                         "its suit, however many of it they show: two cards, two coins.", ("2.2.2",),
+                 data={"gift": 1}),
+        Question("The Lantern price stands at 4. You sell your Lantern 5. How many coins do you "
+                 "receive?", [("5 coins", 5), ("4 coins", 4), ("3 coins", 3)],
+                 lambda: _sale("Lantern 5", [6, 4, 6, 6, 6])[0],
+                 lambda: "A sale pays the suit's price, whatever the number printed on the card.",
+                 ("2.2.3",), data={"sale": ("Lantern 5", (6, 4, 6, 6, 6), "coins")}),
+        Question("The Telegraph price stands at 3. You sell your Telegraph 2. What is the "
+                 "Telegraph price afterwards?", [("2", 2), ("3", 3), ("6", 6)],
+                 lambda: _sale("Telegraph 2", [6, 6, 3, 6, 6])[1],
+                 lambda: "A sale lowers its suit's price by one, but never below the floor of 3.",
+                 ("2.2.3",), data={"sale": ("Telegraph 2", (6, 6, 3, 6, 6), "price")}),
+        Question("The game is over (the final table is shown). Who wins?",
+                 [(f"Seat {s + 1}", s) for s in range(3)],
+                 lambda: finished.finish().result.winners[0],
+                 lambda: " ".join(finished.score_rows()) + " Sealed cards score nothing.",
+                 ("2.5", "2.5.1"), lambda: draw_state(finished.finish(), 0), data={"final": True}),
+    ]
+
+
+class LedgerQuiz(QuizScene):
+    """The Drowned Ledger's quiz on the lesson shell's scored quiz."""
+
+    prompt = "Pick an answer; the Ledger's rules check it."
+
+    def questions(self) -> list[Question]:
+        return quiz_questions()
 
 
 # -- offices -----------------------------------------------------------------------------------
@@ -706,6 +847,26 @@ OFFICE_TEXT = {
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     plain3 = rigged(3, 0, "plain")
     data = [
+        ("goal", "The goal: the best salvage before the sea claims the wreck",
+         "The Drowned Ledger is a push-your-luck game for 2 to 5 players. You salvage machines "
+         "from a sunken wreck, and when the sea claims the wreck the player with the most points "
+         "wins. Points come from coins and from the machines you have put on show.\n\n"
+         "One turn is one of three things. Dive: turn the wreck deck's cards over one by one; "
+         "machines go into your haul, and you stop when you like, unless a hazard catches you "
+         "first and the sea takes what you found. Open: lay machines from your hand face up in "
+         "your yard, the row in front of you where they score. Sell: trade one machine for coins "
+         "at its suit's market price. "
+         "The machines a dive brings up are sealed: they wait face down in your hand, seen only "
+         "by you, and score nothing until opened. A round is one turn for each player. The sea "
+         "starts at 3 and rises during the game; the round in which it reaches 10 is the last. A "
+         "hazard numbered above the sea is a near-miss and does no harm; one at or below it is "
+         "live and catches the diver, who then draws a Reckoning card saying what the sea "
+         "takes.\n\n"
+         "The picture is a real table at the start of a game: nobody holds a card yet.",
+         ("2.1", "2.2", "2.4.1", "2.5"),
+         lambda: LedgerScene(lambda: LedgerState(3, 0, mode="plain"), [],
+                             prompt="Nothing to try yet: look at the sea, the market and the empty yards."),
+         "The goal"),
         ("components", "What is on the table",
          "Two to five players, any of them people at this device and the rest AI. The wreck deck "
          "has 58 cards: 40 machines in five suits (Compass, Lantern, Telegraph, Engine, Orrery; "
@@ -719,7 +880,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
                                        prompt="You are Seat 1 and your hand is empty. What may you do?"), "The table"),
         ("turn", "A turn: dive, open or sell",
          "Each turn is exactly one of three things: dive for machines, open sealed cards into your "
-         "yard, or sell one sealed card. With an empty hand you must dive. A sale also stirs the "
+         "yard, or sell one sealed card. With an empty hand you must dive. Opening may pay other "
+         "players a gift of a coin (taught with opening below). A sale also stirs the "
          "sea (a sea trigger, taught with the sea below).",
          ("2.2",), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 3", "Lantern 2"], [], []]),
                                        [DIVE, Open((C("Compass 3"),)), Sell(C("Lantern 2")),
@@ -741,7 +903,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "A dive holds four machines; the fourth one brings you up automatically. When no wreck "
          "cards are left mid-dive, the discard pile is shuffled to make a new wreck deck.",
          ("2.2.1",), lambda: LedgerScene(rigged(3, 0, "plain", wreck=["Compass 1", "Lantern 1", "Engine 2"],
-                                              discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"], sea=3),
+                                              discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"], sea=3,
+                                              rest="discard"),
                                        [DIVE], progressive=True), "Diving"),
         ("reckoning", "The Reckoning",
          "A caught diver draws one Reckoning card and does what it says; the hazard is discarded. "
@@ -764,7 +927,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "suit's price then falls one step, stopping at 3, the card is discarded, and the sale is a sea "
          "trigger: if it is the round's first, the sea rises at once.",
          ("2.1", "2.2.3", "2.4"), lambda: LedgerScene(rigged(3, 0, "plain", hands=[["Compass 2", "Lantern 5", "Telegraph 1"], [], []],
-                                                           market=[6, 4, 3, 6, 6]),
+                                                           market=[6, 4, 3, 6, 6], sea=5),
                                                     [Sell(C("Compass 2")), Sell(C("Lantern 5")), Sell(C("Telegraph 1"))]),
          "Open and sell"),
         ("sea", "The sea",
@@ -783,6 +946,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "it needs at least one open machine). Sealed cards still in hand score nothing. Ties "
          "on points go to more open machines; a tie left after that is shared.",
          ("2.5", "2.5.1"), ScoreScene, "The sea and the end"),
+        ("quiz", "Quiz: dives, the sea and the count",
+         "Questions about dives, the sea, gifts, sales and the final count. Only your first "
+         "answer to each question counts toward your score; at the end you see the questions "
+         "to look at again.",
+         ("2.2.1", "2.2.2", "2.2.3", "2.4", "2.5"), LedgerQuiz, "Practice"),
         ("offices", "Offices",
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
          "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
@@ -825,5 +993,5 @@ VOICES = ("plain",)  # the lessons are written in one voice
 def steps(voice: str = "plain") -> list[Step]:
     """The steps of The Drowned Ledger's lessons (``voice`` is always ``"plain"``)."""
     check_voice(voice, VOICES, SPEC.title)
-    return [Step(key, title, text, clauses, make, topic, "rule")
+    return [Step(key, title, text, clauses, make, topic, "quiz" if key == "quiz" else "rule")
             for key, title, text, clauses, make, topic in _steps_data()]

@@ -9,12 +9,12 @@ place (``jchart.chart = new_chart``).
 """
 from __future__ import annotations
 
-from html import escape
 
 import ipywidgets as W
 
-from lopti_nb.dashboard_parts.common import MUTED, note, style
+from lopti_nb.dashboard_parts.common import MUTED, explained, note, style
 from lopti_nb.dashboard_parts.offline import enable_offline_charts
+from lopti_nb.text import esc
 
 from . import risk
 
@@ -22,7 +22,7 @@ SEAS = range(1, 10)
 HOLD_LIMITS = (1, 8)
 # The panels are stacked, each this wide (axes, titles and legends included, the chart stays
 # within CHART_WIDTH; vega-embed adds its menu beside it), so the explorer reads on a 400 px
-# phone without scrolling sideways; on a wide screen the stack costs height, not legibility.
+# phone without scrolling sideways; on a wide screen the stack stands beside the sliders.
 PANEL_WIDTH, PANEL_HEIGHT, CHART_WIDTH = 170, 180, 330
 
 
@@ -31,26 +31,29 @@ class RiskExplorer(W.VBox):
 
     def __init__(self, sea: int = 3, hold_limit: int = 4, target: int = 2, draw: bool = True):
         self.sea = style(description="Sea level", min=SEAS[0], max=SEAS[-1], value=sea,
-                         continuous_update=False,
-                         tooltip="Hazards numbered at or below the sea catch the diver")
+                         continuous_update=False)
         self.hold_limit = style(description="Hold limit", min=HOLD_LIMITS[0], max=HOLD_LIMITS[1],
-                                value=hold_limit, continuous_update=False,
-                                tooltip="A dive surfaces by itself once the haul holds this many machines")
+                                value=hold_limit, continuous_update=False)
         self.target = style(description="Surface with", min=1, max=hold_limit,
-                            value=min(target, hold_limit), continuous_update=False,
-                            tooltip="The diver means to surface once the haul holds this many machines")
+                            value=min(target, hold_limit), continuous_update=False)
         self.summary = W.HTML()
         self.jchart = None  # one live chart: its three panels share one Vega bundle in the page
         for w in (self.sea, self.hold_limit, self.target):
             w.observe(self._changed, names="value")
         self._update_summary()
-        controls = W.VBox([self.sea, self.hold_limit, self.target,
-                           note("The target can be at most the hold limit. Drag a slider: "
-                                "every chart is recomputed exactly.")])
-        top = W.HBox([controls, self.summary], layout=W.Layout(flex_flow="row wrap"))
+        controls = W.VBox([
+            explained(self.sea, "Hazards numbered at or below the sea catch the diver."),
+            explained(self.hold_limit, "A dive surfaces by itself once the haul holds this many machines."),
+            explained(self.target, "The diver means to surface with this many machines (at most the "
+                                   "hold limit)."),
+            note("Drag a slider: every number and chart is worked out again, exactly."),
+            self.summary,
+        ], layout=W.Layout(max_width="460px", margin="0 24px 0 0"))
         self.charts_box = W.HBox([W.HTML('<i style="color:var(--jp-ui-font-color2)">Drawing the charts...</i>')],
                                  layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([top, self.charts_box], layout=W.Layout(width="100%"))
+        # the charts beside the sliders and their figures on a wide page, below them on a phone
+        super().__init__([W.HBox([controls, self.charts_box], layout=W.Layout(flex_flow="row wrap"))],
+                         layout=W.Layout(width="100%"))
         self.add_class("lnb-risk-explorer")
         if draw:
             self.draw()
@@ -154,7 +157,7 @@ class RiskExplorer(W.VBox):
             f'{machines} machines.<br>A dive meaning to surface with <b>{target}</b> '
             f'machine{"s" if target != 1 else ""} is caught first with probability '
             f'<b class="lnb-risk-p">{float(p):.1%}</b> '
-            f'<span style="{MUTED}">(exactly {escape(str(p))})</span>.<br>'
+            f'<span style="{MUTED}">(exactly {esc(str(p))})</span>.<br>'
             f'On average it keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>.<br>'
             f'<span style="{MUTED}">These figures assume the sea has not moved yet this round: a '
             f'catch is then the round\'s first sea trigger, so if The Sea Blinks lets the dive go on, '
@@ -165,8 +168,8 @@ class RiskExplorer(W.VBox):
         """Machines a dive keeps and loses on average: the sums over the rows of
         :func:`risk.dive_outcomes`, taken from the exact outcome table it is built from, so the
         sliders' first paint needs no pandas (a third of a second of a cold page)."""
-        machines, live, edge = risk._counts(sea)
-        table = risk._outcomes(target, machines, live, edge, risk._reckoning_counts(None), False)
+        machines, live, edge = risk.live_counts(sea)
+        table = risk.walk_outcomes(target, machines, live, edge, risk.reckoning_counts(None), False)
         kept = sum((sealed + opened) * p for (_, sealed, opened, *_), p in table.items())
         lost = sum(key[3] * p for key, p in table.items())
         return float(kept), float(lost)

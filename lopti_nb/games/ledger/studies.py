@@ -21,6 +21,7 @@ from lopti_nb.engine import plural
 from . import risk
 from .actions import DIVE, FLIP
 from .bots import MIX
+from .offices import OFFICE_INDEX
 from .state import LedgerState
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ __all__ = [
     "dive_expectation_frame", "best_target_frame", "office_balance_frame",
     "catch_curve_chart", "overlay_chart", "expectation_chart", "best_target_chart",
     "office_balance_chart", "office_verdicts", "strategy_findings", "office_findings", "risk_findings",
+    "best_policy_frame", "best_expectation_frame", "best_response_frame", "best_margin_frame",
+    "best_policy_chart", "best_margin_chart", "best_findings",
 ]
 
 # bot name -> the bot each seat plays (cycled): the mix bot's seats play these styles
@@ -150,7 +153,9 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     """The office-balance table from seat rows (mode ``offices``): per office ``seats``,
     ``wins``, ``win_rate`` (Wilson ``lower``/``upper``), ``mean_score``, ``mean_win_rate``,
     ``deviation`` (from the mean, as a fraction of it) and ``within_target``
-    (|deviation| <= 1/3, the design target of rules reference §2.6)."""
+    (|deviation| <= 1/3: the project's design target for the offices, which is not a rule of
+    the game). The rows are in the offices' own order (``offices.OFFICES``), never by win rate:
+    at a notebook's size that order would be mostly noise."""
     df = seats[seats["office"].notna()]
     out = rate_frame(df, "won", "office", name="win_rate").rename(columns={"n": "seats", "hits": "wins"})
     score = df.groupby("office", observed=True)["score"].mean().rename("mean_score").reset_index()
@@ -160,7 +165,8 @@ def office_balance_frame(seats: pd.DataFrame) -> pd.DataFrame:
     out["deviation"] = (out["win_rate"] - mean) / mean
     out["within_target"] = out["deviation"].abs() <= 1 / 3
     out["office"] = out["office"].astype(str)
-    return out.sort_values("win_rate", ascending=False).reset_index(drop=True)
+    place = out["office"].map(OFFICE_INDEX).fillna(len(OFFICE_INDEX))
+    return out.assign(_place=place).sort_values(["_place", "office"]).drop(columns="_place").reset_index(drop=True)
 
 
 # -- charts -------------------------------------------------------------------------------------------
@@ -173,7 +179,7 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
 
     return alt.Chart(exact).mark_line(point=True).encode(
         x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=x_axis("O")),
-        y=alt.Y("catch_probability:Q", title="P(caught before the haul is full)",
+        y=alt.Y("catch_probability:Q", title="Chance of being caught",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
         tooltip=[alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
@@ -202,7 +208,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
                                              axis=alt.Axis(tickMinStep=1)),
                                      color=color, tooltip=tooltip)
     band = base.mark_area(opacity=0.25).encode(
-        y=alt.Y("lower:Q", title="P(caught before the haul is full)", axis=alt.Axis(format="%")),
+        y=alt.Y("lower:Q", title="Chance of being caught", axis=alt.Axis(format="%")),
         y2="upper:Q")
     line = base.mark_line().encode(y="catch_probability:Q")
     dots = base.mark_point(filled=True, size=30, stroke="black", strokeWidth=0.5).encode(y="simulated:Q")
@@ -258,13 +264,14 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
                          subtitle: str | None = "win rate with 95% interval; shaded: within a third of the mean; colour: read by the interval") -> alt.Chart:
     """Win rate per office (bars, Wilson interval) against the design band: the mean office
-    win rate +- a third of it (shaded) and the mean (dashed)."""
+    win rate +- a third of it (shaded) and the mean (dashed). The offices stand in their own
+    order (the order of ``offices.OFFICES``), not ranked by win rate."""
     import altair as alt
 
     from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
 
     mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
-    order = list(table.sort_values("win_rate", ascending=False)["office"])
+    order = sorted(table["office"], key=lambda o: (OFFICE_INDEX.get(o, len(OFFICE_INDEX)), o))
     band_df = pd.DataFrame({"low": [mean * 2 / 3], "high": [mean * 4 / 3], "mean": [mean]})
     band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
         y=alt.Y("low:Q"), y2="high:Q")
@@ -324,20 +331,27 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
     setting, for the interval width it would give. Keys start with the notebook's section:
     ``score.``, ``office.``, ``lever.``.
     """
-    from lopti_nb.analysis.findings import Finding, UNCLEAR, compare_means, compare_to, pct
+    from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to,
+                                            game_clusters, pct)
+
+    def by_game(*parts):
+        # four personalities share each game: their seats are counted by game
+        return tuple(game_clusters(p) for p in parts)
 
     defaults = dict(defaults or {"hold_limit": 4, "sea_start": 3, "mode": "offices"})
     table = _at(seats, defaults)
     out = []
     bots = [b for b in ("greedy", "balanced", "opener", "seller") if (table["bot"] == b).any()]
-    score = {b: table.loc[table["bot"] == b, "score"] for b in bots}
-    won = {b: table.loc[table["bot"] == b, "won"] for b in bots}
+    rows_of = {b: table[table["bot"] == b] for b in bots}
+    score = {b: rows_of[b]["score"] for b in bots}
+    won = {b: rows_of[b]["won"] for b in bots}
     # personalities
     if "greedy" in score:
         for other in bots[1:]:
             out.append(compare_means(f"score.greedy_vs_{other}", score["greedy"], score[other],
                                      "`greedy` (always fills its hold) has a mean final score",
-                                     f"`{other}`'s", unit="seats", lead=True, measure="points"))
+                                     f"`{other}`'s", unit="seats", lead=True, measure="points",
+                                     clusters=by_game(rows_of["greedy"], rows_of[other])))
         out.append(compare_to("score.greedy_wins", won["greedy"].sum(), len(won["greedy"]),
                               1 / len(bots), "`greedy` wins", "more than a fair share of games",
                               "less than a fair share of games", unit="games"))
@@ -346,7 +360,8 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
             if other in score:
                 out.append(compare_means(f"score.seller_vs_{other}", score["seller"], score[other],
                                          "`seller` (trades every card for coin) has a mean final score",
-                                         f"`{other}`'s", unit="seats", measure="points"))
+                                         f"`{other}`'s", unit="seats", measure="points",
+                                         clusters=by_game(rows_of["seller"], rows_of[other])))
         out.append(compare_to("score.seller_wins", won["seller"].sum(), len(won["seller"]), 1 / len(bots),
                               "`seller` wins", "more than a fair share of games",
                               "less than a fair share of games", unit="games"))
@@ -355,7 +370,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         balance = office_balance_frame(table)
         balance["verdict"] = office_verdicts(balance)
         mean = float(balance["mean_win_rate"].iloc[0])
-        lo_row, hi_row = balance.iloc[-1], balance.iloc[0]
+        lo_row, hi_row = balance.loc[balance["win_rate"].idxmin()], balance.loc[balance["win_rate"].idxmax()]
         out.append(Finding("office.range",
                            f"Office win rates ran from {pct(lo_row['win_rate'])} ({lo_row['office']}) to "
                            f"{pct(hi_row['win_rate'])} ({hi_row['office']}) against a mean of {pct(mean)}, "
@@ -391,10 +406,11 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         a, b = rows(hold_limit=hi_h), rows(hold_limit=lo_h)
         if len(a) and len(b) and lo_h != hi_h:
             for bot in ("greedy", "opener"):
-                out.append(compare_means(f"lever.hold_{bot}", a.loc[a["bot"] == bot, "score"],
-                                         b.loc[b["bot"] == bot, "score"],
+                ab, bb = a[a["bot"] == bot], b[b["bot"] == bot]
+                out.append(compare_means(f"lever.hold_{bot}", ab["score"], bb["score"],
                                          f"With a hold limit of {hi_h} `{bot}`'s mean score is",
-                                         f"with {lo_h}", unit="seats", measure="points", lead=bot == "greedy"))
+                                         f"with {lo_h}", unit="seats", measure="points", lead=bot == "greedy",
+                                         clusters=by_game(ab, bb)))
     if "sea_start" in seats.columns:
         seas = sorted(int(s) for s in seats["sea_start"].unique())
         a, b = rows(sea_start=seas[0]), rows(sea_start=seas[-1])
@@ -406,17 +422,18 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
                                      measure="rounds", lead=True))
             out.append(compare_means("lever.sea_score", a["score"], b["score"],
                                      f"Starting the sea at {seas[0]}, the mean final score is",
-                                     f"from sea {seas[-1]}", unit="seats", measure="points"))
+                                     f"from sea {seas[-1]}", unit="seats", measure="points",
+                                     clusters=by_game(a, b)))
     if "mode" in seats.columns and (seats["mode"].astype(object) == "plain").any():
         a, b = rows(mode="plain"), rows()
         out.append(compare_means("lever.plain_score", a["score"], b["score"],
                                  "Without offices (mode `plain`) the mean final score is",
-                                 "with them", unit="seats", measure="points"))
+                                 "with them", unit="seats", measure="points", clusters=by_game(a, b)))
         for bot in ("greedy", "seller"):
-            out.append(compare_means(f"lever.plain_{bot}", a.loc[a["bot"] == bot, "score"],
-                                     b.loc[b["bot"] == bot, "score"],
+            ab, bb = a[a["bot"] == bot], b[b["bot"] == bot]
+            out.append(compare_means(f"lever.plain_{bot}", ab["score"], bb["score"],
                                      f"Without offices `{bot}`'s mean final score is", "with them",
-                                     unit="seats", measure="points"))
+                                     unit="seats", measure="points", clusters=by_game(ab, bb)))
     return out
 
 
@@ -525,4 +542,164 @@ def _best_findings(best: pd.DataFrame, hold_limit: int) -> list:
                        + "; elsewhere it is " + (", ".join(f"{t} at sea {s}" for s, t in atmax.items() if t != hmax)
                                                  or "never lower") + " (exact).",
                        float(len(follows)), None, None, None, "", EXACT))
+    return out
+
+
+# -- the best dive and what each personality loses against it ------------------------------------
+PERSONALITY_NAMES = ("balanced", "seller", "opener", "greedy")
+
+
+def best_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) -> pd.DataFrame:
+    """The best dive's decision by sea and haul beside "surface at 4" (see
+    :func:`lopti_nb.games.ledger.best.policy_table`).
+
+        >>> best_policy_frame([8, 9]).query("not agree")[["sea", "haul", "best"]].values.tolist()
+        [[9, 3, 'surface']]
+    """
+    from .best import policy_table
+
+    return policy_table(seas, hold_limit)
+
+
+def best_expectation_frame(seas: Iterable[int] = range(1, 10)) -> pd.DataFrame:
+    """Expected machines of a fresh dive per sea: best policy against "surface at 4"
+    (see :func:`lopti_nb.games.ledger.best.expectation_frame`).
+
+        >>> round(float(best_expectation_frame([9])["gain"].iloc[0]), 3)
+        0.014
+    """
+    from .best import expectation_frame
+
+    return expectation_frame(seas)
+
+
+def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
+                        personalities: Iterable[str] = PERSONALITY_NAMES, **settings: Any) -> pd.DataFrame:
+    """Paired games of the ``best`` bot against each personality, through
+    :func:`lopti_nb.simulate`.
+
+    For each personality and each seat ``s`` (``games`` games per seat), the table seats that
+    personality everywhere but seat ``s``, which plays ``best``; the paired game has the same
+    seed with the personality in seat ``s`` as well. One row per pair: ``personality``,
+    ``seat``, ``game``, and for the seat that changed ``won_best``/``won_other``,
+    ``score_best``/``score_other``, ``machines_best``/``machines_other`` (machines brought
+    up sealed over the game).
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["greedy"])
+        >>> len(f), list(f.columns[:3])
+        (2, ['personality', 'seat', 'game'])
+    """
+    import lopti_nb
+
+    rows = []
+    for p in personalities:
+        for s in range(players):
+            lineup = [p] * players
+            lineup[s] = "best"
+            seat_seed = seed + 1000 * s
+            pair = {}
+            for who, bots in (("best", lineup), ("other", [p] * players)):
+                df = lopti_nb.simulate("drowned-ledger", n=games, seed=seat_seed, players=players,
+                                       bots=bots, progress=False, **settings)
+                pair[who] = df[df["seat"] == s].set_index("game")
+            for g in pair["best"].index:
+                b, o = pair["best"].loc[g], pair["other"].loc[g]
+                rows.append({"personality": p, "seat": s, "game": int(g),
+                             "won_best": int(b["won"]), "won_other": int(o["won"]),
+                             "score_best": float(b["score"]), "score_other": float(o["score"]),
+                             "machines_best": int(b["sealed"]), "machines_other": int(o["sealed"])})
+    return pd.DataFrame(rows)
+
+
+MEASURES = {"won": ("wins (percentage points)", "percentage points"),
+            "machines": ("machines brought up", "machines"), "score": ("final score (points)", "points")}
+
+
+def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
+    """Per personality and measure (``won`` in percentage points, ``machines``, ``score``):
+    the mean paired difference best minus personality, its standard error, 95 % interval
+    (``lower``, ``upper``) and ``n`` pairs (games).
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> best_margin_frame(f)[["personality", "measure", "n"]].values.tolist()[0]
+        ['seller', 'wins (percentage points)', 4]
+    """
+    rows = []
+    for p, d in responses.groupby("personality", sort=False):
+        for m in MEASURES:
+            diff = (d[f"{m}_best"] - d[f"{m}_other"]).astype(float) * (100 if m == "won" else 1)
+            n = len(diff)
+            se = float(diff.std(ddof=1) / n ** 0.5) if n > 1 else 0.0
+            mean = float(diff.mean())
+            rows.append({"personality": p, "measure": MEASURES[m][0], "mean": mean, "stderr": se,
+                         "lower": mean - 1.96 * se, "upper": mean + 1.96 * se, "n": n})
+    return pd.DataFrame(rows)
+
+
+def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea and haul") -> "alt.Chart":
+    """Heatmap of how much diving on beats surfacing (expected machines), each cell labelled
+    with the best decision; "surface at 4" dives on in every cell.
+
+        >>> type(best_policy_chart(best_policy_frame([9]))).__name__
+        'LayerChart'
+    """
+    from lopti_nb.analysis.charts import heatmap_chart
+
+    data = policy.assign(advantage=policy["dive_on_value"] - policy["surface_value"])
+    return heatmap_chart(data, x="sea", y="haul", value="advantage", text="best", title=title,
+                         x_title="Sea", y_title="Machines in the haul",
+                         value_title="dive on - surface",
+                         subtitle='cells: the best decision; the rule of thumb "surface at 4" dives on in all')
+
+
+def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive") -> "alt.Chart":
+    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals.
+
+        >>> f = best_response_frame(games=1, players=2, personalities=["opener"])
+        >>> type(best_margin_chart(best_margin_frame(f))).__name__
+        'FacetChart'
+    """
+    from lopti_nb.analysis.charts import mean_chart
+
+    return mean_chart(margins, x="personality", column="measure", title=title, x_title="Personality",
+                      y_title="best bot minus personality, per game", columns=3)
+
+
+def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = None) -> list:
+    """The best dive's findings: the exact gain of the best policy over "surface at 4" (from
+    :func:`best_expectation_frame`), and for each personality the paired margins of the best
+    bot in wins and machines brought up per game, with 95 % intervals. The machines margins
+    (the measure the policy maximises) are the ones the notebook leads with.
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
+        >>> [x.key for x in best_findings(f, best_expectation_frame([3, 9]))]
+        ['best.dive', 'best.won.seller', 'best.machines.seller']
+    """
+    from lopti_nb.analysis.findings import EXACT, Finding, compare_means, num
+
+    out = []
+    if expectations is not None and len(expectations):
+        gain = expectations.set_index("sea")["gain"]
+        ahead = [int(s) for s, g in gain.items() if g > 1e-9]
+        top = int(gain.idxmax())
+        start = expectations[expectations["sea"] == 3]
+        start = (start if len(start) else expectations).iloc[0]
+        same = "the same as" if abs(float(start["gain"])) <= 1e-9 else "against"
+        where = (f"it does better only at sea {', '.join(map(str, ahead))}, by at most "
+                 f"{num(float(gain.max()), 3)} machines (sea {top})") if ahead else "it never does better"
+        out.append(Finding(
+            "best.dive",
+            f"From a fresh dive at sea {int(start['sea'])} the best policy keeps "
+            f"{num(float(start['best']), 3)} machines on average, {same} \"surface at 4\" "
+            f"({num(float(start['surface_at']), 3)}); {where} (exact).",
+            float(gain.max()), None, None, None, "", EXACT))
+    for p, d in responses.groupby("personality", sort=False):
+        out.append(compare_means(f"best.won.{p}", 100 * d["won_best"], 100 * d["won_other"],
+                                 f"Against {p}, the best bot wins", p, "more often", "less often",
+                                 paired=True, measure="percentage points", unit="paired games",
+                                 same=f"Against {p}, the best bot wins exactly as often"))
+        out.append(compare_means(f"best.machines.{p}", d["machines_best"], d["machines_other"],
+                                 f"Against {p}, the best bot brings up", p, "more machines", "fewer machines",
+                                 paired=True, measure="machines a game", lead=True, digits=2, unit="paired games",
+                                 same=f"Against {p}, the best bot brings up exactly as many machines"))
     return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.text import html
 from lopti_nb.widgets.base import CSS_MUTED, esc, panel_html, set_if, show
 from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.svg import card_back_svg, cards_row_html
@@ -51,7 +52,8 @@ class LedgerView(GameView):
         self.buttons = W.HBox([self.dive_button, self.flip_button, self.surface_button,
                                self.open_button, self.sell_button],
                               layout=W.Layout(flex_flow="row wrap"))
-        self.mine = W.VBox([self.hand_title, self.hand, self.buttons],
+        self.turn_line = W.HTML()  # what a turn is, by the Dive button, when it is the viewer's
+        self.mine = W.VBox([self.hand_title, self.hand, self.turn_line, self.buttons],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([
             W.HBox([self.sea, self.market], layout=W.Layout(flex_flow="row wrap")),
@@ -109,7 +111,7 @@ class LedgerView(GameView):
                  "clean_ledger": "Most open machines", "sealed": "Sealed cards", "total": "Total",
                  "open_machines": "Open machines (tie-break)"}
         n = obs["players"]
-        head = "".join(f"<th>{self.seat_name(s)}</th>" for s in range(n))
+        head = "".join(html("<th>{}</th>", self.seat_name(s)) for s in range(n))
         rows = []
         for k in keys:
             bold = " style='font-weight:bold'" if k == "total" else ""
@@ -225,6 +227,7 @@ class LedgerView(GameView):
             self._hand = []
             self.selected = set()
             set_if(self.hand_title, value="")
+            set_if(self.turn_line, value="")
             for b, label in ((self.open_button, "Open selected"), (self.sell_button, "Sell selected")):
                 self._disable(b, label, "nobody is at the device", False)
             return
@@ -235,7 +238,7 @@ class LedgerView(GameView):
         diving = obs["phase"] == "dive" and obs["diver"] == viewer
         turn = obs["phase"] == "turn" and can_act
         set_if(self.hand_title, value=(
-            f"<b>Your sealed hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your sealed hand ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             f'<span style="{CSS_MUTED};font-size:12px"> \u00b7 tap cards to open (any number) or one to sell</span>'))
         items = []
         for i, c in enumerate(hand):
@@ -258,6 +261,7 @@ class LedgerView(GameView):
             note = "" if why_open is None or (len(chosen) == 1 and why_sell is None) else (
                 f"Open {len(chosen)} selected: {why_open}.")
         self.hand.set(items, note=note)
+        set_if(self.turn_line, value=self._turn_words(obs, turn, diving and can_act, bool(hand)))
         self._button(self.dive_button, DIVE, viewer, can_act, show_it=not diving)
         self._button(self.flip_button, FLIP, viewer, can_act, show_it=diving)
         self._button(self.surface_button, SURFACE, viewer, can_act, show_it=diving)
@@ -274,6 +278,25 @@ class LedgerView(GameView):
         else:
             self._disable(self.sell_button, "Sell selected", "select exactly one sealed card to sell"
                           if turn else (self.reason(DIVE, viewer, can_act) or "finish the dive first"), not diving)
+
+    @staticmethod
+    def _turn_words(obs, turn: bool, diving: bool, holding: bool) -> str:
+        """What a turn is, or what the dive asks now, in a line or two (empty when it is not
+        the viewer's to decide)."""
+        sea = obs["sea"]
+        if diving:
+            text = (f"You are diving: flip again (a hazard numbered {sea} or lower catches you and the "
+                    f"Reckoning takes from your haul) or surface and seal the haul in your hand.")
+        elif turn and holding:
+            text = ("Your turn \u2014 do one thing: Dive (turn wreck cards until you surface or are caught), "
+                    "open sealed cards into your yard, or sell one sealed card.")
+        elif turn:
+            text = ("Your turn \u2014 your hand is empty, so you dive: turn wreck cards one at a time until "
+                    "you surface or are caught.")
+        else:
+            return ""
+        return (f'<div class="lnb-your-turn" style="font-size:13px;font-weight:bold;'
+                f'color:var(--jp-ui-font-color1)">{esc(text)}</div>')
 
     def _button(self, button, action, viewer, can_act, show_it=True, label=None) -> None:
         label = label or str(action)

@@ -54,6 +54,12 @@ def _scene(me, pile=(), players=3, turn=0, progressive=False, extra=(), only=Non
 
 
 # -- scenes that need more than a position ----------------------------------------------------
+def _goal_scene():
+    """A real table, just dealt for three players, with nothing to try yet."""
+    return LoptiScene(lambda: LoptiState(3, seed=11), (), only=[],
+                      prompt="Nothing to try yet: look at the three places your cards lie in.")
+
+
 def _setup_scene():
     def build():
         return LoptiState(3, seed=11)
@@ -128,6 +134,8 @@ class RoundsScene(Scene):
 def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
     blind_fd = [["5H", "KS", "10D"], ["4C", "4D", "4H"], ["5C", "5D", "5S"]]
     return [
+        ("goal", ("1.1", "1.5", "1.6"), _goal_scene, "The goal"),
+        ("setup", ("1.6",), _setup_scene, "The goal"),
         ("order", ("1.1",), _scene(["6H", "9D", "QC", "AS"], ["8S"]), "Cards"),
         ("one_rank", ("1.1", "1.2"), _scene(["5C", "5D", "JH", "JS", "KD"], ["4S"],
                                             extra=[Play("5", 3)]), "Cards"),
@@ -161,7 +169,6 @@ def _step_defs() -> list[tuple[str, tuple[str, ...], Any, str]]:
         ("out_on_clear", ("1.3", "1.6"), _scene([], ["JD"], face_up=[[], [], []],
                                                 face_down=[["10C"], ["6C", "6D", "6H"], ["8C", "8D", "8H"]],
                                                 play_on=True), "Winning"),
-        ("setup", ("1.6",), _setup_scene, "Setup"),
         ("rounds", ("1.6",), RoundsScene, "Setup"),
         ("motion", ("1.7", "1.7.1", "1.7.3"), MotionScene, "Session"),
         ("motion_limits", ("1.7.2", "1.7.3"), LimitsScene, "Session"),

@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from lopti_nb.explainers.core import Choice, Scene, Verdict, box, esc, line
+from lopti_nb.explainers.quiz import QuizScene as GenericQuiz
 from lopti_nb.widgets.svg import card_back_svg, cards_row_html
 
 from .cards import NAMES, RANKS, parse_rank
@@ -17,6 +18,7 @@ from .lessons_words import seat as seat_name
 from .pictures import lopti_card_svg
 from .rules import LEGAL, judge, reason_text
 from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
+from .testing import check_position
 
 RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 
@@ -40,10 +42,9 @@ def draw_state(state: LoptiState, seat: int | None = None, title: str = "") -> s
     pile_svgs = [lopti_card_svg(n, scale=0.85) for n in obs["pile"]]
     notes = []
     if obs["top"] is not None:
-        on_top = f"on top: {ranks(obs['top'], obs['top_count'])}"
+        notes.append(f"{ranks(obs['top'], obs['top_count'])} on top")
         if obs["run"] > obs["top_count"]:
-            on_top += f" ({obs['run']} {obs['top']}s in a row)"
-        notes.append(on_top)
+            notes.append(f"{ranks(obs['top'], obs['run'])} in a row")
     if obs["chain"]:
         notes.append(f"3s in the chain: {obs['chain']} (gone from play)")
     if obs["duty"]:
@@ -313,8 +314,7 @@ class LoptiScene(Scene):
 
     def check(self) -> None:
         state = self.build()
-        cards = sorted(state.all_cards())
-        assert cards == list(range(52)), "the position must hold each of the 52 cards once"
+        assert check_position(state) == [], check_position(state)
         history: list[str] = []
         for play in self.pile_spec:
             j = judge(history, ranks_of_play(play))
@@ -356,6 +356,7 @@ class QuizItem:
         self.play = play
         self.options = list(options)
         self.oracle = oracle
+        self.answer = oracle  # the lesson shell's quiz asks ``answer()``
         self.expected = expected
         self.explain = explain
 
@@ -459,86 +460,31 @@ def draw_history(history: Sequence[str], play: str | None = None) -> str:
     return html
 
 
-class QuizScene(Scene):
-    """The classic rulings as questions. Only a learner's first answer to a question counts;
-    after the last question the quiz shows the score and the questions missed (the answer
-    given, the right one and the rule's reason), and "Try again" starts over."""
+class QuizScene(GenericQuiz):
+    """The classic rulings as questions, on the lesson shell's scored quiz: only a learner's
+    first answer to a question counts; after the last question the quiz shows the score and
+    the questions missed (the answer given, the right one and the rule's reason), and "Try
+    again" starts over. Told in the scene's voice."""
 
-    prompt = "Pick an answer; the rules oracle checks it."
+    prompt = "Pick an answer; the rules of Lopti check it."
     voice = "plain"
 
-    def reset(self) -> None:
-        self.items = quiz_items()
-        self.at = 0
-        self.score = 0
-        self.answered: set[int] = set()
-        self.first: dict[int, Any] = {}  # question -> the learner's first answer
-        self._show_next()  # "Reset the position" from the score brings the Next button back
+    def questions(self) -> list[QuizItem]:
+        return quiz_items()
 
-    @property
-    def finished(self) -> bool:
-        return self.at >= len(self.items)
+    def words(self) -> dict[str, str]:
+        return words(self.voice)
 
-    def controls(self) -> list:
-        if not hasattr(self, "_next"):
-            self._next = W.Button(description="Next question \u25b6", layout=W.Layout(width="auto"))
-            self._next.on_click(lambda b: self.next_question())
-        self._show_next()
-        return [self._next]
+    def cite(self, reason: str, clauses: Sequence[str]) -> str:
+        return cite(told(reason), *clauses)
 
-    def _show_next(self) -> None:
-        if hasattr(self, "_next"):
-            last = self.at == len(self.items) - 1
-            self._next.description = "See your score \u25b6" if last else "Next question \u25b6"
-            self._next.layout.display = "none" if self.finished else None
-
-    def next_question(self) -> None:
-        self.at = min(self.at + 1, len(self.items))
-        self._show_next()
-        self.notify(None)
-
-    def summary(self) -> str:
-        """The final score in words: "7 of 9 right on the first try"."""
-        return words(self.voice)["score"].format(right=self.score, total=len(self.items))
-
-    def missed(self) -> list[tuple[QuizItem, Any, Any]]:
-        """``(question, first answer, right answer)`` for each question not right at once."""
-        out = []
-        for i, item in enumerate(self.items):
-            truth = item.oracle()
-            given = self.first.get(i)
-            if i not in self.first or given != truth:
-                out.append((item, given, truth))
-        return out
-
-    def _label(self, item: QuizItem, value: Any) -> str:
-        return next((lbl for lbl, v in item.options if v == value), "no answer")
-
-    def draw(self) -> str:
-        if self.finished:
-            rows = []
-            for item, given, truth in self.missed():
-                rows.append(
-                    f'<li style="margin-bottom:4px"><b>{esc(item.question)}</b><br>'
-                    f"Your first answer: {esc(self._label(item, given))}. "
-                    f"The right answer: {esc(self._label(item, truth))}. "
-                    f"{esc(cite(item.explain(), *item.clauses))}</li>")
-            review = ('<div style="font-weight:bold;margin-top:4px">The questions to look at again</div>'
-                      f'<ol style="margin:2px 0 2px 18px;padding:0">{"".join(rows)}</ol>') if rows else \
-                line("Every question right on the first try.")
-            return box("The quiz is over", line(f"<b>{esc(capital(self.summary()))}.</b>") + review)
-        item = self.items[self.at]
-        return (line(f"<b>Question {self.at + 1} of {len(self.items)}</b> \u00b7 right so far: "
-                     f"{self.score}") + line(esc(item.question)) + draw_history(item.history, item.play))
-
-    def choices(self) -> list[Choice]:
-        if self.finished:
-            return [Choice(words(self.voice)["again"], "again")]
-        item = self.items[self.at]
-        return [Choice(label, (self.at, value)) for label, value in item.options]
+    def picture(self, item: QuizItem) -> str:
+        return draw_history(item.history, item.play)
 
     def check(self) -> None:
-        """Every question's pile is a sequence of legal plays that never cleared."""
+        """Every question's pile is a sequence of legal plays that never cleared, and the
+        rules give the answer the question was written for."""
+        super().check()
         for item in self.items:
             history: list[str] = []
             for play in item.history:
@@ -546,27 +492,6 @@ class QuizScene(Scene):
                 assert j.legal and not j.clears, f"{item.question}: {play} on {history}"
                 history.append(play)
             assert item.expected == item.oracle(), item.question
-
-    def attempt(self, key) -> Verdict:
-        w = words(self.voice)
-        if key == "again":
-            self.reset()
-            self._show_next()
-            return Verdict(None, w["fresh"].format(total=len(self.items)),
-                           "Only your first answer to each question counts toward the score.")
-        at, value = key
-        item = self.items[at]
-        truth = item.oracle()
-        right = value == truth
-        if at not in self.answered:
-            self.first[at] = value
-            if right:
-                self.score += 1
-        self.answered.add(at)
-        label = self._label(item, truth)
-        head = (w["right"] if right else w["wrong"]).format(answer=label)
-        return Verdict(None, head, cite(item.explain(), *item.clauses),
-                       data={"correct": right, "truth": truth})
 
 
 def _duty_live(history: Sequence[str]) -> bool:
@@ -580,7 +505,7 @@ class SandboxScene(Scene):
     """Build any pile, one play at a time, and ask the oracle about any play."""
 
     voice = "plain"
-    prompt = "Choose a rank and a count, then ask the oracle or lay the play on the pile."
+    prompt = "Choose a rank and a count, then ask the rules or lay the play on the pile."
 
     def reset(self) -> None:
         self.history: list[str] = []
@@ -591,7 +516,7 @@ class SandboxScene(Scene):
                                    layout=W.Layout(width="150px"))
             self.count = W.Dropdown(options=[1, 2, 3, 4], value=1, description="Count:",
                                     layout=W.Layout(width="150px"))
-            self.judge_button = W.Button(description="Ask the oracle", button_style="info",
+            self.judge_button = W.Button(description="Ask the rules", button_style="info",
                                          layout=W.Layout(width="auto"))
             self.lay_button = W.Button(description="Lay it on the pile", layout=W.Layout(width="auto"))
             self.undo_button = W.Button(description="Take back the last play", layout=W.Layout(width="auto"))
@@ -646,7 +571,7 @@ class SandboxScene(Scene):
                 self.history.append(play)
                 v.events.append("Laid on the pile.")
         else:
-            v.events.append("Not laid: the oracle forbids it.")
+            v.events.append("Not laid: the rules forbid it.")
         return v
 
     def undo(self) -> Verdict | None:

@@ -77,12 +77,15 @@ def _reading(ruling: dict) -> str:
 
 
 def _vote_words(voice: str, rec) -> str:
-    """A Rule Vote's result in the voice's words: "the vote fails, 1 to 3"."""
+    """A Rule Vote's result in the voice's words: "the vote fails, 1 to 3" (and how many
+    abstained, if anyone did)."""
     w = words(voice)
-    key = "vote_tie" if rec.yes == rec.no else ("vote_pass" if rec.passed else "vote_fail")
+    key = "vote_tie" if rec.tied else ("vote_pass" if rec.passed else "vote_fail")
     text = w[key].format(yes=rec.yes, no=rec.no)
-    if rec.yes == rec.no:
+    if rec.tied:
         text += "; the proposal " + ("passes" if rec.passed else "fails")
+    if rec.abstained:
+        text += f" ({rec.abstained} abstained)"
     return text
 
 
@@ -140,7 +143,7 @@ class MotionScene(SessionScene):
 
     def draw(self) -> str:
         s = won_session()
-        return _session_box(s, line(f"Base events a motion may hook (before or after): "
+        return _session_box(s, line(f"Base events a motion may act at (just before or just after): "
                                     f"{esc(', '.join(BASE_EVENTS))}.", True)
                             + line(f"Roles a motion's code may aim at: {esc(', '.join(ROLES))}.", True))
 
@@ -154,8 +157,8 @@ class MotionScene(SessionScene):
         def code():
             s = won_session()
             rec = s.author(s.winner, library_motion("pile_taker_shows_highest"))
-            return _ok(f"motion {rec.number} is in force, with code", cite("Its hook runs after every pickup and "
-                       "returns one of the allowed effects (showing a card)", "1.7.3"), rec.log)
+            return _ok(f"motion {rec.number} is in force, with code", cite("Its step runs after every pickup and "
+                       "brings one of the allowed effects (showing a card)", "1.7.3"), rec.log)
 
         def loser():
             s = won_session()
@@ -192,7 +195,7 @@ class MotionScene(SessionScene):
             (f"{seat(w)} writes a second motion", second),
             (f"{seat(w)} writes after the next deal", late),
             # the Vote is beyond every motion's reach (1.7.2) and can never be changed (1.7.6)
-            ("A motion hooked to the vote", _refusing("A motion hooked to the vote", bad_event, "1.7.2", "1.7.6")),
+            ("A motion that acts at the vote", _refusing("A motion that acts at the vote", bad_event, "1.7.2", "1.7.6")),
             # a motion speaks of roles, never of a named person (1.7.2)
             ("A motion whose code names Seat 3",
              _refusing("A motion whose code names Seat 3", named_seat, "1.7.2")),
@@ -318,17 +321,17 @@ class WithdrawScene(SessionScene):
 
 class VoteScene(SessionScene):
     clause = "1.7.5"
-    prompt = "Round two: a player proposes to remove motion 1. Count the votes (everyone votes)."
+    prompt = "Round two: a player proposes to remove motion 1. Count the votes (everyone may vote or abstain)."
 
     def draw(self) -> str:
         s, w = with_motion()
         return _session_box(s, line(f"Proposer: {seat((w + 1) % PLAYERS)}. Four session players, so "
                                     "three yes votes are needed.", True))
 
-    def _vote(self, yes_seats: set[int], kind: str = "remove") -> Verdict:
+    def _vote(self, yes_seats: set[int], kind: str = "remove", abstain: frozenset[int] = frozenset()) -> Verdict:
         s, w = with_motion()
         proposer = (w + 1) % PLAYERS
-        votes = [seat in yes_seats for seat in range(PLAYERS)]
+        votes = [None if seat in abstain else seat in yes_seats for seat in range(PLAYERS)]
         prop = Proposal.remove(1, "now") if kind == "remove" else Proposal.law("play_on", True, "next round")
         rec = s.rule_vote(proposer, prop, votes)
         if kind == "remove":
@@ -340,13 +343,15 @@ class VoteScene(SessionScene):
         if rec.roshambo is not None:
             events.append(told(rec.roshambo.describe()))
         need = PLAYERS // 2 + 1
-        if rec.yes == rec.no:
-            why = (f"As many yes as no votes is a deadlock, settled by Roshambo; the round's one "
-                   f"attempt is used either way")
+        if rec.tied:
+            why = (f"As many yes as no votes, at least one of each, is a deadlock, settled by Roshambo; "
+                   f"the round's one attempt is used either way")
             clauses = ("1.7.5", "1.7.6")
         else:
             why = (f"A proposal needs yes votes from more than half of all {PLAYERS} session players, "
                    f"so {need}; it had {rec.yes}. Passed or failed, the round's one attempt is used")
+            if rec.abstained:
+                why = "An abstention is not a yes. " + why
             clauses = ("1.7.5",)
         # a vote's result is an outcome, not a legality question
         return Verdict(None, _vote_words(self.voice, rec), cite(why, *clauses), events,
@@ -372,9 +377,11 @@ class VoteScene(SessionScene):
             ("3 yes, 1 no", lambda: self._vote({p, *others})),
             ("1 yes, 3 no", lambda: self._vote({p})),
             ("2 yes, 2 no (the author votes no)", lambda: self._vote({p, others[0]})),
+            ("2 yes, 2 abstain", lambda: self._vote({p, others[0]}, abstain=frozenset({w, others[1]}))),
+            ("1 yes, 1 no (the author), 2 abstain", lambda: self._vote({p}, abstain=frozenset(others))),
             ("Base law: play on for places, 3 yes", lambda: self._vote({p, *others}, "law")),
             ("A second vote in the same round", twice),
-            ("Only three of the four players vote", missing_voter),
+            ("Only three of the four players cast a ballot", missing_voter),
         ]
 
 

@@ -8,6 +8,25 @@ source documents.
 from __future__ import annotations
 
 PLAIN = {
+    "goal": ("The goal: be the first out",
+             "Lopti is a card game for 2 to 5 players. Your aim is to be the first to get rid of "
+             "all your cards. You hold them in three places: a hand that only you see, three "
+             "face-up cards on the table in front of you, and under them three face-down cards "
+             "that nobody sees, not even you. You play out your hand before anything else, after it "
+             "your face-up cards, and last of all your face-down cards, one a turn; when your last face-down card goes down as "
+             "a legal play, you win the round.\n\n"
+             "One turn: you put cards on the pile in the middle of the table, if the rules let "
+             "them go on the card on top, or you take the whole pile into your hand. Cards left "
+             "over after the deal form the draw pile, from which a player refills a short hand. "
+             "Playing first onto an empty table is called leading. Turns go clockwise, and one round "
+             "lasts from the deal until a player is out. The 2, 3, 7 and 10 are special cards, and "
+             "their faces carry a reminder word (reset, duty, down, clear) for rules taught a few "
+             "steps on.\n\n"
+             "Rounds follow one another in a session. The winner of each round writes a new rule, "
+             "a motion, for the rest of the session; once a round the table may hold a Rule Vote "
+             "to change the rules, and a tied vote is settled by Roshambo (rock-paper-scissors). "
+             "These come after the card rules. The picture is a real table just dealt for three "
+             "players: you are Seat 1."),
     "order": ("Cards and their order",
               "Lopti uses one standard 52-card deck with no jokers, and suits play no part at all. "
               "The everyday ranks climb 4, 5, 6, 8, 9, J, Q, K, A. The 2, 3, 7 and 10 sit outside "
@@ -106,14 +125,16 @@ PLAIN = {
               "each player may once swap one hand card with one of their face-up cards."),
     "rounds": ("Rounds, dealers and the turn cap",
                "The deal moves one seat clockwise each round. In a session's first round the "
-               "dealer leads; after that the winner of the previous round leads. Simulations "
-               "use a turn cap, and a round that hits it before anyone is out is recorded as a "
-               "stalemate, never quietly dropped."),
+               "dealer leads; after that the winner of the previous round leads. When bots play "
+               "rounds by themselves, a round has a turn cap: the most turns it may run. A round "
+               "that reaches it before anyone is out is recorded as a stalemate (a round nobody "
+               "won), never quietly dropped."),
     "motion": ("The winner's motion",
                "The winner of a round writes one custom rule, a motion, that holds for the rest "
                "of the session. It must be stated in full before the next deal is finished. In "
-               "the software a motion is text, optionally with hooks that run before or after "
-               "base events and may only return a few checked kinds of effect: words, showing a card, "
+               "this software a motion is text, and it may also come with steps the computer "
+               "carries out just before or just after base events (a play, a draw, a pickup, a "
+               "clear; the software calls such a step a hook), which may only bring about a few checked kinds of effect: words, showing a card, "
                "draws, gifts of cards, putting cards out, a custom clear (its player takes the "
                "bonus play, as for any clear) and putting cleared cards back into the draw pile or "
                "a role's hand. When an effect needs a choice, the player concerned makes it; a bot "
@@ -134,14 +155,15 @@ PLAIN = {
              "Each round allows one Rule Vote, opened as the dealing begins. It can strike out or "
              "amend a motion, or change base Lopti for this session only, where the rule is a "
              "table setting (the turn cap, playing on for places, the swap, or whether a 10 may "
-             "go on a 7, say). Everyone in the session "
-             "votes, including players who are out, and it passes only when the yes votes "
+             "go on a 7, say). Each player in the session, "
+             "out or not, may cast a ballot: yes, no, or an abstention, which is not a yes. The "
+             "vote is counted once all have cast theirs, and it passes only when the yes votes "
              "outnumber half of all session players. The proposal says beforehand whether it starts "
              "now or next round. A failed vote still uses up the round's attempt; the winner's "
              "new motion never does."),
     "roshambo": ("Deadlock and Roshambo",
-                 "A vote with as many yes as no votes is a deadlock, settled by Roshambo, and "
-                 "the round's attempt is used either way. The proposer faces the motion's author "
+                 "A vote with as many yes as no ballots (at least one of each; abstentions "
+                 "aside) is a deadlock, settled by Roshambo, and the round's attempt is used either way. The proposer faces the motion's author "
                  "(an author at the table who voted to keep the motion always defends it; with the "
                  "author away, an advocate the motion's supporters choose; if nobody defends it, the "
                  "proposal passes). When base law is what would change, the proposer's opponent is "
@@ -155,13 +177,31 @@ PLAIN = {
                     "majority approves them at setup, and that approval does not spend the first "
                     "round's Rule Vote."),
     "quiz": ("Quiz: the classic rulings",
-             "Questions players ask at the table, each answered by the rules oracle."),
+             "Questions players ask at the table, each answered by Lopti's rules as this package applies them."),
     "sandbox": ("Sandbox: build any pile",
-                "Lay plays one after another to build any pile you like, then ask the oracle "
+                "Lay plays one after another to build any pile you like, then ask the rules "
                 "about any play on it."),
 }
 
 PIRATE = {
+    "goal": ("The goal: first to empty yer cards",
+             "Lopti be a card game for 2 to 5 sailors, and the prize goes to the first to be rid "
+             "of every card. Ye keep yer cards in three places: a fist only ye may see, three "
+             "face-up cards on the table afore ye, and beneath them three face-down cards nobody "
+             "sees, not even ye. Empty yer fist first, then yer face-up cards, then the face-down "
+             "ones, one a turn; when yer last face-down card lands as a lawful throw, the round "
+             "be yers.\n\n"
+             "One turn: ye throw cards onto the heap in the middle, if the rules let 'em go on the "
+             "top card, or ye haul the whole heap into yer fist. The cards left after the deal be "
+             "the draw pile, where a short fist fills up again. Throwing first onto bare planks be "
+             "called leading. Turns go clockwise, and a round runs from the deal till a sailor is "
+             "out. The 2, 3, 7 and 10 be special cards, and their faces carry a reminder word "
+             "(reset, duty, down, clear) for articles taught a few steps on.\n\n"
+             "Rounds follow one another in a session. The winner of each round writes a new law, a "
+             "motion, for the rest of the session; once a round the crew may call a Rule Vote to "
+             "change the laws, and a tied vote be settled by Roshambo (rock-paper-scissors). Those "
+             "come after the card rules. The picture be a real table, just dealt for three: ye be "
+             "Seat 1."),
     "order": ("The deck and the pecking order",
               "One plain deck o' fifty-two, no jokers aboard, and the suits be nothing but paint. "
               "The common ranks climb like rigging: 4, 5, 6, 8, 9, jack, queen, king, ace. "
@@ -259,14 +299,16 @@ PIRATE = {
               "trade one fist card for one of their face-up cards, once."),
     "rounds": ("Rounds, dealers and the turn limit",
                "The deal moves one seat clockwise each round. In a session's first round the "
-               "dealer opens; after that, the last round's winner does. Simulated games carry a "
-               "turn limit, and a round that hits it before anyone is out is logged as a "
-               "stalemate, never swept under the rug."),
+               "dealer opens; after that, the last round's winner does. When bots sail rounds by "
+               "themselves, a round carries a turn limit: the most turns it may run. A round that "
+               "hits it before anyone is out is logged as a stalemate (a round nobody won), never "
+               "swept under the rug."),
     "motion": ("The victor's new law",
                "Whoever wins a round writes one law of their own, a motion, binding for the rest "
                "of the session. It must be spoken in full before the next deal is done. Aboard "
-               "this software a motion is words, maybe with hooks that act before or after the "
-               "table's events, and those hooks may only hand back a few checked kinds of effect: "
+               "this software a motion is words, maybe with steps the computer carries out just "
+               "before or after the table's events (the software calls such a step a hook), and those steps may only bring a few checked "
+               "kinds of effect: "
                "words, showing a card, draws, gifts, putting cards out, a custom sinking (its "
                "sailor fires the bonus throw, as for any sinking) and hauling sunk cards back into "
                "the draw pile or a role's hand. Where an effect needs a choice, the sailor it "
@@ -287,13 +329,13 @@ PIRATE = {
              "Each round the crew gets one Rule Vote, opened as the dealing starts. It may strike "
              "or mend a motion, or change base Lopti for this session alone, where the rule be a "
              "table setting (the turn cap, playing on for places, the swap, or whether a 10 may "
-             "land on a 7). Every sailor in the "
-             "session votes, even those already out, and it carries only with ayes from more "
-             "than half the whole crew. Before the vote, the proposal says if it bites now or next "
+             "land on a 7). Any sailor of the session, even one "
+             "already out, may say aye, nay, or hold their tongue, and silence counts for no aye. "
+             "It carries only with ayes from more than half the whole crew. Before the vote, the proposal says if it bites now or next "
              "round. A failed vote still spends the round's one try; the winner's new law never "
              "spends it."),
     "roshambo": ("A tied vote and Roshambo",
-                 "As many ayes as nays be a deadlock, settled by Roshambo, and the round's try is "
+                 "As many ayes as nays, and at least one of each, be a deadlock, settled by Roshambo, and the round's try is "
                  "spent regardless. The proposer faces the law's writer, who always defends it when "
                  "aboard and voting to keep it (with the writer ashore, a champion its backers "
                  "pick; if none will defend it, the proposal carries). When it's base law on the "
@@ -307,13 +349,32 @@ PIRATE = {
                     "majority approves them at setup, and that approval doesn't spend the first "
                     "round's Rule Vote."),
     "quiz": ("Quiz: disputes settled at the table",
-             "The arguments sailors always have, each settled by the rules oracle."),
+             "The arguments sailors always have, each settled by the articles of Lopti."),
     "sandbox": ("Sandbox: stack any heap",
-                "Lay throws one after another to build whatever heap ye like, then ask the oracle "
+                "Lay throws one after another to build whatever heap ye like, then ask the articles "
                 "about any throw upon it."),
 }
 
 COMRADE = {
+    "goal": ("The objective: be the first out",
+             "Lopti is a card game for 2 to 5 comrades. The objective is to be the first to "
+             "dispose of all your cards. They are held in three places: a hand that only you "
+             "see, three face-up cards on the table before you, and beneath them three face-down "
+             "cards that nobody sees, yourself included. The hand is emptied first, then the "
+             "face-up cards, then the face-down cards, one a turn; when your last face-down card "
+             "goes down as a legal play, the round is yours.\n\n"
+             "One turn: you put cards on the pile in the centre, where the rules allow them on "
+             "the top card, or you collect the whole pile into your hand. Cards left after the "
+             "distribution form the draw pile, which refills a short hand. Turns proceed "
+             "clockwise, and a round lasts from the distribution until a comrade is out. Playing "
+             "first onto an empty table is called leading. The 2, 3, 7 and 10 are special cards, "
+             "and their faces carry a reminder word (reset, duty, down, clear) for rules set out "
+             "a few steps on.\n\n"
+             "Rounds follow one another in a session. The winner of each round drafts a new rule, "
+             "a motion, for the rest of the session; once a round the membership may hold a Rule "
+             "Vote to change the rules, and a tied vote is settled by Roshambo "
+             "(rock-paper-scissors). These follow the card rules. The picture is a real table just "
+             "dealt for three: you are Seat 1."),
     "order": ("The deck and the order of ranks",
               "The collective uses a single standard deck of fifty-two, jokers excluded, and no "
               "suit enjoys any privilege. Ordinary ranks advance 4, 5, 6, 8, 9, J, Q, K, A. The "
@@ -416,13 +477,15 @@ COMRADE = {
     "rounds": ("Rounds, dealers and the turn limit",
                "Dealing responsibility moves one seat clockwise per round. In a session's opening "
                "round the dealer plays first; afterwards the previous round's winner does. "
-               "Simulations impose a turn limit, and a round that reaches it before anyone is out "
-               "is recorded as a stalemate, openly and never in silence."),
+               "When bots play rounds unattended, a round has a turn limit: the most turns it "
+               "may run. A round that reaches it before anyone is out is recorded as a stalemate "
+               "(a round without a winner), openly and never in silence."),
     "motion": ("The winner's motion",
                "The round's winner drafts one custom rule, a motion, in force for the remainder "
                "of the session. It must be read out in full before the next distribution is "
-               "complete. In the software a motion is text, optionally with hooks acting before or "
-               "after base events, limited to a small audited list of effects: words, showing a card, "
+               "complete. In the software a motion is text, optionally with steps the computer "
+               "carries out just before or after base events (the software calls such a step a "
+               "hook), limited to a small audited list of effects: words, showing a card, "
                "draws, gifts of cards, removal of cards, a custom clear (whose player receives the "
                "bonus play, as for any clear) and the return of cleared cards to the draw pile or "
                "to a role's hand. Where an effect requires a choice, the member concerned makes "
@@ -443,13 +506,14 @@ COMRADE = {
              "Each round provides one Rule Vote, convened as dealing begins. It may repeal or "
              "amend a motion, or alter base Lopti for this session only, insofar as the rule is a "
              "table setting (the turn cap, play for places, the swap, or whether a 10 may follow "
-             "a 7, for instance). Every member of the "
-             "session votes, those already out included, and the measure carries only with yes "
-             "votes from over half of all session members. The proposal must state in advance "
+             "a 7, for instance). Each member of the "
+             "session has the right to vote, those already out included, and may abstain; an "
+             "abstention is no yes. The measure carries only with yes votes from over half of all "
+             "session members. The proposal must state in advance "
              "whether it applies at once or from the next round. A defeated vote still exhausts "
              "the round's attempt; the winner's new motion never does."),
     "roshambo": ("Deadlock and Roshambo",
-                 "An equal count of yes and no is a deadlock, resolved by Roshambo, and the "
+                 "An equal count of yes and no, with at least one of each, is a deadlock, resolved by Roshambo, and the "
                  "round's attempt is spent regardless. The proposer meets the motion's author, who "
                  "is bound to defend it when present and having voted to retain it (with the author "
                  "absent, an advocate chosen by its supporters; with no defender, the proposal "
@@ -463,9 +527,9 @@ COMRADE = {
                     "Each session opens with no motions on the books. Former motions return only "
                     "by majority approval at setup, which leaves round one's Rule Vote unspent."),
     "quiz": ("Quiz: questions before the committee",
-             "Questions frequently raised by the membership, each answered by the rules oracle."),
+             "Questions frequently raised by the membership, each answered by the rules of Lopti."),
     "sandbox": ("Sandbox: assemble any pile",
-                "Place plays one after another to assemble any pile, then consult the oracle on "
+                "Place plays one after another to assemble any pile, then consult the rules on "
                 "any proposed play."),
 }
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .motions import Discard, Draw, Give, Motion, Reveal, Say
+from .motions import Discard, Draw, Give, Motion, Reveal, Say, ready_made
 
 
 def _motion(factory: Callable[[], Motion], hooks: dict) -> Motion:
-    """The motion ``factory`` describes: its docstring's first paragraph is the text."""
+    """The motion ``factory`` describes: its docstring's first paragraph is the text. Its hooks
+    are the package's own, so the engine calls them directly (see ``motions.ready_made``)."""
     text = (factory.__doc__ or "").strip().split("\n\n")[0]
-    return Motion(text, hooks, title=factory.__name__.replace("_", " "))
+    return Motion(text, {key: ready_made(fn) for key, fn in hooks.items()},
+                  title=factory.__name__.replace("_", " "))
 
 
 def pile_taker_shows_highest() -> Motion:

@@ -35,25 +35,30 @@ The engine (:class:`HookRunner`) checks and applies the effects. The constitutio
   the latest clear can come back; a player still in always keeps at least one card (only a
   legal last play puts anyone out), so no motion can hand anybody a win or block one.
 * All 52 cards stay accounted for; the engine checks it after every movement.
-* A hook that raises, runs longer than its time budget, returns anything outside the closed
-  set, or changes the game behind the engine's back (the change is undone) is reported at
-  the table with a :class:`~lopti_nb.games.lopti.events.MotionFault` event and its code is
-  switched off for the rest of the session. The round always carries on.
+* A hook that raises (anything, ``SystemExit`` included), runs longer than its time budget,
+  returns anything outside the closed set, or changes the game or the session behind the
+  engine's back (the change is undone) is reported at the table with a
+  :class:`~lopti_nb.games.lopti.events.MotionFault` event (a sentence of at most 200
+  characters) and its code is switched off for the rest of the session. The round always
+  carries on: a hook runs on a worker thread and a late one is abandoned
+  (:mod:`~lopti_nb.games.lopti.hook_calls`; what a hook can and cannot do: ``docs/ENGINE.md``).
 """
 from __future__ import annotations
 
-import ctypes
-import os
-import threading
-import time
+import weakref
 from dataclasses import dataclass, fields
+from operator import is_
 from typing import Any, Callable, Mapping
 
 from ...engine import LoptiNbError, SettingsError, plural, seat_word
-from ...engine.core import CACHE, COPIERS, RNG, SHARED
+from ...engine.core import CACHE, COPIERS, LIST, LISTS, RNG, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import DECK, NAMES, RANKS, TEN, THREE, parse_card
+from .hook_calls import (
+    DONE, MAX_FAULT, HookTimeout, Watch, bounded, call_with_budget, error_text, plain_text, run_task,
+    same_contents, type_name,
+)
 from .rules import EMPTY
 from .state import Choose, LoptiState, Swap
 
@@ -381,6 +386,11 @@ _VIEW_INFO = {f.name for f in fields(View)} - {"event", "phase", "round", "turn"
 
 
 def make_view(state, event: str, phase: str, actor: int | None, info: dict, round_no: int) -> View:
+    """The view a hook is handed around ``event``."""
+    return _new_view(_view_data(state, event, phase, actor, info, round_no))
+
+
+def _view_data(state, event: str, phase: str, actor: int | None, info: dict, round_no: int) -> dict:
     d = dict(info) if info.keys() <= _VIEW_INFO else {k: v for k, v in info.items() if k in _VIEW_INFO}
     d["event"] = event
     d["phase"] = phase
@@ -402,9 +412,14 @@ def make_view(state, event: str, phase: str, actor: int | None, info: dict, roun
         d["actor_is_dealer"] = actor == state.dealer
         d["actor_is_leader"] = actor == state.leader
         d["actor_still_in"] = state.active[actor]
+    return d
+
+
+def _new_view(data: dict) -> View:
     # Built without the frozen dataclass __init__ (hot path); fields left out keep their defaults.
+    # Every hook gets a view of its own: what one hook does to its view, no other hook sees.
     view = object.__new__(View)
-    view.__dict__.update(d)
+    view.__dict__.update(data)
     return view
 
 
@@ -464,105 +479,23 @@ class Motion:
 
 
 # -- running hooks ---------------------------------------------------------------------------------------
-class HookTimeout(Exception):
-    """A hook ran longer than its time budget (raised by :func:`call_with_budget`)."""
+# A hook runs on a worker thread and is abandoned when late (hook_calls explains the choice);
+# everything the engine takes from it -- its effects, and its fault's sentence -- is made on
+# that thread, within the budget, out of plain text and whole numbers.
 
 
-class _Stop(BaseException):
-    """Raised inside a hook that outlives its budget, to stop it. A BaseException, so that a
-    hook's own ``except Exception`` does not swallow it."""
+# The ready-made motions' hooks (library.py) are the package's own small functions of the view,
+# tested over thousands of rounds: they are called directly, in the engine's thread, without
+# the worker's two thread switches (which dominate a session of ready-made motions, and a busy
+# machine can stretch into milliseconds). Any other function -- also one put into a ready-made
+# motion by hand -- runs on a worker.
+_READY_MADE: "weakref.WeakSet[Callable]" = weakref.WeakSet()
 
 
-# How a hook is stopped, and why this way. The budget used to be a SIGALRM timer: it works
-# only in the main thread, and it takes over a process-wide signal handler and timer in the
-# user's kernel (clashing with anything else that uses them, pytest-timeout for one). Here the
-# hook runs in the caller's own thread, as before, and one daemon watchdog thread for the
-# whole process checks the deadlines of the hooks running; when one passes, it raises _Stop in
-# that hook's thread with ``PyThreadState_SetAsyncExc``, from whichever thread the game is
-# played. We chose this over ``sys.settrace`` with a deadline check, which would slow every
-# line of every hook and displace debuggers and coverage tools, and over running each hook on
-# a worker thread, which costs two thread switches per hook (sessions with motions ran
-# 1.5-3x slower). Like a tracer, the exception lands at the hook's next bytecode: a busy loop
-# is stopped at once, but a hook blocked inside C code (``time.sleep(30)``) can only be
-# condemned when it returns. Registering a call is a dict entry under a lock; the watchdog
-# polls every TICK seconds while hooks are running and sleeps when none has run for a while.
-TICK = 0.01
-_IDLE_AFTER = 2.0  # seconds without hooks before the watchdog sleeps until the next one
-_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
-_set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
-_NO_EXCEPTION = ctypes.py_object()  # NULL: clears an exception set but not yet raised
-
-
-class _Call:
-    __slots__ = ("thread", "deadline", "fired")
-
-    def __init__(self, thread: int, deadline: float):
-        self.thread = thread
-        self.deadline = deadline
-        self.fired = False
-
-
-class _Watchdog:
-    """The one thread that stops hooks past their deadline."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()  # guards calls and every injection
-        self.calls: dict[int, _Call] = {}
-        self.wake = threading.Event()
-        self.idle = False
-        self.thread: threading.Thread | None = None
-
-    def start(self, call: _Call) -> None:
-        with self.lock:
-            self.calls[id(call)] = call
-        thread = self.thread
-        if thread is None or not thread.is_alive():
-            self.thread = threading.Thread(target=self._run, name="lopti-motion-watchdog", daemon=True)
-            self.thread.start()
-        elif self.idle:
-            self.wake.set()
-
-    def end(self, call: _Call) -> bool:
-        """Stop watching ``call``; whether its deadline passed. After this returns no _Stop
-        is pending for it (one set but not yet raised is cleared)."""
-        with self.lock:
-            self.calls.pop(id(call), None)
-            if call.fired:
-                _set_async_exc(call.thread, _NO_EXCEPTION)
-        return call.fired
-
-    def _run(self) -> None:
-        quiet = 0.0
-        while True:
-            if self.calls:
-                quiet = 0.0
-            else:
-                quiet += TICK
-                if quiet >= _IDLE_AFTER:  # nothing to watch: sleep until a hook starts
-                    self.wake.clear()
-                    self.idle = True
-                    if not self.calls:  # checked after announcing it, so no start is missed
-                        self.wake.wait()
-                    self.idle = False
-                    quiet = 0.0
-            time.sleep(TICK)
-            now = time.monotonic()
-            with self.lock:
-                for call in self.calls.values():
-                    if not call.fired and now >= call.deadline:
-                        call.fired = True
-                        _set_async_exc(call.thread, _Stop)
-
-
-_WATCHDOG = _Watchdog()
-
-
-def _after_fork() -> None:  # a forked child has none of its parent's threads
-    global _WATCHDOG
-    _WATCHDOG = _Watchdog()
-
-
-os.register_at_fork(after_in_child=_after_fork)
+def ready_made(fn: Callable) -> Callable:
+    """Mark ``fn`` as one of the package's ready-made hooks (called directly); returns it."""
+    _READY_MADE.add(fn)
+    return fn
 
 
 def check_budget(budget: Any) -> float:
@@ -572,31 +505,12 @@ def check_budget(budget: Any) -> float:
     return float(budget)
 
 
-def call_with_budget(fn: Callable, arg: Any, budget: float) -> Any:
-    """``fn(arg)`` in this thread, stopped when it runs past ``budget`` seconds: then (or
-    when it returns too late) :class:`HookTimeout`. Installs no signal handler and works in
-    any thread."""
-    watchdog = _WATCHDOG
-    call = _Call(threading.get_ident(), time.monotonic() + budget)
-    watchdog.start(call)
-    try:
-        try:
-            result = fn(arg)
-        finally:
-            late = watchdog.end(call)
-    except _Stop:
-        watchdog.end(call)  # _Stop may land before end() is done; end() again is harmless
-        raise HookTimeout() from None
-    if late or time.monotonic() > call.deadline:
-        raise HookTimeout()
-    return result
-
-
 # -- the snapshot a hook is checked against -------------------------------------------------------
 # A hook must not change the game behind the engine's back. Before each hook the runner takes a
 # snapshot of every field the state declares (``FIELDS``, the list copy() is made from), and
-# after it compares and, if anything changed, puts it all back. Derived caches are not compared,
-# only dropped on restore.
+# after it compares and, if anything changed, puts it all back, as for a hand edit. Derived
+# caches are not compared, only dropped on restore. The session, its law and motions and the
+# runner itself are watched the same way (hook_calls.Watch).
 _PLANS: dict[type, tuple] = {}
 
 
@@ -611,6 +525,10 @@ def _plan(cls: type) -> tuple:
                 # values; objects kept by identity (the runner); and the generator, by identity
                 # too: reading its state costs 30 us a hook, more than all the rest together
                 compared.append((name, 0, None))
+            elif kind == LIST:
+                compared.append((name, 1, COPIERS[kind]))
+            elif kind == LISTS:
+                compared.append((name, 3, COPIERS[kind]))
             else:
                 compared.append((name, 2, COPIERS[kind]))
         plan = _PLANS[cls] = (tuple(compared), tuple(caches))
@@ -624,21 +542,39 @@ def _snapshot(state) -> list:
         value = d[name]
         if how == 0:
             snap.append(value)
+        elif how == 3:  # a list of lists: the inner lists themselves, and their items
+            snap.append((value, copier(value), value[:]))
         else:
             snap.append((value, copier(value)))
     return snap
 
 
+def _same_list(value: list, items: list) -> bool:
+    return len(value) == len(items) and all(map(is_, value, items))
+
+
 def _changed(state, snap: list) -> bool:
+    """Whether anything declared changed since ``snap``; compared by identity, so nothing a hook
+    planted runs its own code here (an equal value put in place of the old one counts as a change)."""
     d = state.__dict__
-    if len(d) != len(snap[0]):  # an attribute added or deleted
+    names = snap[0]
+    if len(d) != len(names) or not all(map(is_, d, names)):  # an attribute added, deleted or replaced
         return True
     for (name, how, _), saved in zip(_plan(type(state))[0], snap[1:]):
-        value = d.get(name)
+        value = d[name]
         if how == 0:
-            if value is not saved and value != saved:
+            if value is not saved:
                 return True
-        elif value is not saved[0] or value != saved[1]:
+        elif value is not saved[0]:
+            return True
+        elif how == 1:
+            if type(value) is not list or not _same_list(value, saved[1]):
+                return True
+        elif how == 3:
+            if (type(value) is not list or not _same_list(value, saved[2])
+                    or not all(type(a) is list and _same_list(a, b) for a, b in zip(value, saved[1]))):
+                return True
+        elif not same_contents(value, saved[1]):
             return True
     return False
 
@@ -652,6 +588,12 @@ def _restore(state, snap: list) -> None:
     for (name, how, _), saved in zip(compared, snap[1:]):
         if how == 0:
             d[name] = saved
+        elif how == 3:  # the same inner lists, with their old items
+            obj, contents, inner = saved
+            for a, b in zip(inner, contents):
+                a[:] = b
+            obj[:] = inner
+            d[name] = obj
         else:
             obj, contents = saved
             if type(obj) is list:
@@ -664,6 +606,65 @@ def _restore(state, snap: list) -> None:
             d[name] = obj
     for name in caches:
         d[name] = None
+
+
+def _hook_outcome(fn: Callable, view: View) -> tuple[str | None, Any]:
+    """``(None, effects)``, or ``(what went wrong, None)``: the hook called and everything it
+    returned looked at (on the worker thread: all of it may run the hook's own code). Never
+    raises."""
+    try:
+        result = fn(view)
+    except BaseException as exc:  # noqa: BLE001 - whatever a hook raises (SystemExit too) stays here
+        return f"raised {error_text(exc)}", None
+    try:
+        return None, _effects(result)
+    except MotionError as exc:  # the engine's own words about what came back
+        said = plain_text(exc)
+        if said is not None:
+            return f"returned {bounded(said, 160)}", None
+        return "returned something that is not an effect", None
+    except BaseException as exc:  # noqa: BLE001 - a returned object that raises when looked at
+        return f"returned something that could not be read ({error_text(exc)})", None
+
+
+_EFFECT_FIELDS = {t: tuple(f.name for f in fields(t)) for t in EFFECT_TYPES}
+
+
+def _effects(result: Any) -> list[Effect]:
+    """The effects a hook returned, rebuilt by the engine from plain text and whole numbers (so
+    nothing of the hook's own objects is kept), or :class:`MotionError`."""
+    if result is None:
+        return []
+    if type(result) in EFFECT_TYPES:
+        items = [result]
+    elif isinstance(result, (list, tuple)):
+        items = list(result)  # a subclass may run its own code here
+    else:
+        raise MotionError(f"{_short(result)}, which is not an effect or a list of effects")
+    if len(items) > MAX_EFFECTS_PER_HOOK:
+        raise MotionError(f"{len(items)} effects; a hook may return at most {MAX_EFFECTS_PER_HOOK}")
+    return [_fresh(e) for e in items]
+
+
+def _fresh(effect: Any) -> Effect:
+    kind = type(effect)
+    if kind not in EFFECT_TYPES:
+        raise MotionError(f"{_short(effect)}, which is not one of the effects "
+                          f"({', '.join(t.__name__ for t in EFFECT_TYPES)})")
+    held = effect.__dict__
+    values = {}
+    for name in _EFFECT_FIELDS[kind]:
+        if name not in held:
+            raise MotionError(f"a {kind.__name__} without its {name}")
+        value = held[name]
+        if isinstance(value, str):
+            value = str.__str__(value)  # an exact str, even from a subclass
+        elif isinstance(value, int) and not isinstance(value, bool):
+            value = int.__int__(value)
+        elif type(value) is not bool:
+            raise MotionError(f"{kind.__name__} {name} must be text or a whole number, not a {type_name(value)}")
+        values[name] = value
+    return kind(**values)  # checked again (fields may have been forced past __post_init__)
 
 
 def _order_key(card: int) -> tuple[int, int]:
@@ -692,10 +693,13 @@ class HookRunner:
     """Runs the hooks of the motions in force for one round and applies their effects.
 
     A session builds one per round (:class:`~lopti_nb.games.lopti.session.Session`); it can
-    also be used alone: ``MotionLoptiState(4, seed, hooks=HookRunner([Motion(...)]))``.
+    also be used alone: ``MotionLoptiState(4, seed, hooks=HookRunner([Motion(...)]))``. ``watch``:
+    a function naming more objects no hook may change (the session passes itself, its motions
+    and their records); the runner itself is always watched.
     """
 
-    def __init__(self, motions=(), round_no: int = 1, budget: float = DEFAULT_BUDGET):
+    def __init__(self, motions=(), round_no: int = 1, budget: float = DEFAULT_BUDGET,
+                 watch: Callable[[], list] | None = None):
         self.round_no = round_no
         self.budget = check_budget(budget)
         self.entries: list[MotionEntry] = []
@@ -703,8 +707,14 @@ class HookRunner:
         self.pending: list[tuple[MotionEntry, Effect, tuple[int, ...]]] = []
         self.faults: list[tuple[int, str]] = []
         self.effects_applied = 0
+        self.watch_more = watch
+        self.watch = Watch(self._watched)
         for i, m in enumerate(motions, start=1):
             self.add(m if isinstance(m, MotionEntry) else MotionEntry(i, m))
+
+    def _watched(self) -> list:
+        more = self.watch_more
+        return [self, *(more() if more is not None else ())]
 
     def add(self, entry: MotionEntry) -> None:
         self.entries.append(entry)
@@ -714,7 +724,7 @@ class HookRunner:
     def fork(self) -> "HookRunner":
         """An independent runner for a copied state: same motions, its own queue, and faults in
         the copy stay in the copy."""
-        new = HookRunner(round_no=self.round_no, budget=self.budget)
+        new = HookRunner(round_no=self.round_no, budget=self.budget, watch=self.watch_more)
         for e in self.entries:
             twin = MotionEntry(e.number, e.motion)
             twin.live, twin.fault = e.live, e.fault
@@ -736,62 +746,65 @@ class HookRunner:
         listeners = self.table.get((event, phase))
         if not listeners:
             return
-        view = None
+        data = None
         used = 0
         for entry in listeners:  # remove() replaces these lists, never edits them in place
             if not entry.live:
                 continue
-            if view is None:
-                view = make_view(state, event, phase, actor, info, self.round_no)
-            snap = _snapshot(state)
-            fn = entry.motion.hooks[(event, phase)]
-            try:
-                result = call_with_budget(fn, view, self.budget)
-            except HookTimeout:
-                self._fault(state, entry, snap, f"its {phase} {event} hook ran longer than {self.budget:g} s")
-                continue
-            except Exception as exc:  # noqa: BLE001 - any failure of motion code is contained
-                self._fault(state, entry, snap, f"its {phase} {event} hook raised {type(exc).__name__}: {exc}")
-                continue
-            try:
-                changed = _changed(state, snap)
-            except Exception:  # noqa: BLE001 - a value planted by the hook that cannot even be compared
-                changed = True
-            if changed:
-                self._fault(state, entry, snap, f"its {phase} {event} hook changed the game directly (undone)")
-                continue
-            try:
-                effects = self._check(result)
-            except MotionError as exc:
-                self._fault(state, entry, snap, f"its {phase} {event} hook returned {exc}")
-                continue
+            if data is None:
+                data = _view_data(state, event, phase, actor, info, self.round_no)
+            effects = self._call(state, entry, event, phase, data)
             for effect in effects:
                 if used >= MAX_EFFECTS_PER_EVENT:
                     state.events.append(ev.MotionNote(entry.number, f"more than {MAX_EFFECTS_PER_EVENT} effects on one {event}; the rest are dropped"))
                     return
                 used += 1
-                self._take(state, entry, effect, actor, view)
+                self._take(state, entry, effect, actor, event, phase, info.get("legal"))
 
-    def _check(self, result: Any) -> list[Effect]:
-        if result is None:
+    def _call(self, state, entry: MotionEntry, event: str, phase: str, data: dict) -> list[Effect]:
+        """Run one hook (on a worker thread, within the budget) and return its effects, checked
+        and rebuilt by the engine; ``[]`` when it faulted (then everything it changed is put back
+        and it is switched off)."""
+        fn = entry.motion.hooks[(event, phase)]
+        view = _new_view(data)
+        if fn in _READY_MADE:
+            said, effects = _hook_outcome(fn, view)
+            if said is None:
+                return effects
+            self._fault(state, entry, None, None, f"its {phase} {event} hook {said}")  # pragma: no cover - a bug
             return []
-        if type(result) in EFFECT_TYPES:
-            result = [result]
-        elif isinstance(result, (list, tuple)):
-            result = list(result)
-        else:
-            raise MotionError(f"{_short(result)}, which is not an effect or a list of effects")
-        if len(result) > MAX_EFFECTS_PER_HOOK:
-            raise MotionError(f"{len(result)} effects; a hook may return at most {MAX_EFFECTS_PER_HOOK}")
-        for e in result:
-            if type(e) not in EFFECT_TYPES:
-                raise MotionError(f"{_short(e)}, which is not one of the effects "
-                                  f"({', '.join(t.__name__ for t in EFFECT_TYPES)})")
-            e.check()  # fields may have been forced past __post_init__
-        return result
+        snap = _snapshot(state)
+        kept = self.watch.take()
 
-    def _fault(self, state, entry: MotionEntry, snap: tuple, reason: str) -> None:
-        _restore(state, snap)
+        def task():  # on the worker: holds the hook and its view, nothing of the session
+            return _hook_outcome(fn, view)
+
+        def put_back():  # the wait was interrupted (KeyboardInterrupt): undo, then let it through
+            _restore(state, snap)
+            if self.watch.changed(kept):
+                self.watch.restore(kept)
+
+        how, outcome = run_task(task, self.budget, on_abandon=put_back)
+        hook = f"its {phase} {event} hook"
+        if how != DONE:
+            self._fault(state, entry, snap, kept, f"{hook} ran longer than {self.budget:g} s")
+        elif outcome[0] is not None:
+            self._fault(state, entry, snap, kept, f"{hook} {outcome[0]}")
+        elif _changed(state, snap):
+            self._fault(state, entry, snap, kept, f"{hook} changed the game directly (undone)")
+        elif self.watch.changed(kept):
+            self._fault(state, entry, snap, kept,
+                        f"{hook} changed the session, its law or its motions directly (undone)")
+        else:
+            return outcome[1]
+        return []
+
+    def _fault(self, state, entry: MotionEntry, snap: list | None, kept: tuple | None, reason: str) -> None:
+        if snap is not None:
+            _restore(state, snap)
+        if kept is not None and self.watch.changed(kept):
+            self.watch.restore(kept)
+        reason = bounded(reason, MAX_FAULT)
         entry.live = False
         entry.fault = reason
         self.faults.append((entry.number, reason))
@@ -832,14 +845,15 @@ class HookRunner:
             s = (s + step) % n
         return ()
 
-    def _take(self, state, entry: MotionEntry, effect: Effect, actor: int | None, view: View) -> None:
+    def _take(self, state, entry: MotionEntry, effect: Effect, actor: int | None, event: str, phase: str,
+              legal: bool | None) -> None:
         if isinstance(effect, Say):
             state.events.append(ev.MotionSaid(entry.number, effect.text))
             return
         if isinstance(effect, ClearPile):
             # A custom clear joins the play whose "after" hooks asked for it (the state resolves
             # it with the play, as a base clear: MotionLoptiState._play).
-            if view.phase != "after" or not (view.event in _PLAY_EVENTS or (view.event == "blind flip" and view.legal)):
+            if phase != "after" or not (event in _PLAY_EVENTS or (event == "blind flip" and legal)):
                 state.events.append(ev.MotionNote(entry.number, "a motion clears the pile only right after a play"))
             elif state.motion_clear is None:
                 state.motion_clear = entry.number
@@ -1235,8 +1249,14 @@ def _people(seats: Any, players: int) -> frozenset:
 
 
 def _short(obj: Any) -> str:
-    text = repr(obj)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """``repr(obj)``, at most 60 characters; the type's name when that fails (never raises)."""
+    try:
+        text = repr(obj)
+        if isinstance(text, str):
+            return bounded(text, 60)
+    except BaseException:  # noqa: BLE001 - a returned object's own __repr__ may fail
+        pass
+    return f"a {type_name(obj)}"
 
 
 def describe_effects() -> str:

@@ -183,12 +183,21 @@ def an(rank: str) -> str:
 _COUNT_WORDS = ("no", "one", "two", "three", "four")
 
 
+_PLURAL_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+
+
+def many(rank: str) -> str:
+    """A rank in the plural as said aloud: ``9s``, ``jacks``, ``aces`` (never ``As``)."""
+    return _PLURAL_WORDS.get(rank, f"{rank}s")
+
+
 def some(rank: str, count: int) -> str:
-    """Cards of one rank as said aloud: ``a 9``, ``two 9s``, ``four As`` (``7 9s`` past four)."""
+    """Cards of one rank as said aloud: ``a 9``, ``two 9s``, ``four aces``, ``no jacks``
+    (``7 9s`` past four)."""
     if count == 1:
         return an(rank)
     said = _COUNT_WORDS[count] if 0 <= count < len(_COUNT_WORDS) else str(count)
-    return f"{said} {rank}s"
+    return f"{said} {many(rank)}"
 
 
 def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> str:
@@ -210,14 +219,18 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         return "A 10 can never be played on a 7."
     if code == MATCH_MORE:
         least = "at least as many as" if rules.match_equal else "more than"
-        return (f"To go on {r}s, a play must hold {least} the last play ({last}) or complete four; "
+        return (f"To go on {many(r)}, a play must hold {least} the last play ({last}) or complete four; "
                 f"{cards} {'does' if count == 1 else 'do'} neither.")
     if code == TOO_HIGH_FOR_SEVEN:
-        high = f"{an(r)[:1].upper()}{an(r)[1:]} is" if count == 1 else f"{r}s are"
+        high = f"{an(r)[:1].upper()}{an(r)[1:]} is" if count == 1 else f"{many(r)[:1].upper()}{many(r)[1:]} are"
         return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
                 f"{high} too high.")
     if code == TOO_LOW:
-        return f"{r} is lower than the {top} on top of the pile; play higher or match with more."
+        # matching with more concerns the rank on top only: a lower rank never goes on
+        more = "as many or more" if rules.match_equal else "more"
+        said = f"{cards[:1].upper()}{cards[1:]} {'is' if count == 1 else 'are'}"
+        return (f"{said} lower than the {top} on top of the pile; only a higher rank, a special "
+                f"card, or {more} {many(top)} than the last play may go on it.")
     # Legal: say which rule allows it.
     if pile.duty:
         return "A 3 answers the 3 duty and passes it on to the next player."
@@ -235,8 +248,8 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
         return "A 10 goes on anything but a 7 and clears the pile."
     if rank in (TWO, SEVEN) and pile.top == rank:
         if rules.match_equal and count == pile.top_count and pile.run + count != 4:
-            return f"This game lets as many {r}s as the last play go on {r}s."
-        return f"More {r}s than the last play, or the fourth {r}, may go on {r}s."
+            return f"This game lets as many {many(r)} as the last play go on {many(r)}."
+        return f"More {many(r)} than the last play, or the fourth {r}, may go on {many(r)}."
     if rank == TWO:
         return "A 2 goes on anything; the next player may then play any rank."
     if rank == SEVEN:
@@ -248,7 +261,7 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
     if rank == pile.top:
         if pile.run + count == 4:
             these = f"This {r} completes" if count == 1 else f"These {cards} complete"
-            return f"{these} four {r}s together on top, a legal match."
+            return f"{these} four {many(r)} together on top, a legal match."
         if count == pile.top_count:
             return f"{cards[:1].upper() + cards[1:]} equal the last play ({last}), which this game allows."
         return (f"{cards[:1].upper() + cards[1:]} outnumber the last play ({last}): "

@@ -11,7 +11,7 @@ SCHEMA = SettingsSchema([
             lever=True),
     Setting("turn_cap", "int", 1000, "Turns before a round is stopped (a stalemate if nobody is out yet).",
             low=1, high=1_000_000, lever=True),
-    Setting("dealer", "seat", 0, "The seat that deals (counted from 0)."),
+    Setting("dealer", "seat", 0, "The seat that deals."),
     Setting("leader", "seat", None, "The seat that leads; none: the dealer, as in a session's first round.",
             optional=True),
     # The card rules of rules reference §1.2-1.4 that are settings (rules.CardRules); the defaults are

@@ -31,9 +31,11 @@ The session's clauses (each tested by name in ``tests/lopti_session``):
 * One Rule Vote attempt per round, open from the deal until the next deal. A proposal
   removes, amends or restores a motion, or changes one base-law lever for the session
   (:data:`LAW_LEVERS`), and says beforehand whether it acts ``"now"`` or ``"next round"``.
-  Every session player votes (also those already out); yes from more than half of all
-  players passes. A failure or a deadlock uses the attempt; authoring a motion does not.
-* A tie goes to Roshambo (:mod:`.roshambo`): the proposer faces the motion's author; if
+  Every session player may vote (also those already out): yes, no, or abstain. Yes from
+  more than half of all players passes; an abstention is not a yes. A failure or a
+  deadlock uses the attempt; authoring a motion does not.
+* A tie (as many yes as no ballots, at least one of each) goes to Roshambo
+  (:mod:`.roshambo`): the proposer faces the motion's author; if
   the author is absent (or is the proposer, or voted yes), an advocate chosen by the
   motion's supporters (those who voted no); if nobody defends, the proposal passes. An
   author at the table who voted to keep the motion always defends it. For a base-law change or a
@@ -67,14 +69,17 @@ Where rules reference §1.7 is silent, the project reads it this way:
   chance is gone. A stalemate has no winner and so no motion.
 * The Rule Vote window of a round runs from its deal to the next deal. A request that is
   not valid (no such motion, a missing vote...) is refused before voting and does not use
-  the attempt. Every player votes yes or no; there is no abstention. Ballots are secret
-  until the last one is cast; the attempt is used when the vote completes (after its
-  Roshambo, if any), and a vote in progress must finish before the next deal. Play may go
+  the attempt. Each player casts one ballot -- yes, no, or an abstention -- and the vote
+  is counted once every player has cast one (an abstention is a ballot, so the table knows
+  when the vote is complete). Ballots are secret until the last one is cast; the attempt
+  is used when the vote completes (after its Roshambo, if any), and a vote in progress
+  must finish before the next deal. Play may go
   on meanwhile; if the author withdraws the motion during the vote, a passed amendment
   changes its words but it stays withdrawn.
 * Bots vote by :func:`bot_ballot` and throw from the session's own generator.
-* "The motion's supporters" are the players who voted no (to keep it as it is). If the
-  author is the proposer, or voted yes, the supporters pick the advocate. With several
+* "The motion's supporters" are the players who voted no (to keep it as it is); one who
+  abstained supports neither side. If the author is the proposer, or voted yes, the
+  supporters pick the advocate. With several
   supporters and no named advocate, they hold a bracket in the order the votes were cast
   (an odd one out gets a bye).
 * A deadlocked restoration is treated like a base-law change: the proposer faces the first
@@ -96,6 +101,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ...engine import SettingsError, seat_word
+from ...engine.limits import shown
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from . import events as ev
@@ -144,16 +150,19 @@ NOW, NEXT = "now", "next round"
 
 
 def _when(when: Any) -> str:
-    key = str(when).strip().lower().replace("_", " ") if isinstance(when, str) else when
+    key = str(when).strip().lower().replace("_", " ") if isinstance(when, str) else None
     if key == "now":
         return NOW
     if key in ("next", "next round"):
         return NEXT
-    raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {when!r}")
+    raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {shown(when)}")
 
 
 def _protected(word: Any) -> bool:
-    text = str(word).lower().replace("_", " ")
+    try:
+        text = str(word).lower().replace("_", " ")
+    except Exception:  # a value without a text (too deep, too long, hostile) names nothing
+        return False
     return any(p.replace("_", " ") in text for p in PROTECTED)
 
 
@@ -182,20 +191,20 @@ class Proposal:
     def __post_init__(self):
         if _protected(self.kind) or (self.lever is not None and _protected(self.lever)):
             raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-        if self.kind not in KINDS:
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
             raise SessionError(f"a Rule Vote may remove, amend or restore a motion or change base law "
-                               f"(kinds: {', '.join(KINDS)}), not {self.kind!r}")
+                               f"(kinds: {', '.join(KINDS)}), not {shown(self.kind)}")
         object.__setattr__(self, "when", _when(self.when))
         if self.kind == "law":
-            if self.lever not in LAW_LEVERS:
+            if not isinstance(self.lever, str) or self.lever not in LAW_LEVERS:
                 raise SessionError(
                     "base law can change through these levers only: "
-                    + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {self.lever!r})")
+                    + "; ".join(f"{k}: {m}" for k, (_, m) in LAW_LEVERS.items()) + f" (not {shown(self.lever)})")
             if not LAW_LEVERS[self.lever][0](self.value):
-                raise SessionError(f"{self.value!r} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
+                raise SessionError(f"{shown(self.value)} is not a value for {self.lever}: {LAW_LEVERS[self.lever][1]}")
         else:
             if isinstance(self.motion, bool) or not isinstance(self.motion, int):
-                raise SessionError(f"name the motion by its number, not {self.motion!r}")
+                raise SessionError(f"name the motion by its number, not {shown(self.motion)}")
             if self.kind == "amend" and not isinstance(self.amendment, Motion):
                 raise SessionError("an amendment needs the new wording (and code) as a Motion")
 
@@ -253,7 +262,7 @@ class VoteRecord:
     proposal: str
     proposer: int | None
     when: str | None
-    votes: tuple[tuple[int, bool], ...]  # (seat, yes?) in the order cast
+    votes: tuple[tuple[int, bool | None], ...]  # (seat, yes / no / None: abstained) in the order cast
     yes: int
     no: int
     passed: bool
@@ -261,6 +270,16 @@ class VoteRecord:
     defender: int | None = None
     roshambo: RoshamboResult | None = None
     bracket: BracketResult | None = None
+
+    @property
+    def abstained(self) -> int:
+        """How many players abstained."""
+        return sum(v is None for _, v in self.votes)
+
+    @property
+    def tied(self) -> bool:
+        """As many yes as no ballots, at least one of each (a deadlock: Roshambo)."""
+        return self.yes == self.no >= 1
 
 
 @dataclass
@@ -297,28 +316,38 @@ class Session:
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
                  thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
+            if not 2 <= players <= 5:
+                raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
             names = [seat_word(s) for s in range(players)]
+        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+            names = list(players)
         else:
-            names = [str(p) for p in players]
+            raise SettingsError(f"players is a number (2-5) or a list of names, not {shown(players)}")
         n = len(names)
         if not 2 <= n <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {n}")
         if len(set(names)) != n:
             raise SettingsError("player names must differ")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
-            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}")
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                or not 0 <= first_dealer < n:
+            raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}, not {shown(first_dealer)}")
+        for name, value in (("play_on", play_on), ("swap", swap)):
+            if not isinstance(value, bool):
+                raise SettingsError(f"{name} must be True or False, not {shown(value)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SettingsError(f"seed must be a whole number or None, not {shown(seed)}")
         self.names = names
         self.num_players = n
         self.seed = seed
         self.rng = random.Random(seed)
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
-            raise SettingsError(f"turn_cap must be a positive whole number, not {turn_cap!r}")
+            raise SettingsError(f"turn_cap must be a positive whole number, not {shown(turn_cap)}")
         for name, value in card_rules.items():
             if name not in LAW_LEVERS or name in ("play_on", "swap", "turn_cap"):
-                raise SettingsError(f"unknown session setting {name!r}; the card rules are: "
+                raise SettingsError(f"unknown session setting {shown(name)}; the card rules are: "
                                     + ", ".join(k for k in LAW_LEVERS if k not in ("play_on", "swap", "turn_cap")))
             if not LAW_LEVERS[name][0](value):
-                raise SettingsError(f"{value!r} is not a value for {name}: {LAW_LEVERS[name][1]}")
+                raise SettingsError(f"{shown(value)} is not a value for {name}: {LAW_LEVERS[name][1]}")
         self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
                                     "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
@@ -356,14 +385,14 @@ class Session:
     # -- small helpers ----------------------------------------------------------------------
     def _seat(self, seat: Any, what: str = "seat") -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {seat!r}")
+            raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {shown(seat)}")
         return seat
 
     def _record(self, number: Any) -> MotionRecord:
         for r in self.motions:
             if r.number == number:
                 return r
-        raise SessionError(f"there is no motion {number!r} in this session"
+        raise SessionError(f"there is no motion {shown(number)} in this session"
                            + (f" (motions: {', '.join(str(r.number) for r in self.motions)})" if self.motions else ""))
 
     def in_force(self) -> list[MotionRecord]:
@@ -402,11 +431,12 @@ class Session:
         self._author_window = st.winner  # None after a stalemate: no motion
 
     # -- setup ---------------------------------------------------------------------------------
-    def restore(self, motion: MotionRecord | Motion, votes: Sequence[bool] | Mapping[int, bool],
+    def restore(self, motion: MotionRecord | Motion,
+                votes: Sequence[bool | None] | Mapping[int, bool | None],
                 author: str | None = None) -> bool:
         """At setup, before the first deal: bring back a motion from an earlier session if more
-        than half of all players approve. This does not use round one's Rule Vote. Returns
-        whether it passed."""
+        than half of all players approve. ``votes`` as for :meth:`rule_vote` (``None``:
+        abstains). This does not use round one's Rule Vote. Returns whether it passed."""
         if self.state is not None:
             raise SessionError("old motions return only at setup, before the first deal; later, "
                                "bring a motion back through the round's Rule Vote")
@@ -414,9 +444,9 @@ class Session:
             author = motion.author if author is None else author
             motion = motion.motion
         if not isinstance(motion, Motion):
-            raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {motion!r}")
+            raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {shown(motion)}")
         cast = self._votes(votes)
-        yes = sum(v for _, v in cast)
+        yes, no, abstained = tally(cast)
         passed = yes * 2 > self.num_players
         author = author or "unknown"
         if passed:
@@ -424,8 +454,10 @@ class Session:
             rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin="restored at setup")
             rec.log.append("restored at setup by majority")
             self.motions.append(rec)
+        counted = ballot_counts(yes, no, abstained)
         self.votes.append(VoteRecord(0, "setup restore", f"restore '{motion.title}'", None, None, cast, yes,
-                                     len(cast) - yes, passed, "approved at setup" if passed else "not approved"))
+                                     no, passed, f"approved at setup with {counted}" if passed
+                                     else f"not approved, with {counted}"))
         return passed
 
     # -- rounds ---------------------------------------------------------------------------------
@@ -465,10 +497,16 @@ class Session:
         live = [r for r in self.in_force() if r.motion.has_code and r.fault is None]
         if not live:
             return None
-        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+        runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
         for r in live:
             runner.add(MotionEntry(r.number, r.motion, self._on_fault))
         return runner
+
+    def _hook_watch(self) -> list:
+        """What no motion's code may change behind the engine's back, besides the round: the
+        session (its law, settings, votes and rounds), its motions' records and the motions
+        themselves. A hook that does is switched off and the change undone."""
+        return [self, *self.motions, *(r.motion for r in self.motions)]
 
     def _on_fault(self, number: int, reason: str) -> None:
         rec = self._record(number)
@@ -480,7 +518,7 @@ class Session:
         if self.state is None or self.state.over or not rec.motion.has_code or rec.fault is not None:
             return
         if self.runner is None:
-            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget)
+            self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
             self.state.hooks = self.runner
         self.runner.add(MotionEntry(rec.number, rec.motion, self._on_fault))
 
@@ -526,7 +564,7 @@ class Session:
         from .library import LIBRARY
 
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise SettingsError(f"rounds must be a whole number, not {rounds!r}")
+            raise SettingsError(f"rounds must be a whole number, not {shown(rounds)}")
         for _ in range(rounds):
             self.play_round(bots)
             seat = self.winner
@@ -538,7 +576,7 @@ class Session:
             elif callable(author):
                 motion = author(self, seat)
             else:
-                raise SettingsError(f"author must be 'library', a function or None, not {author!r}")
+                raise SettingsError(f"author must be 'library', a function or None, not {shown(author)}")
             if motion is not None:
                 self.author(seat, motion)
         return self.history()
@@ -562,7 +600,7 @@ class Session:
         if isinstance(motion, str):
             motion = Motion(motion)
         if not isinstance(motion, Motion):
-            raise MotionError(f"a motion is a Motion or its text, not {motion!r}")
+            raise MotionError(f"a motion is a Motion or its text, not {shown(motion)}")
         rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
         rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
         self.motions.append(rec)
@@ -586,23 +624,24 @@ class Session:
         return rec
 
     # -- the Rule Vote ------------------------------------------------------------------------------
-    def _votes(self, votes: Sequence[bool] | Mapping[int, bool]) -> tuple[tuple[int, bool], ...]:
+    def _votes(self, votes: Sequence[bool | None] | Mapping[int, bool | None]
+               ) -> tuple[tuple[int, bool | None], ...]:
         n = self.num_players
         if isinstance(votes, Mapping):
             pairs = [(self._seat(s, "a voter"), v) for s, v in votes.items()]
         else:
             votes = list(votes)
             if len(votes) != n:
-                raise SessionError(f"every one of the {n} session players votes (also those already out); "
-                                   f"got {len(votes)} votes")
+                raise SessionError(f"every one of the {n} session players casts a ballot (yes, no or an "
+                                   f"abstention; also those already out); got {len(votes)} ballots")
             pairs = list(enumerate(votes))
         seats = [s for s, _ in pairs]
         if sorted(seats) != list(range(n)):
             missing = sorted(set(range(n)) - set(seats))
-            raise SessionError(f"every session player votes, also those already out; missing: {_and([seat_word(s) for s in missing])}")
+            raise SessionError(f"every session player casts a ballot (yes, no or an abstention), also "
+                               f"those already out; missing: {_and([seat_word(s) for s in missing])}")
         for s, v in pairs:
-            if not isinstance(v, bool):
-                raise SessionError(f"{seat_word(s)} must vote True (yes) or False (no), not {v!r}")
+            _check_ballot(s, v)
         return tuple(pairs)
 
     def vote_open(self) -> bool:
@@ -622,7 +661,7 @@ class Session:
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
         proposer = self._seat(proposer, "the proposer")
         self._sync()
         if self.round_no == 0:
@@ -652,23 +691,32 @@ class Session:
             raise SessionError("that is not the Rule Vote in progress at this session")
         vote._choose_advocate(choice)
 
-    def rule_vote(self, proposer: int, proposal: Proposal, votes: Sequence[bool] | Mapping[int, bool], *,
+    def rule_vote(self, proposer: int, proposal: Proposal,
+                  votes: Sequence[bool | None] | Mapping[int, bool | None], *,
                   advocate: int | str = "auto", thrower: Thrower | None = None) -> VoteRecord:
         """Hold the round's Rule Vote on ``proposal`` in one call.
 
-        ``votes``: one bool per seat (cast in seat order) or ``{seat: bool}`` in the order
-        cast. More than half of all players voting yes passes; a tie goes to Roshambo; the
-        attempt is used either way. ``advocate`` (ties on a motion whose author does not
-        defend it, see :meth:`advocate`): a seat among the motion's supporters, ``"auto"``
-        (a lone supporter, else a bracket), ``"bracket"``, or ``"nobody"`` (the proposal
-        passes). Throws come from ``thrower``, else the session's ``thrower``, else the
-        session's generator. Built on :meth:`call_vote`, :meth:`PendingVote.cast` and
+        ``votes``: one ballot per seat (cast in seat order) or ``{seat: ballot}`` in the order
+        cast; a ballot is ``True`` (yes), ``False`` (no) or ``None`` (abstains). Yes from more
+        than half of all players passes (an abstention is not a yes); as many yes as no, at
+        least one of each, is a tie and goes to Roshambo; the attempt is used either way.
+        ``advocate`` (ties on a motion whose author does not defend it, see
+        :meth:`advocate`): a seat among the motion's supporters, ``"auto"`` (a lone
+        supporter, else a bracket), ``"bracket"``, or ``"nobody"`` (the proposal passes).
+        Throws come from ``thrower``, else the session's ``thrower``, else the session's
+        generator. Built on :meth:`call_vote`, :meth:`PendingVote.cast` and
         :class:`~.roshambo.RoshamboContest`.
+
+        >>> s = Session(4, seed=1)
+        >>> s.deal() and None
+        >>> s.rule_vote(0, Proposal.law("swap", False, when="next round"),
+        ...             [True, True, None, False]).outcome
+        'failed with 2 yes, 1 no, 1 abstained'
         """
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
-            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {proposal!r}")
+            raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
         proposer = self._seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
@@ -677,7 +725,7 @@ class Session:
         try:
             # Checked before any ballot counts, so that a refused call leaves no vote behind.
             if advocate != "auto" and _tied(cast):
-                vote._check_advocate(advocate, [s for s, v in cast if not v and s != proposer])
+                vote._check_advocate(advocate, [s for s, v in cast if v is False and s != proposer])
         except SessionError:
             self._pending_vote = None
             raise
@@ -813,14 +861,15 @@ class Session:
             rs = v.roshambo
             rows.append({
                 "round": v.round, "kind": v.kind, "proposal": v.proposal, "proposer": v.proposer, "when": v.when,
-                "yes": v.yes, "no": v.no, "passed": v.passed, "outcome": v.outcome, "defender": v.defender,
+                "yes": v.yes, "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
+                "defender": v.defender,
                 "roshambo": rs is not None, "roshambo_score": f"{rs.a_wins}-{rs.b_wins}" if rs else None,
                 "roshambo_throws": rs.throws if rs else None,
                 "bracket_matches": v.bracket.matches if v.bracket else None,
             })
-        return pd.DataFrame(rows, columns=["round", "kind", "proposal", "proposer", "when", "yes", "no", "passed",
-                                           "outcome", "defender", "roshambo", "roshambo_score", "roshambo_throws",
-                                           "bracket_matches"])
+        return pd.DataFrame(rows, columns=["round", "kind", "proposal", "proposer", "when", "yes", "no", "abstained",
+                                           "passed", "outcome", "defender", "roshambo", "roshambo_score",
+                                           "roshambo_throws", "bracket_matches"])
 
     def describe(self) -> str:
         """The session so far in a few lines."""
@@ -832,14 +881,33 @@ class Session:
 
 
 # -- the Rule Vote, step by step -------------------------------------------------------------------
-def _tied(cast: Sequence[tuple[int, bool]]) -> bool:
-    return sum(v for _, v in cast) * 2 == len(cast)
+def tally(cast: Sequence[tuple[int, bool | None]]) -> tuple[int, int, int]:
+    """``(yes, no, abstained)`` of ``(seat, ballot)`` pairs."""
+    ballots = [v for _, v in cast]
+    return ballots.count(True), ballots.count(False), ballots.count(None)
+
+
+def ballot_counts(yes: int, no: int, abstained: int) -> str:
+    """The ballots counted in words: ``"2 yes, 1 no, 1 abstained"``."""
+    return f"{yes} yes, {no} no, " + (f"{abstained} abstained" if abstained else "nobody abstained")
+
+
+def _tied(cast: Sequence[tuple[int, bool | None]]) -> bool:
+    yes, no, _ = tally(cast)
+    return yes == no >= 1
+
+
+def _check_ballot(seat: int, ballot: Any) -> None:
+    if ballot is not None and not isinstance(ballot, bool):
+        raise SessionError(f"{seat_word(seat)} votes True (yes), False (no) or None (abstains), "
+                           f"not {shown(ballot)}")
 
 
 class PendingVote:
     """A Rule Vote in progress (from :meth:`Session.call_vote`), voted seat by seat.
 
-    Every session player casts one ballot (:meth:`cast`), in any order. Ballots stay hidden
+    Every session player casts one ballot (:meth:`cast`): yes, no, or an abstention, in any
+    order; the vote is counted once all have. Ballots stay hidden
     (``ballots_public`` is ``None``; ``voted`` says only who has voted) until the last one
     is in. Then the vote passes or fails at once, or, on a tie, ``contest`` holds the
     Roshambo (:class:`~.roshambo.RoshamboContest`) and the vote finishes when it does.
@@ -852,10 +920,11 @@ class PendingVote:
         self.proposer = proposer
         self.proposal = proposal
         self.motion = motion  # the motion the proposal is about (None for base law)
-        self._ballots: dict[int, bool] = {}  # in the order cast
+        self._ballots: dict[int, bool | None] = {}  # in the order cast; None: abstained
         self._opponents: list[int] = []
         self._draft: VoteRecord | None = None
         self._how = ""
+        self._counted = ""  # the ballots in words, once all are in
         self.contest: RoshamboContest | None = None
         self.record: VoteRecord | None = None
 
@@ -871,9 +940,9 @@ class PendingVote:
         return tuple(self._ballots)
 
     @property
-    def ballots_public(self) -> dict[int, bool] | None:
-        """Every ballot (seat -> yes?) once all are cast; ``None`` before (they are secret
-        until then)."""
+    def ballots_public(self) -> dict[int, bool | None] | None:
+        """Every ballot (seat -> ``True`` yes, ``False`` no, ``None`` abstained) once all are
+        cast; ``None`` before (they are secret until then)."""
         return None if self.missing else dict(self._ballots)
 
     @property
@@ -884,15 +953,15 @@ class PendingVote:
         return f"Rule Vote by {seat_word(self.proposer)}: {self.proposal.describe()}"
 
     # -- voting ---------------------------------------------------------------------------------
-    def cast(self, seat: int, yes: bool) -> None:
-        """``seat`` votes yes (``True``) or no (``False``); each seat once, any order."""
+    def cast(self, seat: int, yes: bool | None) -> None:
+        """``seat`` votes yes (``True``), no (``False``) or abstains (``None``); each seat
+        once, any order."""
         seat = self.session._seat(seat, "a voter")
         if self.done or self.session._pending_vote is not self:
             raise SessionError("this Rule Vote is over")
         if seat in self._ballots:
             raise SessionError(f"{seat_word(seat)} has already voted")
-        if not isinstance(yes, bool):
-            raise SessionError(f"{seat_word(seat)} must vote True (yes) or False (no), not {yes!r}")
+        _check_ballot(seat, yes)
         self._ballots[seat] = yes
         if not self.missing:
             self._count()
@@ -905,16 +974,17 @@ class PendingVote:
 
     def _count(self) -> None:
         cast = tuple(self._ballots.items())
-        yes = sum(v for _, v in cast)
-        no = len(cast) - yes
+        yes, no, abstained = tally(cast)
         p = self.proposal
         self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "")
-        if yes * 2 > len(cast):
-            self._finish(True, "passed")
-        elif yes != no:
-            self._finish(False, "failed")
-        else:
+        self._counted = ballot_counts(yes, no, abstained)
+        # more than half of ALL session players (an abstention is no yes); a tie needs a yes and a no
+        if yes * 2 > self.session.num_players:
+            self._finish(True, f"passed with {self._counted}")
+        elif self._draft.tied:
             self._deadlock()
+        else:
+            self._finish(False, f"failed with {self._counted}")
 
     # -- a tie: who faces the proposer ------------------------------------------------------------
     def _author_defends(self, opponents: Sequence[int]) -> bool:
@@ -935,14 +1005,17 @@ class PendingVote:
         if choice in ("bracket", "nobody"):
             return
         if isinstance(choice, bool) or not isinstance(choice, int) or choice not in opponents:
-            raise SessionError(f"the advocate must be one of the motion's supporters {list(opponents)}, "
-                               f"'bracket' or 'nobody', not {choice!r}")
+            n = self.session.num_players
+            given = seat_word(choice) if type(choice) is int and 0 <= choice < n else shown(choice)
+            raise SessionError(f"the advocate must be one of the motion's supporters "
+                               f"({_and([seat_word(s) for s in opponents])}), 'bracket' or 'nobody', "
+                               f"not {given}")
 
     def _deadlock(self) -> None:
-        opponents = [s for s, v in self._ballots.items() if not v and s != self.proposer]
+        opponents = [s for s, v in self._ballots.items() if v is False and s != self.proposer]
         self._opponents = opponents
         if not opponents:
-            self._finish(True, "deadlock; nobody defends, so the proposal passes")
+            self._finish(True, f"deadlock with {self._counted}; nobody defends, so the proposal passes")
             return
         defender, members = None, None
         if self._author_defends(opponents):
@@ -975,7 +1048,7 @@ class PendingVote:
 
     def _contest_done(self, contest: RoshamboContest) -> None:
         if contest.walkover:
-            self._finish(True, "deadlock; nobody defends, so the proposal passes")
+            self._finish(True, f"deadlock with {self._counted}; nobody defends, so the proposal passes")
             return
         d = self._draft
         d.defender = contest.defender
@@ -983,7 +1056,7 @@ class PendingVote:
         d.bracket = contest.bracket_result
         passed = contest.winner == self.proposer
         a, b = contest.score
-        self._finish(passed, f"deadlock; Roshambo against {self._how} ({seat_word(contest.defender)}): {a}-{b}, "
+        self._finish(passed, f"deadlock with {self._counted}; Roshambo against {self._how} ({seat_word(contest.defender)}): {a}-{b}, "
                              + ("the proposal passes" if passed else "the proposal fails"))
 
     def _finish(self, passed: bool, outcome: str) -> None:
@@ -995,6 +1068,8 @@ class PendingVote:
 
 def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
     """How a bot votes on ``proposal`` (the proposer: the pending vote's, if not given).
+
+    A bot never abstains: it always votes yes (``True``) or no (``False``).
 
     * The proposer votes yes.
     * A motion's author keeps their own motion: no to removing or amending it, yes to

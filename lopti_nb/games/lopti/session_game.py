@@ -18,8 +18,10 @@ when a motion asks a person):
   The next round is dealt at once after it (and straight after a round without a winner).
 * :class:`CallVote` -- the round's one Rule Vote, called by the seat whose turn it is (or by
   the winner while they author). Play waits until the vote is over.
-* :class:`Ballot` -- every seat votes yes or no, in any order; each ballot stays hidden from
-  the other seats until the last one is cast, then all are shown together.
+* :class:`Ballot` -- every seat casts one ballot, in any order: yes, no, or an abstention
+  (``Ballot(None)``: everyone *may* vote, and an abstention is not a yes). The vote is
+  counted once every seat has cast one; each ballot stays hidden from the other seats until
+  then, and all are shown together.
 * :class:`Advocate` -- after a tie on removing or amending a motion whose author does not
   defend it, the motion's supporters choose who faces the proposer (rules reference
   §1.7.6): one of them, their bracket, or nobody (the proposal
@@ -31,7 +33,7 @@ when a motion asks a person):
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
 policies for the rest (:func:`session_bot`): ballots by
-:func:`~.session.bot_ballot`, throws at random from the bot's generator, motions as
+:func:`~.session.bot_ballot` (a bot never abstains), throws at random from the bot's generator, motions as
 ``BOT_AUTHOR_POLICY`` says; bots never call a vote.
 """
 from __future__ import annotations
@@ -41,6 +43,7 @@ from typing import Any
 
 from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
+from ...engine.limits import shown
 from .library import LIBRARY
 from .motions import Motion
 from .roshambo import THROWS
@@ -90,11 +93,17 @@ class CallVote:
 
 @dataclass(frozen=True)
 class Ballot:
-    """Vote yes (``True``) or no (``False``) in the Rule Vote under way."""
+    """Vote yes (``True``), no (``False``) or abstain (``None``) in the Rule Vote under way.
 
-    yes: bool
+    >>> str(Ballot(None))
+    'abstain'
+    """
+
+    yes: bool | None
 
     def __str__(self) -> str:
+        if self.yes is None:
+            return "abstain"
         return "vote yes" if self.yes is True else "vote no"
 
 
@@ -120,7 +129,9 @@ class Advocate:
             return "let a bracket among the supporters choose who defends the motion"
         if self.choice == "nobody":
             return "let nobody defend the motion"
-        return f"have Seat {self.choice} defend the motion"
+        if isinstance(self.choice, int) and not isinstance(self.choice, bool) and self.choice >= 0:
+            return f"have {seat_word(self.choice)} defend the motion"
+        return f"have {self.choice!r} defend the motion"
 
 
 SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw)
@@ -170,13 +181,15 @@ class BallotCast(Event):
 
 @dataclass(frozen=True)
 class BallotsRevealed(Event):
-    ballots: tuple  # (seat, yes) in the order cast
+    ballots: tuple  # (seat, True yes / False no / None abstained) in the order cast
 
     def describe(self) -> str:
-        yes = [s for s, v in self.ballots if v]
-        no = [s for s, v in self.ballots if not v]
         words = lambda seats: ", ".join(seat_word(s) for s in sorted(seats)) or "nobody"  # noqa: E731
-        return f"Every ballot is in: yes {words(yes)}; no {words(no)}."
+        said = [f"{label} {words([s for s, v in self.ballots if v is ballot])}"
+                for label, ballot in (("yes", True), ("no", False), ("abstained", None))]
+        if not any(v is None for _, v in self.ballots):
+            said.pop()  # nobody abstained: the usual yes-or-no sentence
+        return f"Every ballot is in: {'; '.join(said)}."
 
 
 @dataclass(frozen=True)
@@ -187,8 +200,9 @@ class AdvocateAsked(Event):
     supporters: tuple
 
     def describe(self) -> str:
-        names = ", ".join(f"Seat {s}" for s in self.supporters)
-        return f"The motion's supporters ({names}) choose who defends it; Seat {self.seat} chooses for them."
+        names = ", ".join(seat_word(s) for s in self.supporters)
+        return (f"The motion's supporters ({names}) choose who defends it; "
+                f"{seat_word(self.seat)} chooses for them.")
 
 
 @dataclass(frozen=True)
@@ -197,11 +211,12 @@ class AdvocateChosen(Event):
     choice: Any
 
     def describe(self) -> str:
+        who = seat_word(self.seat)
         if self.choice == "bracket":
-            return f"Seat {self.seat} chooses a bracket among the supporters to defend the motion."
+            return f"{who} chooses a bracket among the supporters to defend the motion."
         if self.choice == "nobody":
-            return f"Seat {self.seat} chooses that nobody defends the motion: the proposal passes."
-        return f"Seat {self.seat} chooses Seat {self.choice} to defend the motion."
+            return f"{who} chooses that nobody defends the motion: the proposal passes."
+        return f"{who} chooses {seat_word(self.choice)} to defend the motion."
 
 
 @dataclass(frozen=True)
@@ -235,7 +250,13 @@ class VoteDone(Event):
     outcome: str
 
     def describe(self) -> str:
-        return f"The Rule Vote {'passes' if self.passed else 'fails'}: {self.outcome}."
+        # the outcome counts the ballots ("passed with 3 yes, 1 no, nobody abstained"); the
+        # sentence says passes, fails or tied once, then the count and how a tie was settled
+        for head, verb in (("passed with ", "passes with"), ("failed with ", "fails with"),
+                           ("deadlock with ", "is tied with")):
+            if self.outcome.startswith(head):
+                return f"The Rule Vote {verb} {self.outcome[len(head):]}."
+        return f"The Rule Vote {'passes' if self.passed else 'fails'}."
 
 
 @dataclass(frozen=True)
@@ -253,7 +274,7 @@ def check_settings(spec, settings: dict, players: int) -> dict:
     settings = dict(settings)
     rounds = settings.pop("rounds", None)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}.")
+        raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
     if settings.get("leader") is not None:
         raise SettingsError("In a session the dealer leads round one and each round's winner the "
                             "next; leader is not a session setting.")
@@ -391,7 +412,7 @@ class LoptiSessionState(GameState):
             return []
         phase = self.phase
         if phase == "voting":
-            return [Ballot(True), Ballot(False)]
+            return [Ballot(True), Ballot(False), Ballot(None)]
         if phase == "advocate":
             supporters = list(self.vote._opponents)
             return ([Advocate(s) for s in supporters] + ([Advocate("bracket")] if len(supporters) > 1 else [])
@@ -414,8 +435,8 @@ class LoptiSessionState(GameState):
         if kind is Ballot:
             if phase != "voting":
                 return "no Rule Vote is waiting for ballots"
-            if not isinstance(action.yes, bool):
-                return "a ballot is yes (True) or no (False)"
+            if action.yes is not None and not isinstance(action.yes, bool):
+                return "a ballot is yes (True), no (False) or an abstention (None)"
             return None
         if kind is Advocate:
             if phase != "advocate":
@@ -604,6 +625,7 @@ class LoptiSessionState(GameState):
                 "text": vote.proposal.amendment.text if vote.proposal.amendment is not None else None,
                 "voted": list(vote.voted), "missing": list(vote.missing),
                 "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
+                # this seat's own ballot (None also when it abstained: "voted" tells the two apart)
                 "my_ballot": vote._ballots.get(seat) if seat is not None else None,
                 "contest": None,
                 # who defends the motion is being chosen (the ballots are public by then)
@@ -627,7 +649,7 @@ class LoptiSessionState(GameState):
                          "has_code": r.motion.has_code} for r in s.motions],
             "vote": vote_obs,
             "votes": [{"round": v.round, "proposal": v.proposal, "proposer": v.proposer, "yes": v.yes,
-                       "no": v.no, "passed": v.passed, "outcome": v.outcome,
+                       "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
                        "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
             "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
                          "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
@@ -641,7 +663,8 @@ class LoptiSessionState(GameState):
 # -- bots ---------------------------------------------------------------------------------------
 def session_bot(round_bot):
     """``round_bot`` (one of the plugin's bots) playing a session: the round as it plays it,
-    and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`;
+    and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`,
+    never an abstention;
     throws at random from the bot's generator; motions: :data:`BOT_AUTHOR_POLICY`; a bot never
     calls a vote). In a single round it is ``round_bot`` itself, unchanged."""
     def bot(obs, legal, rng):

@@ -5,12 +5,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import GameState, Result, SettingsError, event_maker, seat_word
+from ...engine.settings import shown
 from ...engine.core import CACHE, LIST, LISTS, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import (DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_label, card_name, parse_card,
                     parse_rank)
-from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, pile_after, play_code, reason_text, some
+from .rules import (BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, many, pile_after, play_code,
+                    reason_text, some)
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -283,9 +285,17 @@ class LoptiState(GameState):
             if self.hands[seat]:
                 return "face-down cards are played only once hand and face-up cards are gone"
             fd = self.face_down[seat]
-            if not isinstance(action.position, int) or not 0 <= action.position < 3 or fd[action.position] is None:
-                left = [str(p) for p in range(3) if fd[p] is not None]
-                return f"there is no face-down card at position {action.position!r}; positions left: {', '.join(left)}"
+            position = action.position
+            if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < 3 \
+                    or fd[position] is None:
+                # counted from 1, as the table and the lessons count them
+                left = [str(p + 1) for p in range(3) if fd[p] is not None]
+                said = (", ".join(left[:-1]) + " and " + left[-1]) if len(left) > 1 else "".join(left)
+                still = (f"the face-down cards left are {said}" if len(left) > 1
+                         else f"the face-down card left is {said}") + " (counted from 1)"
+                if not isinstance(position, int) or isinstance(position, bool):
+                    return f"a face-down card is named by its number, not {shown(position)}: {still}"
+                return f"there is no face-down card {position + 1}: {still}"
             return None
         if isinstance(action, Play):
             try:
@@ -298,7 +308,9 @@ class LoptiState(GameState):
             if have < action.count:
                 if not self.hands[seat]:
                     return "your hand is empty: play a face-down card or take the pile"
-                return f"you hold {some(action.rank, have)}, not {some(action.rank, action.count)}"
+                if not have:
+                    return f"you hold no {many(RANKS[rank])}"
+                return f"you hold {some(RANKS[rank], have)}, not {some(RANKS[rank], action.count)}"
             code = check_play(self.pile, rank, action.count, self.card_rules)
             if code != LEGAL:
                 return reason_text(code, self.pile, rank, action.count, self.card_rules)

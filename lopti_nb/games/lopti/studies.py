@@ -200,8 +200,9 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
 def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions and round length",
                         subtitle: str | None = "extra turns per round against the same deals without the motion; bars: 95% interval") -> alt.Chart:
     """Mean extra turns per round for each motion (from
-    :func:`~lopti_nb.analysis.frames.distribution_summary` of ``extra_turns`` by ``motion``), with
-    +-1.96 standard errors; zero is the base game. A bar is coloured "longer" or "shorter"
+    :func:`~lopti_nb.analysis.frames.distribution_summary` of ``extra_turns`` by ``motion``,
+    counted by ``session``), with +-1.96 standard errors; zero is the base game. The motions
+    stand in the summary's order (the library's), not ranked by their means. A bar is coloured "longer" or "shorter"
     only when its interval leaves out zero."""
     import altair as alt
 
@@ -216,7 +217,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     data.loc[data["lower"] > 0, "direction"] = "longer"
     data.loc[data["upper"] < 0, "direction"] = "shorter"
     data.loc[(data["mean"] == 0) & (data["stderr"] == 0), "direction"] = "no change"
-    order = list(data.sort_values("mean")["motion"])
+    order = list(dict.fromkeys(data["motion"]))  # the library's order: an order by the means would be noise
     base = alt.Chart(data).encode(
         y=alt.Y("motion:N", title="Motion in force", sort=order),
         tooltip=[alt.Tooltip("motion:N"), alt.Tooltip("mean:Q", title="extra turns", format="+.2f"),
@@ -235,13 +236,33 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
 
 
 # -- findings: the notebook's sentences, computed from its own run ------------------------------
+def capped_rounds(games: pd.DataFrame) -> pd.Series:
+    """Per round of a games table, whether the turn cap stopped it before anyone went out
+    (a stalemate): its length is the cap's, not one the rules gave.
+
+        >>> capped_rounds(pd.DataFrame({"stalemate": [False, True]})).tolist()
+        [False, True]
+    """
+    return games["stalemate"].astype(bool)
+
+
+def _cap_words(games: pd.DataFrame, capped: pd.Series) -> str:
+
+    n = int(capped.sum())
+    caps = sorted({int(c) for c in games["turn_cap"]}) if "turn_cap" in games.columns else []
+    cap = f"the {caps[0]:,}-turn cap" if len(caps) == 1 else "the turn cap"
+    return (f"{plural(n, 'round')} stopped at {cap} left out" if n else
+            f"no round was stopped at {cap}")
+
+
 def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = None) -> list:
     """The findings of the Lopti notebook, each with its 95 % interval and sample size.
 
     ``games``: one row per round (``play_games``/``sweep`` games table, with the columns of
     :func:`game_columns`); ``motion_rounds``: :func:`motion_length_frame`'s rows, or
     ``None``. Keys start with the notebook's section: ``length.``, ``leader.``, ``duty.``,
-    ``motion.``.
+    ``motion.``. A round's length counts every player's turn (turns of the whole table);
+    rounds stopped at the turn cap are left out of the mean and counted (``length.capped``).
     """
     from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
                                             compare_to, proportion)
@@ -250,19 +271,36 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
     counts = sorted(int(p) for p in games["players"].unique())
     lo_p, hi_p = counts[0], counts[-1]
     by = {p: games[games["players"] == p] for p in counts}
-    # round length
+    # round length, in turns of the whole table (every player's turn counts). A round stopped
+    # at the turn cap did not end by the rules: its length is the cap, not a length the rules
+    # gave, so the means leave those rounds out and they are counted on their own.
+    capped = capped_rounds(games)
+    ended = games[~capped]
+    cap_words = _cap_words(games, capped)
     if lo_p != hi_p:
-        out.append(compare_means("length.fewest_vs_most", by[hi_p]["length"], by[lo_p]["length"],
-                                 f"Rounds with {hi_p} players are", f"rounds with {lo_p}",
-                                 "longer", "shorter", unit="rounds", lead=True, measure="turns"))
+        a, b = ended[ended["players"] == hi_p], ended[ended["players"] == lo_p]
+        f = compare_means("length.fewest_vs_most", a["length"], b["length"],
+                          f"Rounds with {hi_p} players are", f"rounds with {lo_p}",
+                          "longer", "shorter", unit="rounds", lead=True,
+                          measure="turns, all players together")
+        out.append(Finding(f.key, f.text[:-1] + f"; {cap_words}.", f.estimate, f.lower, f.upper,
+                           f.n, f.unit, f.direction, f.lead, f.extra))
     for p in counts:
         part = by[p]["length"]
+        n_cap = int(capped[games["players"] == p].sum())
         out.append(Finding(f"length.median_{p}",
-                           f"With {p} players the median round lasted {part.median():g} turns "
+                           f"With {p} players the median round lasted {part.median():g} turns, all "
+                           f"players together, about {part.median() / p:.0f} per player "
                            f"(middle half {part.quantile(.25):g} to {part.quantile(.75):g}; "
-                           f"{plural(len(part), 'round')}).",
+                           f"{plural(len(part), 'round')}, {n_cap:,} of them stopped at the turn cap).",
                            float(part.median()), float(part.quantile(.25)), float(part.quantile(.75)),
-                           len(part), "rounds"))
+                           len(part), "rounds", extra={"capped": n_cap}))
+    out.append(Finding("length.capped",
+                       f"Rounds stopped at the turn cap before anyone went out: {int(capped.sum()):,} of "
+                       f"{plural(len(games), 'round')} ("
+                       + ", ".join(f"{int(capped[games['players'] == p].sum()):,} with {p} players"
+                                   for p in counts) + ").",
+                       float(capped.sum()), None, None, len(games), "rounds"))
     # the leader's share of wins against a fair share (stalemates count as no win)
     for p in counts:
         part = by[p]
@@ -288,9 +326,12 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
         for name, part in motion_rounds.groupby("motion", observed=True, sort=False):
             if name == "none":
                 continue
+            # the three rounds of one session follow each other: counted by session
             out.append(compare_means(f"motion.{name}", part["turns"], part["baseline_turns"],
                                      f"With `{name}` in force rounds are", "the same deals without it",
-                                     "longer", "shorter", unit="rounds", paired=True, measure="turns",
+                                     "longer", "shorter", unit="rounds", paired=True,
+                                     measure="turns, all players together",
+                                     clusters=part["session"].astype(str).to_numpy(),
                                      same=f"With `{name}` in force every round lasted exactly as "
                                           f"long as the same deal without it"))
             fired = int((part["motion_events"] > 0).sum())

@@ -1,10 +1,12 @@
-"""What the conformance suite (``tests/conformance``) asks of Lopti beyond the state contract."""
+"""What the conformance suite (``tests/conformance``) asks of Lopti beyond the state contract,
+and :func:`check_position`, which the lessons' positions pass."""
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
 from . import events as ev
+from .cards import THREE
 from .state import LoptiState
 
 
@@ -50,3 +52,26 @@ def scramble(state: LoptiState, seat: int, rng: random.Random) -> LoptiState:
 def game_end_events(state: LoptiState) -> list:
     """The events that say the game (a round of Lopti) is over."""
     return [e for e in state.events if isinstance(e, ev.RoundOver)]
+
+
+def check_position(state: LoptiState) -> list[str]:
+    """The ways ``state`` could not arise in a real round (empty: it could).
+
+    Checked: each of the 52 cards is in exactly one place (hands, face-up and face-down cards,
+    draw pile, pile, or gone from the round); nobody has more than three face-up or face-down
+    cards; no 3 lies in the pile (a 3 leaves play at once); the pile's top matches its last
+    card; a seat that is out holds nothing."""
+    problems = []
+    cards = sorted(state.all_cards())
+    if cards != list(range(52)):
+        problems.append(f"{len(cards)} cards in play, {len(set(cards))} of them different, not the 52")
+    for s in range(state.num_players):
+        if len(state.face_up[s]) > 3 or len(state.face_down[s]) > 3:
+            problems.append(f"seat {s + 1} has more than three face-up or face-down cards")
+        if s in state.out and (state.hands[s] or state.face_up[s] or any(state.face_down[s])):
+            problems.append(f"seat {s + 1} is out but still holds cards")
+    if any(c >> 2 == THREE for c in state.pile_cards):
+        problems.append("a 3 lies in the pile")
+    if state.pile_cards and state.pile.top != state.pile_cards[-1] >> 2:
+        problems.append("the pile's top is not its last card")
+    return problems

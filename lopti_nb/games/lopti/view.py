@@ -26,17 +26,21 @@ from __future__ import annotations
 import ipywidgets as W
 
 from lopti_nb.engine import SettingsError
+from lopti_nb.engine.limits import shown
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
-from lopti_nb.widgets.hand import CardHand
+from lopti_nb.widgets.hand import CardHand, tap_toggle
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView, Table
 
-from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, Played, TookFaceUp, WentOut
+from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, PickedUp, Played, TookFaceUp, WentOut
 from .cards import card_name
+from .lessons_words import capital, ranks
 from .pictures import lopti_card_svg
 from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
 from .view_session import SessionPanel
+
+MAX_TABLE_ROUNDS = 1000  # rounds in a table's session at most (a longer one is a typo)
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -56,11 +60,18 @@ class LoptiView(GameView):
     options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
     tally = False  # the session keeps its own scoreboard, by rounds
 
+    @classmethod
+    def check_options(cls, options: dict) -> None:
+        rounds = options.get("rounds")
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                                   or not 1 <= rounds <= MAX_TABLE_ROUNDS):
+            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more (at most "
+                                f"{MAX_TABLE_ROUNDS:,}), not {shown(rounds)}")
+
     def __init__(self, table):
         super().__init__(table)
         rounds = getattr(table, "view_options", {}).get("rounds")
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more, not {rounds!r}")
+        self.check_options({"rounds": rounds})
         # a table of its own plays a session; in a room the view draws one round only
         self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand
@@ -68,6 +79,8 @@ class LoptiView(GameView):
         self._hand: list[str] = []
         self.banner = W.HTML()
         self.pile = W.HTML()
+        self.last_plays = W.HTML()  # the plays since the viewer's last move, drawn as cards
+        self.recent: list = []  # the viewer's last move and what followed it (public events)
         self.others = W.HTML()
         self.swap_title = W.HTML()
         self.swap_buttons = ButtonPool(self._swap_or_keep)
@@ -89,20 +102,24 @@ class LoptiView(GameView):
         self.take_button = W.Button(description="Take the pile", button_style="warning",
                                     layout=W.Layout(width="auto"))
         self.take_button.on_click(lambda b: table.act(TakePile()))
+        # beside the pick-then-play default: a tap on a card plays it at once
+        self.tap = tap_toggle(lambda: self.table.refresh())
+        self.turn_line = W.HTML()  # what the person to act may do now, in a line or two
         self.face_up = W.HTML()
         self.blind_pick: int | None = None  # the face-down card picked to flip (its place)
         self.blind = CardHand(on_pick=self._pick_blind, on_play=self._play_selected,
                               title="Your face-down cards")
         self.mine = W.VBox([
             self.mine_title,
+            self.turn_line,
             W.HTML(f'<span style="{CSS_MUTED};font-size:12px">Tap cards of one rank to pick them, '
                    'then play them (keys: arrows, 1–9, Enter).</span>'),
             self.hand,
-            W.HBox([self.play_button, self.take_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.play_button, self.take_button, self.tap], layout=W.Layout(flex_flow="row wrap")),
             self.face_up,
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
-        parts = [self.banner, self.pile, self.others, self.choice_box, self.swap_box, self.mine]
+        parts = [self.banner, self.pile, self.last_plays, self.others, self.choice_box, self.swap_box, self.mine]
         if self.panel is not None:
             parts.append(self.panel.widget)
         self.widget = W.VBox(parts, layout=W.Layout())
@@ -114,6 +131,7 @@ class LoptiView(GameView):
         self.selected = set()
         self.blind_pick = None
         self.swap_hand = self.swap_up = None
+        self.recent: list = []  # the viewer's last move and what followed it (public events)
 
     # -- the session around the rounds ------------------------------------------------------------
     @property
@@ -177,6 +195,8 @@ class LoptiView(GameView):
     def reason(self, action, viewer, can_act) -> str | None:
         if self.panel is not None and self.panel.vote is not None:
             return "the Rule Vote under way finishes first"
+        if self.panel is not None and self.table.state.is_over:
+            return "the round is over"  # a session's round: the game goes on with the next
         why = super().reason(action, viewer, can_act)
         return self.describe_text(why) if why else why
 
@@ -204,7 +224,7 @@ class LoptiView(GameView):
         title = "Final places"
         if self.panel is not None and self.panel.live:
             title = f"Round {self.panel.session.round_no}: places"
-        return panel_html(f"{title}{esc(note)}",
+        return panel_html(title + note,
                           f'<table style="font-size:13px"><tr><th>Seat</th><th>Place</th>'
                           f'<th>Points</th></tr>{rows}</table>', accent=True)
 
@@ -215,10 +235,12 @@ class LoptiView(GameView):
         if self.panel is not None:
             self.panel.update(viewer)
         self._banner(new_events)
+        self._take_plays(new_events, viewer)
         # the cards the others played since the viewer's last move are marked on the pile
         self.fresh = {card_name(c) for e in self.just_happened(viewer) if isinstance(e, Played)
                       and e.seat != viewer for c in e.cards}
         self._pile(obs)
+        self._draw_last_plays(viewer)
         self._others(obs, viewer)
         me_acting = can_act and obs["current_player"] == viewer
         self._choice(obs, viewer, me_acting)
@@ -266,6 +288,7 @@ class LoptiView(GameView):
             self.blind_pick = None
             set_if(self.face_up, value="")
             set_if(self.mine_title, value="")
+            set_if(self.turn_line, value="")
             set_if(self.play_button, description="Play selected", disabled=True,
                    tooltip="Play selected: not possible now \u2014 nobody is at the device")
             return
@@ -348,6 +371,38 @@ class LoptiView(GameView):
                                 "label": f"Face-down card {p + 1}", "enabled": reason is None,
                                 "reason": reason or "", "selected": p == self.blind_pick, "key": p})
         self.blind.set(blind_items)
+        show(self.tap, playing)  # only to the person whose play it is
+        set_if(self.turn_line, value=self._turn_words(
+            swap_turn, playing, [label_rank for label_rank, i in zip(hand, items) if i["enabled"]],
+            any(b["enabled"] for b in blind_items), take_reason is None))
+
+    def _turn_words(self, swap_turn, playing, playable, flippable, may_take) -> str:
+        """What the person to act may do now, in a line or two (empty when it is not their turn)."""
+        if swap_turn:
+            text = "Your turn, at the deal: swap one hand card with one of your face-up cards, or keep your cards as dealt."
+        elif playing:
+            ranks_now = []
+            for name in playable:
+                if rank_of(name) not in ranks_now:
+                    ranks_now.append(rank_of(name))
+            ways = []
+            if ranks_now:
+                listed = ranks_now[0] if len(ranks_now) == 1 else ", ".join(ranks_now[:-1]) + " or " + ranks_now[-1]
+                ways.append(f"play one or more cards of one rank (here: {listed})")
+            if flippable:
+                ways.append("flip one of your face-down cards")
+            if may_take:
+                ways.append("take the pile")
+            if not ways:
+                return ""
+            text = "Your turn: " + (ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + " or " + ways[-1]) + "."
+            if ranks_now:
+                text += (" A tap on a card plays it (a single card, where one may go)." if self.tap.value
+                         else " Tap cards to pick them, then play them.")
+        else:
+            return ""
+        return (f'<div class="lnb-your-turn" style="font-size:13px;font-weight:bold;'
+                f'color:var(--jp-ui-font-color1)">{esc(text)}</div>')
 
     def _choice(self, obs, viewer, me_acting) -> None:
         """A motion asks the player concerned to pick cards: the chooser gets a button per
@@ -390,6 +445,10 @@ class LoptiView(GameView):
             return
         if index not in self.selected:
             rank = rank_of(self._hand[index])
+            if self.tap.value and self.reason(Play(rank, 1), *self.seen_as) is None:
+                self.selected, self.blind_pick = set(), None  # "Play on first tap": this card goes
+                self.table.act(Play(rank, 1))
+                return
             # one rank at a time: picking another rank starts a new selection
             self.selected = {i for i in self.selected if rank_of(self._hand[i]) == rank}
             self.selected.add(index)
@@ -420,6 +479,10 @@ class LoptiView(GameView):
     def _pick_blind(self, index: int) -> None:
         """A face-down card was clicked: pick it to flip (one at a time), or put it back."""
         place = self.blind.key(index)
+        if self.tap.value and self.blind_pick != place and self.reason(PlayBlind(place), *self.seen_as) is None:
+            self.selected, self.blind_pick = set(), None  # "Play on first tap": flip it now
+            self.table.act(PlayBlind(place))
+            return
         self.blind_pick = None if self.blind_pick == place else place
         self.selected = set()
         self.blind.note = ""
@@ -462,6 +525,53 @@ class LoptiView(GameView):
         self.table.act(action)
 
     # -- public table ---------------------------------------------------------------------------
+    def _take_plays(self, new_events, viewer) -> None:
+        """Keep the viewer's last move and every play and pile taken since: they stay drawn
+        until the viewer moves again (or the next round is dealt), even when the pile they
+        went on has been cleared or taken."""
+        for e in new_events:
+            if isinstance(e, (Played, PickedUp, BlindMiss)):
+                if viewer is not None and e.seat == viewer:
+                    self.recent = []
+                self.recent.append(e)
+            elif isinstance(e, Cleared) and self.recent:
+                self.recent.append(e)
+        del self.recent[:-8]
+
+    def _draw_last_plays(self, viewer) -> None:
+        shown = []  # [cards, words] per play or pile taken
+        # while the device is passed nothing is drawn (a pile taken went into a hand)
+        recent = self.recent if viewer is not None else []
+        # cards taken up with the pile are in a hand now: those plays are told, not drawn
+        taken = max((i for i, e in enumerate(recent) if isinstance(e, PickedUp)), default=-1)
+        for i, e in enumerate(recent):
+            who = self.seat_name(e.seat)
+            if isinstance(e, (Played, BlindMiss)):
+                names = [card_name(c) for c in (e.cards if isinstance(e, Played) else (e.card,))]
+                what = ranks(rank_of(names[0]), len(names))
+                if isinstance(e, BlindMiss):
+                    what = f"flipped {what} that could not go"
+                elif e.source == "blind":
+                    what = f"flipped {what}"
+                if i < taken:
+                    svgs = [card_slot_svg(scale=0.6, text="taken") for _ in names]
+                    what += ", since taken with the pile"
+                else:
+                    svgs = [lopti_card_svg(n, scale=0.6) for n in names]
+                shown.append([svgs, f"{who}: {what}"])
+            elif isinstance(e, PickedUp):
+                shown.append([[card_back_svg(scale=0.6, label="the pile taken")],
+                              f"{who} took the pile ({e.count} card{'s' if e.count != 1 else ''})"])
+            elif shown:  # Cleared: said under the play that cleared
+                shown[-1][1] += " \u2014 clears the pile"
+        if not shown:
+            set_if(self.last_plays, value="")
+            return
+        groups = "".join(f'<div>{cards_row_html(svgs, gap=2)}<div style="font-size:11px">{esc(words)}</div></div>'
+                         for svgs, words in shown)
+        set_if(self.last_plays, value=panel_html(
+            "Last plays", f'<div class="lnb-last-plays" style="display:flex;flex-wrap:wrap;gap:10px">{groups}</div>'))
+
     def _pile(self, obs) -> None:
         pile = obs["pile"]
         top, count = obs["top"], obs["top_count"]
@@ -488,8 +598,10 @@ class LoptiView(GameView):
         if top is None:
             top_words = "The table is empty: any rank may lead."
         else:
-            top_words = (f"Top play: {count} \u00d7 {esc(top)} ({obs['run']} of that rank in a row on top)"
-                         f" \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile")
+            on_top = capital(ranks(top, count)) + " on top"
+            if obs["run"] > count:
+                on_top += f"; {ranks(top, obs['run'])} in a row"
+            top_words = f"{esc(on_top)} \u00b7 {len(pile)} card{'s' if len(pile) != 1 else ''} in the pile"
         more = f" (+{len(pile) - len(shown)} below)" if len(pile) > len(shown) else ""
         draw = cards_row_html([card_back_svg(label="draw pile")] if obs["draw_pile"] else [card_slot_svg(text="none")])
         pile_body = (cards_row_html(svgs, captions if any(captions) else None)
@@ -498,7 +610,7 @@ class LoptiView(GameView):
         draw_body = draw + f'<div style="font-size:12px">{obs["draw_pile"]} cards</div>'
         set_if(self.pile, value=(
             '<div style="display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap">'
-            f'<div>{panel_html("Pile" + esc(more), pile_body, accent=True)}</div>'
+            f'<div>{panel_html("Pile" + more, pile_body, accent=True)}</div>'
             f'<div>{panel_html("Draw pile", draw_body)}</div>'
             "</div>"))
 
@@ -517,7 +629,7 @@ class LoptiView(GameView):
             body = (f'<div style="font-size:11px">hand: {hand_n} card{"s" if hand_n != 1 else ""} (hidden)</div>'
                     f'<div style="font-size:11px">face up / face down:</div>'
                     + cards_row_html(ups + downs, empty="no table cards"))
-            parts.append(f"<div>{panel_html(esc(self.seat_name(seat)) + status, body, seat == obs['current_player'])}</div>")
+            parts.append(f"<div>{panel_html(self.seat_name(seat) + status, body, seat == obs['current_player'])}</div>")
         set_if(self.others, value='<div style="display:flex;gap:8px;flex-wrap:wrap">' + "".join(parts) + "</div>")
 
     def _banner(self, new_events) -> None:

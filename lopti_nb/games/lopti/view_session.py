@@ -12,9 +12,9 @@ round, and this panel under the cards holds what happens between and around the 
 * **The Rule Vote**, once per round: a person calls it on their own turn or between rounds
   (the game waits meanwhile), to remove, amend (in words) or restore a motion, or to change
   one of the base-law levers of the game's settings, "now" or "from the next round". Every
-  seat votes: people with Yes/No, one at a time (with several people at one device the
-  pass-the-device screen comes between them), bots by the session's stated policy. Ballots
-  stay hidden until everyone has voted.
+  seat casts a ballot: people with Yes/No/Abstain, one at a time (with several people at
+  one device the pass-the-device screen comes between them), bots by the session's stated
+  policy. Ballots stay hidden until everyone has cast one; an abstention is not a yes.
 * **Roshambo** after a tie: people throw with Rock/Paper/Scissors buttons, bots at random
   from the session's own generator; the score, the count of decisive throws (30) and the
   last throws are shown as they happen, and so is a supporters' bracket.
@@ -39,20 +39,24 @@ import re
 import ipywidgets as W
 
 from lopti_nb.engine import LoptiNbError, SettingsError, ordinal, plural
+from lopti_nb.text import isolate, isolate_text
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 
 from . import events as ev
 from .cards import card_label
 from .library import LIBRARY
 from .motions import Motion, SessionError
-from .session import Proposal, Session
+from .session import Proposal, Session, ballot_counts
 
 BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the order listed."
 BOT_BALLOT_POLICY = ("Bots vote yes to their own proposal, keep their own motion, vote to remove or amend a "
-                     "motion that made them take or show cards this round, and otherwise keep things as they are.")
+                     "motion that made them take or show cards this round, and otherwise keep things as they "
+                     "are. Bots never abstain.")
 BOT_THROW_POLICY = "Bots throw rock, paper or scissors at random."
 THROWS = ("rock", "paper", "scissors")
 DECISIVE = 30
+# the three ballots, as the buttons name them: yes, no, and an abstention (None)
+BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 
 # ready motions in the library's order: (name, title, text), read once
 READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.items()]
@@ -70,6 +74,12 @@ def law_words(text: str) -> str:
         value = {"True": "on", "False": "off"}.get(m.group(2), m.group(2))
         return f"set {m.group(1).replace('_', ' ')}: {value}"
     return _LAW_IN_SENTENCES.sub(words, text)
+
+
+def _title(rec) -> str:
+    """A motion's title in a sentence: a motion in words only has the words someone typed as
+    its title, kept in their own direction (Unicode isolates)."""
+    return rec.motion.title if rec.motion.has_code else isolate_text(rec.motion.title)
 
 
 def names_list(names: list[str]) -> str:
@@ -437,8 +447,9 @@ class SessionPanel:
             return f"set the base law {what} to {value}, {when}"
         rec = next(r for r in self.session.motions if r.number == proposal.motion)
         if proposal.kind == "amend":
-            return f"amend motion {rec.number} ({rec.motion.title}) to read \u201c{proposal.amendment.text}\u201d, {when}"
-        return f"{proposal.kind} motion {rec.number} ({rec.motion.title}), {when}"
+            return (f"amend motion {rec.number} ({_title(rec)}) to read "
+                    f"\u201c{isolate_text(proposal.amendment.text)}\u201d, {when}")
+        return f"{proposal.kind} motion {rec.number} ({_title(rec)}), {when}"
 
     def _call_vote(self) -> None:
         viewer = self.table.viewer
@@ -464,11 +475,11 @@ class SessionPanel:
                 vote.cast_bot(seat)
         self._carry_on()
 
-    def _ballot(self, yes: bool) -> None:
+    def _ballot(self, label: str) -> None:
         vote, viewer = self.vote, self.table.viewer
         if vote is None or viewer is None or viewer not in vote.missing:
             return
-        vote.cast(viewer, yes)
+        vote.cast(viewer, dict(BALLOTS)[label])
         self._carry_on()
 
     def _asked_seat(self) -> int | None:
@@ -501,7 +512,7 @@ class SessionPanel:
         author = vote.motion.author_seat
         if author is not None and author != vote.proposer and ballots.get(author) is False:
             return []  # the author at the table defends their motion
-        return [s for s, yes in ballots.items() if not yes and s != vote.proposer]
+        return [s for s, yes in ballots.items() if yes is False and s != vote.proposer]
 
     def _advocate_chooser(self) -> int | None:
         supporters = self._advocate_choosers()
@@ -604,7 +615,7 @@ class SessionPanel:
                 how = (f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_AUTHOR_POLICY)}</div>'
                        if self.table.is_bot(rec.author_seat) else "")
                 text = (f"<b>{esc(self.who(rec.author_seat))} wrote motion {rec.number}</b> after winning round "
-                        f"{last.round}: \u201c{esc(rec.text)}\u201d{how}")
+                        f"{last.round}: \u201c{isolate(rec.text)}\u201d{how}")
             elif last is not None and last.round in self._passed and last.winner is not None:
                 text = f"<b>{esc(self.name(last.winner))}</b> won round {last.round} and writes no motion."
             set_if(self.author_text, value=text)
@@ -656,7 +667,7 @@ class SessionPanel:
     def motion_event_words(self, e) -> str:
         n = self.name
         if isinstance(e, ev.MotionSaid):
-            return f"said: {e.text}"
+            return f"said: {isolate_text(e.text)}"
         if isinstance(e, ev.MotionRevealed):
             return f"{n(e.seat)} showed {card_label(e.card)}"
         if isinstance(e, ev.MotionDrew):
@@ -692,10 +703,10 @@ class SessionPanel:
                 code = "" if r.motion.has_code else " <i>(words only: the table applies it)</i>"
                 off = " <i>(its code is switched off)</i>" if r.fault else ""
                 rows.append(f"<li><b>Motion {r.number}</b> by {author} (round {r.round}): "
-                            f"\u201c{esc(r.text)}\u201d{code}{off}{done}</li>")
+                            f"\u201c{isolate(r.text)}\u201d{code}{off}{done}</li>")
             else:
                 rows.append(f'<li style="{CSS_MUTED}">Motion {r.number} by {author}: {esc(r.status)} '
-                            f"\u2014 \u201c{esc(r.text)}\u201d</li>")
+                            f"\u2014 \u201c{isolate(r.text)}\u201d</li>")
         body = (f'<ul style="margin:2px 0;padding-left:18px;font-size:13px">{"".join(rows)}</ul>' if rows
                 else f'<div style="{CSS_MUTED};font-size:12px">No motions yet: the winner of each round writes one.</div>')
         set_if(self.motions_html, value=panel_html("Motions", body))
@@ -710,7 +721,9 @@ class SessionPanel:
         s = self.session
         vote = self.vote
         lines = [f"<b>Rule Vote</b> (one per round): remove, amend or restore a motion, or change base law. "
-                 f"It passes with yes from more than half of all {s.num_players} players; a tie goes to Roshambo."]
+                 f"Each player votes yes or no, or abstains; it passes when more than half of all {s.num_players} "
+                 f"players vote yes (an abstention is no yes); as many yes as no, at least one of each, "
+                 f"goes to Roshambo."]
         if vote is None:
             self.ballot_buttons.set([])
             self.advocate_buttons.set([])
@@ -744,16 +757,19 @@ class SessionPanel:
                     f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_BALLOT_POLICY)}</div>')
             asked = viewer is not None and viewer in vote.missing
             set_if(self.ballot_text, value=body + (f"<div><b>{esc(self.name(viewer))}, your vote:</b></div>" if asked else ""))
-            self.ballot_buttons.set([("Vote yes", True, True, ""), ("Vote no", False, True, "")] if asked else [],
+            self.ballot_buttons.set([(label, label, True, "") for label, _ in BALLOTS] if asked else [],
                                     style="info")
             self.advocate_buttons.set([])
             self.throw_buttons.set([])
             return
         ballots = vote.ballots_public or {}
-        yes = [self.name(x) for x, v in ballots.items() if v]
-        no = [self.name(x) for x, v in ballots.items() if not v]
+        yes = [self.name(x) for x, v in ballots.items() if v is True]
+        no = [self.name(x) for x, v in ballots.items() if v is False]
+        out = [self.name(x) for x, v in ballots.items() if v is None]
         tally = (f"<div>Yes {len(yes)}{': ' + esc(names_list(yes)) if yes else ''} \u00b7 "
-                 f"No {len(no)}{': ' + esc(names_list(no)) if no else ''} \u2014 a tie: Roshambo decides.</div>")
+                 f"No {len(no)}{': ' + esc(names_list(no)) if no else ''}"
+                 + (f" \u00b7 Abstained {len(out)}: {esc(names_list(out))}" if out else "")
+                 + " \u2014 a tie: Roshambo decides.</div>")
         c = vote.contest
         chooser = self._advocate_chooser()
         if chooser is not None:
@@ -885,11 +901,12 @@ class SessionPanel:
             return
         items = []
         for v in s.votes:
-            if v.proposer is None:  # an approval at setup
-                items.append(f"<li>At setup: {esc(v.proposal)} \u2014 {v.yes} yes, {v.no} no: {esc(v.outcome)}</li>")
+            if v.proposer is None:  # an approval at setup (its outcome counts the ballots)
+                items.append(f"<li>At setup: {esc(v.proposal)} \u2014 {esc(v.outcome)}</li>")
                 continue
-            yes = [self.name(x) for x, b in v.votes if b]
-            no = [self.name(x) for x, b in v.votes if not b]
+            yes = [self.name(x) for x, b in v.votes if b is True]
+            no = [self.name(x) for x, b in v.votes if b is False]
+            out = [self.name(x) for x, b in v.votes if b is None]
             how = ""
             if v.roshambo is not None:
                 rs = v.roshambo
@@ -897,13 +914,15 @@ class SessionPanel:
                        f"({plural(rs.decisive, 'decisive throw')}, {plural(rs.ties, 'tie')} thrown again)")
                 if v.bracket is not None:
                     how = f"; a bracket among the supporters chose {self.name(v.bracket.winner)}" + how
-            elif v.yes == v.no:
+            elif v.tied:
                 how = "; a tie, and nobody defended"
             result = "passed" if v.passed else "failed"
             items.append(f"<li>Round {v.round}: {esc(self.name(v.proposer))} proposed "
                          f"{esc(self._words.get(v.round, v.proposal))} \u2014 "
                          f"yes {len(yes)} ({esc(names_list(yes)) or 'nobody'}), no {len(no)} "
-                         f"({esc(names_list(no)) or 'nobody'}){esc(how)}: <b>{result}</b></li>")
+                         f"({esc(names_list(no)) or 'nobody'})"
+                         + (f", abstained {len(out)} ({esc(names_list(out))})" if out else "")
+                         + f"{esc(how)}: <b>{result}</b></li>")
         set_if(self.history, value=panel_html(
             "Votes held", f'<ul style="margin:2px 0;padding-left:18px;font-size:12px">{"".join(items)}</ul>'))
 
@@ -1059,7 +1078,7 @@ class SessionRoomView:
             set_if(self.motions_html, value=f'<div style="font-size:12px;{CSS_MUTED}">No motions yet.</div>')
             return
         rows = "".join(
-            f'<li><b>Motion {m["number"]}</b> by {esc(self.name(m["author_seat"]))}: {esc(m["text"])}'
+            f'<li><b>Motion {m["number"]}</b> by {esc(self.name(m["author_seat"]))}: {isolate(m["text"])}'
             f'{"" if m["status"] == "in force" else " (" + esc(m["status"]) + ")"}</li>' for m in s["motions"])
         set_if(self.motions_html, value=f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{rows}</ul>')
 
@@ -1070,7 +1089,7 @@ class SessionRoomView:
             value = ("on" if value else "off") if isinstance(value, bool) else value
             return f"set {str(v['lever']).replace('_', ' ')}: {value}, {when}"
         if v["kind"] == "amend":
-            return f"amend motion {v['motion']} to read \u201c{v['text']}\u201d, {when}"
+            return f"amend motion {v['motion']} to read \u201c{isolate_text(v['text'])}\u201d, {when}"
         return f"{v['kind']} motion {v['motion']}, {when}"
 
     def _draw_vote(self, s, viewer, can_act) -> None:
@@ -1100,7 +1119,8 @@ class SessionRoomView:
                         self._quiet = False
                 pick = options[self.vote_what.value or 0][1]
                 self.vote_button.set([("Call the Rule Vote", pick, *self._ok(pick, viewer, can_act))])
-                text = "You may call this round's Rule Vote (once a round; every player votes)."
+                text = ("You may call this round's Rule Vote (once a round; every player votes yes or no "
+                        "or abstains).")
             else:
                 self.vote_button.set([])
                 text = ("This round's Rule Vote is still open." if s["vote_open"]
@@ -1115,21 +1135,25 @@ class SessionRoomView:
         head = f"<b>Rule Vote</b> called by {esc(self.name(v['proposer']))}: {esc(self._vote_words(v))}."
         set_if(self.vote_text, value=f'<div style="font-size:13px">{head}</div>')
         if v["missing"]:
-            mine = f" You voted {'yes' if v['my_ballot'] else 'no'}." if v["my_ballot"] is not None else ""
+            mine = ""
+            if viewer in v["voted"]:  # my_ballot is None both before voting and after abstaining
+                mine = {True: " You voted yes.", False: " You voted no.", None: " You abstained."}[v["my_ballot"]]
             text = (f"Voted: {esc(self.names(v['voted'])) or 'nobody yet'}. Still to vote: "
                     f"{esc(self.names(v['missing']))}. Ballots stay hidden until everyone has voted.{mine}")
             asked = viewer in v["missing"] and can_act
             items = [(label, Ballot(yes), *self._ok(Ballot(yes), viewer, can_act))
-                     for label, yes in (("Vote yes", True), ("Vote no", False))] if asked else []
+                     for label, yes in BALLOTS] if asked else []
             self.ballot_buttons.set(items, style="primary")
             self.advocate_buttons.set([])
             self.throw_buttons.set([])
         else:
             ballots = v["ballots"] or {}
-            yes = [int(k) for k, b in ballots.items() if b]
-            no = [int(k) for k, b in ballots.items() if not b]
+            yes = [int(k) for k, b in ballots.items() if b is True]
+            no = [int(k) for k, b in ballots.items() if b is False]
+            out = [int(k) for k, b in ballots.items() if b is None]
             text = (f"Every ballot is in \u2014 yes: {esc(self.names(yes)) or 'nobody'}; "
-                    f"no: {esc(self.names(no)) or 'nobody'}. A tie: Roshambo decides.")
+                    f"no: {esc(self.names(no)) or 'nobody'}"
+                    + (f"; abstained: {esc(self.names(out))}" if out else "") + ". A tie: Roshambo decides.")
             self.ballot_buttons.set([])
             adv = v.get("advocate")
             if adv is not None:  # rules reference §1.7: the motion's supporters choose who defends it
@@ -1182,7 +1206,8 @@ class SessionRoomView:
         else:
             set_if(self.scoreboard, value="")
         votes = "".join(f"<li>Round {v['round']}: {esc(self.log_words(v['proposal']))} \u2014 "
-                        f"{'passed' if v['passed'] else 'failed'} (yes {v['yes']}, no {v['no']})</li>"
+                        f"{'passed' if v['passed'] else 'failed'} "
+                        f"({esc(ballot_counts(v['yes'], v['no'], v['abstained']))})</li>"
                         for v in s["votes"])
         set_if(self.history, value=(f'<ul style="font-size:12px;margin:4px 0;padding-left:18px">{votes}</ul>'
                                     if votes else ""))

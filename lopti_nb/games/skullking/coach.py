@@ -50,9 +50,10 @@ def deals_for(state, bids: int) -> int:
     return max(MIN_DEALS, min(MAX_DEALS, PLAY_BUDGET // plays))
 
 
-def _made(sim, seat: int, bid: int | None, rng: random.Random, bot: HeuristicBot) -> bool:
-    """Play ``sim`` to the end of its round (``bid`` for ``seat`` if it has still to bid);
-    whether ``seat`` made its bid exactly."""
+def play_round(sim, seat: int, bid: int | None, rng: random.Random, bot: HeuristicBot) -> dict:
+    """Play ``sim`` to the end of its round, in place (``bid`` for ``seat`` if it has still
+    to bid; every other choice as ``bot`` makes it); ``seat``'s record of the round (its
+    ``bid``, ``won``, ``hit``, ``points``...)."""
     rnd = sim.round
     while sim.phase == BID:
         s = sim.current_player
@@ -65,7 +66,20 @@ def _made(sim, seat: int, bid: int | None, rng: random.Random, bot: HeuristicBot
         legal = sim.legal_actions(s)
         action = legal[0] if len(legal) == 1 else bot.play(sim.observation(s), legal, rng)
         sim.apply(action, s)
-    return sim.records[len(sim.records) - n + seat]["hit"]
+    return sim.records[len(sim.records) - n + seat]
+
+
+def unseen_deal(state, seat: int, rng: random.Random, bot: HeuristicBot):
+    """A copy of ``state`` with what ``seat`` cannot see dealt again (``testing.scramble``);
+    while the bids are secret, each other seat that has bid bids what ``bot`` would bid on
+    the hand it is dealt here."""
+    base = scramble(state, seat, rng)
+    if base.phase == BID:
+        for s in range(base.num_players):
+            if s != seat and base.bids[s] is not None:
+                base.bids[s] = bot.bid(base.observation(s), BIDS[: base.cards_dealt + 1]).n
+        base._table = None
+    return base
 
 
 def bid_chances(state, seat: int, bids, deals: int, seed: int = 0) -> dict[int, float]:
@@ -75,19 +89,12 @@ def bid_chances(state, seat: int, bids, deals: int, seed: int = 0) -> dict[int, 
     bot = HeuristicBot()
     hits = {b: 0 for b in bids}
     for _ in range(deals):
-        base = scramble(state, seat, rng)
-        if base.phase == BID:
-            # Bids made in secret are not known: each other seat's bid is what the bot would
-            # bid on the hand it is dealt here.
-            for s in range(base.num_players):
-                if s != seat and base.bids[s] is not None:
-                    base.bids[s] = bot.bid(base.observation(s), BIDS[: base.cards_dealt + 1]).n
-            base._table = None
+        base = unseen_deal(state, seat, rng, bot)
         play_seed = rng.getrandbits(32)
         for b in bids:
             sim = base.copy()
-            hits[b] += _made(sim, seat, b if base.phase == BID and base.bids[seat] is None else None,
-                             random.Random(play_seed), bot)
+            hits[b] += play_round(sim, seat, b if base.phase == BID and base.bids[seat] is None else None,
+                                  random.Random(play_seed), bot)["hit"]
     return {b: hits[b] / deals for b in bids}
 
 

@@ -16,12 +16,14 @@ import ipywidgets as W
 
 from lopti_nb.engine import plural, seat_word
 from lopti_nb.explainers.core import Choice, Scene, Step, Verdict, box, check_voice, esc, line
+from lopti_nb.explainers.quiz import Question, QuizScene
 from lopti_nb.widgets.svg import cards_row_html
 
 from .cards import CARDS, KIND, NAME, PLAYABLE, SORT_KEY, SUIT, SUIT_NAMES, build_deck
 from .cards import ESCAPE, KRAKEN, MERMAID, NUMBER, PIRATE, SKULL_KING, WHALE
 from .pictures import skullking_card_svg
 from .plugin import SPEC
+from .testing import at_round, check_position
 from .rules import (
     LOOT_ALLIANCE, MERMAID_CATCHES_KING, next_leader, score_parts, score_round, suit_free,
     trick_bonus, trick_winner,
@@ -110,6 +112,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
     normal = kraken < 0 and whale < 0  # no creature: every special keeps its power
     parts_bonus: list[str] = []
     points: list[int] = []
+    after = ""  # a word on pirates the table edition leaves unpaid
     if whale > kraken:
         pre = ("The Kraken came first, so it acts as an escape and the later White Whale rules. "
                if kraken >= 0 else "")
@@ -159,10 +162,22 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
             points.append(20 if SUIT[c] == "B" else 10)
         if normal:
             wk = KIND[cards[winner]]
-            pirates = sum(1 for k in kinds if k == PIRATE)
-            if wk == SKULL_KING and pirates:
-                parts_bonus.append(f"the Skull King captures {plural(pirates, 'pirate')}: +{30 * pirates}")
-                points.append(30 * pirates)
+            if wk == SKULL_KING and edition == "2021":
+                pirates = sum(1 for k in kinds if k == PIRATE)
+                if pirates:
+                    parts_bonus.append(f"2021 edition: the Skull King captures "
+                                       f"{plural(pirates, 'pirate')}: +{30 * pirates}")
+                    points.append(30 * pirates)
+            elif wk == SKULL_KING:
+                pirates = sum(1 for k in kinds[:winner] if k == PIRATE)
+                later = sum(1 for k in kinds[winner:] if k == PIRATE)
+                if pirates:
+                    parts_bonus.append(f"the Skull King captures {plural(pirates, 'pirate')} "
+                                       f"played before him: +{30 * pirates}")
+                    points.append(30 * pirates)
+                if later:
+                    after = (f" The table edition pays the Skull King nothing for "
+                             f"{'the pirate' if later == 1 else 'the pirates'} played after him.")
             if wk == MERMAID and SKULL_KING in kinds:
                 parts_bonus.append(f"a mermaid captures the Skull King: +{MERMAID_CATCHES_KING[edition]}")
                 points.append(MERMAID_CATCHES_KING[edition])
@@ -178,6 +193,7 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
                      "bid comes out exactly (the Bonuses step tells the rest).")
     else:
         why_bonus = "nothing worth a bonus was captured."
+    why_bonus += after
     loot = [i for i, c in enumerate(cards) if c == "loot" and winner is not None and i != winner
             and normal]
     return {"winner": winner, "leader": lead, "bonus": bonus, "why": why, "why_leader": why_leader,
@@ -250,7 +266,11 @@ def why_playable(st: SkullKingState, card: str) -> str:
 
 class TrickScene(Scene):
     """Seats before the learner have played ``played``; the learner (last to play) picks a
-    card from ``hand``. The engine rules on the choice and finishes the trick."""
+    card from ``hand``. The engine rules on the choice and finishes the trick.
+
+    The game is at the start of the round that deals as many cards as ``hand`` holds
+    (earlier rounds played out by the engine), so the position is one a game can reach; the
+    seats are counted from that round's leader."""
 
     def __init__(self, played: Sequence[str], hand: Sequence[str], players: int | None = None,
                  edition: str = "table", prompt: str = ""):
@@ -258,28 +278,24 @@ class TrickScene(Scene):
         self.hand = list(hand)
         self.players = players or len(self.played) + 1
         self.edition = edition
-        self.prompt = prompt or f"You are Seat {len(self.played) + 1}, the last to play. Pick a card."
+        self.custom_prompt = prompt
         super().__init__()
-
-    @property
-    def you(self) -> int:
-        return len(self.played)
 
     def build(self) -> SkullKingState:
         n = self.players
         size = len(self.hand)
+        st = at_round(n, size, edition=self.edition)
         used = Counter(_holdable(c) for c in self.played) + Counter(self.hand)
         fill = [c for c in _FILL if not used[c]]
-        hands = []
-        learner = len(self.played)
-        for s in range(n):
-            if s == learner:
-                hands.append(list(self.hand))
-            elif s < learner:
-                hands.append([_holdable(self.played[s])] + [fill.pop() for _ in range(size - 1)])
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(n):  # the i-th seat to play in the first trick of the round
+            seat = (st.leader + i) % n
+            if i == len(self.played):
+                hands[seat] = list(self.hand)
+            elif i < len(self.played):
+                hands[seat] = [_holdable(self.played[i])] + [fill.pop() for _ in range(size - 1)]
             else:
-                hands.append([fill.pop() for _ in range(size)])
-        st = SkullKingState(n, seed=0, edition=self.edition)
+                hands[seat] = [fill.pop() for _ in range(size)]
         st.set_hands(hands)
         for s in range(n):
             st.apply(Bid(1))
@@ -289,13 +305,17 @@ class TrickScene(Scene):
 
     def reset(self) -> None:
         self.state = self.build()
+        self.first = self.state.leader  # the seat that led this trick
+        self.you = self.state.current_player
+        self.prompt = self.custom_prompt or f"You are {seat_word(self.you)}, the last to play. Pick a card."
 
     def draw(self) -> str:
         st = self.state
         obs = st.observation(st.current_player)
         return (trick_html(obs["trick"], obs["leader"], st.num_players, you=self.you)
-                + line(f"{esc(_suit_words(st))} Everyone bid 1; the bids were shown together "
-                       "before the first card.", True)
+                + line(f"Round {st.round}, its first trick, led by "
+                       f"{esc(seat_words(self.first, self.you))}. {esc(_suit_words(st))} Everyone "
+                       "bid 1; the bids were shown together before the first card.", True)
                 + box(f"Your hand (you are Seat {st.current_player + 1})",
                       cards_row_html([skullking_card_svg(c, scale=0.9) for c in obs["hand"]])))
 
@@ -314,13 +334,13 @@ class TrickScene(Scene):
         reason = st.why_illegal(Play(card))
         if reason is not None:
             return Verdict(False, f"play {NAME[card]}",
-                           f"{_cap(reason)}. Whoever holds the suit to follow plays it or a "
-                           "special card.", data={"why_illegal": reason})
+                           f"{_cap(reason)}. Only a player holding none of the suit to follow "
+                           "may play another suit.", data={"why_illegal": reason})
         new = st.copy()
         start = len(new.events)
         new.apply(Play(card))
         trick = list(self.played) + [card]
-        v = trick_verdict(trick, 0, self.players, self.edition, you=self.you)
+        v = trick_verdict(trick, self.first, self.players, self.edition, you=self.you)
         v.legal = True
         v.headline = f"play {NAME[card]}: " + v.headline
         v.reason = why_playable(st, card) + " " + v.reason
@@ -330,12 +350,40 @@ class TrickScene(Scene):
 
     def check(self) -> None:
         st = self.build()
-        assert st.current_player == len(self.played) and st.phase == "play"
+        assert check_position(st) == [], check_position(st)
+        assert st.current_player == (st.leader + len(self.played)) % st.num_players and st.phase == "play"
         for c in self.played:
             assert c in PLAYABLE
         for ch in self.choices():
             legal = st.why_illegal(Play(ch.key)) is None
             assert legal == (Play(ch.key) in st.legal_actions())
+
+
+class GoalScene(Scene):
+    """A real table: round 3 dealt for four players; nothing to try yet."""
+
+    prompt = "Nothing to try yet: look at your hand and at who leads."
+
+    def reset(self) -> None:
+        st = SkullKingState(4, seed=3)
+        while st.round < 3:  # two rounds played by the engine's first legal moves
+            st.apply(st.legal_actions()[0])
+        self.state = st
+
+    def draw(self) -> str:
+        st = self.state
+        you = st.current_player
+        others = ", ".join(f"{seat_word(s)} holds {plural(len(st.hands[s]), 'card')}"
+                           for s in range(st.num_players) if s != you)
+        return (box(f"Your hand (you are {seat_word(you)}; round {st.round} of {len(st.rounds)})",
+                    cards_row_html([skullking_card_svg(c, scale=0.9) for c in st.hands[you]]))
+                + line(f"{esc(others)}. Everyone bids before the first card is played; "
+                       f"{esc(_verb(st.leader, you, 'leads', 'lead'))} the first trick.", True))
+
+    def check(self) -> None:
+        st = self.state
+        assert st.phase == "bid" and st.round == 3
+        assert all(len(h) == 3 for h in st.hands)
 
 
 class DealScene(Scene):
@@ -388,7 +436,7 @@ class BidScene(Scene):
     prompt = "Three cards are dealt this round. Make your bid (or try to play before bidding)."
 
     def reset(self) -> None:
-        self.state = SkullKingState(3, seed=0)
+        self.state = at_round(3, 3)  # round 3 deals three cards each
         self.state.set_hands([["Y14", "pirate", "G3"], ["B5", "P7", "escape"], ["mermaid", "Y2", "G11"]])
 
     def draw(self) -> str:
@@ -421,7 +469,7 @@ class BidScene(Scene):
 
     def check(self) -> None:
         st = self.state
-        assert st.phase == "bid" and st.cards_dealt == 3 and st.current_player == 0
+        assert st.phase == "bid" and st.cards_dealt == 3 and check_position(st) == []
 
 
 class ScoreScene(Scene):
@@ -524,13 +572,17 @@ class LootScene(Scene):
         return Verdict(None, head, why, events, data={"points": pts, "loot": loot})
 
     def check(self) -> None:
+        start = SkullKingState(2, seed=0)
+        start.set_hands([["loot"], ["Y5"]])
+        assert check_position(start) == []
         st = self.play((0, 1))
         assert st.records[0]["loot"] == LOOT_ALLIANCE and st.records[1]["loot"] == LOOT_ALLIANCE
 
 
 class EditionScene(Scene):
     prompt = "Compare the bonus of a trick at the table's default and in the 2021 edition."
-    TRICKS = [["pirate", "mermaid", "Y3"], ["skull-king", "mermaid", "pirate"], ["mermaid", "mermaid", "Y14"]]
+    TRICKS = [["pirate", "mermaid", "Y3"], ["skull-king", "mermaid", "pirate"], ["mermaid", "mermaid", "Y14"],
+              ["skull-king", "Y14", "pirate"]]
 
     def draw(self) -> str:
         return "".join(trick_html(t, 0, len(t), title=f"Trick {i + 1}") for i, t in enumerate(self.TRICKS))
@@ -606,9 +658,106 @@ class TrickSandbox(Scene):
         if self.cards:
             return trick_verdict(self.cards, 0, len(self.cards), self._edition())
         return None
+# -- the quiz: every answer from the rule functions -------------------------------------------
+def _seat_options(n: int, destroyed: bool = False) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = [(seat_word(s), s) for s in range(n)]
+    if destroyed:
+        out.append(("Nobody: the trick is destroyed", None))
+    return out
+
+
+def _trick_question(question: str, cards: Sequence[str], ask: str = "winner") -> Question:
+    """Who takes the trick (``trick_winner``), or who leads next (``next_leader``)."""
+    cards = list(cards)
+    if ask == "winner":
+        answer = lambda: trick_winner(cards)  # noqa: E731
+        options = _seat_options(len(cards), destroyed=True)
+        explain = lambda: explain_trick(cards)["why"]  # noqa: E731
+    else:
+        answer = lambda: next_leader(cards)  # noqa: E731
+        options = _seat_options(len(cards))
+        explain = lambda: explain_trick(cards)["why"] + " " + explain_trick(cards)["why_leader"]  # noqa: E731
+    return Question(question, options, answer, explain, ("3.3",),
+                    lambda: trick_html(cards, 0, len(cards), title="The trick, in the order played"),
+                    {"trick": cards, "ask": ask})
+
+
+def _bonus_question(question: str, cards: Sequence[str], options: Sequence[int]) -> Question:
+    cards = list(cards)
+    return Question(question, [(f"{b} points", b) for b in options],
+                    lambda: trick_bonus(cards, "table"), lambda: _cap(explain_trick(cards)["why_bonus"]),
+                    ("3.5",), lambda: trick_html(cards, 0, len(cards), title="The trick, in the order played"),
+                    {"trick": cards, "ask": "bonus"})
+
+
+def _score_question(system: str, dealt: int, bid: int, won: int, bonus: int,
+                    options: Sequence[int]) -> Question:
+    captured = f", capturing a bonus of {bonus}" if bonus else ""
+    text = (f"{SYSTEM_NAMES[system].capitalize()} scoring. {plural(dealt, 'card')} dealt to each "
+            f"player; you bid {bid} and took {plural(won, 'trick')}{captured}. What does your round "
+            "score?")
+    key = (dealt, bid, won, bonus)
+    return Question(text, [(f"{p:+d} points", p) for p in options],
+                    lambda: score_round(system, dealt, bid, won, bonus=bonus),
+                    lambda: ScoreScene(system, [key]).attempt(key).reason, ("3.4", "3.5") if bonus else ("3.4",),
+                    data={"score": (system, dealt, bid, won, bonus)})
+
+
+def quiz_questions() -> list[Question]:
+    """The quiz: who takes a trick, who leads after the Kraken, what a trick captures and what
+    a round scores under each system; every answer from the rule functions."""
+    T = _trick_question
+    return [
+        T("A Pirate leads; next comes the Tigress, declared a pirate; last a yellow 14. Who "
+          "takes the trick?", ["pirate", "tigress:pirate", "Y14"]),
+        T("A Pirate, the Skull King, then a Mermaid. Who takes the trick?",
+          ["pirate", "skull-king", "mermaid"]),
+        T("A Mermaid leads, then a Pirate, then a yellow 12; the Skull King is not in this trick. "
+          "Who takes it?", ["mermaid", "pirate", "Y12"]),
+        T("A yellow 9, a black 3, the Kraken, then a yellow 13. Who leads the next trick?",
+          ["Y9", "B3", "kraken", "Y13"], ask="leader"),
+        T("The White Whale leads, then a Pirate, a yellow 4 and a green 11. Who takes the trick?",
+          ["white-whale", "pirate", "Y4", "G11"]),
+        T("An Escape, a Loot, then the Tigress played as an escape. Who takes the trick?",
+          ["escape", "loot", "tigress:escape"]),
+        T("The Kraken, a yellow 8, the White Whale, then a green 12. Who takes the trick?",
+          ["kraken", "Y8", "white-whale", "G12"]),
+        T("A purple 5, a purple 9, then a black 2. Who takes the trick?", ["P5", "P9", "B2"]),
+        _bonus_question("A Pirate, the Tigress as a pirate, then the Skull King, then a yellow 3. "
+                        "What bonus does the trick's winner capture?",
+                        ["pirate", "tigress:pirate", "skull-king", "Y3"], [0, 30, 60]),
+        _score_question("classic", 5, 0, 1, 0, [50, -50, -10, 0]),
+        _score_question("rascal", 6, 3, 2, 20, [60, 40, 30, 0]),
+        _score_question("cannonball", 4, 2, 3, 0, [60, 30, 0, -10]),
+    ]
+
+
+class SkullKingQuiz(QuizScene):
+    """Skull King's quiz on the lesson shell's scored quiz."""
+
+    prompt = "Pick an answer; Skull King's rules check it."
+
+    def questions(self) -> list[Question]:
+        return quiz_questions()
+
+
 def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
     T = TrickScene
     return [
+        ("goal", "The goal: bid your tricks, then take exactly that many",
+         "Skull King is a card game for 2 to 8 players over ten rounds. A trick is one card "
+         "from each player in turn; the strongest card of the trick takes it, and its player "
+         "has won that trick. The player who plays a trick's first card leads it. Besides four "
+         "suits of numbered cards the deck has special cards (Pirates, Mermaids, the Skull King, "
+         "escapes and more), taught a few steps on; some captured cards earn the trick's winner "
+         "bonus points. At the start of each round, after looking at your cards, you bid: "
+         "you say how many tricks you expect to win. A bid met exactly scores points, and a "
+         "missed one costs points, so winning too many tricks is as bad as winning too few. "
+         "Whoever has the most points after round ten wins the game.\n\n"
+         "One turn is playing one card into the trick. A round is one deal: everyone bids, then "
+         "as many tricks are played as each player holds cards, then the round is scored. The "
+         "picture is a real table: round 3 just dealt for four players, three cards each.",
+         ("3.1", "3.4"), GoalScene, "The goal"),
         ("deal", "Cards, rounds and the deal",
          "The deck holds four suits numbered 1 to 14 (yellow, purple, green, and black, the trump "
          "suit), five Pirates, the Tigress, the Skull King, two Mermaids, five Escapes, and the "
@@ -651,8 +800,9 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "meet, the one played first takes the trick.",
          ("3.3",), lambda: T(["B14", "pirate"], ["pirate", "tigress", "mermaid", "escape"]), "Winning tricks"),
         ("skull_king", "The Skull King",
-         "The Skull King beats all numbers and every pirate, and he earns 30 for each pirate he "
-         "captures (the Tigress as a pirate counts).",
+         "The Skull King beats all numbers and every pirate. He earns 30 for each pirate that "
+         "was already in the trick when he came down (the Tigress as a pirate counts); a pirate "
+         "thrown on after him is captured for nothing.",
          ("3.3", "3.5"), lambda: T(["pirate", "tigress:pirate"], ["skull-king", "mermaid", "Y3"]), "Winning tricks"),
         ("mermaid", "Mermaids",
          "A Mermaid beats every number but loses to pirates when the Skull King is not in the "
@@ -713,8 +863,13 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("3.5",), LootScene, "Scoring"),
         ("edition", "The 2021 bonuses",
          "A table setting switches to the 2021 edition's numbers: a mermaid capturing the Skull "
-         "King earns 40, and a pirate earns 20 for each mermaid it captures.",
+         "King earns 40, a pirate earns 20 for each mermaid it captures, and the Skull King "
+         "earns 30 for each pirate in his trick, those played after him included.",
          ("3.5",), EditionScene, "Scoring"),
+        ("quiz", "Quiz: tricks and scores",
+         "Questions about whole tricks and whole rounds. Only your first answer to each question "
+         "counts toward your score; at the end you see the questions to look at again.",
+         ("3.3", "3.4", "3.5"), SkullKingQuiz, "Practice"),
         ("sandbox", "Sandbox: any trick",
          "Lay any cards in play order and see who wins, who leads next and what bonus the "
          "winner captures, each with the rule that decides it.",
@@ -730,5 +885,6 @@ def steps(voice: str = "plain") -> list[Step]:
     check_voice(voice, VOICES, SPEC.title)
     out = []
     for key, title, text, clauses, make, topic in _steps_data():
-        out.append(Step(key, title, text, clauses, make, topic, "sandbox" if key == "sandbox" else "rule"))
+        out.append(Step(key, title, text, clauses, make, topic,
+                        key if key in ("quiz", "sandbox") else "rule"))
     return out

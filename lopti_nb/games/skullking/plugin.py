@@ -4,13 +4,15 @@ from __future__ import annotations
 from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 
 from . import rules
+from .bids import bidder_bot
 from .bots import heuristic_bot
 from .state import Bid, Play, SkullKingState, game_length, seat_columns
 
 SCHEMA = SettingsSchema([
     Setting("scoring", "choice", "classic", "How bids are scored: classic, Rascal's wagers or Rascal's cannonball.",
             choices=rules.SCORING_SYSTEMS, labels=("classic", "rascal", "cannonball"), lever=True),
-    Setting("edition", "choice", "table", "Which bonus table: the table edition (Mermaid takes Skull King +50) or 2021 (+40).",
+    Setting("edition", "choice", "table", ("Which bonus table: table edition (Mermaid takes Skull King +50; he is paid for "
+                                          "pirates before him) or 2021 (+40; for every pirate)."),
             choices=rules.EDITIONS, labels=("table edition", "2021 edition"), lever=True),
     Setting("legendary", "bool", True, "Play with the Legendary cards (Loot, Kraken, White Whale).",
             labels=("with the Legendary cards", "without them"), lever=True),
@@ -44,7 +46,7 @@ SPEC = GameSpec(
     max_players=8,
     default_players=4,
     default_bot="heuristic",
-    bots={"heuristic": heuristic_bot},
+    bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,

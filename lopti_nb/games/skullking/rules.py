@@ -234,7 +234,9 @@ def bonus_points(cards: Sequence[str], winner: int | None, how: int, edition: st
     if kind == NUMBER or how != NORMAL:
         return bonus
     if kind == SKULL_KING:
-        bonus += KING_CATCHES_PIRATE * (cards.count("pirate") + cards.count("tigress:pirate"))
+        # The table edition pays for the pirates played before him; 2021 for all in the trick.
+        paid = cards if edition == "2021" else cards[:winner]
+        bonus += KING_CATCHES_PIRATE * (paid.count("pirate") + paid.count("tigress:pirate"))
     elif kind == MERMAID:
         if "skull-king" in cards:
             bonus += MERMAID_CATCHES_KING[edition]
@@ -244,7 +246,7 @@ def bonus_points(cards: Sequence[str], winner: int | None, how: int, edition: st
 
 
 
-def _loot_allies(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
+def loot_ally_positions(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
     """Positions of the Loot cards that ally their player with the trick's winner."""
     if winner is None or how != NORMAL:
         return []
@@ -286,11 +288,18 @@ def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
     """Raw bonus points captured by the winner of this trick (0 if it is destroyed).
 
     Every captured 14 is worth 10, the black 14 20 (whoever played it). The Skull King
-    winning earns 30 for every pirate in the trick (the Tigress as a pirate counts). A
-    Mermaid winning a trick with the Skull King in it earns 50 (40 in the 2021 edition) and
-    no pirate bonus. In the 2021 edition a pirate winning earns 20 per mermaid captured.
+    winning earns 30 for every pirate played before him (the Tigress as a pirate counts); a
+    pirate played after him is captured for nothing. A Mermaid winning a trick with the
+    Skull King in it earns 50 (40 in the 2021 edition) and no pirate bonus. The 2021 edition
+    pays the Skull King for every pirate in the trick, before or after him, and a pirate
+    winning earns 20 per mermaid captured.
     Under an active White Whale only the numbers (so only the 14s) are captured.
     Whether the bonus is paid depends on the bid: see :func:`score_round`.
+
+    >>> trick_bonus(["pirate", "skull-king", "pirate"])
+    30
+    >>> trick_bonus(["pirate", "skull-king", "pirate"], edition="2021")
+    60
     """
     if not isinstance(edition, str) or edition not in EDITIONS:
         raise CardError(f"edition must be one of {', '.join(EDITIONS)}, not {shown(edition)}.")
@@ -323,10 +332,11 @@ def score_parts(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 
     if loot_alliances > MAX_LOOT_ALLIANCES:
         raise CardError(f"loot_alliances must be 0-{MAX_LOOT_ALLIANCES} (the deck has two Loot "
                         f"cards), not {loot_alliances}.")
-    return _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances)
+    return score_parts_unchecked(system, cards_dealt, bid, won, bonus, loot_alliances)
 
 
-def _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances):
+def score_parts_unchecked(system, cards_dealt, bid, won, bonus, loot_alliances):
+    """:func:`score_parts` for arguments already known to be valid (the state's own round)."""
     off = abs(bid - won)
     loot = LOOT_ALLIANCE * loot_alliances if off == 0 else 0
     if system == "classic":
@@ -426,4 +436,4 @@ def must_follow_reason(hand: Sequence[str], suit: str, card: str) -> str | None:
     names = [NAME[c] for c in held]
     if len(names) > 1:
         names = [", ".join(names[:-1]) + " and " + names[-1]]
-    return f"you must follow {SUIT_NAMES[suit]}: you hold {names[0]}"
+    return f"you must follow {SUIT_NAMES[suit]} or play a special card: you hold {names[0]}"

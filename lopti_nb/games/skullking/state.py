@@ -508,7 +508,7 @@ class SkullKingState(GameState):
             bonus = bonus_points(trick, winner, how, self.edition)
             allies = ()
             if "loot" in trick:
-                allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
+                allies = tuple((leader + i) % n for i in rules.loot_ally_positions(trick, winner, how))
                 allies = tuple(a for a in allies if a != wseat)
                 for a in allies:
                     self.allies.append((a, wseat))
@@ -599,7 +599,7 @@ class SkullKingState(GameState):
                 alliances[w] += 1
         points = []
         for s in range(n):
-            base, bonus, loot = rules._score_parts(self.scoring, cd, bids[s], won[s],
+            base, bonus, loot = rules.score_parts_unchecked(self.scoring, cd, bids[s], won[s],
                                                    self.bonus[s], alliances[s])
             p = base + bonus + loot
             self.totals[s] += p

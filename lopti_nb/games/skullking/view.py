@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.text import html
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
-from lopti_nb.widgets.hand import CardHand
+from lopti_nb.widgets.hand import CardHand, tap_toggle
 from lopti_nb.widgets.svg import card_slot_svg, cards_row_html
 from lopti_nb.widgets.table import GameView
 
@@ -64,8 +65,12 @@ class SkullKingView(GameView):
         # the cards are the controls: click one to pick it, then play it (or press Enter)
         self.hand = CardHand(on_pick=self._pick, on_play=self._play_picked, title="Your hand")
         self.play_buttons = ButtonPool(self._play, width="auto")
+        # beside the pick-then-play default: a tap on a card plays it at once
+        self.tap = tap_toggle(lambda: self.table.refresh())
+        self.turn_line = W.HTML()  # what the person to act may do now, in a line or two
         self.round_scores = W.HTML()
-        self.mine = W.VBox([self.hand_title, self.bid_box, self.hand, self.play_buttons],
+        self.mine = W.VBox([self.hand_title, self.turn_line, self.bid_box, self.hand,
+                            W.HBox([self.play_buttons, self.tap], layout=W.Layout(flex_flow="row wrap"))],
                            layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         self.widget = W.VBox([self.info, W.HBox([self.trick, self.bids], layout=W.Layout(flex_flow="row wrap")),
                               self.mine, self.round_scores], layout=W.Layout())
@@ -77,8 +82,9 @@ class SkullKingView(GameView):
         return words + cards_row_html([skullking_card_svg(c) for c in obs.get("hand") or ()], empty="no cards left")
 
     def reset(self) -> None:
-        self.picked: str | None = None  # the card of the hand picked to play
-        self.last_trick = None  # the last finished trick event
+        self.picked: int | None = None  # the place in the hand of the card picked to play
+        self._hand: tuple = ()  # the hand the pick belongs to (two Pirates are two places)
+        self.last_trick = None  # the last finished trick event (kept when the next round is dealt)
         self.round_rows: list[dict] = []  # per seat components of the last scored round
         self.round_no = 0
         self.cards_dealt = 0
@@ -100,7 +106,6 @@ class SkullKingView(GameView):
             if isinstance(e, RoundDealt):
                 self.round_no, self.cards_dealt = e.round, e.cards_each
                 self._bonus, self._allies = {}, []
-                self.last_trick = None
             elif isinstance(e, TrickWon):
                 self.last_trick = e
                 self._bonus[e.seat] = self._bonus.get(e.seat, 0) + e.bonus
@@ -188,7 +193,7 @@ class SkullKingView(GameView):
         set_if(self.info, value=(
             f'<div style="font-size:13px;color:var(--jp-ui-font-color1)"><b>Round {obs["round"]} of {obs["rounds"]}</b>: '
             f'{obs["cards_dealt"]} card{"s" if obs["cards_dealt"] != 1 else ""} each{esc(cap_words)} \u00b7 '
-            f'dealer {self.seat_name(obs["dealer"])} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
+            f'dealer {esc(self.seat_name(obs["dealer"]))} \u00b7 trick {min(obs["tricks_played"] + 1, obs["cards_dealt"])} of {obs["cards_dealt"]}'
             f'<br>{suit}<br><span style="{CSS_MUTED}">Scoring in use \u2014 {esc(SYSTEM_WORDS.get(system, system))}</span></div>'))
         self._bids(obs)
         # the cards the others played since the viewer's last move are marked on the table
@@ -203,8 +208,8 @@ class SkullKingView(GameView):
             b = obs["bids"][s]
             if b is None:
                 b = "secret \u2713" if obs["has_bid"][s] else "\u2014"
-            rows.append(f"<tr><td>{self.seat_name(s)}</td><td>{b}</td><td>{obs['tricks_won'][s]}</td>"
-                        f"<td>{obs['scores'][s]:g}</td></tr>")
+            rows.append(html("<tr><td>{}</td><td>{}</td><td>{}</td><td>{:g}</td></tr>",
+                             self.seat_name(s), b, obs['tricks_won'][s], obs['scores'][s]))
         set_if(self.bids, value=panel_html("Bids and tricks",
                f'<table style="font-size:12px"><tr><th>Seat</th><th>Bid</th><th>Won</th><th>Score</th></tr>'
                f'{"".join(rows)}</table>'))
@@ -223,8 +228,10 @@ class SkullKingView(GameView):
         body = cards_row_html(svgs, caps)
         last = self.last_trick
         if last is not None:
-            lsvgs = [skullking_card_svg(c, scale=0.6) for c in last.cards]
-            lcaps = [self.seat_name((last.leader + i) % n)[:6] for i in range(len(last.cards))]
+            won_at = (last.seat - last.leader) % n if isinstance(last, TrickWon) else None
+            lsvgs = [skullking_card_svg(c, scale=0.75, highlight=i == won_at) for i, c in enumerate(last.cards)]
+            lcaps = [self.seat_name((last.leader + i) % n) + (" \u2605 won" if i == won_at else "")
+                     for i in range(len(last.cards))]
             if isinstance(last, TrickWon):
                 words = f"{self.seat_name(last.seat)} won trick {last.trick} with {card_words(last.card)}" + (
                     f" (bonus {last.bonus})" if last.bonus else "")
@@ -233,7 +240,12 @@ class SkullKingView(GameView):
             else:
                 words = (f"Trick {last.trick} destroyed by the "
                          f"{'Kraken' if last.by == 'kraken' else 'White Whale'}; {self.seat_name(last.next_leader)} leads")
-            body += (f'<div style="font-size:12px;margin-top:4px">Last trick: {esc(words)}.</div>'
+            # the last trick of a round stays on the table beside the next deal, until the next
+            # trick takes its place: the new deal does not sweep it away unseen
+            ended = last.round < obs["round"] or obs["phase"] == "over"
+            head = (f"Round {last.round} is over; its last trick" if ended else "Last trick")
+            body += (f'<div class="lnb-last-trick" style="font-size:12px;margin-top:4px">'
+                     f'<b>{head}</b>: {esc(words)}.</div>'
                      + cards_row_html(lsvgs, lcaps, gap=2))
         title = "The trick" if obs["phase"] == "play" else "The table"
         set_if(self.trick, value=panel_html(title, body, accent=True))
@@ -247,13 +259,15 @@ class SkullKingView(GameView):
             self.bid_buttons.set([])
             set_if(self.hand_title, value="")
             set_if(self.bid_title, value="")
+            set_if(self.turn_line, value="")
             return
-        hand = obs["hand"] or ()
+        hand = tuple(obs["hand"] or ())
         my_bid = obs["my_bid"]
         set_if(self.hand_title, value=(
-            f"<b>Your hand ({self.seat_name(viewer)})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
+            f"<b>Your hand ({esc(self.seat_name(viewer))})</b> \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''}"
             + (f" \u00b7 your bid: {my_bid}" if my_bid is not None else "")))
         bidding = obs["phase"] == "bid"
+        set_if(self.turn_line, value=self._turn_words(obs, can_act and (not bidding or my_bid is None)))
         show(self.bid_box, bidding, "flex")
         if bidding:
             if my_bid is not None:
@@ -268,10 +282,10 @@ class SkullKingView(GameView):
             self.bid_buttons.set(items, style="primary")
         else:
             self.bid_buttons.set([])
-        if self.picked not in hand:
-            self.picked = None
+        if hand != self._hand:  # a card was played or a round dealt: the pick was of another hand
+            self._hand, self.picked = hand, None
         items = []
-        for c in hand:
+        for i, c in enumerate(hand):
             if bidding:
                 reason = "everyone bids before the first card is played"
             else:
@@ -281,14 +295,16 @@ class SkullKingView(GameView):
                     if reason is None:
                         break
             items.append({"svg": skullking_card_svg(c), "label": card_words(c), "enabled": reason is None,
-                          "reason": reason or "", "selected": c == self.picked, "key": c})
+                          "reason": reason or "", "selected": i == self.picked, "key": c})
         self.hand.set(items)
+        show(self.tap, can_act and not bidding)  # only to the person whose play it is
         if self.picked is not None:
             buttons = []
-            for a in self._plays(self.picked):
+            card = hand[self.picked]
+            for a in self._plays(card):
                 r = self.reason(a, viewer, can_act)
-                words = (f"Play Tigress as {a.card.split(':')[1]}" if self.picked == "tigress"
-                         else f"Play {card_words(self.picked)}")
+                words = (f"Play Tigress as {a.card.split(':')[1]}" if card == "tigress"
+                         else f"Play {card_words(card)}")
                 buttons.append((words, a, r is None, r or ""))
         elif bidding:
             buttons = []
@@ -305,9 +321,15 @@ class SkullKingView(GameView):
         return [Play(card)]
 
     def _pick(self, index: int) -> None:
-        card = self.hand.key(index)
-        self.picked = None if card == self.picked else card
+        """A card of the hand was tapped: pick it (the one at that place: of two Pirates,
+        only the one tapped), or put it back; with "Play on first tap" on, play it."""
+        self.picked = None if index == self.picked else index
         self.hand.note = ""
+        if self.picked is not None and self.tap.value:
+            self._play_picked()  # the Tigress stays picked: its two buttons ask how
+            if self.picked is not None:
+                self.table.refresh()
+            return
         self.table.refresh()
 
     def _play(self, action) -> None:
@@ -319,15 +341,38 @@ class SkullKingView(GameView):
         if self.picked is None:
             self.hand.note = "Pick a card first."
             return
-        plays = self._plays(self.picked)
+        card = self._hand[self.picked]
+        plays = self._plays(card)
         if len(plays) > 1:
             self.hand.note = "The Tigress: choose a button, as a pirate or as an escape."
             return
         reason = self.reason(plays[0], *self.seen_as)
         if reason is not None:
-            self.hand.note = f"{card_words(self.picked)}: {reason}."
+            self.hand.note = f"{card_words(card)}: {reason}."
             return
         self._play(plays[0])
+
+    def _turn_words(self, obs, acting: bool) -> str:
+        """What the person to act may do now, in a line or two (empty when it is not their turn)."""
+        if not acting:
+            return ""
+        if obs["phase"] == "bid":
+            n = obs["cards_dealt"]
+            text = (f"Your turn: bid how many tricks you will win this round, 0 to {n}. "
+                    "Every bid stays secret until all are in.")
+        else:
+            if obs["trick"] and not obs["suit_free"] and obs["led_suit"]:
+                rule = (f"follow {SUIT_WORDS[obs['led_suit']]} if you can; special cards may always be played")
+            elif obs["trick"] and obs["suit_free"]:
+                rule = "this trick is suit-free: any card may be played"
+            elif obs["trick"]:
+                rule = "no suit is set yet: any card may be played"
+            else:
+                rule = "you lead: any card may be played"
+            how = "tap a card to play it" if self.tap.value else "tap a card, then play it"
+            text = f"Your turn: play one card \u2014 {rule}. {how[0].upper() + how[1:]}."
+        return (f'<div class="lnb-your-turn" style="font-size:13px;font-weight:bold;'
+                f'color:var(--jp-ui-font-color1)">{esc(text)}</div>')
 
     def _round_scores(self, obs) -> None:
         if not self.round_rows:
@@ -335,10 +380,10 @@ class SkullKingView(GameView):
             return
         head = "<tr><th>Seat</th><th>Bid</th><th>Won</th><th>Base</th><th>Bonus</th><th>Loot</th><th>Round</th><th>Total</th></tr>"
         rows = "".join(
-            f"<tr><td>{self.seat_name(s)}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
+            f"<tr><td>{esc(self.seat_name(s))}</td><td>{r['bid']}</td><td>{r['won']}</td><td>{r['base']:+g}</td>"
             f"<td>{r['bonus']:+g}</td><td>{r['loot']:+g}</td><td><b>{r['points']:+g}</b></td><td>{r['total']:g}</td></tr>"
             for s, r in enumerate(self.round_rows))
         rnd = self.history[-1][0] if self.history else ""
         set_if(self.round_scores, value=panel_html(
-            f"Round {rnd} scores by component ({esc(obs['settings']['scoring'])} scoring)",
+            f"Round {rnd} scores by component ({obs['settings']['scoring']} scoring)",
             f'<table style="font-size:12px">{head}{rows}</table>'))
