@@ -5,6 +5,8 @@
     >>> state.current_player
     0
 """
+import warnings as _warnings
+
 from .engine import (
     IllegalAction,
     LoptiNbError,
@@ -12,18 +14,19 @@ from .engine import (
     SettingsError,
     UnknownBot,
     UnknownGame,
+    UnknownSeat,
     game_names,
     load,
     new_game,
     simulate,
 )
 
-from .engine.settings import refuse_unknown_arguments
+from .engine.settings import refuse_unknown_arguments as _refuse_unknown_arguments
 
 __version__ = "0.1.0"
 
 
-@refuse_unknown_arguments
+@_refuse_unknown_arguments
 def play(game: str = "lopti", players: int | None = None, humans: int = 1,
          bots: str | list[str] | None = None, seed: int | None = None, bot_delay: float = 0.6,
          names: list[str] | None = None, **settings):
@@ -54,7 +57,7 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
                  bot_delay=bot_delay, names=names, **settings)
 
 
-@refuse_unknown_arguments
+@_refuse_unknown_arguments
 def explain(game: str = "lopti", voice: str = "plain", start: int | str = 0):
     """A step-by-step rule explainer widget for ``game`` (see ``lopti_nb.explainers``);
     ``start`` is the first step shown, by number or key. Unknown games, voices, steps or
@@ -64,7 +67,7 @@ def explain(game: str = "lopti", voice: str = "plain", start: int | str = 0):
     return _explain(game, voice=voice, start=start)
 
 
-@refuse_unknown_arguments
+@_refuse_unknown_arguments
 def rules(game: str = "lopti", voice: str = "plain"):
     """The rules of ``game`` as plain data: a list of sections (title, text, clauses).
     Unknown games, voices or arguments raise a ``ValueError`` subclass."""
@@ -73,7 +76,7 @@ def rules(game: str = "lopti", voice: str = "plain"):
     return _rules(game, voice=voice)
 
 
-@refuse_unknown_arguments
+@_refuse_unknown_arguments
 def tutorial(game: str = "lopti", voice: str = "plain"):
     """A guided first round of ``game`` at its real table (Skull King: its first three rounds).
 
@@ -97,7 +100,7 @@ def tutorial(game: str = "lopti", voice: str = "plain"):
     return _tutorial(game, voice=voice)
 
 
-@refuse_unknown_arguments
+@_refuse_unknown_arguments
 def replay(record, seat: int | None = None):
     """A widget that steps through a finished game, forward and back (buttons and a slider).
 
@@ -122,14 +125,20 @@ def replay(record, seat: int | None = None):
 
 
 def __getattr__(name: str):
-    if name == "GAME_NAMES":  # the installed games (plugins), read when asked
+    # names of the last release that are now elsewhere: they keep working, with a warning
+    if name == "GAME_NAMES":
+        _warnings.warn("lopti_nb.GAME_NAMES is now lopti_nb.game_names()", DeprecationWarning, stacklevel=2)
         return game_names()
+    if name == "refuse_unknown_arguments":
+        _warnings.warn("lopti_nb.refuse_unknown_arguments is lopti_nb.engine.settings.refuse_unknown_arguments",
+                      DeprecationWarning, stacklevel=2)
+        return _refuse_unknown_arguments
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
-    "GAME_NAMES", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
-    "UnknownGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
+    "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
+    "UnknownGame", "UnknownSeat", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
     "tutorial",
     "__version__",
 ]

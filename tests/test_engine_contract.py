@@ -163,8 +163,9 @@ def test_a_game_of_one_seat_moments_gets_to_act_and_seat_arguments_by_default(ga
 
 
 def test_a_game_listing_several_seats_must_say_how_another_seat_acts():
-    """A state whose to_act names a second seat but that has no _apply_for is a programming
-    error, said plainly when its class is made (never a silent move for the wrong seat)."""
+    """A state whose to_act names a second seat must declare it has simultaneous decisions
+    and say how another seat acts (_apply_for): either missing is a programming error, said
+    plainly when its class is made (never a silent move for the wrong seat)."""
     from lopti_nb.engine import GameState
 
     moves = []
@@ -176,6 +177,9 @@ def test_a_game_listing_several_seats_must_say_how_another_seat_acts():
         "observation": lambda self, seat=None: {},
         "_apply": lambda self, action: None,
     }
+    with pytest.raises(TypeError, match="simultaneous = True"):
+        type("Both", (GameState,), dict(attrs))
+    attrs["simultaneous"] = True
     with pytest.raises(TypeError, match="_apply_for"):
         type("Both", (GameState,), dict(attrs))
     # with _apply_for the class is made, and the second seat's move is logged with its seat

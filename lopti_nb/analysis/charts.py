@@ -59,12 +59,14 @@ def _facet(chart, data, column: str | None, title: str | None, independent_x: bo
     return out
 
 
-def _x_axis(x_type: str) -> alt.Axis:
+def x_axis(x_type: str) -> alt.Axis:
     """Short ordinal labels (rounds, seas, seats) read upright; longer names are slanted."""
     return alt.Axis(labelAngle=0) if x_type == "O" else alt.Axis(labelAngle=-35)
 
 
-def _title(text: str, subtitle: str | None = None):
+def chart_title(text: str, subtitle: str | None = None):
+    """A chart's title, with its subtitle under it when there is one (every study's charts
+    use it, so titles look alike)."""
     return alt.Title(text, subtitle=subtitle) if subtitle else text
 
 
@@ -90,7 +92,7 @@ def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | 
         tooltip=tooltip,
     ).properties(width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     return _facet(base, hist, column, None, independent_x=independent_x, columns=columns).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def _domain(df: pd.DataFrame, field: str | None):
@@ -126,7 +128,7 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
                 alt.Tooltip("q3:Q", title="upper quartile", format=",.1f"),
                 alt.Tooltip("p05:Q", title="5th percentile", format=",.1f"),
                 alt.Tooltip("p95:Q", title="95th percentile", format=",.1f")]
-    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
+    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=x_axis(x_type)),
            "color": _color(color, domain=_domain(summary, color), top=column is not None), "tooltip": tooltip}
     if color:
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(summary, color))
@@ -138,8 +140,8 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
     layer = alt.layer(whisker, box, median, mean).properties(
         width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     if column is None:
-        return layer.properties(title=_title(title, subtitle))
-    return _facet(layer, summary, column, None).properties(title=_title(title, subtitle))
+        return layer.properties(title=chart_title(title, subtitle))
+    return _facet(layer, summary, column, None).properties(title=chart_title(title, subtitle))
 
 
 def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None = None,
@@ -158,7 +160,7 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
                 alt.Tooltip("upper:Q", title="95% upper", format=".1%")]
     if "n" in rates.columns:
         tooltip.append(alt.Tooltip("n:Q", title="n"))
-    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=_x_axis(x_type)),
+    enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=x_axis(x_type)),
            "color": _color(color, domain=_domain(rates, color), top=column is not None), "tooltip": tooltip}
     if color and x_type in ("O", "N"):
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(rates, color))
@@ -179,9 +181,9 @@ def rate_chart(rates: pd.DataFrame, x: str, y: str = "rate", color: str | None =
         layers.append(ref)
     layer = alt.layer(*layers).properties(width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
     if column is None:
-        return layer.properties(title=_title(title, subtitle))
+        return layer.properties(title=chart_title(title, subtitle))
     return _facet(layer, rates, column, None, independent_x=independent_x, columns=columns).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def mean_chart(effects: pd.DataFrame, x: str = "setting", column: str = "measure", color: str | None = None,
@@ -201,7 +203,7 @@ def mean_chart(effects: pd.DataFrame, x: str = "setting", column: str = "measure
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
     layer = alt.layer(bars, err).properties(width=220, height=HEIGHT - 40)
     return _facet(layer, effects, column, None, independent_y=True, columns=columns).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | None = None,
@@ -216,7 +218,7 @@ def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | N
     if text and text != value:
         tooltip.append(alt.Tooltip(f"{text}:N", title=text.replace("_", " ")))
     base = alt.Chart(frame).encode(
-        x=alt.X(f"{x}:O", title=x_title or x.replace("_", " "), axis=_x_axis("O")),
+        x=alt.X(f"{x}:O", title=x_title or x.replace("_", " "), axis=x_axis("O")),
         y=alt.Y(f"{y}:O", title=y_title or y.replace("_", " "),
                 sort="descending" if reverse_y else "ascending"),
         tooltip=tooltip)
@@ -226,7 +228,7 @@ def heatmap_chart(frame: pd.DataFrame, x: str, y: str, value: str, text: str | N
     label = base.mark_text(fontSize=10).encode(
         text=alt.Text(f"{text or value}:{'N' if text else 'Q'}", **({} if text else {"format": fmt})),
         color=alt.condition(f"datum['{value}'] > {mid}", alt.value("black"), alt.value("white")))
-    return alt.layer(rect, label).properties(width=WIDTH, height=HEIGHT, title=_title(title, subtitle))
+    return alt.layer(rect, label).properties(width=WIDTH, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
@@ -246,7 +248,7 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
                alt.Tooltip(f"{by}:N"), alt.Tooltip("mean_score:Q", title="mean score", format=".1f"),
                alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                alt.Tooltip("mean_length:Q", title=length_title, format=".1f"), alt.Tooltip("n:Q")]
-    base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None, axis=_x_axis("O")),
+    base = alt.Chart().encode(x=alt.X("value:N", title="Lever value", sort=None, axis=x_axis("O")),
                               color=_color(by, domain=sorted(data[by].unique()), top=True), tooltip=tooltip)
     line = base.mark_line(point=True).encode(y=alt.Y(f"{y}:Q", title=y_title,
                                                      **({"axis": alt.Axis(format="%")} if y == "win_rate" else {})))
@@ -255,5 +257,5 @@ def lever_chart(levers: pd.DataFrame, y: str = "mean_score", by: str = "bot",
         layers.append(base.mark_rule(opacity=0.6).encode(y="lower:Q", y2="upper:Q"))
     layer = alt.layer(*layers).properties(width=200, height=HEIGHT)
     return layer.facet(facet=alt.Facet("lever:N", title=None), data=data).resolve_scale(
-        x="independent").properties(title=_title(title, subtitle))
+        x="independent").properties(title=chart_title(title, subtitle))
 

@@ -28,11 +28,12 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from ..engine import plural as engine_plural
 from .frames import wilson_interval
 
 __all__ = [
     "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
-    "compare_means", "compare_to", "games_needed", "verdict", "pct", "num", "plural",
+    "compare_means", "compare_to", "games_needed", "verdict", "pct", "num",
     "findings_markdown", "findings_frame", "show_findings", "game_clusters", "cluster_stderr",
     "clustered_difference", "design_effect",
 ]
@@ -75,12 +76,10 @@ class Finding:
 
 
 # -- formatting -----------------------------------------------------------------------------------
-def plural(n: int, many: str, one: str | None = None) -> str:
-    """``n`` with the unit in the right number: ``plural(1, "games")`` is ``"1 game"``,
-    ``plural(1200, "games")`` is ``"1,200 games"`` (``one`` when the singular is not the
-    plural without its final s)."""
-    word = many if n != 1 else (one or (many[:-1] if many.endswith("s") else many))
-    return f"{n:,} {word}"
+def _counted(n: int, unit: str) -> str:
+    """``n`` of ``unit``, a plural noun as the findings take it (``"games"``): ``1 game``,
+    ``1,200 games``."""
+    return engine_plural(n, unit[:-1] if unit.endswith("s") else unit, unit)
 
 
 def pct(x: float, digits: int = 1) -> str:
@@ -230,7 +229,7 @@ def _wilson(hits: int, n: int, deff: float) -> tuple[float, float]:
 
 
 def _games(games: int | None) -> str:
-    return f" in {plural(games, 'games')}, counted by game" if games else ""
+    return f" in {engine_plural(games, 'game')}, counted by game" if games else ""
 
 
 def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead: bool = False,
@@ -241,7 +240,7 @@ def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead
     lo, hi = _wilson(hits, n, deff)
     p = hits / n if n else 0.0
     f = (lambda x: pct(x, digits))
-    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {plural(n, unit)}{_games(games)})."
+    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)}{_games(games)})."
     return Finding(key, text, p, lo, hi, n, unit, "", lead, {"deff": deff, "games": games})
 
 
@@ -258,7 +257,7 @@ def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead
     else:
         se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     f = (lambda x: num(x, digits))
-    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {plural(n, unit)}{_games(games)})."
+    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)}{_games(games)})."
     return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead,
                    {"stderr": se, "games": games})
 
@@ -273,7 +272,7 @@ def compare_to(key: str, hits: int, n: int, reference: float, what: str, above: 
     lo, hi = _wilson(hits, n, deff)
     p = hits / n if n else 0.0
     d = verdict(lo, hi, above, below, reference)
-    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {plural(n, unit)}{_games(games)})")
+    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {_counted(n, unit)}{_games(games)})")
     if d == UNCLEAR:
         se = math.sqrt(max(p * (1 - p), 1e-12) * deff / n) if n else 0.0
         text = f"{what}: {body}: {same or _unclear_tail(n, se, p - reference, unit, _pp)}."
@@ -286,7 +285,7 @@ def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, e
                    suffix: str = "", same: str | None = None) -> Finding:
     lo, hi = diff - Z * se, diff + Z * se
     if se == 0 and diff == 0:
-        text = f"{same or what + ': no difference at all'} ({plural(n, unit)})."
+        text = f"{same or what + ': no difference at all'} ({_counted(n, unit)})."
         return Finding(key, text, 0.0, 0.0, 0.0, n, unit, "no difference", lead, extra)
     d = verdict(lo, hi, above, below)
     body = f"difference {fmt(diff)}{suffix} ({_interval(lo, hi, fmt)}; {per})"
@@ -312,7 +311,7 @@ def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, 
     if se == 0 and pa != pb:  # all or nothing on both sides: a continuity floor
         se = math.sqrt(0.25 / max(n_a, 1) + 0.25 / max(n_b, 1)) / 2
     se *= math.sqrt(deff)
-    per = f"{pct(pa)} of {plural(n_a, unit)} against {pct(pb)} of {plural(n_b, unit)}{_games(games)}"
+    per = f"{pct(pa)} of {_counted(n_a, unit)} against {pct(pb)} of {_counted(n_b, unit)}{_games(games)}"
     f = _diff_sentence(key, pa - pb, se, n_a + n_b, what, _than(above, other), _than(below, other),
                        unit, lead, lambda x: f"{100 * x:+.1f}", per, {"a": pa, "b": pb, "deff": deff},
                        " percentage points")
@@ -341,7 +340,7 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
         else:
             se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
         n = int(d.size)
-        per = plural(n, unit) + _games(games)
+        per = _counted(n, unit) + _games(games)
     else:
         ma, mb = float(a.mean()), float(b.mean())
         diff = ma - mb
@@ -352,8 +351,8 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
             vb = b.var(ddof=1) / b.size if b.size > 1 else 0.0
             se = float(math.sqrt(va + vb))
         n = int(a.size + b.size)
-        per = (f"{num(ma, digits)} over {plural(int(a.size), unit)} against {num(mb, digits)} over "
-               f"{plural(int(b.size), unit)}{_games(games)}")
+        per = (f"{num(ma, digits)} over {_counted(int(a.size), unit)} against {num(mb, digits)} over "
+               f"{_counted(int(b.size), unit)}{_games(games)}")
     f = _diff_sentence(key, diff, se, n, what, _than(above, other), _than(below, other), unit,
                        lead, lambda x: num(x, digits, sign=True), per, {"games": games},
                        f" {measure}" if measure else "", same)

@@ -43,11 +43,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def plural(n: int | float, word: str, many: str | None = None) -> str:
-    """``1 game``, ``2 games``, ``1.5 wins`` (``many``: an irregular plural)."""
-    text = f"{n:g}" if isinstance(n, float) else str(n)
-    return f"{text} {word if n == 1 else (many or word + 's')}"
-
 
 def style(widget_cls=W.IntSlider, **kwargs):
     """A widget with a wide label column so descriptions are not cut."""

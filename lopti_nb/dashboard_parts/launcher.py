@@ -14,9 +14,9 @@ from lopti_nb.text import esc
 
 import ipywidgets as W
 
-from lopti_nb.engine import get_spec
+from lopti_nb.engine import get_spec, plural
 
-from .common import bot_options, explained, game_picker, message_html, plural, style
+from .common import bot_options, explained, game_picker, message_html, style
 from .forms import NONE
 from .forms import SettingsForm, label
 

@@ -33,11 +33,10 @@ import time
 
 import ipywidgets as W
 
-from lopti_nb.engine import get_spec
+from lopti_nb.engine import get_spec, ordinal, plural
 from lopti_nb.text import esc
 
-from .common import (MUTED, bot_options, explained, game_picker, message_html, plural, seat_bots,
-                     studies_declare, style)
+from .common import MUTED, bot_options, explained, game_picker, message_html, seat_bots, studies_declare, style
 from .forms import SettingsForm
 from .offline import enable_offline_charts
 
@@ -53,12 +52,6 @@ def panel_columns(panels: int) -> int:
         [2, 3, 2, 1, 3, 1, 2]
     """
     return max(c for c in (1, 2, 3) if panels % c == 0)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (places as people say them)."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def win_shares(seats, unit: str = "game"):

@@ -24,13 +24,13 @@ Every game keeps to the same promises, which widgets, explainers, analysis and r
 * Each state owns a ``random.Random`` seeded from ``seed``; the global ``random`` and
   ``numpy.random`` generators are never read or changed.
 * ``copy()`` is deep. A state lists its attributes once, in ``FIELDS`` (name -> how to copy
-  it, see :data:`KINDS`); ``copy()`` is generated from that list, and so is anything else
+  it, see :data:`KINDS`); ``copy()`` is made from that list, and so is anything else
   that must visit every attribute (a game's own snapshots).
 """
 from __future__ import annotations
 
 import copy as _copy
-import inspect
+import numbers
 import random
 import re
 import secrets
@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
-from .limits import MAX_MESSAGE, cut
+# The errors live in a leaf module; they are named here too, where they have always been.
+from .errors import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame, UnknownSeat
 
 
 # -- words ------------------------------------------------------------------------------
@@ -63,41 +64,18 @@ def seat_from_word(word: str) -> int:
     return int(m.group(1)) - 1
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``
-    (``many`` for an irregular plural)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def plural(n: int | float, one: str, many: str | None = None) -> str:
+    """A count with its noun in the right form: ``1 card``, ``0 cards``, ``3 cards``,
+    ``1,200 games``, ``1.5 wins`` (``many`` for an irregular plural: ``plural(2, "sea",
+    "seas")``). The one helper for counts in words, everywhere in the package."""
+    text = f"{n:,}" if isinstance(n, numbers.Integral) else f"{n:,g}"
+    return f"{text} {one if n == 1 else (many or one + 's')}"
 
 
-class LoptiNbError(ValueError):
-    """Base class of every error this package raises on bad input. Its message is cut to
-    :data:`~lopti_nb.engine.limits.MAX_MESSAGE` characters here, once for all, so no quoted
-    value, name or reason can make a refusal long."""
-
-    def __init__(self, *args):
-        if args and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE:
-            args = (cut(args[0]), *args[1:])
-        super().__init__(*args)
-
-
-class IllegalAction(LoptiNbError):
-    """An action that the rules do not allow in this position. The state is unchanged."""
-
-
-class SettingsError(LoptiNbError):
-    """A game setting (players, mode, scoring system...) that the game does not accept."""
-
-
-class UnknownGame(LoptiNbError):
-    """A game name that is not one of the package's games."""
-
-
-class UnknownBot(LoptiNbError):
-    """A bot name that is not registered for the game."""
-
-
-class UnknownSeat(LoptiNbError):
-    """A seat number that is not at this table."""
+def ordinal(n: int) -> str:
+    """A place as people say it: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 MAX_REASON = 200  # characters of a refusal's reason (a hostile action must not make it huge)
@@ -138,16 +116,18 @@ def event_maker(cls: type) -> Callable[..., Any]:
 
     A frozen dataclass's ``__init__`` stores each field with ``object.__setattr__``; for the
     events a game appends on every trick that is a visible share of a simulation. The maker
-    is generated once per class and writes the instance dictionary directly.
+    fills the instance dictionary in one step instead.
     """
-    names = list(cls.__dataclass_fields__)
-    body = "".join(f"    d[{name!r}] = {name}\n" for name in names)
-    source = (f"def make({', '.join(names)}):\n    ev = _new(cls)\n    d = ev.__dict__\n"
-              f"{body}    return ev\n")
-    namespace = {"_new": object.__new__, "cls": cls}
-    exec(source, namespace)  # noqa: S102 - our own field names, the way dataclasses builds __init__
-    make = namespace["make"]
+    names = tuple(cls.__dataclass_fields__)
+    new = object.__new__
+
+    def make(*values: Any) -> Any:
+        event = new(cls)
+        event.__dict__.update(zip(names, values))
+        return event
+
     make.__doc__ = f"Build a {cls.__name__} (fields: {', '.join(names)})."
+    make.__name__ = f"make_{cls.__name__}"
     return make
 
 
@@ -243,20 +223,6 @@ COPIERS: dict[str, Callable[[Any], Any]] = {
     DEEP: _copy.deepcopy,
 }
 
-# The expression copying ``d[name]`` for each kind, inlined by make_copier (a state copy is
-# on the path of every look-ahead, so it is one generated function, not a loop over kinds).
-_INLINE = {
-    LIST: "d[{n!r}][:]",
-    LISTS: "[x[:] for x in d[{n!r}]]",
-    DICT: "d[{n!r}].copy()",
-    DICTS: "[x.copy() for x in d[{n!r}]]",
-    PLAIN: "_plain(d[{n!r}])",
-    RNG: "_rng(d[{n!r}])",
-    CACHE: "None",
-    DEEP: "_deep(d[{n!r}])",
-}
-
-
 def check_fields(cls: type, fields: Mapping[str, Any]) -> None:
     for name, kind in fields.items():
         if not isinstance(name, str) or not name.isidentifier():
@@ -274,31 +240,27 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
     subclass that forgot to declare it) is deep-copied, so the copy is deep either way.
     """
     check_fields(cls, fields)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_plain": plain_copy,
-                                 "_rng": copy_rng, "_deep": _copy.deepcopy,
-                                 "_declared": frozenset(fields), "_size": len(fields)}
-    lines = []
-    for i, (name, kind) in enumerate(fields.items()):
-        if kind == SHARED:
-            continue
-        if callable(kind) and kind not in KINDS:
-            namespace[f"_k{i}"] = kind
-            lines.append(f"    n[{name!r}] = _k{i}(d[{name!r}])")
-        else:
-            lines.append(f"    n[{name!r}] = " + _INLINE[kind].format(n=name))
-    source = ("def copy(self):\n"
-              "    d = self.__dict__\n"
-              "    n = d.copy()\n"
-              + "\n".join(lines) + "\n"
-              "    if len(d) != _size:\n"
-              "        for k in d.keys() - _declared:\n"
-              "            n[k] = _deep(d[k])\n"
-              "    new = _new(_cls)\n"
-              "    new.__dict__ = n\n"
-              "    return new\n")
-    exec(source, namespace)  # noqa: S102 - our own field names, the way event_maker builds makers
-    copy = namespace["copy"]
-    copy.__doc__ = f"An independent copy of this {cls.__name__} (generated from its FIELDS)."
+    # (name, copier) of every field that is not shared, worked out once per class
+    steps = tuple((name, COPIERS[kind] if isinstance(kind, str) else kind)
+                  for name, kind in fields.items() if kind != SHARED)
+    declared = frozenset(fields)
+    size = len(fields)
+    new = object.__new__
+    deep = _copy.deepcopy
+
+    def copy(self: Any) -> Any:
+        d = self.__dict__
+        n = d.copy()
+        for name, copier in steps:
+            n[name] = copier(d[name])
+        if len(d) != size:
+            for name in d.keys() - declared:
+                n[name] = deep(d[name])
+        twin = new(cls)
+        twin.__dict__ = n
+        return twin
+
+    copy.__doc__ = f"An independent copy of this {cls.__name__} (made from its FIELDS)."
     copy.__qualname__ = f"{cls.__name__}.copy"
     return copy
 
@@ -306,10 +268,18 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
 class GameState(ABC):
     """Base class of every game's state. Subclasses implement the abstract parts."""
 
+    #: The name the game is registered under (its plugin's ``GameSpec.name``): records and
+    #: action checks find the plugin by it. A class may leave it empty; ``register_game``
+    #: then sets it from the spec it registers.
     game: ClassVar[str] = ""
+    #: Whether some decisions are taken by several seats at once (secret bids, a vote), the
+    #: way OpenSpiel's GameType says it. Such a game overrides ``to_act``, takes a ``seat`` in
+    #: ``legal_actions`` and ``why_illegal`` and defines ``_apply_for``; any other game writes
+    #: them for ``current_player`` alone and is given the seat arguments.
+    simultaneous: ClassVar[bool] = False
     #: Every instance attribute a state sets, declared once: name -> kind (see :data:`KINDS`)
     #: or a function returning a copy of the value. Each class lists only its own; the
-    #: declarations of its bases are merged in (``fields()``), and ``copy()`` is generated
+    #: declarations of its bases are merged in (``fields()``), and ``copy()`` is made
     #: from them. A game that declares none is copied with ``copy.deepcopy``.
     FIELDS: ClassVar[Mapping[str, Any]] = {
         "num_players": SHARED, "seed_chosen": SHARED, "seed": SHARED, "settings": PLAIN,
@@ -326,7 +296,7 @@ class GameState(ABC):
                 merged.update(own)
                 declared = declared or klass is not GameState
         cls._fields = MappingProxyType(merged)
-        # Only a class that says what its attributes are gets the generated copy (a class of
+        # Only a class that says what its attributes are gets the field-by-field copy (a class of
         # its own that defines copy() keeps it).
         if declared and "copy" not in cls.__dict__:
             cls.copy = make_copier(cls, merged)
@@ -346,20 +316,27 @@ class GameState(ABC):
             observation.__wrapped__ = own
             observation._checks_seat = True
             cls.observation = observation
-        # A game whose to_act can name several seats says how a seat other than
-        # current_player acts (``_apply_for(action, seat)``): checked when its class is made,
-        # so a missing one is never found half-way through a move.
+        # A game declares whether some of its decisions are taken by several seats at once
+        # (``simultaneous``). Such a game lists them in its own to_act, takes a seat in
+        # legal_actions and why_illegal, and says how a seat other than current_player acts
+        # (``_apply_for(action, seat)``): checked when its class is made, so a missing part is
+        # never found half-way through a move.
         below = [k for k in cls.__mro__ if k is not GameState and issubclass(k, GameState)]
-        if any("to_act" in k.__dict__ for k in below) and not any("_apply_for" in k.__dict__ for k in below):
+        if cls.simultaneous:
+            if not any("_apply_for" in k.__dict__ for k in below):
+                raise TypeError(f"{cls.__name__} declares simultaneous decisions but does not "
+                                "define _apply_for(action, seat)")
+            return
+        if any("to_act" in k.__dict__ for k in below):
             raise TypeError(f"{cls.__name__} lists its own to_act (several seats may act at once) "
-                            "but does not define _apply_for(action, seat)")
+                            "but does not declare simultaneous = True")
         # A game whose every decision is one seat's writes legal_actions() and
         # why_illegal(action) without a seat; they are given the seat argument of the contract
         # here (any other seat has nothing to do now), so such a game needs no change.
         for name, wrap in (("legal_actions", _one_seat_legal_actions),
                            ("why_illegal", _one_seat_why_illegal)):
             own = cls.__dict__.get(name)
-            if own is not None and callable(own) and not _takes_seat(own):
+            if own is not None and callable(own) and not hasattr(own, "one_seat_of"):
                 setattr(cls, name, wrap(own))
 
     @classmethod
@@ -494,11 +471,11 @@ class GameState(ABC):
             raise IllegalAction(f"Illegal action {_shown(action)}: {_shown(reason, MAX_REASON)}.")
 
     def action_types(self) -> tuple[type, ...]:
-        """The game's action classes (from its plugin; empty: any value is checked by the
-        rules alone)."""
-        from .registry import _SPECS
+        """The game's action classes: the ``action_types`` of the plugin registered under
+        :attr:`game` (empty: any value is checked by the rules alone)."""
+        from .registry import registered_spec  # the registry imports this module
 
-        spec = _SPECS.get(self.game)
+        spec = registered_spec(self.game)
         return spec.action_types if spec is not None else ()
 
     def check_seat(self, seat: Any) -> int | None:
@@ -506,8 +483,6 @@ class GameState(ABC):
         :class:`UnknownSeat`. Numpy integers are accepted."""
         if seat is None:
             return None
-        import numbers
-
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
                 or not 0 <= seat < self.num_players:
             raise UnknownSeat(f"There is no seat {_shown(seat, 40)} at this table: seats are "
@@ -516,7 +491,7 @@ class GameState(ABC):
 
     def copy(self) -> "GameState":
         """An independent copy (its own generator, lists and cards). Games that declare
-        their ``FIELDS`` get a generated copy; this fallback deep-copies everything."""
+        their ``FIELDS`` get a field-by-field copy; this fallback deep-copies everything."""
         return _copy.deepcopy(self)
 
     def record(self) -> dict[str, Any]:
@@ -544,13 +519,6 @@ def _names(state: GameState, seats: Sequence[int]) -> str:
     if len(names) == 1:
         return f"{names[0]} is"
     return ", ".join(names[:-1]) + " and " + names[-1] + " are"
-
-
-def _takes_seat(function: Callable) -> bool:
-    try:
-        return "seat" in inspect.signature(function, follow_wrapped=False).parameters
-    except (TypeError, ValueError):  # a builtin without a signature: leave it as it is
-        return True
 
 
 def _one_seat_legal_actions(own: Callable) -> Callable:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from random import Random as _Random
@@ -202,8 +203,18 @@ def register_game(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
                           "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
+    # The state class learns the name it is registered under, when it declares none: its
+    # records and action checks find this spec by it.
+    if not spec.state_class.game:
+        spec.state_class.game = spec.name
     _SPECS[spec.name] = spec
     return spec
+
+
+def registered_spec(name: str) -> GameSpec | None:
+    """The plugin registered in this process under exactly the canonical ``name``, or
+    ``None`` (no entry point is read: a state's own game is registered before it is made)."""
+    return _SPECS.get(name)
 
 
 def _load_point(name: str) -> GameSpec:
@@ -272,18 +283,27 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
     return seed
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None,
+def new_game(game: str | None = None, players: int | None = None, seed: int | None = None,
              **settings: Any) -> GameState:
-    """A fresh game state: ``new_game(name, players=4, seed=1)``.
+    """A fresh game state: ``new_game(game, players=4, seed=1)``.
 
-    ``settings`` are the game's own (see ``get_spec(name).schema``). Unknown games, player
-    counts or settings raise a ``ValueError`` subclass saying what is accepted.
+    ``game`` is any installed game's name (the first argument of every entry point:
+    ``simulate``, ``play``, ``play_games``...). ``settings`` are the game's own (see
+    ``get_spec(game).schema``). Unknown games, player counts or settings raise a
+    ``ValueError`` subclass saying what is accepted. The game given as ``name=`` still works,
+    with a ``DeprecationWarning``.
 
         >>> import lopti_nb
         >>> lopti_nb.new_game(lopti_nb.game_names()[0], players=3, seed=2).num_players
         3
     """
-    spec = get_spec(name)
+    if "name" in settings and game is None:
+        warnings.warn("new_game(name=...) is now new_game(game=...), like every other entry point",
+                      DeprecationWarning, stacklevel=2)
+        game = settings.pop("name")
+    if game is None:
+        raise UnknownGame(f"new_game needs a game. Games: {', '.join(game_names())}.")
+    spec = get_spec(game)
     players = spec.default_players if players is None else spec.check_players(players)
     seed = check_seed(seed)
     if spec.session is not None and "rounds" in settings:
@@ -293,6 +313,7 @@ def new_game(name: str, players: int | None = None, seed: int | None = None,
 
 
 def __getattr__(name: str):
-    if name == "GAME_NAMES":  # computed from the installed plugins on each use
+    if name == "GAME_NAMES":
+        warnings.warn("GAME_NAMES is now game_names()", DeprecationWarning, stacklevel=2)
         return game_names()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -305,7 +305,7 @@ def run_parallel(func, tasks: Iterable, workers: int | None = None, client: Any 
         return list(shown_progress(_in_order(lambda t: pool.submit(func, t), tasks, 2 * workers)))
 
 
-def simulate(game: str, n: int = 100, seed: int | None = None, players: int | None = None,
+def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
              bots: str | Sequence[str] | None = None, progress: bool = True,
              workers: int | None = None, client: Any = None, keep_records: bool = False,
              **settings: Any):
@@ -313,7 +313,8 @@ def simulate(game: str, n: int = 100, seed: int | None = None, players: int | No
 
     Columns: ``game`` (number), ``seat``, ``bot``, ``score``, ``place``, ``won``,
     ``length`` (the game's own measure of length), ``stalemate``, then the game's own
-    columns. ``bots`` is one bot name for all seats, one name per seat, or ``None`` for the
+    columns. ``seed`` is the run's seed (default 0, as in ``play_games``, ``sweep`` and the
+    command line: the same call gives the same rows; ``None``: a new random run). ``bots`` is one bot name for all seats, one name per seat, or ``None`` for the
     game's default. ``workers=k`` plays on k local processes and ``client`` on a Dask
     cluster, with the same rows. ``settings`` are the game's own, by name (see
     ``lopti_nb.engine.get_spec(game).schema``).

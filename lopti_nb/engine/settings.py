@@ -11,7 +11,7 @@ read that one declaration::
     >>> schema.check({"swap": "no"})
     Traceback (most recent call last):
     ...
-    lopti_nb.engine.core.SettingsError: swap must be True or False, not 'no'.
+    lopti_nb.engine.errors.SettingsError: swap must be True or False, not 'no'.
 
 Kinds: ``"bool"`` (only a real bool), ``"int"`` (whole numbers, numpy integers too, never a
 bool), ``"float"`` (finite numbers), ``"choice"`` (one of ``choices``), ``"seat"`` (a seat
@@ -25,7 +25,8 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from .core import SettingsError, plain_copy
+from .core import plain_copy
+from .errors import SettingsError
 from .limits import MAX_SHOWN, check_nesting, read_json, shown  # noqa: F401 - shown is used here and imported from here
 
 KINDS = ("bool", "int", "float", "choice", "seat", "data")

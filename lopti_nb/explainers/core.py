@@ -197,5 +197,3 @@ def verdict_html(v: Verdict | None, seq: int = 0) -> str:
     return "".join(parts)
 
 
-def texts_in(steps: Sequence[Step]) -> list[Section]:
-    return [s.section() for s in steps if s.kind == "rule"]

@@ -841,10 +841,6 @@ class Table(W.VBox):
             'border:1px solid var(--jp-border-color2);background:var(--jp-layout-color1)">'
             + "".join(items) + "</ol>"))
 
-    # -- for tests and notebooks ----------------------------------------------------------------
-    def all_buttons(self) -> list[W.Widget]:
-        return [w for w in iter_widgets(self) if isinstance(w, (W.Button, W.ToggleButton))]
-
 
 def schema_words(schema, settings) -> str:
     """``settings`` in words, from the schema that declares them (what a table's header shows

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import ipywidgets as W
 
@@ -87,22 +86,6 @@ def play_to_end(table, rng: random.Random, max_steps: int = 20000) -> int:
             raise AssertionError(f"no enabled control at step {steps}: {table.status.value}")
         steps += 1
     return steps
-
-
-def click_timings(table, rng: random.Random, max_steps: int = 2000, cpu: bool = False) -> list[float]:
-    """Seconds from each human interaction (a click, or a toggle and the click it leads to)
-    to updated widgets, over a random game. ``cpu=True`` measures this process's CPU time
-    instead of wall time (not inflated by other programs competing for the processor)."""
-    clock = time.process_time if cpu else time.perf_counter
-    times = []
-    steps = 0
-    while not table.state.is_over and steps < max_steps:
-        t0 = clock()
-        if not random_step(table, rng):
-            break
-        times.append(clock() - t0)
-        steps += 1
-    return times
 
 
 def widget_states(root: W.Widget) -> list[dict]:

@@ -17,8 +17,9 @@ import pytest
 
 from lopti_nb.analysis import sweep
 from lopti_nb.analysis.findings import (EXACT, UNCLEAR, Finding, compare_means, compare_proportions,
-                                        compare_to, findings_markdown, games_needed, plural,
-                                        proportion, verdict)
+                                        compare_to, findings_markdown, games_needed, proportion,
+                                        verdict)
+from lopti_nb.engine import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHER_SEED = 7
@@ -183,8 +184,8 @@ def test_games_needed_grows_as_the_difference_shrinks():
 
 
 def test_plural_forms_and_markdown():
-    assert plural(1, "games") == "1 game" and plural(2, "games") == "2 games"
-    assert plural(1200, "seat-rounds") == "1,200 seat-rounds"
+    assert plural(1, "game") == "1 game" and plural(2, "game") == "2 games"
+    assert plural(1200, "seat-round") == "1,200 seat-rounds" and plural(1.5, "win") == "1.5 wins"
     f = proportion("k", 3, 10, "Share", unit="rounds")
     assert "30.0%" in f.text and "10 rounds" in f.text
     assert findings_markdown([f], "Findings").startswith("**Findings**\n\n- Share")

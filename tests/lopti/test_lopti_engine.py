@@ -6,7 +6,7 @@ import random
 import pytest
 
 import lopti_nb
-from lopti_nb.engine import IllegalAction
+from lopti_nb.engine import IllegalAction, SettingsError
 from lopti_nb.games.lopti import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.cards import card_name
@@ -354,9 +354,13 @@ def test_copy_is_deep_and_every_field_is_declared():
 
 def test_hooks_given_make_the_motion_state_and_the_base_game_runs_none():
     from lopti_nb.games.lopti.motions import HookRunner, MotionLoptiState
+    from lopti_nb.games.lopti.plugin import new_round
 
     assert type(LoptiState(4, 1)) is LoptiState and LoptiState(4, 1).hooks is None
-    hooked = LoptiState(4, 1, hooks=HookRunner())
+    assert type(new_round(4, 1)) is LoptiState
+    with pytest.raises(SettingsError, match="MotionLoptiState"):
+        LoptiState(4, 1, hooks=HookRunner())
+    hooked = new_round(4, 1, hooks=HookRunner())
     assert type(hooked) is MotionLoptiState and hooked.undeclared_fields() == ([], [])
     copy = hooked.copy()
     assert type(copy) is MotionLoptiState and copy.hooks is not hooked.hooks

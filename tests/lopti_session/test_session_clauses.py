@@ -9,7 +9,7 @@ from lopti_nb.games.lopti import (
     library_motion,
 )
 from lopti_nb.games.lopti import events as ev
-from lopti_nb.games.lopti.motions import BASE_EVENTS, HookRunner
+from lopti_nb.games.lopti.motions import BASE_EVENTS, HookRunner, MotionLoptiState
 from lopti_nb.games.lopti.state import LoptiState
 
 
@@ -132,7 +132,7 @@ def test_1_7_motion_only_adds_actions_base_events_unchanged():
     for seed in range(20):
         plain = LoptiState(4, seed, play_on=seed % 2 == 0)
         play_out(plain, [heuristic_bot] * 4, random.Random(seed))
-        hooked = LoptiState(4, seed, hooks=HookRunner([talk]), play_on=seed % 2 == 0)
+        hooked = MotionLoptiState(4, seed, hooks=HookRunner([talk]), play_on=seed % 2 == 0)
         play_out(hooked, [heuristic_bot] * 4, random.Random(seed))
         assert [e.describe() for e in base_events(hooked)] == [e.describe() for e in plain.events]
         seen |= {e.text for e in motion_events(hooked) if isinstance(e, ev.MotionSaid)}
@@ -146,7 +146,7 @@ def test_1_7_motion_never_prevents_a_clear_or_the_clearers_bonus_play():
         "after clear": lambda v: "cancel the clear",  # garbage: reported, switched off
         "before bonus play": lambda v: Draw("actor", 3),
     })
-    st = LoptiState.from_position([["10S", "4C", "5C"], ["KD", "KH"]], face_down=[["2C"], ["2D"]],
+    st = MotionLoptiState.from_position([["10S", "4C", "5C"], ["KD", "KH"]], face_down=[["2C"], ["2D"]],
                                   draw_pile=["8S", "8H", "9C", "9D", "JC", "JD", "QC"], pile=["9S", "JS"], turn=0,
                                   hooks=HookRunner([grabby]))
     from lopti_nb.games.lopti import Play
@@ -166,7 +166,7 @@ def test_1_7_motion_cannot_block_victory():
         "before out": lambda v: [Draw("actor", 3), Draw("everyone", 3)],
         "before blind flip": lambda v: Draw("actor", 1) if v.actor_cards == 1 else None,
     })
-    st = LoptiState.from_position([[], ["KD", "4S"]], face_down=[["9S"], ["2D"]], draw_pile=["8S", "8H", "5C"],
+    st = MotionLoptiState.from_position([[], ["KD", "4S"]], face_down=[["9S"], ["2D"]], draw_pile=["8S", "8H", "5C"],
                                   pile=["6S"], turn=0, hooks=HookRunner([spoiler]))
     from lopti_nb.games.lopti import PlayBlind
     st.apply(PlayBlind(0))

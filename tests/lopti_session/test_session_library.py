@@ -9,6 +9,7 @@ import pytest
 from lopti_nb.engine.runner import play_out
 from lopti_nb.games.lopti import LIBRARY, Motion, Session, heuristic_bot, library_motion
 from lopti_nb.games.lopti import events as ev
+from lopti_nb.games.lopti.motions import MotionLoptiState
 from lopti_nb.games.lopti.state import LoptiState
 
 ROUNDS = int(os.environ.get("LOPTI_MOTION_ROUNDS", 200))  # per motion; 12 motions -> 2,400 rounds
@@ -102,7 +103,7 @@ def test_library_motion_keeps_cards_clears_bonus_plays_and_endings(name):
 
 
 def test_library_chain_clear_discard_fires_on_chain_clears():
-    st = LoptiState.from_position([["3S", "4C", "5C"], ["KD", "KH", "9C"], ["QS", "QH"]],
+    st = MotionLoptiState.from_position([["3S", "4C", "5C"], ["KD", "KH", "9C"], ["QS", "QH"]],
                                   face_down=[["2C"], ["2D"], ["2H"]], pile=["9S", "3H", "3D", "3C"], turn=0,
                                   hooks=__import__("lopti_nb.games.lopti.motions", fromlist=["HookRunner"]).HookRunner(
                                       [library_motion("chain_clear_discard")]))

@@ -11,13 +11,13 @@ from lopti_nb.games.lopti import (
 )
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.cards import card_name
-from lopti_nb.games.lopti.motions import ClearPile, HookRunner, PendingChoice, ReturnCleared
+from lopti_nb.games.lopti.motions import ClearPile, HookRunner, MotionLoptiState, PendingChoice, ReturnCleared
 from lopti_nb.games.lopti.state import Choose
 
 
 def hooked(motion, hands, people=(), **kw):
     """A mid-round position with ``motion`` (number 1) in force."""
-    state = LoptiState.from_position(hands, hooks=HookRunner([motion]), **kw)
+    state = MotionLoptiState.from_position(hands, hooks=HookRunner([motion]), **kw)
     if people:
         state.set_people(people)
     return state
@@ -237,6 +237,6 @@ def test_1_7_bots_play_whole_rounds_with_every_new_effect():
         "after pickup": lambda v: Give("actor", 1, which="choose", default="random"),
     })
     for seed in range(6):
-        state = LoptiState(4, seed, hooks=HookRunner([m]), people=(), turn_cap=400)
+        state = MotionLoptiState(4, seed, hooks=HookRunner([m]), people=(), turn_cap=400)
         play_out(state, [heuristic_bot] * 4, random.Random(seed))
         assert state.is_over and sorted(state.all_cards()) == list(range(52))

@@ -13,7 +13,7 @@ from lopti_nb.games.skullking import (
     legal_cards, next_leader, trick_bonus, trick_winner,
 )
 from lopti_nb.games.skullking.cards import CARDS, ESCAPE, KIND, build_deck
-from lopti_nb.games.skullking.rules import _resolve, _resolve_reference, led_suit
+from lopti_nb.games.skullking.rules import resolve_trick, _resolve_reference, led_suit
 
 SPEC = get_spec("skull-king")
 GAMES_PER_TABLE = 300  # x 7 table sizes = 2,100 games
@@ -69,7 +69,7 @@ def check_game_from_events(state):
             trick.append(ev.card)
         elif isinstance(ev, (TrickWon, TrickDestroyed)):
             assert list(ev.cards) == trick and len(trick) == n and ev.leader == leader
-            assert _resolve(trick) == _resolve_reference(trick)
+            assert resolve_trick(trick) == _resolve_reference(trick)
             w = trick_winner(trick)
             if isinstance(ev, TrickWon):
                 assert w is not None and ev.seat == (leader + w) % n
@@ -185,7 +185,7 @@ def tricks(draw, min_size=1, max_size=8):
 @settings(max_examples=600, deadline=None)
 @given(tricks())
 def test_hypothesis_trick_resolution(cards):
-    fast = _resolve(cards)
+    fast = resolve_trick(cards)
     assert fast == _resolve_reference(cards)
     w, lead, _ = fast
     assert 0 <= lead < len(cards)
@@ -228,7 +228,7 @@ def test_hypothesis_bot_fast_outcome_matches_the_rules(cards):
                    if c not in cards]
     winners, losers = split_by_outcome(trick, candidates)
     for a in candidates:
-        assert (a in winners) == (_resolve(trick + (a.card,))[0] == len(trick)), (trick, a)
+        assert (a in winners) == (resolve_trick(trick + (a.card,))[0] == len(trick)), (trick, a)
     assert len(winners) + len(losers) == len(candidates)
 
 

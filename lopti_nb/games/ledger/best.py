@@ -43,7 +43,7 @@ from lopti_nb.engine.settings import shown
 
 from .cards import DEFAULT_HAZARDS, RECKONING_BY_NAME, RECKONINGS, lost_count
 from .offices import OFFICE_INDEX, OFFICES
-from .risk import SEA_HIGH, _check_exact, _counts, _whole, dive_outcomes
+from .risk import SEA_HIGH, check_exact, live_counts, whole_in_range, dive_outcomes
 
 __all__ = ["dive_values", "best_expected_machines", "surface_at_expected_machines", "policy_table",
            "expectation_frame", "best_move",
@@ -64,7 +64,7 @@ def _reckoning_left(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
     if unknown:
         raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
                             f"{', '.join(RECKONING_BY_NAME)}.")
-    return tuple(_whole(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies) for r in RECKONINGS)
+    return tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies) for r in RECKONINGS)
 
 
 @lru_cache(maxsize=200_000)
@@ -129,16 +129,16 @@ def dive_values(sea: int, haul: int = 0, deck: Any = None, reckoning: Mapping[st
         >>> dive_values(3, haul=1, deck={"machines": 39, "hazards": {n: 2 for n in range(1, 10)}})[1] > 1
         True
     """
-    _check_exact(exact)
+    check_exact(exact)
     if type(sea_moved) is not bool:
         raise SettingsError(f"sea_moved must be True or False, not {shown(sea_moved)}.")
-    hold = _whole(hold_limit, "hold_limit", 1, 40)
-    h = _whole(haul, "haul", 0, hold)
-    machines, live, edge = _counts(sea, deck)
+    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    h = whole_in_range(haul, "haul", 0, hold)
+    machines, live, edge = live_counts(sea, deck)
     rc = _reckoning_left(reckoning)
     edge = 0 if sea_moved else edge
     surface, dive_on = _decide(h, machines, live, edge, rc, sea_moved, hold, exact)
-    others = _counts(SEA_HIGH, deck)[1] - live - edge  # near-misses that stay near-misses
+    others = live_counts(SEA_HIGH, deck)[1] - live - edge  # near-misses that stay near-misses
     if dive_on is not None and others and dive_on < surface:
         # such a near-miss comes first with this chance, and then the diver surfaces
         share = (Fraction(others, others + machines + live + edge) if exact
@@ -154,9 +154,9 @@ def best_expected_machines(sea: int, deck: Any = None, reckoning: Mapping[str, i
         >>> best_expected_machines(3) > best_expected_machines(9)
         True
     """
-    _check_exact(exact)
-    hold = _whole(hold_limit, "hold_limit", 1, 40)
-    machines, live, edge = _counts(sea, deck)
+    check_exact(exact)
+    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    machines, live, edge = live_counts(sea, deck)
     if machines + live + (0 if sea_moved else edge) == 0:
         return Fraction(0) if exact else 0.0
     return _flip(0, machines, live, 0 if sea_moved else edge, _reckoning_left(reckoning),
@@ -187,7 +187,7 @@ def policy_table(seas=range(1, 10), hold_limit: int = 4, surface_at: int = 4):
     """
     import pandas as pd
 
-    hold = _whole(hold_limit, "hold_limit", 1, 40)
+    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
     rows = []
     for sea in seas:
         for haul in range(1, hold):

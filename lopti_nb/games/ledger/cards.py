@@ -151,10 +151,6 @@ class DeckSpec:
     def machine_count(self) -> int:
         return self.suits * len(self.values)
 
-    @property
-    def hazard_count(self) -> int:
-        return sum(c for _, c in self.hazards)
-
     def cards(self) -> list[Card]:
         """Every card of the wreck deck, in a fixed (unshuffled) order (a new list)."""
         cached = _DECK_CACHE.get(self)

@@ -43,7 +43,7 @@ class Advice:
     exact: bool = True
 
 
-def _percent(p) -> str:
+def percent(p) -> str:
     value = float(p) * 100
     if 0 < value < 0.5:
         return "under 1%"
@@ -113,9 +113,9 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     caught = risk.catch_probability(sea, 1, deck, exact=True)
     left = reckoning_left(obs)
     try:
-        counts = risk._reckoning_counts(left)
+        counts = risk.reckoning_counts(left)
     except SettingsError:  # only The Sea Blinks left: the next catch turns a fresh deck too
-        counts, exact = risk._reckoning_counts(None), False
+        counts, exact = risk.reckoning_counts(None), False
     # the sea moves at the round's first sea trigger (rules reference 2.4): until then a Blink
     # during the dive raises it under the diver, turning the hazards one above it live
     sea_moved = bool(state.trigger)  # public: everyone sees the sea move
@@ -123,7 +123,7 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     if not sea_moved:
         edge = sum(wreck_counts(obs, state.deck_spec, sea + 1)[1].values()) - n_live
     sealed = coins = Fraction(0)
-    for key, p in risk._outcomes(1, machines, n_live, edge, counts, sea_moved).items():
+    for key, p in risk.walk_outcomes(1, machines, n_live, edge, counts, sea_moved).items():
         name = key[0]
         if name == "surfaced":
             sealed += p * (haul + 1)
@@ -140,7 +140,7 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     lines = []
     what = "flip again" if diving else "dive"
     lines.append(f"If you {what}, the chance a live hazard (at or below {sea}) catches you before "
-                 f"your next machine is {_percent(caught)}: {n_live} live hazard"
+                 f"your next machine is {percent(caught)}: {n_live} live hazard"
                  f"{'' if n_live == 1 else 's'} against {_machines(machines)} in the wreck.")
     if diving:
         lines.append(f"Flipping on for one more machine, you would surface with "
@@ -152,7 +152,7 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
         lines.append(f"Salvage Rights would pay {float(coins):.2f} coins on average on the way.")
     if to_limit is not None and limit - haul > 1:
         lines.append(f"Diving on to your hold limit of {limit}, you would be caught "
-                     f"{_percent(to_limit)} of the time.")
+                     f"{percent(to_limit)} of the time.")
     if not exact:
         lines.append("The wreck is nearly spent: these figures count the discard pile that will "
                      "be shuffled into it, so they are estimates.")

@@ -53,7 +53,7 @@ SEA_LOW, SEA_HIGH = 0, 99
 MAX_CARDS = 10_000  # a wreck deck longer than this is no table's (and the sums stay quick)
 
 
-def _whole(value: Any, what: str, low: int, high: int) -> int:
+def whole_in_range(value: Any, what: str, low: int, high: int) -> int:
     """``value`` if it is an ``int`` (never a bool) from ``low`` to ``high``; else SettingsError."""
     if type(value) is not int or not low <= value <= high:
         raise SettingsError(f"{what} must be a whole number {low}-{high}, not {shown(value)}.")
@@ -66,13 +66,13 @@ def _short_form(deck: Mapping) -> tuple[int, tuple[tuple[int, int], ...]]:
     if unknown:
         raise SettingsError(f"the short deck form has only the keys machines and hazards, not "
                             f"{shown(sorted(map(str, unknown)))}.")
-    machines = _whole(deck["machines"], "machines", 0, MAX_CARDS)
+    machines = whole_in_range(deck["machines"], "machines", 0, MAX_CARDS)
     hazards = deck.get("hazards", {})
     if not isinstance(hazards, Mapping):
         raise SettingsError(f"hazards must map hazard numbers to copies, not {shown(hazards)}.")
     items = []
     for n, c in hazards.items():
-        items.append((_whole(n, "a hazard number", 1, 99), _whole(c, f"hazard {n}'s copies", 0, MAX_CARDS)))
+        items.append((whole_in_range(n, "a hazard number", 1, 99), whole_in_range(c, f"hazard {n}'s copies", 0, MAX_CARDS)))
     return machines, tuple(items)
 
 
@@ -81,14 +81,14 @@ def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
 
     Raises :class:`~lopti_nb.engine.SettingsError` (a ``ValueError``) for a sea or deck it
     cannot read."""
-    machines, live, _ = _counts(sea, deck)
+    machines, live, _ = live_counts(sea, deck)
     return machines, live
 
 
-def _counts(sea: int, deck: Any = None) -> tuple[int, int, int]:
+def live_counts(sea: int, deck: Any = None) -> tuple[int, int, int]:
     """``(machines, live hazards, hazards numbered sea + 1)``: the last are the near-misses
     that turn live if the sea rises one step during the dive."""
-    _whole(sea, "sea", SEA_LOW, SEA_HIGH)
+    whole_in_range(sea, "sea", SEA_LOW, SEA_HIGH)
     if isinstance(deck, Mapping) and "machines" in deck:
         machines, hazards = _short_form(deck)
         return (machines, sum(c for n, c in hazards if n <= sea),
@@ -125,7 +125,8 @@ def _check_target(target: int, machines: int) -> None:
         raise SettingsError(f"the deck holds only {machines} machines; a dive cannot reach {shown(target)}.")
 
 
-def _check_exact(exact: Any) -> None:
+def check_exact(exact: Any) -> None:
+    """Refuse an ``exact`` argument that is not True or False (SettingsError)."""
     if type(exact) is not bool:
         raise SettingsError(f"exact must be True or False, not {shown(exact)}.")
 
@@ -137,7 +138,7 @@ def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = Fal
     first ``target`` of those ``M + L`` cards are all machines:
     ``1 - prod(M - i) / (M - i + L) for i < target``.
     """
-    _check_exact(exact)
+    check_exact(exact)
     machines, live = deck_counts(sea, deck)
     _check_target(target, machines)
     safe = Fraction(1)
@@ -147,7 +148,9 @@ def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = Fal
     return p if exact else float(p)
 
 
-def _reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
+def reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
+    """The copies of each Reckoning card still to come, in the order of ``RECKONINGS``
+    (``None``: the whole deck's)."""
     if reckoning is None:
         reckoning = DEFAULT_RECKONING
     if not isinstance(reckoning, Mapping):
@@ -157,7 +160,7 @@ def _reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
         raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
                             f"{', '.join(RECKONING_BY_NAME)}.")
     # a copy count is a whole number: 2.7 copies or "2" are refused, not rounded or parsed
-    counts = tuple(_whole(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, 12) for r in RECKONINGS)
+    counts = tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, 12) for r in RECKONINGS)
     if sum(counts) == 0:
         raise SettingsError("the Reckoning deck needs at least one card.")
     if sum(counts) == counts[[r.keep_diving for r in RECKONINGS].index(True)]:
@@ -191,14 +194,14 @@ def dive_outcomes(sea: int, target: int, deck: Any = None,
     ``blinks``       how many times The Sea Blinks let the dive go on;
     ``exact``        the probability as a :class:`fractions.Fraction`.
     """
-    _check_exact(exact)
+    check_exact(exact)
     if type(sea_moved) is not bool:
         raise SettingsError(f"sea_moved must be True or False, not {shown(sea_moved)}.")
-    machines, live, edge = _counts(sea, deck)
+    machines, live, edge = live_counts(sea, deck)
     _check_target(target, machines)
-    full = _reckoning_counts(reckoning)
+    full = reckoning_counts(reckoning)
     import pandas as pd  # after the checks: a refusal needs no pandas
-    table = _outcomes(target, machines, live, 0 if sea_moved else edge, full, sea_moved)
+    table = walk_outcomes(target, machines, live, 0 if sea_moved else edge, full, sea_moved)
     rows = []
     for key, p in table.items():
         name, sealed, opened, lost, coins, trig, rise, blinks = key
@@ -211,7 +214,7 @@ def dive_outcomes(sea: int, target: int, deck: Any = None,
     return pd.DataFrame(rows, columns=OUTCOME_COLUMNS)
 
 
-def _outcomes(target: int, machines: int, live: int, edge: int, full: tuple[int, ...],
+def walk_outcomes(target: int, machines: int, live: int, edge: int, full: tuple[int, ...],
               sea_moved: bool) -> dict:
     """The dive as a walk over the relevant cards: machines ``m``, live hazards ``l`` and,
     while the sea has not moved this round, the hazards one above the sea ``e`` (near-misses

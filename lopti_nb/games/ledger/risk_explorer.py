@@ -168,8 +168,8 @@ class RiskExplorer(W.VBox):
         """Machines a dive keeps and loses on average: the sums over the rows of
         :func:`risk.dive_outcomes`, taken from the exact outcome table it is built from, so the
         sliders' first paint needs no pandas (a third of a second of a cold page)."""
-        machines, live, edge = risk._counts(sea)
-        table = risk._outcomes(target, machines, live, edge, risk._reckoning_counts(None), False)
+        machines, live, edge = risk.live_counts(sea)
+        table = risk.walk_outcomes(target, machines, live, edge, risk.reckoning_counts(None), False)
         kept = sum((sealed + opened) * p for (_, sealed, opened, *_), p in table.items())
         lost = sum(key[3] * p for key, p in table.items())
         return float(kept), float(lost)

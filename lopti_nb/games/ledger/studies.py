@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import pandas as pd
 
 from lopti_nb.analysis.frames import game_seeds, rate_frame, wilson_interval
+from lopti_nb.engine import plural
 
 from . import risk
 from .actions import DIVE, FLIP
@@ -174,10 +175,10 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
     """Exact catch probability against the sea level, one line per surfacing target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     return alt.Chart(exact).mark_line(point=True).encode(
-        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=_x_axis("O")),
+        x=alt.X("sea:O", title="Sea level (hazards at or below it are live)", axis=x_axis("O")),
         y=alt.Y("catch_probability:Q", title="Chance of being caught",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL)),
@@ -185,7 +186,7 @@ def catch_curve_chart(exact: pd.DataFrame, title: str = "Chance of being caught 
                  alt.Tooltip("catch_probability:Q", title="P(caught)", format=".2%"),
                  alt.Tooltip("exact:N", title="exact fraction"),
                  alt.Tooltip("live_hazards:Q", title="live hazards")],
-    ).properties(width=WIDTH + 80, height=HEIGHT + 40, title=_title(title, subtitle))
+    ).properties(width=WIDTH + 80, height=HEIGHT + 40, title=chart_title(title, subtitle))
 
 
 def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the game engine",
@@ -194,7 +195,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
     bands (shaded), one colour per surfacing target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title
 
     color = alt.Color("target:O", title="Surfacing target", scale=alt.Scale(scheme=SEQUENTIAL))
     tooltip = [alt.Tooltip("sea:O", title="sea"), alt.Tooltip("target:O", title="target"),
@@ -212,7 +213,7 @@ def overlay_chart(overlay: pd.DataFrame, title: str = "Exact risk against the ga
     line = base.mark_line().encode(y="catch_probability:Q")
     dots = base.mark_point(filled=True, size=30, stroke="black", strokeWidth=0.5).encode(y="simulated:Q")
     return alt.layer(band, line, dots).properties(width=WIDTH + 80, height=HEIGHT + 40,
-                                                  title=_title(title, subtitle))
+                                                  title=chart_title(title, subtitle))
 
 
 def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive brings home, on average",
@@ -221,20 +222,20 @@ def expectation_chart(expectations: pd.DataFrame, title: str = "What one dive br
     per measure."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     long = expectations.melt(id_vars=["sea", "target"], value_vars=["kept", "lost"],
                              var_name="measure", value_name="machines")
     long["measure"] = long["measure"].map({"kept": "machines kept", "lost": "machines lost"})
     line = alt.Chart().mark_line(point=True).encode(
-        x=alt.X("target:O", title="Surfacing target (machines)", axis=_x_axis("O")),
+        x=alt.X("target:O", title="Surfacing target (machines)", axis=x_axis("O")),
         y=alt.Y("machines:Q", title="Expected machines per dive"),
         color=alt.Color("sea:O", title="Sea level", scale=alt.Scale(scheme=SEQUENTIAL)),
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("sea:O"), alt.Tooltip("target:O"),
                  alt.Tooltip("machines:Q", format=".3f")],
     ).properties(width=WIDTH, height=HEIGHT)
     return line.facet(facet=alt.Facet("measure:N", title=None), data=long).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing target",
@@ -242,10 +243,10 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
     """Heatmap: sea level against hold limit, coloured and labelled by the best target."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, _title, _x_axis
+    from lopti_nb.analysis.charts import HEIGHT, SEQUENTIAL, WIDTH, chart_title, x_axis
 
     base = alt.Chart(best).encode(
-        x=alt.X("hold_limit:O", title="Hold limit", axis=_x_axis("O")),
+        x=alt.X("hold_limit:O", title="Hold limit", axis=x_axis("O")),
         y=alt.Y("sea:O", title="Sea level", sort="descending"),
         tooltip=[alt.Tooltip("sea:O"), alt.Tooltip("hold_limit:O", title="hold limit"),
                  alt.Tooltip("best_target:Q", title="best target"),
@@ -257,7 +258,7 @@ def best_target_chart(best: pd.DataFrame, title: str = "The best surfacing targe
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text("best_target:Q"),
         color=alt.condition(f"datum.best_target > {mid}", alt.value("black"), alt.value("white")))
-    return alt.layer(rect, text).properties(width=WIDTH, height=HEIGHT, title=_title(title, subtitle))
+    return alt.layer(rect, text).properties(width=WIDTH, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
@@ -267,7 +268,7 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
     order (the order of ``offices.OFFICES``), not ranked by win rate."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
 
     mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
     order = sorted(table["office"], key=lambda o: (OFFICE_INDEX.get(o, len(OFFICE_INDEX)), o))
@@ -291,7 +292,7 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
                                         range=[OKABE_ITO[0], "#BBBBBB", OKABE_ITO[5]])))
     err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
     return alt.layer(band, bars, err, mean_rule).properties(
-        width=WIDTH + 160, height=HEIGHT, title=_title(title, subtitle))
+        width=WIDTH + 160, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 # -- findings: the notebooks' sentences, computed from their own results -------------------------
@@ -331,7 +332,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
     ``score.``, ``office.``, ``lever.``.
     """
     from lopti_nb.analysis.findings import (Finding, UNCLEAR, compare_means, compare_to,
-                                            game_clusters, pct, plural)
+                                            game_clusters, pct)
 
     def by_game(*parts):
         # four personalities share each game: their seats are counted by game
@@ -373,7 +374,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         out.append(Finding("office.range",
                            f"Office win rates ran from {pct(lo_row['win_rate'])} ({lo_row['office']}) to "
                            f"{pct(hi_row['win_rate'])} ({hi_row['office']}) against a mean of {pct(mean)}, "
-                           f"from {plural(int(balance['seats'].min()), 'seats')} to "
+                           f"from {plural(int(balance['seats'].min()), 'seat')} to "
                            f"{int(balance['seats'].max()):,} per office; the target band is "
                            f"{pct(mean * 2 / 3)} to {pct(mean * 4 / 3)}.",
                            mean, float(lo_row["win_rate"]), float(hi_row["win_rate"]),
@@ -390,7 +391,7 @@ def strategy_findings(seats: pd.DataFrame, defaults: dict | None = None,
         if large_seats_per_office:
             half = 1.96 * (mean * (1 - mean) / large_seats_per_office) ** 0.5
             out.append(Finding("office.large",
-                               f"At the large setting (about {plural(large_seats_per_office, 'seats')} per "
+                               f"At the large setting (about {plural(large_seats_per_office, 'seat')} per "
                                f"office) each office's interval would be about +-{100 * half:.1f} percentage "
                                f"points wide at this mean, against +-"
                                f"{100 * float((balance['upper'] - balance['lower']).mean()) / 2:.1f} here.",
@@ -457,7 +458,7 @@ def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | Non
     the engine is a count of simulated points, with its interval. Keys start with the
     notebook's section: ``exact.``, ``check.``, ``expect.``, ``best.``; a section whose frame
     is not given (``None``) is left out, so the notebook can state each as it gets there."""
-    from lopti_nb.analysis.findings import plural, proportion
+    from lopti_nb.analysis.findings import proportion
 
     out = []
     if exact is not None:
@@ -467,7 +468,7 @@ def risk_findings(exact: pd.DataFrame | None = None, overlay: pd.DataFrame | Non
         dives = int(overlay["dives"].sum())
         out.append(proportion("check.inside", inside, len(overlay),
                               f"The exact value lies inside the engine's 95% interval at {inside} of "
-                              f"{plural(len(overlay), 'points')} ({dives:,} dives in all; about 95% are "
+                              f"{plural(len(overlay), 'point')} ({dives:,} dives in all; about 95% are "
                               f"expected)", unit="points"))
     if expectations is not None:
         out += _expectation_findings(expectations)

@@ -17,7 +17,7 @@ from lopti_nb.explainers.tutorial import Hint, Script
 from .actions import Dive, FlipAgain, Open, Sell, Surface
 from .bots import mix
 from .cards import Card
-from .coach import _percent, coach
+from .coach import percent, coach
 from .events import Opened, ReckoningDrawn, Sold
 
 ROUNDS_GUIDED = 3
@@ -70,7 +70,7 @@ class LedgerTutorial(Script):
         advice = coach(state, 0)
         haul = len(obs["haul"])
         risk = (f"Flipping again, the chance that a live hazard catches you before your next "
-                f"machine is {_percent(advice.caught)}: {advice.live_hazards} live hazard"
+                f"machine is {percent(advice.caught)}: {advice.live_hazards} live hazard"
                 f"{'' if advice.live_hazards == 1 else 's'} (at or below the sea, {obs['sea']}) "
                 f"against {_machines(advice.machines)} in the wreck.")
         if FlipAgain() in legal and haul < SAFE_HAUL and advice.caught <= RISKY:
@@ -85,7 +85,7 @@ class LedgerTutorial(Script):
             advice = coach(state, 0)
             return Hint(Dive(), "Dive", "The rules allow nothing but a dive now (your hand is "
                         "empty). The chance the first flips catch you before a machine is "
-                        f"{_percent(advice.caught)}.", DIVE_TIP)
+                        f"{percent(advice.caught)}.", DIVE_TIP)
         best_open = None
         for action in legal:
             if isinstance(action, Open) and len(action.cards) == 1:
@@ -115,7 +115,7 @@ class LedgerTutorial(Script):
                                 "score in your yard.", TURN_TIP)
         advice = coach(state, 0)
         return Hint(Dive(), "Dive", "Nothing in your hand pays well yet: dive for more machines. The "
-                    f"chance the first flips catch you before a machine is {_percent(advice.caught)}.",
+                    f"chance the first flips catch you before a machine is {percent(advice.caught)}.",
                     DIVE_TIP)
 
     @staticmethod

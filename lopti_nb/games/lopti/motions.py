@@ -693,7 +693,7 @@ class HookRunner:
     """Runs the hooks of the motions in force for one round and applies their effects.
 
     A session builds one per round (:class:`~lopti_nb.games.lopti.session.Session`); it can
-    also be used alone: ``LoptiState(4, seed, hooks=HookRunner([Motion(...)]))``. ``watch``:
+    also be used alone: ``MotionLoptiState(4, seed, hooks=HookRunner([Motion(...)]))``. ``watch``:
     a function naming more objects no hook may change (the session passes itself, its motions
     and their records); the runner itself is always watched.
     """
@@ -1035,7 +1035,7 @@ class MotionLoptiState(LoptiState):
     and just after every base event, and their card movements carried out once each action
     has fully resolved.
 
-    ``LoptiState(players, seed, hooks=runner)`` builds one; a session builds one per round.
+    ``MotionLoptiState(players, seed, hooks=runner)`` (or ``plugin.new_round``) builds one; a session builds one per round.
     It extends the base game's event methods, adds the custom clear a motion may ask for,
     and lets a motion's effect ask a person to choose (``people``: the seats where a person
     decides; everyone else takes the engine's default). While a choice is pending

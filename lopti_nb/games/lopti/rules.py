@@ -119,6 +119,12 @@ def check_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES)
     if type(pile) is not Pile or not _well_typed(pile) or type(rank) is not int \
             or type(count) is not int or not 0 <= rank < 13 or not 1 <= count <= 4:
         _check_args(pile, rank, count)
+    return play_code(pile, rank, count, rules)
+
+
+def play_code(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> int:
+    """:func:`check_play` for arguments already known to be well formed (a state's own pile,
+    a rank index and count taken from a hand): the same code without checking them again."""
     if pile.duty:
         return LEGAL if rank == THREE else DUTY
     top = pile.top
@@ -149,6 +155,12 @@ def after_play(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES)
     if type(pile) is not Pile or not _well_typed(pile) or type(rank) is not int \
             or type(count) is not int or not 0 <= rank < 13 or not 1 <= count <= 4:
         _check_args(pile, rank, count)
+    return pile_after(pile, rank, count, rules)
+
+
+def pile_after(pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> tuple[Pile, bool]:
+    """:func:`after_play` for arguments already known to be well formed (a state's own pile
+    and a play it has checked): the same result without checking them again."""
     if rank == THREE:
         chain = pile.chain + count
         if chain >= 4:

@@ -110,7 +110,7 @@ from .motions import (
     MotionError, MotionLoptiState, SessionError, check_budget,
 )
 from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
-from .plugin import SCHEMA
+from .schema import SCHEMA
 from .rules import CARD_RULES
 from .state import LoptiState
 

@@ -287,6 +287,7 @@ class LoptiSessionState(GameState):
     """A Lopti session of ``rounds`` rounds as one game state (see the module's docstring)."""
 
     game = "lopti"
+    simultaneous = True  # ballots and throws are cast by every seat at once
     #: the table view rooms show for this state (instead of the plugin's round view)
     view = "lopti_nb.games.lopti.view_session:SessionRoomView"
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,

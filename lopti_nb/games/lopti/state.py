@@ -4,14 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import GameState, Result, SettingsError, seat_word
+from ...engine import GameState, Result, SettingsError, event_maker, seat_word
 from ...engine.settings import shown
 from ...engine.core import CACHE, LIST, LISTS, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
 from .cards import (DECK, NAMES, RANK_INDEX, RANKS, SEVEN, TEN, THREE, card_label, card_name, parse_card,
                     parse_rank)
-from .rules import BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, many, reason_text, some
+from .rules import (BASE_RULES, EMPTY, LEGAL, Pile, after_play, card_rules, check_play, many, pile_after, play_code,
+                    reason_text, some)
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -84,6 +85,12 @@ DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "lead
             **BASE_RULES._asdict()}
 
 
+# The events made on most turns, built by the engine's fast makers (same values).
+_PLAYED = event_maker(ev.Played)
+_PICKED_UP = event_maker(ev.PickedUp)
+_DUTY_PASSED = event_maker(ev.DutyPassed)
+
+
 class LoptiState(GameState):
     """A round of Lopti for 2-5 players (rules reference §1.1-1.6).
 
@@ -100,8 +107,8 @@ class LoptiState(GameState):
     one method here (``_deal``, ``_swap``, ``_flip``, ``_blind_miss``, ``_play``, ``_lay``,
     ``_clear``, ``_draw``, ``_take_face_up``, ``_pick_up``, ``_go_out``, ``_finish``), so
     :class:`~lopti_nb.games.lopti.motions.MotionLoptiState` runs the motions in force by
-    extending those methods. ``LoptiState(players, seed, hooks=runner)`` builds that
-    subclass.
+    extending those methods. ``plugin.new_round(players, seed, hooks=runner)`` builds that
+    subclass when there are hooks, and this class when there are none.
     """
 
     game = "lopti"
@@ -116,17 +123,12 @@ class LoptiState(GameState):
         "clears": LIST, "_table": CACHE, "swap_queue": LIST,
     }
 
-    def __new__(cls, *args: Any, hooks: Any = None, **settings: Any):
-        if hooks is not None and not hasattr(cls, "_hook"):
-            if cls is not LoptiState:
-                raise SettingsError(f"{cls.__name__} runs no motion hooks; give hooks to LoptiState")
-            from .motions import MotionLoptiState  # motions imports this module
-
-            cls = MotionLoptiState
-        return object.__new__(cls)
-
     def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None, **settings: Any):
-        # ``hooks`` is read by __new__ (it makes this a MotionLoptiState); the base game has none.
+        # The base game runs no motions: a round with motions in force is a MotionLoptiState
+        # (``plugin.new_round`` picks the class from ``hooks``).
+        if hooks is not None:
+            raise SettingsError("LoptiState is the base game and runs no motion hooks: build a "
+                                "MotionLoptiState, or call lopti_nb.games.lopti.plugin.new_round.")
         settings = {**DEFAULTS, **settings}
         rules = card_rules(settings)  # checks each card rule is True/False
         super().__init__(players, seed, settings)
@@ -218,8 +220,8 @@ class LoptiState(GameState):
         )
 
     def cards_held(self, seat: int) -> int:
-        return (len(self.hands[seat]) + len(self.face_up[seat])
-                + sum(1 for c in self.face_down[seat] if c is not None))
+        face_down = self.face_down[seat]
+        return len(self.hands[seat]) + len(self.face_up[seat]) + len(face_down) - face_down.count(None)
 
     def legal_actions(self) -> list[Any]:
         if self.over:
@@ -239,10 +241,16 @@ class LoptiState(GameState):
             for c in hand:
                 r = c >> 2
                 counts[r] = counts.get(r, 0) + 1
+            top = pile.top
             for rank in sorted(counts):
                 plays = _PLAYS[rank]
+                if rank != top:
+                    # only a play onto its own rank depends on how many cards it has
+                    if play_code(pile, rank, 1, rules) == LEGAL:
+                        out.extend(plays[1:counts[rank] + 1])
+                    continue
                 for count in range(1, counts[rank] + 1):
-                    if check_play(pile, rank, count, rules) == LEGAL:
+                    if play_code(pile, rank, count, rules) == LEGAL:
                         out.append(plays[count])
         else:
             fd = self.face_down[seat]
@@ -448,7 +456,7 @@ class LoptiState(GameState):
         ``self.bonus`` is set): they are laid and the pile updated. Returns whether the play
         clears the pile."""
         self._lay(seat, rank, cards, source)
-        self.pile, cleared = after_play(self.pile, rank, len(cards), self.card_rules)
+        self.pile, cleared = pile_after(self.pile, rank, len(cards), self.card_rules)
         if rank == THREE or rank == TEN:  # 3s and 10s leave play at once
             self.gone.extend(cards)
         else:
@@ -461,7 +469,7 @@ class LoptiState(GameState):
 
     def _lay(self, seat: int, rank: int, cards: tuple[int, ...], source: str) -> None:
         """The cards are shown on the table (the pile is not updated yet)."""
-        self.events.append(ev.Played(seat, rank, cards, source, self.bonus))
+        self.events.append(_PLAYED(seat, rank, cards, source, self.bonus))
 
     def _clear(self, seat: int, how: str, rank: int, cards: tuple[int, ...], source: str) -> None:
         """The play just made clears the pile (``how``: ``"ten"``, ``"four"``, ``"chain"``)."""
@@ -498,7 +506,7 @@ class LoptiState(GameState):
         """``seat`` takes the whole pile into the hand (under a 3 duty: ``pile.duty``)."""
         forced = self.pile.duty
         taken = len(self.pile_cards)
-        self.events.append(ev.PickedUp(seat, taken, forced))
+        self.events.append(_PICKED_UP(seat, taken, forced))
         self.hands[seat].extend(self.pile_cards)
         self.pile_cards = []
         self.pile = EMPTY
@@ -527,7 +535,7 @@ class LoptiState(GameState):
         self.turn = nxt
         self.turns += 1
         if self.pile.duty:
-            self.events.append(ev.DutyPassed(nxt))
+            self.events.append(_DUTY_PASSED(nxt))
         self._settle(nxt)
 
     def _go_out(self, seat: int) -> None:

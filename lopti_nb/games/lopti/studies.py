@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pandas as pd
 
 from lopti_nb.analysis.frames import game_seeds, rate_frame
+from lopti_nb.engine import plural
 
 from . import events as ev
 from .cards import THREE
@@ -155,14 +156,14 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
     share dashed."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
 
     tooltip = [alt.Tooltip("position:N", title="counted by"), alt.Tooltip("place:O", title="seat"),
                alt.Tooltip("players:O"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
                alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
                alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q")]
     base = alt.Chart().encode(
-        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=_x_axis("O")),
+        x=alt.X("place:O", title="Seat (0 = first / the leader)", axis=x_axis("O")),
         xOffset=alt.XOffset("players:O"),
         color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
         tooltip=tooltip)
@@ -172,7 +173,7 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
     layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
     return layer.facet(facet=alt.Facet("position:N", title=None,
                                        sort=["seat", "after leader"]), data=adv).properties(
-        title=_title(title, subtitle))
+        title=chart_title(title, subtitle))
 
 
 def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often the 3 duty decides a round",
@@ -180,11 +181,11 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
     """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, _title, _x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
 
     order = list(dict.fromkeys(duty["measure"]))
     base = alt.Chart(duty).encode(
-        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=_x_axis("O")),
+        x=alt.X(f"{by}:O", title=by.replace("_", " ").capitalize(), axis=x_axis("O")),
         xOffset=alt.XOffset("measure:N", sort=order),
         color=alt.Color("measure:N", title="Measure", sort=order, scale=category_scale(order)),
         tooltip=[alt.Tooltip(f"{by}:O"), alt.Tooltip("measure:N"),
@@ -193,7 +194,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
                  alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
     bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
     err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=_title(title, subtitle))
+    return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=chart_title(title, subtitle))
 
 
 def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions and round length",
@@ -205,7 +206,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     only when its interval leaves out zero."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, _title
+    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
 
     data = summary.copy()
     data["motion"] = data["motion"].astype(str)
@@ -231,7 +232,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
     zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
-                                                  title=_title(title, subtitle))
+                                                  title=chart_title(title, subtitle))
 
 
 # -- findings: the notebook's sentences, computed from its own run ------------------------------
@@ -246,12 +247,11 @@ def capped_rounds(games: pd.DataFrame) -> pd.Series:
 
 
 def _cap_words(games: pd.DataFrame, capped: pd.Series) -> str:
-    from lopti_nb.analysis.findings import plural
 
     n = int(capped.sum())
     caps = sorted({int(c) for c in games["turn_cap"]}) if "turn_cap" in games.columns else []
     cap = f"the {caps[0]:,}-turn cap" if len(caps) == 1 else "the turn cap"
-    return (f"{plural(n, 'rounds')} stopped at {cap} left out" if n else
+    return (f"{plural(n, 'round')} stopped at {cap} left out" if n else
             f"no round was stopped at {cap}")
 
 
@@ -265,7 +265,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
     rounds stopped at the turn cap are left out of the mean and counted (``length.capped``).
     """
     from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
-                                            compare_to, plural, proportion)
+                                            compare_to, proportion)
 
     out = []
     counts = sorted(int(p) for p in games["players"].unique())
@@ -292,12 +292,12 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                            f"With {p} players the median round lasted {part.median():g} turns, all "
                            f"players together, about {part.median() / p:.0f} per player "
                            f"(middle half {part.quantile(.25):g} to {part.quantile(.75):g}; "
-                           f"{plural(len(part), 'rounds')}, {n_cap:,} of them stopped at the turn cap).",
+                           f"{plural(len(part), 'round')}, {n_cap:,} of them stopped at the turn cap).",
                            float(part.median()), float(part.quantile(.25)), float(part.quantile(.75)),
                            len(part), "rounds", extra={"capped": n_cap}))
     out.append(Finding("length.capped",
                        f"Rounds stopped at the turn cap before anyone went out: {int(capped.sum()):,} of "
-                       f"{plural(len(games), 'rounds')} ("
+                       f"{plural(len(games), 'round')} ("
                        + ", ".join(f"{int(capped[games['players'] == p].sum()):,} with {p} players"
                                    for p in counts) + ").",
                        float(capped.sum()), None, None, len(games), "rounds"))
@@ -338,7 +338,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
             if fired == 0:
                 f = proportion(f"motion.{name}.fired", 0, len(part), f"`{name}` never fired",
                                unit="rounds")
-                out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'rounds')} "
+                out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'round')} "
                                    f"(95% interval 0.0% to {f.upper:.1%} of rounds: it may fire in a larger run).",
                                    0.0, 0.0, f.upper, len(part), "rounds"))
     return out

@@ -38,7 +38,7 @@ import re
 
 import ipywidgets as W
 
-from lopti_nb.engine import LoptiNbError, SettingsError
+from lopti_nb.engine import LoptiNbError, SettingsError, ordinal, plural
 from lopti_nb.text import isolate, isolate_text
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 
@@ -74,15 +74,6 @@ def law_words(text: str) -> str:
         value = {"True": "on", "False": "off"}.get(m.group(2), m.group(2))
         return f"set {m.group(1).replace('_', ' ')}: {value}"
     return _LAW_IN_SENTENCES.sub(words, text)
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _title(rec) -> str:

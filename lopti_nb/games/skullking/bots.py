@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import add, attrgetter, sub
 
 from .cards import KIND, MERMAID, NUMBER, PIRATE, RANK, SKULL_KING, SUIT, TIGRESS, WHALE
-from .rules import _POWER
+from .rules import POWER
 
 # Estimated chance that a card takes a trick, before table-size scaling.
 _SPECIAL_STRENGTH = {
@@ -44,7 +44,7 @@ def card_strength(card: str, players: int) -> float:
 _TABLE_FACTOR = {p: (4.0 / p) ** 0.6 for p in range(2, 9)}
 
 #: per table size: each held card's calibrated bid contribution
-_STRENGTH = {p: {c: card_strength(c, p) * _TABLE_FACTOR[p] for c in KIND if ":" not in c}
+STRENGTH = {p: {c: card_strength(c, p) * _TABLE_FACTOR[p] for c in KIND if ":" not in c}
              for p in range(2, 9)}
 
 # play-time strength: how valuable a card is to keep (used to pick the cheapest winner
@@ -71,7 +71,7 @@ _CARD = attrgetter("card")
 # Powers for a card played into a trick that has no number yet: it would set the suit, so
 # every number outranks the escapes (and still loses to every character).
 _POWER_FIRST_NUMBER = {c: (50 + RANK[c] if KIND[c] == NUMBER and p == 0 else p)
-                       for c, p in _POWER[None].items()}
+                       for c, p in POWER[None].items()}
 
 
 class HeuristicBot:
@@ -84,7 +84,7 @@ class HeuristicBot:
 
     @staticmethod
     def bid(obs, legal):
-        table = _STRENGTH[obs["players"]]
+        table = STRENGTH[obs["players"]]
         est = sum(map(table.__getitem__, obs["hand"]))
         n = int(est + 0.5)
         top = len(legal) - 1
@@ -144,7 +144,7 @@ def outcome_flags(trick: tuple, cards: list) -> list[bool]:
             return [False] * len(cards)
         return [*map(max(map(RANK.__getitem__, trick)).__lt__, map(RANK.__getitem__, cards))]
     led = next(filter(None, map(SUIT.__getitem__, trick)), None)
-    power = _POWER[led]
+    power = POWER[led]
     top = max(map(power.__getitem__, trick))
     if led is None:
         power = _POWER_FIRST_NUMBER

@@ -9,7 +9,6 @@ functions (:func:`~lopti_nb.games.skullking.rules.trick_winner`).
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
@@ -154,6 +153,3 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     return Advice(tuple(lines), chances, deals, can_win, cannot_win)
 
 
-def standard_error(p: float, deals: int) -> float:
-    """The standard error of a chance estimated from ``deals`` deals."""
-    return math.sqrt(max(p * (1 - p), 0.0) / deals) if deals else float("inf")

@@ -151,7 +151,7 @@ def _normal_winner(cards: Sequence[str], idx: Iterable[int]) -> int:
 def _resolve_reference(cards: Sequence[str]) -> tuple[int | None, int, int]:
     """``(winner, next_leader, how)`` for valid, declared card strings in play order.
 
-    The plain statement of the rules; :func:`_resolve` is the fast version the engine uses
+    The plain statement of the rules; :func:`resolve_trick` is the fast version the engine uses
     and the tests check that both always agree."""
     kraken = whale = -1
     for i, c in enumerate(cards):
@@ -204,18 +204,18 @@ def _power_table(led):
     return table
 
 
-_POWER = {led: _power_table(led) for led in (None, "Y", "P", "G", "B")}
+POWER = {led: _power_table(led) for led in (None, "Y", "P", "G", "B")}
 _SLOW = frozenset({"kraken", "white-whale"})
 
 
-def _resolve(cards: Sequence[str], led: str | None = None) -> tuple[int | None, int, int]:
+def resolve_trick(cards: Sequence[str], led: str | None = None) -> tuple[int | None, int, int]:
     """``(winner, next_leader, how)`` for valid, declared card strings in play order.
     ``led``, when the caller knows it, is the suit of the first number card."""
     if "kraken" in cards or "white-whale" in cards:
         return _resolve_reference(cards)
     if led is None:  # the suit of the first number card (None: no numbers)
         led = next(filter(None, map(SUIT.__getitem__, cards)), None)
-    ps = [*map(_POWER[led].__getitem__, cards)]
+    ps = [*map(POWER[led].__getitem__, cards)]
     w = ps.index(max(ps))
     if cards[w] == "skull-king" and "mermaid" in cards:
         w = cards.index("mermaid")
@@ -225,7 +225,7 @@ def _resolve(cards: Sequence[str], led: str | None = None) -> tuple[int | None, 
 _FOURTEENS = frozenset(c for c, points in FOURTEEN_BONUS.items() if points)
 
 
-def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> int:
+def bonus_points(cards: Sequence[str], winner: int | None, how: int, edition: str) -> int:
     """Raw bonus captured by the winner (see :func:`trick_bonus`)."""
     if winner is None:
         return 0
@@ -246,7 +246,7 @@ def _bonus(cards: Sequence[str], winner: int | None, how: int, edition: str) -> 
 
 
 
-def _loot_allies(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
+def loot_ally_positions(cards: Sequence[str], winner: int | None, how: int) -> list[int]:
     """Positions of the Loot cards that ally their player with the trick's winner."""
     if winner is None or how != NORMAL:
         return []
@@ -271,7 +271,7 @@ def trick_winner(cards: Sequence[str | Card]) -> int | None:
     cards = _trick_texts(cards)
     if not cards:
         raise CardError("a trick needs at least one card.")
-    return _resolve(cards)[0]
+    return resolve_trick(cards)[0]
 
 
 def next_leader(cards: Sequence[str | Card]) -> int:
@@ -281,7 +281,7 @@ def next_leader(cards: Sequence[str | Card]) -> int:
     cards = _trick_texts(cards)
     if not cards:
         raise CardError("a trick needs at least one card.")
-    return _resolve(cards)[1]
+    return resolve_trick(cards)[1]
 
 
 def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
@@ -306,8 +306,8 @@ def trick_bonus(cards: Sequence[str | Card], edition: str = "table") -> int:
     cards = _trick_texts(cards)
     if not cards:
         raise CardError("a trick needs at least one card.")
-    winner, _, how = _resolve(cards)
-    return _bonus(cards, winner, how, edition)
+    winner, _, how = resolve_trick(cards)
+    return bonus_points(cards, winner, how, edition)
 
 
 def score_parts(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 0,
@@ -332,10 +332,11 @@ def score_parts(system: str, cards_dealt: int, bid: int, won: int, bonus: int = 
     if loot_alliances > MAX_LOOT_ALLIANCES:
         raise CardError(f"loot_alliances must be 0-{MAX_LOOT_ALLIANCES} (the deck has two Loot "
                         f"cards), not {loot_alliances}.")
-    return _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances)
+    return score_parts_unchecked(system, cards_dealt, bid, won, bonus, loot_alliances)
 
 
-def _score_parts(system, cards_dealt, bid, won, bonus, loot_alliances):
+def score_parts_unchecked(system, cards_dealt, bid, won, bonus, loot_alliances):
+    """:func:`score_parts` for arguments already known to be valid (the state's own round)."""
     off = abs(bid - won)
     loot = LOOT_ALLIANCE * loot_alliances if off == 0 else 0
     if system == "classic":

@@ -31,7 +31,7 @@ from lopti_nb.engine import (Event, GameState, Result, SettingsError, event_make
 from lopti_nb.engine.core import CACHE, DEEP, DICTS, LIST, LISTS, SHARED
 
 from . import rules
-from .rules import PASSES_SUIT_ON, _bonus, _resolve
+from .rules import PASSES_SUIT_ON, bonus_points, resolve_trick
 from .cards import (
     CARDS, HOLDABLE, KIND, NAME, SORT_KEY, SUIT, SUIT_NAMES, TIGRESS,
     build_deck, parse_card,
@@ -283,6 +283,7 @@ class SkullKingState(GameState):
     """A game of Skull King for 2-8 players."""
 
     game = "skull-king"
+    simultaneous = True  # the bids of a round are made in secret, in any order
     FIELDS = {
         "scoring": SHARED, "edition": SHARED, "deck": SHARED, "phase": SHARED, "round": SHARED,
         "dealer": SHARED, "cards_dealt": SHARED, "hands": LISTS, "bids": LIST, "won": LIST,
@@ -496,7 +497,7 @@ class SkullKingState(GameState):
         leader = self.leader
         self.trick_number += 1
         self._table = None
-        winner, nxt, how = _resolve(trick, self.led)
+        winner, nxt, how = resolve_trick(trick, self.led)
         if winner is None:
             self.destroyed += 1
             by = "white-whale" if how == rules.WHALE_DESTROYS else "kraken"
@@ -504,10 +505,10 @@ class SkullKingState(GameState):
                                                 (leader + nxt) % n))
         else:
             wseat = (leader + winner) % n
-            bonus = _bonus(trick, winner, how, self.edition)
+            bonus = bonus_points(trick, winner, how, self.edition)
             allies = ()
             if "loot" in trick:
-                allies = tuple((leader + i) % n for i in rules._loot_allies(trick, winner, how))
+                allies = tuple((leader + i) % n for i in rules.loot_ally_positions(trick, winner, how))
                 allies = tuple(a for a in allies if a != wseat)
                 for a in allies:
                     self.allies.append((a, wseat))
@@ -598,7 +599,7 @@ class SkullKingState(GameState):
                 alliances[w] += 1
         points = []
         for s in range(n):
-            base, bonus, loot = rules._score_parts(self.scoring, cd, bids[s], won[s],
+            base, bonus, loot = rules.score_parts_unchecked(self.scoring, cd, bids[s], won[s],
                                                    self.bonus[s], alliances[s])
             p = base + bonus + loot
             self.totals[s] += p

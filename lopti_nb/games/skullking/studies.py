@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from lopti_nb.analysis.frames import rate_frame
+from lopti_nb.engine import plural
 
 from .plugin import ROUND_COLUMNS
 
@@ -118,7 +119,7 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
     one game; the bids of one game share its deals), so every interval is counted by game
     (:func:`~lopti_nb.analysis.findings.cluster_stderr`).
     """
-    from lopti_nb.analysis.findings import Finding, compare_to, design_effect, game_clusters, plural
+    from lopti_nb.analysis.findings import Finding, compare_to, design_effect, game_clusters
 
     share, versus, games, means = _share, _versus, _games, _means
 
@@ -137,7 +138,7 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
             low = float(part["score"].min())
             out.append(Finding(f"final.{scoring}_lowest",
                                f"The lowest final score under {scoring} scoring: {low:g} "
-                               f"({plural(len(part), 'seats')}); its rounds never score below zero.",
+                               f"({plural(len(part), 'seat')}); its rounds never score below zero.",
                                low, None, None, len(part), "seats"))
     for scoring in ("classic", "rascal", "cannonball"):
         part = seats[seats["scoring"] == scoring]
@@ -161,14 +162,14 @@ def scoring_findings(seats: pd.DataFrame, rounds: pd.DataFrame, deck_seats: pd.D
         out.append(Finding(f"round.{scoring}_round10_max",
                            f"Round {int(part['round'].iloc[0])} under {scoring} scoring is worth "
                            f"{per_card} x {cards} = {worth} points for an exact bid; the highest "
-                           f"score seen there was {top:g} ({plural(len(part), 'seat-rounds')}): {more}.",
+                           f"score seen there was {top:g} ({plural(len(part), 'seat-round')}): {more}.",
                            top, None, None, len(part), "seat-rounds", "", extra={"worth": worth}))
     classic = last[last["scoring"] == "classic"]
     if len(classic):
         out.append(Finding("round.classic_round10_range",
                            f"Under classic scoring round {int(classic['round'].iloc[0])} scored from "
                            f"{classic['points'].min():g} to {classic['points'].max():g} points "
-                           f"({plural(len(classic), 'seat-rounds')}).",
+                           f"({plural(len(classic), 'seat-round')}).",
                            None, float(classic["points"].min()), float(classic["points"].max()),
                            len(classic), "seat-rounds"))
     # bid hit rates (every seat bids in every round of a game: counted by game)
@@ -237,7 +238,7 @@ def bidder_findings(gains: dict, lead: bool = False) -> list:
     ``bidder.gain_<scoring>`` and ``bidder.skill_<scoring>``; ``lead``: whether a notebook
     leads with the gains (only at a size where their direction holds at any seed).
     """
-    from lopti_nb.analysis.findings import Finding, compare_means, num, plural
+    from lopti_nb.analysis.findings import Finding, compare_means, num
 
     out = []
     for scoring, frame in gains.items():
@@ -251,7 +252,7 @@ def bidder_findings(gains: dict, lead: bool = False) -> list:
                            f"Under {row.scoring} scoring the bidder bot's gain is {num(row.skill, 2)} "
                            f"times the spread (standard deviation) of the heuristic bot's final scores "
                            f"(95% interval {num(row.lower, 2)} to {num(row.upper, 2)}, by resampling "
-                           f"the games; {plural(row.games, 'games')}).",
+                           f"the games; {plural(row.games, 'game')}).",
                            row.skill, row.lower, row.upper, row.games, "games"))
     return out
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from lopti_nb.explainers.tutorial import Hint, Script
 
 from . import rules
-from .bots import _STRENGTH, HeuristicBot
+from .bots import STRENGTH, HeuristicBot
 from .cards import KIND, NAME, NUMBER, SUIT_NAMES
 from .state import BID, Bid, CardPlayed, Play, TrickDestroyed, TrickWon
 
@@ -76,7 +76,7 @@ class SkullKingTutorial(Script):
         return self._play_hint(state, obs, legal, action)
 
     def _bid_hint(self, obs, action) -> Hint:
-        table = _STRENGTH[obs["players"]]
+        table = STRENGTH[obs["players"]]
         parts = [f"{_name(c)} about {round(table[c] * 100)} in 100" for c in obs["hand"]]
         total = sum(table[c] for c in obs["hand"])
         why = (f"A rough chance that each card takes a trick: {', '.join(parts)}. Added up that "
