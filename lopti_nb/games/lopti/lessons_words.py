@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ...engine import seat_word
+from ...explainers.quiz import cite as cite_clauses
 from .cards import SUIT_SYMBOLS
 
 _CODE = re.compile(r"\b(10|[2-9AKQJ])([SHDC])\b")
@@ -200,15 +201,9 @@ def words(voice: str) -> dict[str, str]:
 
 
 def cite(reason: str, *clauses: str) -> str:
-    """A rule's reason ending with the clauses of the rules reference that decided it."""
-    reason = reason.strip()
-    end = "."
-    if reason and reason[-1] in ".!?":
-        reason, end = reason[:-1], reason[-1]
-    if not clauses:
-        return reason + end
-    cited = ", ".join("\u00a7" + c for c in clauses)
-    return f"{reason} (rules reference {cited}){end}"
+    """A rule's reason ending with the clauses of the rules reference that decided it (the
+    lesson shell's :func:`~lopti_nb.explainers.quiz.cite`, the clauses given one by one)."""
+    return cite_clauses(reason, clauses)
 
 
 def capital(text: str) -> str:
