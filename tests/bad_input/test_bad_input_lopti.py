@@ -112,3 +112,25 @@ def test_good_input_still_works():  # the checks above refuse only what is wrong
     assert judge(("9", "9"), "9 9").clears
     pile = Pile(top=7, top_count=1, run=1, size=1)
     assert check_play(pile, 7, 1) == 3 and after_play(pile, 7, 3) == (EMPTY, True)
+
+
+@pytest.mark.parametrize("args, kwargs, words", [
+    (("x" * 5000,), {}, "at most 1,000 characters"),
+    (("Sevens warn the table",), {"hooks": 5}, "hooks map an event name"),
+    (("Sevens warn the table",), {"hooks": {"[" * 5000: print}}, "unknown hook"),
+    (("Sevens warn the table",), {"hooks": {("after", "play"): print}}, "a hook is named like"),
+    (("Sevens warn the table",), {"hooks": {"after play": 3}}, "is not a function"),
+    (("Sevens warn the table",), {"title": "t" * 500}, "a short text"),
+    (("Sevens warn the table",), {"title": 3}, "a short text"),
+])
+def test_a_motion_that_is_not_well_formed_is_refused_in_a_short_sentence(args, kwargs, words):
+    """A motion written in a notebook is checked as it is made: words a table can read out,
+    hooks named by event and given as functions, a short title; the refusal quotes what was
+    given in a few characters at most."""
+    from lopti_nb.engine import LoptiNbError
+    from lopti_nb.games.lopti.motions import Motion
+
+    with pytest.raises(LoptiNbError) as caught:
+        Motion(*args, **kwargs)
+    assert isinstance(caught.value, ValueError)
+    assert words in str(caught.value) and len(str(caught.value)) <= 280

@@ -51,6 +51,7 @@ from operator import is_
 from typing import Any, Callable, Mapping
 
 from ...engine import LoptiNbError, SettingsError, plural, seat_word
+from ...engine.limits import shown
 from ...engine.core import CACHE, COPIERS, LIST, LISTS, RNG, SHARED
 from ...engine.shuffle import shuffle
 from . import events as ev
@@ -67,6 +68,9 @@ from .state import Choose, LoptiState, Swap
 
 class SessionError(LoptiNbError):
     """A session request the rules do not allow (wrong player, wrong moment, bad vote...)."""
+
+
+MAX_TEXT = 1000  # characters of a motion's words (the ready motions take under 200)
 
 
 class MotionError(SessionError):
@@ -427,16 +431,16 @@ def _new_view(data: dict) -> View:
 def parse_hook_key(key: str) -> tuple[str, str]:
     """``"after pickup"`` -> ``("pickup", "after")``."""
     if not isinstance(key, str):
-        raise MotionError(f"a hook is named like 'after pickup' or 'before deal', not {key!r}")
+        raise MotionError(f"a hook is named like 'after pickup' or 'before deal', not {shown(key)}")
     text = key.strip().lower()
     for word in PROTECTED:
         if word in text:
-            raise ConstitutionError(f"{PROTECTED_MESSAGE} (hook {key!r})")
+            raise ConstitutionError(f"{PROTECTED_MESSAGE} (hook {shown(key)})")
     phase, _, event = text.partition(" ")
     event = _EVENT_ALIASES.get(event.strip(), event.strip())
     if phase not in PHASES or event not in BASE_EVENTS:
         raise MotionError(
-            f"unknown hook {key!r}: write 'before <event>' or 'after <event>' with an event from: "
+            f"unknown hook {shown(key)}: write 'before <event>' or 'after <event>' with an event from: "
             f"{', '.join(BASE_EVENTS)}")
     return event, phase
 
@@ -457,16 +461,20 @@ class Motion:
     def __init__(self, text: str, hooks: Mapping[str, Callable] | None = None, *, title: str | None = None):
         if not isinstance(text, str) or not text.strip():
             raise MotionError("a motion must be stated in words: give it a non-empty text")
-        for word in ("rule vote", "roshambo"):
-            if word in text.lower() and hooks is None:
-                pass  # words that mention the Vote are fine; code cannot reach it anyway
+        if len(text) > MAX_TEXT:
+            raise MotionError(f"a motion is stated in at most {MAX_TEXT:,} characters, so the table "
+                              f"can read it out; this one has {len(text):,}")
+        if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 60):
+            raise MotionError(f"a motion's title is a short text (at most 60 characters), not {shown(title)}")
+        if hooks is not None and not isinstance(hooks, Mapping):
+            raise MotionError(f"hooks map an event name such as 'after play' to a function, not {shown(hooks)}")
         self.text = " ".join(text.split())
         self.title = title or self.text[:60]
         parsed: dict[tuple[str, str], Callable] = {}
         for key, fn in (hooks or {}).items():
             ev_phase = parse_hook_key(key)
             if not callable(fn):
-                raise MotionError(f"the hook for {key!r} is not a function")
+                raise MotionError(f"the hook for {shown(key)} is not a function")
             parsed[ev_phase] = fn
         self.hooks = parsed
 
