@@ -27,6 +27,7 @@ own about what is legal.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -67,7 +68,7 @@ class Explained:
     followed: bool | None = None
 
 
-class Script:
+class Script(ABC):
     """A game's guided round. A game's ``tutorial.py`` subclasses this and its plugin names the
     subclass (``GameSpec.tutorial``). The learner sits at the first seat.
 
@@ -86,36 +87,43 @@ class Script:
         self.voice = voice
 
     # what the guide says
+    @abstractmethod
     def title(self) -> str:
         """The guided round's title."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def intro(self) -> str:
         """What the learner reads before the first move (plain text)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def hint(self, state, seat: int) -> Hint:
         """The suggested move for ``seat`` (the learner) in ``state``: one of
         ``state.legal_actions(seat)``."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def opponent(self, state, seat: int, rng: random.Random) -> tuple[Any, str]:
         """The move a scripted opponent at ``seat`` makes (a legal action) and why, in words
         that use only what every player may know."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def explain(self, before, action, events: Sequence[Any], seat: int) -> str:
         """What the move ``action`` of ``seat`` did, from the position ``before`` it and the
         events it caused (the learner's move when it was not the hint)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def done(self, state) -> bool:
         """Whether the guided round is over in ``state``."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def summary(self, state, moves: Sequence[Explained]) -> list[str]:
         """Sentences on what the learner did, once the round is over."""
-        raise NotImplementedError
+        ...
 
     def words(self, key: str) -> str:
         """The guide's short fixed lines in the script's voice: ``"hint"``, ``"tip"``,
