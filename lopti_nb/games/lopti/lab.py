@@ -158,9 +158,9 @@ def paired_rounds(rounds: pd.DataFrame) -> pd.DataFrame:
     """The lab's rounds side by side: one row per session and round, each measure twice
     (``turns_with``, ``turns_without``, ...)."""
     keys = ["session", "round", "author"]
-    w = rounds[rounds["arm"] == "with"].drop(columns="arm").set_index(keys)
-    o = rounds[rounds["arm"] == "without"].drop(columns="arm").set_index(keys)
-    return w.join(o, lsuffix="_with", rsuffix="_without").reset_index()
+    w = rounds[rounds["arm"] == "with"].drop(columns="arm")
+    o = rounds[rounds["arm"] == "without"].drop(columns="arm")
+    return w.merge(o, on=keys, how="inner", suffixes=("_with", "_without"), validate="one_to_one")
 
 
 # -- findings -----------------------------------------------------------------------------------------
@@ -211,8 +211,8 @@ def lab_findings(rounds: pd.DataFrame, name: str) -> list:
     # what happens in a round, over the pairs that both ended by the rules
     for key, col, noun in (("duties", "duty_pickups", "pickups under a 3 duty"),
                            ("clears", "clears", "clears"), ("pickups", "pickups", "pickups of the pile")):
-        f = paired(f"round.{key}", col, ended, f"With {quoted} in force, {noun} per round",
-                   "are more frequent", "are less frequent", noun, digits=2,
+        f = paired(f"round.{key}", col, ended, f"With {quoted} in force, {noun} per round are",
+                   "more frequent", "less frequent", noun, digits=2,
                    same=f"With {quoted} in force every round had as many {noun} as the same deal without it")
         out.append(f)
     # did it act at all?

@@ -1,0 +1,98 @@
+"""The motion lab on a page: Lopti's part of the lab shell (:mod:`lopti_nb.widgets.lab`).
+
+* :func:`result_widget` -- a finished :class:`~.lab.MotionLab` as a widget (what
+  ``lopti_nb.motion_lab(...)`` shows in a notebook);
+* :class:`MotionLabDashboard` -- choose a ready motion, the players and the size, run with
+  a progress bar, read the findings beside their chart (the ``motion_lab`` dashboard; the
+  plugin names it in ``extras``).
+"""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from lopti_nb.engine import plural
+from lopti_nb.widgets.lab import LabShell
+
+from .lab import DEFAULT_ROUNDS, MotionLab, motion_lab, motion_name
+from .library import LIBRARY, library_motion
+
+TITLE = "Motion lab"
+WIDE = W.Layout(width="420px", max_width="calc(100% - 4px)")
+LABEL = {"description_width": "150px"}
+
+
+def _status(lab: MotionLab) -> str:
+    return (f"{plural(lab.sessions, 'session')} of {plural(lab.rounds_per_session, 'round')} with "
+            f"{lab.players} players, played twice each, in {lab.seconds:.1f} s.")
+
+
+def result_widget(lab: MotionLab) -> LabShell:
+    """``lab``'s findings as sentences and its chart, with how it was run."""
+    shell = LabShell(f"{TITLE}: \u201c{lab.name}\u201d", unit="sessions")
+    shell.tick(lab.sessions, lab.sessions)
+    shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+               note=lab.describe())
+    return shell
+
+
+def _help(text: str) -> W.HTML:
+    return W.HTML(f'<div style="color:var(--jp-ui-font-color2, #666);font-size:0.9em;'
+                  f'margin:-2px 0 6px 156px;max-width:264px">{text}</div>')
+
+
+class MotionLabDashboard(W.VBox):
+    """The motion lab dashboard: a ready motion, players, sessions and seed; Run; findings."""
+
+    def __init__(self, motion: str = "ace_tax", players: int = 4, sessions: int = 100, seed: int = 0):
+        options = [(library_motion(key).title.capitalize(), key) for key in LIBRARY]
+        self.motion = W.Dropdown(options=options, value=motion, description="Motion", style=LABEL, layout=WIDE)
+        self.words = W.HTML()
+        self.players = W.IntSlider(value=players, min=2, max=5, description="Players", style=LABEL, layout=WIDE)
+        self.sessions = W.IntSlider(value=sessions, min=10, max=1000, step=10, description="Sessions",
+                                    style=LABEL, layout=WIDE, continuous_update=False)
+        self.seed = W.BoundedIntText(value=seed, min=0, max=2 ** 31, description="Seed", style=LABEL, layout=WIDE)
+        self.shell = LabShell(TITLE, [
+            self.motion, self.words,
+            self.players, _help("Bots at the table, one per seat."),
+            self.sessions, _help(f"Each session is {plural(DEFAULT_ROUNDS, 'round')}, played with the motion "
+                                 "and again without it. More sessions give narrower intervals and take longer."),
+            self.seed, _help("The same seed and settings give the same sessions."),
+        ], on_run=self.run, button="Run the lab", unit="sessions")
+        self.lab: MotionLab | None = None
+        self.motion.observe(lambda c: self._changed(), names="value")
+        for control in (self.players, self.sessions, self.seed):
+            control.observe(lambda c: self._changed(), names="value")
+        self._show_words()
+        super().__init__([self.shell], layout=W.Layout(width="100%", max_width="100%"))
+        self.add_class("lnb-motion-lab")
+
+    def _show_words(self) -> None:
+        from lopti_nb.text import esc
+
+        text = library_motion(self.motion.value).text
+        self.words.value = (f'<div class="lnb-motion-words" style="color:var(--jp-ui-font-color1, #222);'
+                            f'max-width:420px;margin:0 0 6px 0">{esc(text)}</div>')
+
+    def _changed(self) -> None:
+        """A setting changed: the last results belong to other settings and leave the page."""
+        self._show_words()
+        if self.lab is None or self.shell.run_button.disabled:
+            return
+        self.lab = None
+        self.shell.start(self.sessions.value, "The settings changed: press Run the lab to see what this "
+                                              "motion does with them.")
+
+    def run(self) -> None:
+        """Run the lab on the chosen settings, the progress bar moving session by session."""
+        n = self.sessions.value
+        name = motion_name(library_motion(self.motion.value))
+        self.shell.start(n, f"Playing {plural(n, 'session')} with \u201c{name}\u201d and without it...")
+        try:
+            lab = motion_lab(self.motion.value, players=self.players.value, sessions=n, seed=self.seed.value,
+                             progress=False, on_progress=self.shell.tick)
+        except ValueError as exc:  # a size or seed the lab refuses: said on the page
+            self.shell.fail(f"Could not run the lab: {exc}")
+            return
+        self.lab = lab
+        self.shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+                        note=lab.describe())
