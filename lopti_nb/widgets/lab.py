@@ -66,13 +66,15 @@ def findings_html(findings: Iterable[Any], heading: str | None = None) -> str:
 
 
 class LabShell(W.VBox):
-    """A lab page: ``title``, the game's ``controls``, a run button (``button``) calling
-    ``on_run()``, the progress line counting ``unit``, the status, the findings, the chart
-    and the game's ``actions`` (buttons shown once there are results)."""
+    """A lab page: ``title`` (none on a page with its own heading), the game's ``controls``,
+    a run button (``button``) calling ``on_run()``, the progress line counting ``unit``, the
+    status, the chart, the findings and the game's ``actions`` (buttons shown once there
+    are results)."""
 
     def __init__(self, title: str, controls: Sequence[W.Widget] = (), on_run: Callable[[], None] | None = None,
                  button: str = "Run", unit: str = "units", actions: Sequence[W.Widget] = ()):
-        self.title = W.HTML(f'<h3 style="margin:4px 0">{esc(title)}</h3>')
+        # a page that has its own heading passes no title
+        self.title = W.HTML(f'<h2 style="margin:4px 0;font-size:1.2em">{esc(title)}</h2>' if title else "")
         self.controls = W.VBox(list(controls), layout=W.Layout(max_width="100%"))
         self.run_button = W.Button(description=button, button_style="primary", icon="play",
                                    layout=W.Layout(width="160px"))
@@ -89,10 +91,10 @@ class LabShell(W.VBox):
         self.actions = W.HBox(list(actions), layout=W.Layout(flex_flow="row wrap", max_width="100%"))
         self.actions.layout.display = "none"
         self.jchart = None
-        super().__init__([self.title, self.controls,
+        super().__init__([*([self.title] if title else []), self.controls,
                           W.HBox([self.run_button, self.progress],
                                  layout=W.Layout(align_items="center", flex_flow="row wrap", max_width="100%")),
-                          self.status, self.findings, self.actions, self.charts_box, self.note],
+                          self.status, self.charts_box, self.findings, self.actions, self.note],
                          layout=W.Layout(width="100%", max_width="100%"))
         self.add_class("lnb-lab")
 

@@ -271,7 +271,7 @@ def lab_chart(findings: Sequence, name: str):
     one panel per scale, 0 marked; coloured by what the interval allows."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import OKABE_ITO, chart_title
+    from lopti_nb.analysis.charts import OKABE_ITO
 
     data = chart_frame(findings)
     colours = alt.Scale(domain=SHIFTS, range=[OKABE_ITO[0], "#888888", OKABE_ITO[5], "#BBBBBB"])
@@ -280,20 +280,21 @@ def lab_chart(findings: Sequence, name: str):
         part = data[data["panel"] == panel]
         order = list(part["measure"])
         base = alt.Chart(part).encode(
-            y=alt.Y("measure:N", sort=order, title=None, axis=alt.Axis(labelLimit=170)),
+            y=alt.Y("measure:N", sort=order, title=None, axis=alt.Axis(labelLimit=150)),
             tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("difference:Q", format="+.2f"),
                      alt.Tooltip("low:Q", title="95% low", format="+.2f"),
                      alt.Tooltip("high:Q", title="95% high", format="+.2f"), alt.Tooltip("shift:N")])
         rule = base.mark_rule(strokeWidth=2).encode(
             x=alt.X("low:Q", title=f"Difference, {panel}"), x2="high:Q",
             color=alt.Color("shift:N", scale=colours, title="With the motion",
-                            legend=alt.Legend(orient="bottom", columns=2)))
+                            legend=alt.Legend(orient="bottom", columns=1)))
         dot = base.mark_point(filled=True, size=60).encode(x="difference:Q", color=alt.Color("shift:N", scale=colours))
         zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
-        panels.append(alt.layer(zero, rule, dot).properties(width=190, height=24 * len(part) + 10))
+        panels.append(alt.layer(zero, rule, dot).properties(width=150, height=24 * len(part) + 10))
     return alt.vconcat(*panels, spacing=18).properties(
-        title=chart_title(f"What \u201c{name}\u201d changes",
-                          "with the motion minus without, on the same deals; lines: 95% interval"))
+        title=alt.TitleParams(f"What \u201c{name}\u201d changes",
+                              subtitle=["with the motion minus without, on the same deals;",
+                                        "lines: 95% interval"], anchor="start"))
 
 
 # -- the result ---------------------------------------------------------------------------------------

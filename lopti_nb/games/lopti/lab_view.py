@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from lopti_nb.dashboard_parts.common import explained, style
 from lopti_nb.engine import plural
 from lopti_nb.widgets.lab import LabShell
 
@@ -17,8 +18,6 @@ from .lab import DEFAULT_ROUNDS, MotionLab, motion_lab, motion_name
 from .library import LIBRARY, library_motion
 
 TITLE = "Motion lab"
-WIDE = W.Layout(width="420px", max_width="calc(100% - 4px)")
-LABEL = {"description_width": "150px"}
 
 
 def _status(lab: MotionLab) -> str:
@@ -35,28 +34,23 @@ def result_widget(lab: MotionLab) -> LabShell:
     return shell
 
 
-def _help(text: str) -> W.HTML:
-    return W.HTML(f'<div style="color:var(--jp-ui-font-color2, #666);font-size:0.9em;'
-                  f'margin:-2px 0 6px 156px;max-width:264px">{text}</div>')
-
-
 class MotionLabDashboard(W.VBox):
     """The motion lab dashboard: a ready motion, players, sessions and seed; Run; findings."""
 
     def __init__(self, motion: str = "ace_tax", players: int = 4, sessions: int = 100, seed: int = 0):
         options = [(library_motion(key).title.capitalize(), key) for key in LIBRARY]
-        self.motion = W.Dropdown(options=options, value=motion, description="Motion", style=LABEL, layout=WIDE)
+        self.motion = style(W.Dropdown, options=options, value=motion, description="Motion")
         self.words = W.HTML()
-        self.players = W.IntSlider(value=players, min=2, max=5, description="Players", style=LABEL, layout=WIDE)
-        self.sessions = W.IntSlider(value=sessions, min=10, max=1000, step=10, description="Sessions",
-                                    style=LABEL, layout=WIDE, continuous_update=False)
-        self.seed = W.BoundedIntText(value=seed, min=0, max=2 ** 31, description="Seed", style=LABEL, layout=WIDE)
-        self.shell = LabShell(TITLE, [
+        self.players = style(value=players, min=2, max=5, description="Players")
+        self.sessions = style(value=sessions, min=10, max=1000, step=10, description="Sessions",
+                              continuous_update=False)
+        self.seed = style(W.BoundedIntText, value=seed, min=0, max=2 ** 31, description="Seed")
+        self.shell = LabShell("", [
             self.motion, self.words,
-            self.players, _help("Bots at the table, one per seat."),
-            self.sessions, _help(f"Each session is {plural(DEFAULT_ROUNDS, 'round')}, played with the motion "
-                                 "and again without it. More sessions give narrower intervals and take longer."),
-            self.seed, _help("The same seed and settings give the same sessions."),
+            explained(self.players, "Bots at the table, one per seat."),
+            explained(self.sessions, f"Each session is {plural(DEFAULT_ROUNDS, 'round')}, played with the motion "
+                                     "and again without it. More sessions give narrower intervals and take longer."),
+            explained(self.seed, "The same seed and settings give the same sessions."),
         ], on_run=self.run, button="Run the lab", unit="sessions")
         self.lab: MotionLab | None = None
         self.motion.observe(lambda c: self._changed(), names="value")
@@ -71,7 +65,7 @@ class MotionLabDashboard(W.VBox):
 
         text = library_motion(self.motion.value).text
         self.words.value = (f'<div class="lnb-motion-words" style="color:var(--jp-ui-font-color1, #222);'
-                            f'max-width:420px;margin:0 0 6px 0">{esc(text)}</div>')
+                            f'max-width:420px;margin:0 0 8px 0;line-height:1.35">{esc(text)}</div>')
 
     def _changed(self) -> None:
         """A setting changed: the last results belong to other settings and leave the page."""
