@@ -69,3 +69,15 @@ def test_bad_input_is_refused_with_a_sentence(call, words):
     with pytest.raises(LoptiNbError) as caught:
         call()
     assert isinstance(caught.value, ValueError) and words in str(caught.value)
+
+
+def test_a_ready_motion_held_as_a_motion_gets_the_ready_motions_evidence_and_a_lookalike_does_not():
+    from lopti_nb.games.lopti.library import library_motion
+    from lopti_nb.games.lopti.motions import Give
+
+    ready = library_motion("ace_tax")
+    assert ev.ready_key(ready) == "ace_tax"
+    lookalike = Motion(ready.text, {"after play": lambda v: Give("actor", 1, "next", "highest")}, title=ready.title)
+    assert ev.ready_key(lookalike) is None
+    assert ev.evidence(ready, "next", players=PLAYERS, budget=BUDGET) == \
+        ev.evidence("ace_tax", "next", players=PLAYERS, budget=BUDGET)

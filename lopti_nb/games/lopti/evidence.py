@@ -90,9 +90,32 @@ def evidence(motion: Motion | str, role: str = "author", players: int = 4, budge
         True
     """
     role, players, budget = _check(role, players, budget)
-    if isinstance(motion, str):
-        return _ready_estimates(motion, players, budget, seed)[role]
+    key = motion if isinstance(motion, str) else ready_key(motion)
+    if key is not None:
+        return _ready_estimates(key, players, budget, seed)[role]
     return _estimates(as_motion(motion), players, budget, seed)[role]
+
+
+def ready_key(motion: Motion) -> str | None:
+    """The key of the ready motion ``motion`` is a fresh copy of (its title, words and hooks'
+    code are the ready motion's), or ``None``: a session's records hold Motions, and the
+    evidence on a ready motion is computed once.
+
+        >>> from .library import library_motion
+        >>> ready_key(library_motion("ace_tax")), ready_key(Motion("Nobody draws."))
+        ('ace_tax', None)
+    """
+    from .library import LIBRARY, library_motion
+
+    key = (motion.title or "").replace(" ", "_")
+    if key in LIBRARY:
+        ready = library_motion(key)
+        same_code = set(ready.hooks) == set(motion.hooks) and all(
+            getattr(motion.hooks[k], "__code__", None) is getattr(ready.hooks[k], "__code__", False)
+            for k in ready.hooks)
+        if ready.text == motion.text and same_code:
+            return key
+    return None
 
 
 def pick_motion(candidates: Sequence[Motion | str], role: str = "author", players: int = 4,
@@ -125,4 +148,5 @@ def vote_by_evidence(motion: Motion | str, role: str, players: int = 4, budget: 
     return evidence(motion, role, players, budget, seed)[0] > 0
 
 
-__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "pick_motion", "vote_by_evidence", "evidence", "role_of"]
+__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "pick_motion", "vote_by_evidence", "evidence", "role_of",
+           "ready_key"]
