@@ -42,7 +42,7 @@ def progress_reporter(total: int, label: str, show: bool = True,
 
         bar = ProgressLine(label, unit)
         bar.update(0, total)
-        display(bar)
+        handle = display(bar, display_id=True)
     elif show:
         from tqdm.auto import tqdm
 
@@ -60,6 +60,8 @@ def progress_reporter(total: int, label: str, show: bool = True,
         yield tick
     finally:
         if bar is not None:
-            bar.close()  # the results take its place
+            # the results take its place; the saved notebook keeps no view of a closed widget
+            handle.update({"text/plain": ""}, raw=True)
+            bar.close()
         if text_bar is not None:
             text_bar.close()

@@ -49,7 +49,9 @@ def test_a_labs_result_draws_itself_as_the_shell_with_its_findings():
     assert shell.progress.counted.value == "4 of 4 sessions"
     assert shell.findings.value.count("<li") == len(lab.findings)
     assert shell.run_button.layout.display == "none"  # nothing to run again: it shows a result
-    assert lab._repr_markdown_().startswith("**What \u201cace tax\u201d does**")
+    bundle = lab._repr_mimebundle_()
+    assert "What \u201cace tax\u201d does" in bundle["text/html"] and bundle["text/html"].count("<li") == 9
+    assert bundle["text/plain"].startswith("MotionLab('ace tax', players=3, sessions=4")
 
 
 def test_a_motions_words_reach_the_page_as_text_never_markup():
@@ -57,7 +59,8 @@ def test_a_motions_words_reach_the_page_as_text_never_markup():
                  {"after clear": lambda v: Draw("actor", 1)}, title="<b>sly</b>")
     lab = motion_lab(sly, players=3, sessions=2, rounds=1, progress=False)
     shell = lab.widget()
-    for html in (shell.title.value, shell.findings.value, shell.status.value, shell.note.value):
+    for html in (shell.title.value, shell.findings.value, shell.status.value, shell.note.value,
+                 lab._repr_mimebundle_()["text/html"]):
         assert "<b>sly" not in html and "<img" not in html
     assert "&lt;b&gt;sly&lt;/b&gt;" in shell.findings.value
 

@@ -355,13 +355,17 @@ class MotionLab:
 
         return result_widget(self)
 
-    def _repr_markdown_(self) -> str:
-        return self.markdown()
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        """In a notebook: the widget (:meth:`widget`); where widgets cannot be drawn (a saved
+        notebook on a website), the findings as HTML (a motion's words escaped, as text)."""
+        from lopti_nb.widgets.lab import findings_html
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget())
+        bundle = {"text/plain": repr(self),
+                  "text/html": findings_html(self.findings, f"What \u201c{self.name}\u201d does")}
+        view = self.widget()._repr_mimebundle_(include=include, exclude=exclude)
+        if isinstance(view, dict):
+            bundle.update({k: v for k, v in view.items() if k != "text/plain"})
+        return bundle
 
     def __repr__(self) -> str:
         return (f"MotionLab({self.name!r}, players={self.players}, sessions={self.sessions}, "
