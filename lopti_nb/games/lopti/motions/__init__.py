@@ -1,7 +1,10 @@
 """Motions: the custom rules a Lopti round winner writes for the rest of the session.
 
 A motion is always words (``text``) and may also carry code: *hooks* that run before or
-after the base events of a round. A hook is a function ``hook(view) -> effects``:
+after the base events of a round. A motion may also be plain data, "when <base event> [if
+<conditions>] then <effects>" (:meth:`Motion.from_data`, :mod:`.data`): the engine interprets
+the data as the motion's hooks and makes its words, after checking it against the constitution.
+A hook is a function ``hook(view) -> effects``:
 
 * it receives a :class:`View`, a frozen snapshot of the moment (which event, the ranks
   played, the round number, facts about the *actor* -- the player the event belongs to),
@@ -42,6 +45,11 @@ The engine (:class:`HookRunner`) checks and applies the effects. The constitutio
   characters) and its code is switched off for the rest of the session. The round always
   carries on: a hook runs on a worker thread and a late one is abandoned
   (:mod:`~lopti_nb.games.lopti.hook_calls`; what a hook can and cannot do: ``docs/ENGINE.md``).
+
+The parts: :mod:`.language` (errors, events, roles, effects, the view, :class:`Motion`),
+:mod:`.data` (motions as data), :mod:`.snapshot` (what a hook is checked against),
+:mod:`.runner` (:class:`HookRunner`) and :mod:`.state` (:class:`MotionLoptiState`); the worker
+thread that runs a hook is :mod:`~lopti_nb.games.lopti.hook_calls`.
 """
 from ..hook_calls import HookTimeout, call_with_budget
 from .language import (
@@ -53,6 +61,7 @@ from .language import (
 )
 from .runner import HookRunner, MotionEntry, check_budget, ready_made
 from .state import MotionLoptiState
+from .data import check_motion_data, motion_words, same_motion
 
 __all__ = [
     "MotionLoptiState", "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "ClearPile",
@@ -61,5 +70,5 @@ __all__ = [
     "MAX_EFFECTS_PER_HOOK", "MAX_EFFECTS_PER_EVENT", "describe_effects", "call_with_budget", "HookTimeout",
     "ready_made", "check_budget", "DEFAULT_BUDGET", "PROTECTED", "PROTECTED_MESSAGE", "CHOICES", "CHOOSE",
     "DRAW_PILE", "MAX_EFFECTS_PER_FLUSH", "MAX_TEXT", "PHASES", "PLAY_EVENTS", "ROLE_HELP", "check_role",
-    "make_view", "parse_hook_key",
+    "make_view", "parse_hook_key", "check_motion_data", "motion_words", "same_motion",
 ]

@@ -4,6 +4,7 @@ and hooks keyed by event). Also the errors a motion request raises. Nothing here
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping
 
@@ -426,6 +427,42 @@ class Motion:
                 raise MotionError(f"the hook for {shown(key)} is not a function")
             parsed[ev_phase] = fn
         self.hooks = parsed
+        self.data: dict | None = None  # the rules as data, for a motion made by from_data
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Motion":
+        """The motion that plain JSON-able ``data`` describes: "when <event> [if <conditions>]
+        then <effects>" (the format: :mod:`~lopti_nb.games.lopti.motions.data`). Its hooks
+        interpret the data, its words are made from it, and the constitution is checked first:
+        a refusal is a :class:`ConstitutionError` or a :class:`MotionError` with the reason.
+
+        >>> m = Motion.from_data({"when": "after play", "if": [{"fact": "rank", "op": "is", "value": "A"}],
+        ...                       "then": [{"effect": "draw", "who": "next", "n": 1}]})
+        >>> m.text
+        'After a player plays cards, if the cards played are Aces, the next player still in draws a card from the draw pile, while it lasts.'
+        """
+        from .data import motion_from_data  # the interpreter builds on this class
+
+        return motion_from_data(data)
+
+    def to_data(self) -> dict:
+        """The motion's rules as plain data (a fresh copy: ``Motion.from_data(m.to_data())`` is the
+        same motion). A motion written in Python, or in words only, has no data form: a
+        :class:`MotionError` says so."""
+        if self.data is None:
+            kind = "Python hooks" if self.hooks else "words only"
+            raise MotionError(f"this motion is {kind}, which has no data form; only a motion made by "
+                              "Motion.from_data gives its data back")
+        return copy.deepcopy(self.data)
+
+    def words(self, voice: str = "plain") -> str:
+        """The motion as it is read out in ``voice`` (plain, pirate or comrade): a data motion's
+        words are made from its rules in that voice; any other motion's text is as written."""
+        if self.data is None:
+            return self.text
+        from .data import motion_words
+
+        return motion_words(self.data, voice)
 
     @property
     def has_code(self) -> bool:
