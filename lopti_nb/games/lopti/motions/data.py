@@ -120,10 +120,12 @@ _EFFECT_ALIASES = {"clear pile": "clear the pile", "clearpile": "clear the pile"
 _FIELDS = {name: tuple(f for f in kind.__dataclass_fields__) for name, kind in EFFECTS.items()}
 
 # -- what the constitution refuses (words a request may use for it) -----------------------------------
-_BLOCKING = ("block", "cancel", "skip", "prevent", "stop", "forbid", "veto", "deny", "instead", "replace",
-             "refuse", "win", "lose", "end the round", "end round", "go out", "knock out", "eliminate")
-_PAST = ("undo", "take back", "rewind", "replay", "redo", "reverse", "last round", "previous round",
-         "earlier", "history", "last winner", "previous winner", "winner", "last play", "previous play")
+# words (or their beginnings: "cancels", "skipping") that ask to block a base event or decide a round
+_BLOCKING = re.compile(r"\b(block|cancel|skip|prevent|stop|forbid|veto|deny|instead|replac|refus|win|lose|"
+                       r"end the round|end round|go out|knock out|eliminat)")
+# words that reach back to what is done
+_PAST = re.compile(r"\b(undo|take back|rewind|replay|redo|revers|last round|previous round|earlier|history|"
+                   r"last winner|previous winner|winner|last play|previous play)")
 _PERSON = re.compile(r"^(seat|player|p|#)\s*#?\d+$|^(author|me|myself|you|i)$")
 _PERSON_FACTS = ("seat", "name", "player", "actor seat", "actor name", "author", "who", "person")
 
@@ -151,9 +153,9 @@ def _key(value: Any, what: str) -> str:
 
 def _refused_word(word: str, what: str) -> None:
     """The constitution's refusal when ``word`` asks for what no motion may do."""
-    if any(w in word for w in _BLOCKING):
+    if _BLOCKING.search(word):
         raise ConstitutionError(_block_reason(f"{what} {shown(word)}"))
-    if any(w in word for w in _PAST):
+    if _PAST.search(word):
         raise ConstitutionError(_past_reason(f"{what} {shown(word)}"))
 
 
@@ -165,7 +167,7 @@ def _role(value: Any, what: str) -> str:
         return word
     if _PERSON.match(word):
         raise ConstitutionError(_person_reason(f"{what} {shown(value)}"))
-    if any(w in word for w in _PAST):
+    if _PAST.search(word):
         raise ConstitutionError(_past_reason(f"{what} {shown(value)}"))
     # anything else that is not a role -- a name, a description of somebody -- names a person
     raise ConstitutionError(_person_reason(f"{what} {shown(value)} is not a role"))
@@ -230,7 +232,7 @@ def _condition(data: Any, when: str, what: str) -> dict:
     if fact in _PERSON_FACTS or _PERSON.match(fact):
         raise ConstitutionError(_person_reason(f"{what} tests {shown(data['fact'])}"))
     if fact not in FACTS:
-        if any(w in fact for w in _PAST):
+        if _PAST.search(fact):
             raise ConstitutionError(_past_reason(f"{what} tests {shown(data['fact'])}"))
         raise MotionError(f"{what} tests an unknown fact {shown(data['fact'])}; facts are: {', '.join(FACTS)}")
     spec = FACTS[fact]
@@ -384,9 +386,9 @@ def _when(value: Any, what: str) -> str:
             raise MotionError(f"{what} is a short text such as 'after play' (at most {MAX_WORD} characters)")
         word = " ".join(value.strip().lower().split())
         phase = word.split(" ", 1)[0]
-        if phase not in PHASES and any(word.startswith(w) for w in _BLOCKING):
+        if phase not in PHASES and _BLOCKING.match(word):
             raise ConstitutionError(_block_reason(f"{what} {shown(value)}"))
-        if any(w in word for w in _PAST):
+        if _PAST.search(word):
             raise ConstitutionError(_past_reason(f"{what} {shown(value)}"))
     event, phase = parse_hook_key(value)  # the Vote and Roshambo are refused here
     return f"{phase} {event}"
@@ -584,7 +586,7 @@ def _effect_words(e: dict, event: str) -> str:
     if kind is Discard:
         return f"{who(e['who'])} puts {_cards(e['n'], e['which'], e['default'])} {{out}}"
     if kind is ClearPile:
-        return "the {pile} is cleared, and that {player} makes the {bonus}"
+        return "the {pile} is cleared (that {player} makes the {bonus})"
     cards = f"up to {plural(e['n'], 'card')} of the latest clear"
     which = {"random": " at random", CHOOSE: f" of the receiver's choosing (a bot takes its {e['default']})"}.get(
         e["which"], f", the {e['which']} first")
