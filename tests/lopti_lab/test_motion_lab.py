@@ -74,7 +74,7 @@ def test_the_labs_figures_equal_the_paired_difference_computed_with_simulate():
 
 
 def test_the_labs_intervals_cover_a_larger_runs_estimate_at_least_17_times_in_20():
-    big = motion_lab("ace_tax", players=3, sessions=240, rounds=1, seed="truth", progress=False)
+    big = motion_lab("ace_tax", players=3, sessions=160, rounds=1, seed="truth", progress=False)
     keys = ["round.pickups", "win.author", "length.turns"]
     covered = {k: 0 for k in keys}
     for i in range(20):
