@@ -129,8 +129,8 @@ def motion_lab(motion, players: int = 4, sessions: int = 100, seed=0, rounds: in
                bots: str = "heuristic", progress: bool = True):
     """What a Lopti motion does, before the table votes on it: paired simulations of
     ``sessions`` short sessions (``rounds`` rounds each, played by ``bots``), the same seeds
-    with and without the motion in force. ``motion`` is a ready motion's key (``"ace_tax"``)
-    or a ``lopti_nb.games.lopti.Motion``. The result's ``findings`` say how it changes
+    with and without the motion in force. ``motion`` is a ready motion's key (``"ace_tax"``),
+    a ``lopti_nb.games.lopti.Motion`` or a motion as data (``Motion.from_data``'s dict). The result's ``findings`` say how it changes
     round length (rounds stopped at the turn cap counted apart), the chance to win a round
     of its author, the seat after the author and each other seat, and pickups under a 3
     duty, clears and pickups, each with its 95% interval; in a notebook it draws itself

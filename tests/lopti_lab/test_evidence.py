@@ -81,3 +81,13 @@ def test_a_ready_motion_held_as_a_motion_gets_the_ready_motions_evidence_and_a_l
     assert ev.ready_key(lookalike) is None
     assert ev.evidence(ready, "next", players=PLAYERS, budget=BUDGET) == \
         ev.evidence("ace_tax", "next", players=PLAYERS, budget=BUDGET)
+
+
+def test_a_ready_motion_as_data_is_known_by_its_rules():
+    from lopti_nb.games.lopti.library import library_data
+
+    as_data = Motion.from_data(library_data("ace_tax"))
+    assert ev.ready_key(as_data) == "ace_tax"
+    other = library_data("ace_tax")
+    other["rules"][0]["then"][0]["which"] = "highest"
+    assert ev.ready_key(Motion.from_data(other)) is None

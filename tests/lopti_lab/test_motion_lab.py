@@ -182,3 +182,12 @@ def test_ready_motions_by_role_is_a_tidy_frame_of_the_labs_win_findings():
     lab = motion_lab("pairs_pass_on", players=3, sessions=3, rounds=1, progress=False)
     assert frame.iloc[4]["difference"] == pytest.approx(lab.finding("win.next").estimate)
     assert np.all(frame["low"] <= frame["difference"]) and np.all(frame["difference"] <= frame["high"])
+
+
+def test_a_motion_as_data_runs_in_the_lab_as_its_python_form_does():
+    from lopti_nb.games.lopti.library import library_data
+
+    as_data = motion_lab(library_data("ace_tax"), players=3, sessions=3, rounds=1, progress=False)
+    in_python = motion_lab("ace_tax", players=3, sessions=3, rounds=1, progress=False)
+    cols = ["turns", "winner", "pickups", "clears"]
+    pd.testing.assert_frame_equal(as_data.rounds[cols], in_python.rounds[cols])

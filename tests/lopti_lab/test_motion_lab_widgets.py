@@ -3,8 +3,10 @@ shows the findings and their chart; a lab's result draws itself; a motion's word
 from __future__ import annotations
 
 import ipywidgets as W
+import pytest
 
 import lopti_nb
+from lopti_nb.engine import LoptiNbError
 from lopti_nb.dashboard_parts import game_part
 from lopti_nb.games.lopti.lab import motion_lab
 from lopti_nb.games.lopti.motions import Draw, Motion
@@ -69,3 +71,19 @@ def test_on_progress_hears_every_session():
     calls = []
     motion_lab("ace_tax", players=2, sessions=5, rounds=1, progress=False, on_progress=lambda d, t: calls.append((d, t)))
     assert calls == [(k, 5) for k in range(1, 6)]
+
+
+def test_a_built_motion_joins_the_menu_and_runs_and_a_refused_one_leaves_it_as_it_was():
+    lab = game_part("motion_lab", "lopti", sessions=10)
+    before = list(lab.motion.options)
+    data = {"title": "aces feed the next", "rules": [{"when": "after play",
+            "if": [{"fact": "rank", "op": "is", "value": "A"}], "then": [{"effect": "draw", "who": "next", "n": 1}]}]}
+    key = lab.use(data)
+    assert lab.motion.value == key and lab.motion.options[-1] == ("Built: aces feed the next", key)
+    assert "the next player still in draws a card" in lab.words.value
+    usable(lab.players).value = 2
+    usable(lab.shell.run_button).click()
+    assert "What \u201caces feed the next\u201d does" in lab.shell.findings.value
+    with pytest.raises(LoptiNbError):
+        lab.use({"title": "loop", "rules": [{"when": "after play", "then": [{"effect": "teleport"}]}]})
+    assert list(lab.motion.options) == [*before, ("Built: aces feed the next", key)]

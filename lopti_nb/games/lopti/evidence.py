@@ -97,25 +97,25 @@ def evidence(motion: Motion | str, role: str = "author", players: int = 4, budge
 
 
 def ready_key(motion: Motion) -> str | None:
-    """The key of the ready motion ``motion`` is a fresh copy of (its title, words and hooks'
-    code are the ready motion's), or ``None``: a session's records hold Motions, and the
+    """The key of the ready motion ``motion`` is a copy of (the same rule: ``same_motion``, in
+    its Python or its data form), or ``None``: a session's records hold Motions, and the
     evidence on a ready motion is computed once.
 
         >>> from .library import library_motion
         >>> ready_key(library_motion("ace_tax")), ready_key(Motion("Nobody draws."))
         ('ace_tax', None)
     """
-    from .library import LIBRARY, library_motion
+    from .library import LIBRARY, READY_DATA, library_data, library_motion
+    from .motions import same_motion
 
     key = (motion.title or "").replace(" ", "_")
-    if key in LIBRARY:
-        ready = library_motion(key)
-        same_code = set(ready.hooks) == set(motion.hooks) and all(
-            getattr(motion.hooks[k], "__code__", None) is getattr(ready.hooks[k], "__code__", False)
-            for k in ready.hooks)
-        if ready.text == motion.text and same_code:
-            return key
-    return None
+    if key not in LIBRARY:
+        return None
+    if motion.data is not None:
+        same = key in READY_DATA and same_motion(motion, Motion.from_data(library_data(key)))
+    else:
+        same = same_motion(motion, library_motion(key))
+    return key if same else None
 
 
 def pick_motion(candidates: Sequence[Motion | str], role: str = "author", players: int = 4,

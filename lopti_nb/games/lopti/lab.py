@@ -68,14 +68,18 @@ def round_seed(seed: Any, session: int, round_no: int) -> str:
 
 
 def as_motion(motion: Any) -> Motion:
-    """``motion`` as a :class:`~.motions.Motion`: a Motion as it is, or a ready motion's key
-    (``"ace_tax"``). Anything else raises :class:`~.motions.MotionError`, a ``ValueError``."""
+    """``motion`` as a :class:`~.motions.Motion`: a Motion as it is, a ready motion's key
+    (``"ace_tax"``) or a motion as data (a dict, ``Motion.from_data``: the constitution's
+    refusal is raised as it is). Anything else raises :class:`~.motions.MotionError`, a
+    ``ValueError``."""
     from .library import LIBRARY, library_motion
 
     if isinstance(motion, Motion):
         return motion
     if isinstance(motion, str):
         return library_motion(motion)
+    if isinstance(motion, dict):
+        return Motion.from_data(motion)
     raise MotionError(f"the lab takes a motion or a ready motion's key ({', '.join(list(LIBRARY)[:3])}, ...), "
                       f"not {shown(motion)}")
 
@@ -382,7 +386,8 @@ def motion_lab(motion: Motion | str, players: int = 4, sessions: int = DEFAULT_S
     round of the author, the seat after the author and each other seat, and pickups under a
     3 duty, clears and pickups per round, each with its 95% interval counted by session.
 
-    ``motion``: a :class:`~lopti_nb.games.lopti.Motion` or a ready motion's key. ``seed``:
+    ``motion``: a :class:`~lopti_nb.games.lopti.Motion`, a ready motion's key or a motion as
+    data (``Motion.from_data``'s dict). ``seed``:
     the same arguments give the same rounds. ``progress``: a progress bar while it runs (in
     a notebook). ``on_progress(done, total)``: called after each session (a dashboard's bar).
     Bad arguments raise a ``ValueError`` subclass and nothing runs::
