@@ -165,6 +165,7 @@ def test_a_motion_in_python_runs_in_the_lab_and_a_motion_that_never_acts_says_so
     ({"motion": "ace_tax", "bots": "genius"}, "bots is one of"),
     ({"motion": "ace_tax", "progress": "yes"}, "progress must be True or False"),
     ({"motion": "ace_tax", "colour": "red"}, "unknown argument"),
+    ({"players": 3}, "it was given no motion"),
 ])
 def test_bad_arguments_are_refused_with_a_sentence(arguments, words):
     with pytest.raises(LoptiNbError) as caught:
