@@ -32,8 +32,8 @@ from ...text import esc, html
 from ...widgets.base import CSS_MUTED, CSS_TEXT, TableStyle, set_if, show
 from .motions import BASE_EVENTS, MAX_TEXT, PHASES, ConstitutionError, Motion, MotionError
 from .motions.data import (
-    EFFECTS, MAX_CONDITIONS, MAX_RULES, MAX_TITLE, VOICES, effect_fields, facts_at, motion_words, ops_of,
-    values_of,
+    EFFECTS, MAX_CONDITIONS, MAX_NUMBER, MAX_RULES, MAX_TITLE, VOICES, check_motion_data, effect_fields,
+    fact_words, facts_at, motion_words, ops_of, values_of,
 )
 
 MAX_EFFECTS = 4  # effects one rule of the builder offers (the language allows more a moment)
@@ -68,13 +68,14 @@ class ConditionRow(W.HBox):
     """One condition: a fact known at the rule's moment, an op it takes, and a value whose field
     fits the fact (a rank menu, a number field, yes or no, a list for "one of")."""
 
-    def __init__(self, number: int, when: str, on_change: Callable[[], None], on_remove: Callable):
-        self.number = number
-        self.fact = _dropdown(f"Condition {number}: if", facts_at(when))
+    def __init__(self, number: int, when: str, on_change: Callable[[], None], on_remove: Callable,
+                 voice: str = "plain"):
+        self.number, self.voice = number, voice
+        self.fact = _dropdown(f"Condition {number}: if", self._facts(when))
         self.op = _dropdown("test:", ops_of(self.fact.value))
         self.word = _dropdown("value:", ["-"])  # a rank or a word of the fact's own list
         self.yes_no = _dropdown("value:", [("yes", True), ("no", False)])
-        self.number_field = W.BoundedIntText(value=1, min=0, max=100_000, description="value:", style=_LABEL,
+        self.number_field = W.BoundedIntText(value=1, min=0, max=MAX_NUMBER, description="value:", style=_LABEL,
                                              layout=W.Layout(width="170px"))
         self.several = W.SelectMultiple(options=["-"], description="values:", rows=4, style=_LABEL,
                                         layout=W.Layout(**_WIDE))
@@ -90,9 +91,31 @@ class ConditionRow(W.HBox):
         for w in (self.word, self.yes_no, self.number_field, self.several, self.numbers):
             w.observe(lambda c: on_change(), names="value")
 
+    def _facts(self, when: str) -> list[tuple[str, str]]:
+        return [(fact_words(f, self.voice), f) for f in facts_at(when)]
+
     def moment(self, when: str) -> None:
         """The rule's moment changed: offer the facts known there."""
-        _set_options(self.fact, facts_at(when))
+        _set_options(self.fact, self._facts(when))
+
+    def load(self, condition: dict) -> None:
+        """Show ``condition`` (checked data) in the menus."""
+        self.fact.value = condition["fact"]
+        self.op.value = condition["op"]
+        value = condition.get("value")
+        if condition["op"] in ("is even", "is odd"):
+            return
+        if isinstance(value, list):
+            if values_of(condition["fact"]) is None:
+                self.numbers.value = ", ".join(map(str, value))
+            else:
+                self.several.value = tuple(value)
+        elif isinstance(value, bool):
+            self.yes_no.value = value
+        elif isinstance(value, int):
+            self.number_field.value = value
+        else:
+            self.word.value = value
 
     def _fit(self) -> None:
         fact = self.fact.value
@@ -177,6 +200,15 @@ class EffectRow(W.HBox):
         self._declared = declared
         self._shown = shown
 
+    def load(self, effect: dict) -> None:
+        """Show ``effect`` (checked data) in the menus and fields."""
+        self.effect.value = effect["effect"]
+        if "which" in effect:
+            self.fields["which"].value = effect["which"]
+        for name, value in effect.items():
+            if name not in ("effect", "which"):
+                self.fields[name].value = value
+
     def data(self) -> dict:
         out: dict[str, Any] = {"effect": self.effect.value}
         for name in self._declared:
@@ -188,8 +220,8 @@ class EffectRow(W.HBox):
 class RuleEditor(W.VBox):
     """One rule: when it acts (before or after a base event), its conditions and its effects."""
 
-    def __init__(self, number: int, on_change: Callable[[], None], on_remove: Callable):
-        self.number = number
+    def __init__(self, number: int, on_change: Callable[[], None], on_remove: Callable, voice: str = "plain"):
+        self.number, self.voice = number, voice
         self._changed = on_change
         self.heading = W.HTML(html('<b style="{}">Rule {}</b>', CSS_TEXT, number))
         self.phase = _dropdown("When:", list(PHASES), "after")
@@ -224,7 +256,7 @@ class RuleEditor(W.VBox):
     def _add_condition(self) -> None:
         if len(self.conditions) < MAX_CONDITIONS:
             self.conditions.append(ConditionRow(len(self.conditions) + 1, self.when, self._changed,
-                                                self._remove_condition))
+                                                self._remove_condition, self.voice))
             self._relist()
 
     def _remove_condition(self, row: ConditionRow) -> None:
@@ -255,7 +287,7 @@ class RuleEditor(W.VBox):
         self.add_condition.disabled = len(self.conditions) >= MAX_CONDITIONS
         self.add_effect.disabled = len(self.effects) >= MAX_EFFECTS
         for e in self.effects:
-            e.remove.disabled = len(self.effects) == 1
+            show(e.remove, len(self.effects) > 1)
         if not quiet:
             self._changed()
 
@@ -265,6 +297,19 @@ class RuleEditor(W.VBox):
         self.add_condition.description = f"Add a condition to rule {number}"
         self.add_effect.description = f"Add an effect to rule {number}"
         self.remove.description = f"Remove rule {number}"
+
+    def load(self, rule: dict) -> None:
+        """Show ``rule`` (checked data) in the menus."""
+        self.phase.value, self.event.value = rule["when"].split(" ", 1)
+        self.conditions.clear()
+        for condition in rule["if"]:
+            self._add_condition()
+            self.conditions[-1].load(condition)
+        del self.effects[:]
+        for effect in rule["then"]:
+            self._add_effect()
+            self.effects[-1].load(effect)
+        self._relist()
 
     def data(self) -> dict:
         return {"when": self.when, "if": [c.data() for c in self.conditions], "then": [e.data() for e in self.effects]}
@@ -294,20 +339,21 @@ class MotionBuilder(W.VBox):
         self.on_submit = on_submit
         self.data: dict | None = None  # the motion on screen as data, while it would be stated
         self.reason = ""  # why the motion on screen would be refused
-        self.heading = W.HTML(html('<div style="{}"><b>{}</b><div style="{};font-size:12px">Choose when the rule '
-                                   'acts, on what condition, and what happens. The game enforces it.</div></div>',
-                                   CSS_TEXT, heading, CSS_MUTED))
+        self._loading = False
+        self.heading = W.HTML(html('<div style="{}"><b>{}</b></div>', CSS_TEXT, heading))
         self.mode = W.RadioButtons(options=[("Enforced by the game (built from the menus)", "data"),
                                             ("Words only (not enforced by the game)", "words")],
                                    value="data", description="Kind of motion:", style=_LABEL,
                                    layout=W.Layout(width="auto", max_width="100%"))
         self.title = W.Text(description="Title (optional):", placeholder=f"at most {MAX_TITLE} characters",
                             style=_LABEL, layout=W.Layout(width="100%"))
-        self.rules: list[RuleEditor] = [RuleEditor(1, self._refresh, self._remove_rule)]
+        self.rules: list[RuleEditor] = [RuleEditor(1, self._refresh, self._remove_rule, voice)]
         self.rules_box = W.VBox(self.rules, layout=W.Layout(max_width="100%"))
         self.add_rule = W.Button(description="Add another rule", layout=W.Layout(width="auto"))
         self.add_rule.on_click(lambda b: self._add_rule())
-        self.data_form = W.VBox([self.title, self.rules_box, self.add_rule], layout=W.Layout(max_width="100%"))
+        how = W.HTML(html('<div style="{};font-size:12px">Choose when the rule acts, on what condition, and what '
+                          'happens. The game enforces it.</div>', CSS_MUTED))
+        self.data_form = W.VBox([how, self.title, self.rules_box, self.add_rule], layout=W.Layout(max_width="100%"))
         self.words = W.Textarea(description="Your motion, in words:", placeholder="What the table will hear",
                                 style=_LABEL, layout=W.Layout(width="100%", height="70px"))
         self.words_note = W.HTML(html(
@@ -332,7 +378,7 @@ class MotionBuilder(W.VBox):
     # -- composing ----------------------------------------------------------------------------------
     def _add_rule(self) -> None:
         if len(self.rules) < MAX_RULES:
-            self.rules.append(RuleEditor(len(self.rules) + 1, self._refresh, self._remove_rule))
+            self.rules.append(RuleEditor(len(self.rules) + 1, self._refresh, self._remove_rule, self.voice))
             self._relist()
 
     def _remove_rule(self, rule: RuleEditor) -> None:
@@ -343,7 +389,7 @@ class MotionBuilder(W.VBox):
     def _relist(self) -> None:
         for i, r in enumerate(self.rules, 1):
             r.renumber(i)
-            r.remove.disabled = len(self.rules) == 1
+            show(r.remove, len(self.rules) > 1)
         self.rules_box.children = tuple(self.rules)
         self.add_rule.disabled = len(self.rules) >= MAX_RULES
         self._refresh()
@@ -357,11 +403,13 @@ class MotionBuilder(W.VBox):
         return out
 
     def _refresh(self) -> None:
+        if self._loading:
+            return
         words_only = self.mode.value == "words"
         show(self.data_form, not words_only, "flex")
         show(self.words_form, words_only, "flex")
         for r in self.rules:
-            r.remove.disabled = len(self.rules) == 1
+            show(r.remove, len(self.rules) > 1)
         self.data, self.reason, said = None, "", ""
         if words_only:
             text = " ".join(self.words.value.split())
@@ -400,6 +448,34 @@ class MotionBuilder(W.VBox):
         show(self.refusal, bool(self.reason))
         set_if(self.submit_button, disabled=not said,
                description="Submit these words (not enforced)" if words_only else "Submit this motion")
+
+    def load(self, motion: dict | str) -> None:
+        """Show ``motion`` in the builder, to be changed or submitted as it is: a data motion
+        (checked first: a refused one raises its :class:`MotionError` or
+        :class:`ConstitutionError`, nothing changed) or words (the words-only mode).
+
+        >>> b = MotionBuilder()
+        >>> b.load({"when": "after out", "if": [{"fact": "place", "op": "is", "value": 2}],
+        ...         "then": [{"effect": "discard", "who": "most cards"}]})
+        >>> b.rules[0].conditions[0].number_field.value, b.submit_button.disabled
+        (2, False)
+        """
+        if isinstance(motion, str):
+            self.mode.value = "words"
+            self.words.value = motion
+            return
+        canonical = check_motion_data(motion)
+        self._loading = True
+        try:
+            self.mode.value = "data"
+            self.title.value = canonical.get("title", "")
+            self.rules[:] = [RuleEditor(i, self._refresh, self._remove_rule, self.voice)
+                             for i in range(1, len(canonical["rules"]) + 1)]
+            for editor, rule in zip(self.rules, canonical["rules"]):
+                editor.load(rule)
+        finally:
+            self._loading = False
+        self._relist()
 
     # -- submitting -----------------------------------------------------------------------------------
     def submit(self) -> None:

@@ -423,6 +423,19 @@ def values_of(fact: str) -> tuple | None:
     return RANKS if kind == "rank" else (True, False) if kind == "bool" else None if kind == "number" else kind
 
 
+def fact_words(fact: str, voice: str = "plain") -> str:
+    """What a condition on ``fact`` is about, in words of ``voice`` (a builder's menu label).
+
+    >>> fact_words("taken", "pirate")
+    'the number of cards taken with the heap'
+    """
+    if fact not in FACTS:
+        raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
+    if voice not in LEXICON:
+        raise MotionError(f"motions are read out in the voices {', '.join(VOICES)}, not {shown(voice)}")
+    return _fill(FACTS[fact].noun, voice)
+
+
 class EffectField:
     """One field of an effect as a builder shows it: ``kind`` is ``"role"``, ``"words"`` (a
     closed list of words in ``options``), ``"number"`` (a whole number from ``low`` to
@@ -757,5 +770,5 @@ def _same_function(f: Callable, g: Callable) -> bool:
 
 
 __all__ = ["check_motion_data", "motion_from_data", "motion_words", "same_motion", "DataHook", "Condition",
-           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at", "ops_of", "values_of",
+           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at", "ops_of", "values_of", "fact_words",
            "EffectField", "effect_fields"]
