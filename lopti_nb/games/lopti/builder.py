@@ -28,7 +28,7 @@ from typing import Any, Callable
 import ipywidgets as W
 import traitlets
 
-from ...text import esc, html
+from ...text import html
 from ...widgets.base import CSS_MUTED, CSS_TEXT, TableStyle, set_if, show
 from .motions import BASE_EVENTS, MAX_TEXT, PHASES, ConstitutionError, Motion, MotionError
 from .motions.data import (
@@ -77,7 +77,7 @@ class ConditionRow(W.HBox):
         self.yes_no = _dropdown("value:", [("yes", True), ("no", False)])
         self.number_field = W.BoundedIntText(value=1, min=0, max=MAX_NUMBER, description="value:", style=_LABEL,
                                              layout=W.Layout(width="170px"))
-        self.several = W.SelectMultiple(options=["-"], description="values:", rows=4, style=_LABEL,
+        self.several = W.SelectMultiple(options=["-"], description="values:", rows=6, style=_LABEL,
                                         layout=W.Layout(**_WIDE))
         self.numbers = W.Text(description="values:", placeholder="e.g. 1, 2, 3", style=_LABEL,
                               layout=W.Layout(width="220px"))
@@ -168,7 +168,8 @@ class EffectRow(W.HBox):
             "to": _dropdown(_FIELD_LABEL["to"], ["-"]),
             "which": _dropdown(_FIELD_LABEL["which"], ["-"]),
             "default": _dropdown(_FIELD_LABEL["default"], ["-"]),
-            "text": W.Textarea(description=_FIELD_LABEL["text"], placeholder="What the table hears",
+            "text": W.Textarea(description=_FIELD_LABEL["text"],
+                               placeholder="What the table hears; {actor cards} reads a number out",
                                style=_LABEL, layout=W.Layout(width="100%", height="52px")),
         }
         self.remove = W.Button(description=f"Remove effect {number}", layout=W.Layout(width="auto"))

@@ -444,7 +444,8 @@ class EffectField:
 
     def __init__(self, name: str, kind: str, options: tuple = (), low: int = 0, high: int = 0,
                  default: Any = None):
-        self.name, self.kind, self.options, self.low, self.high, self.default = name, kind, options, low, high, default
+        self.name, self.kind, self.options = name, kind, options
+        self.low, self.high, self.default = low, high, default
 
     def __repr__(self) -> str:
         return f"EffectField({self.name!r}, {self.kind!r})"
@@ -770,5 +771,5 @@ def _same_function(f: Callable, g: Callable) -> bool:
 
 
 __all__ = ["check_motion_data", "motion_from_data", "motion_words", "same_motion", "DataHook", "Condition",
-           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at", "ops_of", "values_of", "fact_words",
-           "EffectField", "effect_fields"]
+           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at",
+           "ops_of", "values_of", "fact_words", "EffectField", "effect_fields"]
