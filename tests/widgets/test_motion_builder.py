@@ -165,6 +165,22 @@ def test_a_refused_motion_shows_the_reason_on_screen_and_submit_stays_disabled()
     assert got[0]["rules"][0]["if"] == [{"fact": "round", "op": "one of", "value": [1, 2]}]
 
 
+def test_a_refusal_where_the_motion_is_handed_shows_on_screen():
+    """The session refuses a copy of a motion in force: its reason shows where the refusals show."""
+    from lopti_nb.games.lopti.motions import SessionError
+
+    def session_refuses(data):
+        raise SessionError("this motion is the same as motion 1, already in force")
+
+    builder = MotionBuilder(on_submit=session_refuses)
+    compose(builder, READY_DATA["ace_tax"])
+    click(builder, builder.submit_button)
+    assert on_screen(builder, builder.refusal) and "same as motion 1" in builder.refusal.value
+    assert builder.submitted is None
+    pick(builder, builder.rules[0].effects[0].fields["n"], 2)  # a change: the reason is gone
+    assert not on_screen(builder, builder.refusal)
+
+
 def test_words_only_are_marked_not_enforced_and_submitted_as_words():
     got = []
     builder = MotionBuilder(on_submit=got.append)

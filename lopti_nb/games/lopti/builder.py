@@ -28,6 +28,7 @@ from typing import Any, Callable
 import ipywidgets as W
 import traitlets
 
+from ...engine import LoptiNbError
 from ...text import html
 from ...widgets.base import CSS_MUTED, CSS_TEXT, TableStyle, set_if, show
 from .motions import BASE_EVENTS, MAX_TEXT, PHASES, ConstitutionError, Motion, MotionError
@@ -319,8 +320,9 @@ class RuleEditor(W.VBox):
 class MotionBuilder(W.VBox):
     """The winner's motion, composed from menus; ``on_submit`` is called with what is submitted:
     the motion's data (a dict, as :func:`~.motions.data.check_motion_data` gives it back) or, in
-    the words-only mode, the words (a str; the game does not enforce them). The last submission
-    is also the trait :attr:`submitted`. ``voice`` is the table's voice (one of
+    the words-only mode, the words (a str; the game does not enforce them). The last accepted
+    submission is also the trait :attr:`submitted`; a refusal ``on_submit`` raises (a
+    :class:`~lopti_nb.engine.LoptiNbError`) is shown on screen (:meth:`refuse`). ``voice`` is the table's voice (one of
     :data:`~.motions.data.VOICES`) the preview reads the words in.
 
     >>> b = MotionBuilder(voice="pirate")
@@ -438,15 +440,8 @@ class MotionBuilder(W.VBox):
                 CSS_TEXT, CSS_MUTED, label, said))
         else:
             set_if(self.preview, value="")
-        if self.reason:
-            set_if(self.refusal, value=html(
-                '<div class="lnb-motion-refusal" role="status" style="{};border-left:4px solid '
-                'var(--jp-error-color1, #c62828);padding:2px 8px;overflow-wrap:anywhere">{}</div>',
-                CSS_TEXT, self.reason))
-        else:
-            set_if(self.refusal, value="")
         show(self.preview, bool(said))
-        show(self.refusal, bool(self.reason))
+        self._show_reason(self.reason)
         set_if(self.submit_button, disabled=not said,
                description="Submit these words (not enforced)" if words_only else "Submit this motion")
 
@@ -478,16 +473,34 @@ class MotionBuilder(W.VBox):
             self._loading = False
         self._relist()
 
+    def _show_reason(self, reason: str) -> None:
+        set_if(self.refusal, value=html(
+            '<div class="lnb-motion-refusal" role="status" style="{};border-left:4px solid '
+            'var(--jp-error-color1, #c62828);padding:2px 8px;overflow-wrap:anywhere">{}</div>',
+            CSS_TEXT, reason) if reason else "")
+        show(self.refusal, bool(reason))
+
+    def refuse(self, reason: str) -> None:
+        """Show why what was submitted was not stated (the session's own refusal: a copy of a
+        motion in force, the wrong moment...) on screen, until the next change."""
+        self._show_reason(f"Not stated: {reason}")
+
     # -- submitting -----------------------------------------------------------------------------------
     def submit(self) -> None:
-        """Hand what is on screen to ``on_submit`` (and :attr:`submitted`), if it may be stated."""
+        """Hand what is on screen to ``on_submit`` (and then :attr:`submitted`), if it may be
+        stated. A refusal ``on_submit`` raises (any :class:`~lopti_nb.engine.LoptiNbError`, such as
+        a session's :class:`~.motions.SessionError`) is shown on screen instead."""
         self._refresh()
         if self.submit_button.disabled:
             return
         given = " ".join(self.words.value.split()) if self.mode.value == "words" else self.data
-        self.submitted = given
         if self.on_submit is not None:
-            self.on_submit(given)
+            try:
+                self.on_submit(given)
+            except LoptiNbError as e:  # refused where it was handed: the reason on screen, as for any refusal
+                self.refuse(str(e))
+                return
+        self.submitted = given
 
 
 __all__ = ["MotionBuilder", "RuleEditor", "ConditionRow", "EffectRow"]
