@@ -661,8 +661,10 @@ def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea 
                          subtitle='cells: the best decision; the rule of thumb "surface at 4" dives on in all')
 
 
-def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive") -> "alt.Chart":
-    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals.
+def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive",
+                      y_title: str = "best bot minus personality, per game") -> "alt.Chart":
+    """Bars of the paired margin (the bot tried minus the personality) per measure, with 95 %
+    intervals, the personalities in alphabetical order (never ranked by margin).
 
         >>> f = best_response_frame(games=1, players=2, personalities=["opener"])
         >>> type(best_margin_chart(best_margin_frame(f))).__name__
@@ -671,7 +673,7 @@ def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality
     from lopti_nb.analysis.charts import mean_chart
 
     return mean_chart(margins, x="personality", column="measure", title=title, x_title="Personality",
-                      y_title="best bot minus personality, per game", columns=3)
+                      y_title=y_title, columns=3)
 
 
 def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = None) -> list:
@@ -734,9 +736,9 @@ def win_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) ->
 
 
 def win_policy_chart(policy: pd.DataFrame, title: str = "Three dives, by sea and haul") -> "alt.Chart":
-    """One panel per policy (``surface at 4``, the expected-machines policy, the policy tuned
-    to win games): each cell of sea and haul shows that policy's decision, in words and
-    colour.
+    """One panel per policy, one above the other (``surface at 4``, the expected-machines
+    policy, the policy tuned to win games): each cell of sea and haul shows that policy's
+    decision, in words and colour.
 
         >>> type(win_policy_chart(win_policy_frame([9]))).__name__
         'FacetChart'
@@ -747,9 +749,12 @@ def win_policy_chart(policy: pd.DataFrame, title: str = "Three dives, by sea and
 
     from .best import DIVE_ON, SURFACE
 
-    long = policy.melt(id_vars=["sea", "haul"], value_vars=list(POLICY_NAMES), var_name="policy",
+    from .win import WIN_OPEN_AT
+
+    names = dict(POLICY_NAMES, to_win=f"{POLICY_NAMES['to_win']}; it opens at {WIN_OPEN_AT} sealed cards")
+    long = policy.melt(id_vars=["sea", "haul"], value_vars=list(names), var_name="policy",
                        value_name="decision")
-    long["policy"] = long["policy"].map(POLICY_NAMES)
+    long["policy"] = long["policy"].map(names)
     base = alt.Chart().encode(
         x=alt.X("sea:O", title="Sea", axis=x_axis("O")),
         y=alt.Y("haul:O", title="Machines in the haul", sort="descending"),
@@ -760,9 +765,9 @@ def win_policy_chart(policy: pd.DataFrame, title: str = "Three dives, by sea and
                                                          range=[OKABE_ITO[1], OKABE_ITO[4]])))
     text = base.mark_text(fontSize=9, color="black").encode(
         text=alt.Text("label:N")).transform_calculate(label=f"datum.decision == '{SURFACE}' ? 'up' : 'on'")
-    layer = alt.layer(rect, text).properties(width=180, height=110)
-    order = list(POLICY_NAMES.values())
-    return layer.facet(facet=alt.Facet("policy:N", title=None, sort=order), data=long, columns=3).properties(
+    layer = alt.layer(rect, text).properties(width=260, height=90)
+    order = list(names.values())
+    return layer.facet(facet=alt.Facet("policy:N", title=None, sort=order), data=long, columns=1).properties(
         title=chart_title(title, '"on": flip again; "up": surface (at the hold limit the diver surfaces anyway)'))
 
 
@@ -781,10 +786,11 @@ def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
         >>> [x.key for x in win_findings(f)]
         ['win.won.seller', 'win.vs_best']
     """
-    from lopti_nb.analysis.findings import EXACT, Finding, compare_means
+    from lopti_nb.analysis.findings import Finding, compare_means
 
-    from .win import WIN_OPEN_AT
+    from .win import TUNED_WITH, WIN_OPEN_AT
 
+    tuning = 4 * TUNED_WITH["players"] * TUNED_WITH["games"]  # personalities x seats x games
     out = []
     lead = set(lead)
     if policy is not None and len(policy):
@@ -793,13 +799,13 @@ def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
                           for r in differ.itertuples())
         out.append(Finding(
             "win.table",
-            ("The table tuned to win games dives as the expected-machines policy does everywhere"
-             if differ.empty else
-             f"The table tuned to win games differs from the expected-machines policy in "
-             f"{plural(len(differ), 'cell')} ({cells})")
+            f"The table tuned to win games (kept by winning most of {plural(tuning, 'game')} per "
+            "candidate, against the four personalities) "
+            + ("dives as the expected-machines policy does everywhere" if differ.empty else
+               f"differs from the expected-machines policy in {plural(len(differ), 'cell')} ({cells})")
             + f"; it opens its sealed cards once it holds {WIN_OPEN_AT}, where greedy opens at 4"
               " (a table found by seeded games, not exact).",
-            float(len(differ)), None, None, None, "", EXACT))
+            float(len(differ)), None, None, tuning, "games"))
     win = responses[responses["bot"] == "win"]
     for p, d in win.groupby("personality", sort=False):
         out.append(compare_means(f"win.won.{p}", 100 * d["won_best"], 100 * d["won_other"],

@@ -511,7 +511,7 @@ def skill_chart(gaps: pd.DataFrame, title: str = "How much each scoring system r
 
     order = [s for s in rules.SCORING_SYSTEMS if s in set(gaps["scoring"])]
     base = alt.Chart().encode(
-        x=alt.X("scoring:N", title="Scoring system", sort=order),
+        x=alt.X("scoring:N", title="Scoring system", sort=order, axis=alt.Axis(labelAngle=0)),
         tooltip=[alt.Tooltip("comparison:N"), alt.Tooltip("scoring:N"),
                  alt.Tooltip("skill:Q", title="gap / spread", format=".2f"),
                  alt.Tooltip("lower:Q", title="95% lower", format=".2f"),
