@@ -1,7 +1,7 @@
 """What a special card is worth to its holder and how much each scoring system rewards skill
 (lopti_nb.games.skullking.studies): the paired deals are what they say, the intervals are
 computed as stated on toy cases whose answer is known, and the signs that are certain come
-out. About 5 s in all."""
+out. About 5 s in all (the charts' first import of Altair aside)."""
 from __future__ import annotations
 
 import math
@@ -44,13 +44,14 @@ def test_3_5_the_worth_interval_is_the_paired_mean_and_its_normal_interval():
 
 def test_3_5_a_loot_is_worth_points_to_its_holder():
     """The Loot wins no trick, so it costs the holder nothing a low card would win, and it can
-    pay +20 for an alliance: over 300 paired deals its worth is surely above zero."""
-    deals = card_worth_deals(["loot"], deals=300, seed=11)
+    pay +20 for an alliance: over 200 paired deals its worth is surely above zero (about +6
+    points a round, with a standard error of about 1.5)."""
+    deals = card_worth_deals(["loot"], deals=200, seed=11)
     worth = card_worth_frame(deals).iloc[0]
     assert worth["lower"] > 0, worth.to_dict()
     f = worth_findings(deals, lead=False)
     assert [x.key for x in f] == ["worth.loot"] and f[0].direction == "higher"
-    assert "300 deals" in f[0].text and "95% interval" in f[0].text
+    assert "200 deals" in f[0].text and "95% interval" in f[0].text
 
 
 def test_3_4_the_skill_interval_on_identical_games_is_the_measure_itself():
@@ -86,10 +87,10 @@ def test_3_4_the_skill_interval_resamples_whole_games():
 def test_3_4_every_scoring_system_rewards_the_heuristic_bot_over_random_play():
     grid = [{"game": "skull-king", "players": 4, "bots": ["heuristic", "random", "heuristic", "random"],
              "rotate": True, "scoring": s} for s in ("classic", "rascal", "cannonball")]
-    seats = sweep(grid, 24, client="serial", seed=3)
+    seats = sweep(grid, 12, client="serial", seed=3)
     gaps = skill_gap_frame(seats)
     assert gaps["scoring"].tolist() == ["classic", "rascal", "cannonball"]
-    assert (gaps["games"] == 24).all() and (gaps["lower"] > 0).all(), gaps
+    assert (gaps["games"] == 12).all() and (gaps["lower"] > 0).all(), gaps
     found = {f.key: f for f in worth_findings(gaps=gaps)}
     assert all(found[f"skill.{s}"].direction == "higher" and found[f"skill.{s}"].lead
                for s in ("classic", "rascal", "cannonball"))
