@@ -356,6 +356,9 @@ def check_score_lab(v: Visit):
 def check_skull_king_rooms(v: Visit):
     v.wait_idle(1500)
     assert v.page.locator(".jupyter-widgets").count() >= 1
+    v.page.wait_for_selector("button:text-is('Create a room')", timeout=30000)
+    # the page's heading once: the widget does not repeat it under the notebook's own
+    assert v.text().count("Game rooms") == 1, v.text()[:400]
 
 
 CHECKS = {name[len("check_"):]: fn for name, fn in globals().items() if name.startswith("check_")}
