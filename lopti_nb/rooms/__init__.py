@@ -56,7 +56,7 @@ def room_widget(store=None, poll: float = 0.5, bot_pace: float = 0.6, start_time
     :class:`.widget.RoomWidget` for the arguments). A page with its own heading passes
     ``heading=False``::
 
-        room_widget(store="rooms.db", game="lopti", heading=False)
+        room_widget(store="rooms.db", heading=False)
     """
     from .widget import RoomWidget
     return RoomWidget(store=store, poll=poll, bot_pace=bot_pace, start_timer=start_timer, game=game,

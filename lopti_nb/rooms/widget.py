@@ -590,6 +590,7 @@ class RoomWidget(W.VBox):
                                 'their own device. One person creates a room and reads its code out; the '
                                 'others type it and join. Bots fill the empty seats.</div>'
                                 if self._heading else "")
+            self.title.layout.display = "" if self._heading else "none"  # no empty line either
             self.status.value = msg
             self.start_box.layout.display = "flex"
             self.lobby_box.layout.display = "none"
@@ -602,6 +603,7 @@ class RoomWidget(W.VBox):
         me = self.seat_name(s.seat)
         hosting = " · you are hosting (your kernel moves the bots)" if s.is_host else ""
         words = self._settings_words()
+        self.title.layout.display = ""
         self.title.value = (
             f'<div style="font-size:18px;font-weight:bold;{TEXT}">{esc(room.spec.title)} · room '
             f'<span class="lnb-room-code-inline">{esc(s.pretty_code)}</span></div>'
