@@ -312,7 +312,7 @@ def names_a_game(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["__init__", "common", "forms", "launcher", "offline", "score_lab"])
+@pytest.mark.parametrize("module", ["__init__", "common", "fitted", "forms", "launcher", "offline", "score_lab"])
 def test_the_dashboard_parts_name_no_game(module):
     # classroom.py is another piece of work; every other generic part asks the plugins
     path = ROOT / "lopti_nb" / "dashboard_parts" / f"{module}.py"
