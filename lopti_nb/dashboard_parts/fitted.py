@@ -57,7 +57,8 @@ class WidthProbe(anywidget.AnyWidget):
 
 
 class FittedChart(W.VBox):
-    """A live, offline Altair chart built for the width of its box.
+    """A live, offline Altair chart built for the width of its box (``embed_options``:
+    vega-embed's, as ``alt.JupyterChart`` takes them).
 
     ``show(build)`` draws ``build(width)`` (an Altair chart at most ``width`` pixels wide,
     legends and axes included) and draws it again whenever the box changes width.
@@ -70,9 +71,10 @@ class FittedChart(W.VBox):
         True
     """
 
-    def __init__(self):
+    def __init__(self, embed_options: dict | None = None):
         self.probe = WidthProbe()
         self.jchart = None
+        self.embed_options = embed_options  # vega-embed's, e.g. {"renderer": "svg"}
         self._build: Callable | None = None
         self.probe.observe(lambda change: self.redraw(), names="width")
         super().__init__([self.probe], layout=W.Layout(width="100%", min_width="0"))
@@ -97,7 +99,7 @@ class FittedChart(W.VBox):
         chart = self._build(self.width)
         if self.jchart is None:
             enable_offline_charts()
-            self.jchart = alt.JupyterChart(chart)
+            self.jchart = alt.JupyterChart(chart, embed_options=self.embed_options)
             self.children = (self.probe, self.jchart)
         else:
             self.jchart.chart = chart  # redrawn in place

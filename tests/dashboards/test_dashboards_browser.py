@@ -409,6 +409,10 @@ def check_motion_lab(v: Visit):
                            timeout=30000)
     assert "95% interval" in page.locator(".lnb-findings").inner_text()
     v.wait_charts(1)
+    # the chart of the differences takes the width it has, on a wide page and on a phone
+    v.assert_charts_fill(WIDE)
+    v.assert_charts_fill(PHONE)
+    page.set_viewport_size({"width": WIDE, "height": 900})
 
 
 def check_skull_king_rooms(v: Visit):
