@@ -79,10 +79,10 @@ def test_the_frame_pairs_each_holder_with_the_same_deal():
     # the deal as dealt is one round with at most one winner: it is the swap's "with" side
     # and the given card's "without" side for every holder of the deal
     for (_, change), part in f.groupby(["deal", "change"], observed=True):
-        shared = part["with_won"] if change == "swap" else part["without_won"]
+        shared = part["with_won"] if change == "swap made" else part["without_won"]
         assert shared.sum() <= 1
     # rows of the swap are seats that swapped in the deal as dealt
-    for row in f[f["change"] == "swap"].itertuples():
+    for row in f[f["change"] == "swap made"].itertuples():
         base = _play_deal(2, *_seeds(3, 2, row.deal))
         assert any(type(e) is ev.Swapped and e.seat == row.seat for e in base.events)
 
@@ -113,14 +113,15 @@ def test_the_summary_counts_holders_of_one_deal_together():
 
 def test_the_findings_take_the_sign_of_the_data():
     def toy(gain):
-        return pd.DataFrame({"players": 2, "deal": range(60), "seat": 0, "change": "swap",
+        return pd.DataFrame({"players": 2, "deal": range(60), "seat": 0, "change": "swap made",
                              "with_won": [int(g > 0) for g in gain], "without_won": [int(g < 0) for g in gain],
                              "with_stalemate": False, "without_stalemate": False, "gain": gain})
-    up = {f.key: f for f in deal_findings(toy([1] * 40 + [0] * 20))}["deal.swap"]
+    up = {f.key: f for f in deal_findings(toy([1] * 40 + [0] * 20), lead=("swap made",))}["deal.swap"]
     down = {f.key: f for f in deal_findings(toy([-1] * 40 + [0] * 20))}["deal.swap"]
     unclear = {f.key: f for f in deal_findings(toy([1, -1] * 30))}["deal.swap"]
     assert (up.direction, down.direction, unclear.direction) == ("higher", "lower", "cannot be told apart")
-    assert up.lead and "percentage points" in up.text and "60 holders in 60 games" in up.text
+    assert up.lead and not down.lead  # led with only when asked
+    assert "percentage points" in up.text and "60 holders in 60 games" in up.text
     assert "would take about" in unclear.text
     made = {f.key: f for f in deal_findings(toy([1] * 60))}["deal.swaps_made"]
     assert made.n == 120 and made.estimate == 0.5  # two seats a deal, one swapped
@@ -159,7 +160,7 @@ def test_bad_sizes_are_refused_with_a_sentence(kwargs):
 
 # -- the chart and the motion sentence ---------------------------------------------------------------
 def test_the_deal_chart_draws_an_interval_on_every_bar_in_a_fixed_order():
-    summary = pd.DataFrame({"change": ["2 in hand", "swap", "10 in hand"] * 2,
+    summary = pd.DataFrame({"change": ["2 in hand", "swap made", "10 in hand"] * 2,
                             "players": ["4"] * 3 + ["all"] * 3, "n": 50, "deals": 20,
                             "gain": [5.0, -9.0, 1.0, 4.0, -8.0, 2.0], "stderr": 1.0})
     summary["lower"], summary["upper"] = summary["gain"] - 1.96, summary["gain"] + 1.96
@@ -184,3 +185,12 @@ def test_a_motion_that_fired_without_changing_a_round_is_put_down_to_the_bots():
     assert "fired in 3 rounds" in found["motion.shows"].text
     assert "these bots never read cards shown or words said" in found["motion.shows"].text
     assert "it never fired" in found["motion.silent"].text
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from lopti_nb.games.lopti import studies_deal
+
+    result = doctest.testmod(studies_deal, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
