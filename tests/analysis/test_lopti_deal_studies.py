@@ -143,7 +143,8 @@ def test_a_heuristic_bot_among_random_bots_wins_more_than_a_fair_share():
     for p in (2, 4):
         assert found[f"skill.players_{p}"].direction == "more than a fair share"
         assert found[f"skill.players_{p}"].lead and found[f"skill.share_{p}"].estimate > 0
-    assert "Seat 1 (the leader)" in found["skill.seat_4_1"].text and "skill.seat_4_4" in found
+    assert "Seat 1 (the leader)" in found["seat_skill.players_4_seat_1"].text
+    assert found["seat_skill.players_4_seat_4"].direction == "more than a fair share"
 
 
 # -- bad input ---------------------------------------------------------------------------------------

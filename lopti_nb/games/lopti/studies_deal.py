@@ -331,7 +331,8 @@ def skill_findings(frame: pd.DataFrame, lead: bool = True) -> list:
     """The findings of :func:`seat_skill_frame`: per player count, the heuristic bot's win
     rate among random bots against a fair share (``skill.players_<p>``, led with when
     ``lead``) and its skill share (``skill.share_<p>``); per seat, its win rate against a
-    fair share (``skill.seat_<p>_<seat>``, seats counted from 1)."""
+    fair share (``seat_skill.players_<p>_seat_<seat>``, seats counted from 1: a section of
+    their own, for a notebook to show apart)."""
     from lopti_nb.analysis.findings import Finding, compare_to, num
 
     out = []
@@ -355,7 +356,7 @@ def skill_findings(frame: pd.DataFrame, lead: bool = True) -> list:
     for row in frame[frame["seat"] != "all"].itertuples():
         p, seat = int(row.players), int(row.seat)
         leader = " (the leader)" if seat == 0 else ""
-        out.append(compare_to(f"skill.seat_{p}_{seat + 1}", row.hits, row.n, row.fair,
+        out.append(compare_to(f"seat_skill.players_{p}_seat_{seat + 1}", row.hits, row.n, row.fair,
                               f"With {p} players a heuristic bot in {seat_word(seat)}{leader} among "
                               "random bots wins",
                               "more than a fair share", "less than a fair share", unit="rounds"))
