@@ -57,13 +57,17 @@ def skullking(seed: int) -> list[Finding]:
 
 
 def lopti(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import motion_length_frame, round_findings
+    from lopti_nb.games.lopti.studies import (deal_findings, deal_worth_frame, motion_length_frame,
+                                              round_findings, seat_skill_frame, skill_findings)
 
     s = sizes("lopti_analysis")
-    grid = [{"game": "lopti", "players": p, "dealer": d} for p in (2, 3, 4, 5) for d in range(p)]
+    counts = (2, 3, 4, 5)
+    skill = seat_skill_frame(players=counts, games_per_seat=s["SKILL_GAMES_PER_SEAT"], seed=seed)
+    worth = deal_worth_frame(players=counts, deals=s["DEALS"], seed=seed)
+    grid = [{"game": "lopti", "players": p, "dealer": d} for p in counts for d in range(p)]
     games = sweep(grid, s["GAMES_PER_CELL"], client="serial", seed=seed, tables=["games"])["games"]
     motions = motion_length_frame(sessions=s["MOTION_SESSIONS"], rounds=3, players=4, seed=seed)
-    return round_findings(games, motions)
+    return skill_findings(skill) + deal_findings(worth) + round_findings(games, motions)
 
 
 def strategies(seed: int) -> list[Finding]:
