@@ -512,9 +512,10 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
     tested = len(rest)
     if tested:
         chance = tested / 20  # a 95 % interval leaves out the truth one time in twenty
+        leaving = "none leaves" if not len(told) else f"{len(told):,} {'leaves' if len(told) == 1 else 'leave'}"
         out.append(Finding("roles.chance",
                            f"Of the {plural(tested, 'interval')} of the motions that changed some round's "
-                           f"winner ({each}), {len(told):,} {'leaves' if len(told) == 1 else 'leave'} out 0; if no motion moved any seat's chance, "
+                           f"winner ({each}), {leaving} out 0; if no motion moved any seat's chance, "
                            f"about {num(chance)} would by chance alone, so a single interval that leaves out 0 "
                            f"is weak evidence until a larger run repeats it.",
                            float(len(told)), None, None, per, "rounds", ""))
