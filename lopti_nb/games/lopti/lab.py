@@ -454,15 +454,11 @@ def ready_motions_by_role(players: int = 4, sessions: int = 40, seed: Any = 0, r
     return pd.DataFrame(rows, columns=["motion", "role", "difference", "low", "high", "direction", "rounds"])
 
 
-#: a change in the chance to win a player would notice: the findings say how many rounds it takes
-NOTICEABLE = 5.0  # percentage points
-
-
 def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
     """The findings of :func:`ready_motions_by_role`'s frame (keys ``roles.*``): the motions
     that changed no round's winner, each motion and role whose 95 % interval leaves out 0
     (``roles.<motion>.<role>``), the rest as one sentence that cannot tell them apart (with
-    how many rounds a change of :data:`NOTICEABLE` percentage points would take), and how
+    how many rounds a change the size of their median would take), and how
     many intervals would leave out 0 by chance alone if no motion moved any chance.
 
         >>> found = ready_motions_by_role_findings(ready_motions_by_role(sessions=2, rounds=1, motions=["ace_tax"]))
@@ -500,14 +496,16 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
     unclear = rest[rest["direction"] == UNCLEAR]
     if len(unclear):
         stderr = float(((unclear["high"] - unclear["low"]) / (2 * Z)).median())
-        need = games_needed(per, stderr, NOTICEABLE)
+        typical = float(unclear["difference"].abs().median())
+        need = games_needed(per, stderr, typical)
         widest = float(((unclear["high"] - unclear["low"]) / 2).max())
         out.append(Finding("roles.unclear",
                            f"For the other {plural(len(unclear), 'pair')} of a motion and a seat the change in "
                            f"that seat's chance to win a round cannot be told apart from none at this size "
                            f"({each}; the widest 95% interval reaches {num(widest)} percentage points either "
-                           f"side of its estimate); telling a change of {num(NOTICEABLE, 0)} percentage points "
-                           f"apart would take about {need:,} rounds per motion.",
+                           f"side of its estimate); telling a change the size of the median one seen here "
+                           f"({num(typical or stderr)} percentage points) apart would take about {need:,} "
+                           f"rounds per motion.",
                            None, None, None, per, "rounds", UNCLEAR))
     tested = len(rest)
     if tested:
