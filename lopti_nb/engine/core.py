@@ -265,13 +265,25 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
     return copy
 
 
+class _RegisteredName:
+    """``State.game`` for a class that declares no name: the name of the spec the registry
+    bound it to (``""`` before its game is registered)."""
+
+    def __get__(self, instance: Any, owner: type) -> str:
+        from .registry import spec_of  # the registry imports this module
+
+        spec = spec_of(owner)
+        return "" if spec is None else spec.name
+
+
 class GameState(ABC):
     """Base class of every game's state. Subclasses implement the abstract parts."""
 
-    #: The name the game is registered under (its plugin's ``GameSpec.name``): records and
-    #: action checks find the plugin by it. A class may leave it empty; ``register_game``
-    #: then sets it from the spec it registers.
-    game: ClassVar[str] = ""
+    #: The name of the game this class plays (its plugin's ``GameSpec.name``), as records
+    #: write it. Read from the registry, which binds each registered spec to its
+    #: ``state_class``; a class no spec names (a session of several rounds) declares
+    #: ``game = "<name>"`` itself.
+    game: ClassVar[str] = _RegisteredName()
     #: Whether some decisions are taken by several seats at once (secret bids, a vote), the
     #: way OpenSpiel's GameType says it. Such a game overrides ``to_act``, takes a ``seat`` in
     #: ``legal_actions`` and ``why_illegal`` and defines ``_apply_for``; any other game writes
@@ -471,11 +483,11 @@ class GameState(ABC):
             raise IllegalAction(f"Illegal action {_shown(action)}: {_shown(reason, MAX_REASON)}.")
 
     def action_types(self) -> tuple[type, ...]:
-        """The game's action classes: the ``action_types`` of the plugin registered under
-        :attr:`game` (empty: any value is checked by the rules alone)."""
-        from .registry import registered_spec  # the registry imports this module
+        """The game's action classes: the ``action_types`` of the plugin this class plays
+        (``registry.spec_of``; empty: any value is checked by the rules alone)."""
+        from .registry import spec_of  # the registry imports this module
 
-        spec = registered_spec(self.game)
+        spec = spec_of(type(self))
         return spec.action_types if spec is not None else ()
 
     def check_seat(self, seat: Any) -> int | None:

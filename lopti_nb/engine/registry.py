@@ -203,11 +203,9 @@ def register_game(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
                           "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
-    # The state class learns the name it is registered under, when it declares none: its
-    # records and action checks find this spec by it.
-    if not spec.state_class.game:
-        spec.state_class.game = spec.name
     _SPECS[spec.name] = spec
+    _BOUND[spec.state_class] = spec  # the spec's state class belongs to it: see spec_of
+    _FOUND.clear()
     return spec
 
 
@@ -215,6 +213,28 @@ def registered_spec(name: str) -> GameSpec | None:
     """The plugin registered in this process under exactly the canonical ``name``, or
     ``None`` (no entry point is read: a state's own game is registered before it is made)."""
     return _SPECS.get(name)
+
+
+_BOUND: dict[type, GameSpec] = {}  # each registered spec by its state class
+_FOUND: dict[type, GameSpec | None] = {}  # spec_of's answers, forgotten when a game registers
+
+
+def spec_of(state_class: type) -> GameSpec | None:
+    """The registered plugin a state class plays: the spec whose ``state_class`` it is (or
+    extends), else the one registered under the name it declares as ``game`` (a class the spec
+    does not name, such as a session of several rounds); ``None`` if there is none."""
+    try:
+        return _FOUND[state_class]
+    except KeyError:
+        pass
+    found = None
+    for klass in state_class.__mro__:
+        declared = klass.__dict__.get("game")
+        found = _BOUND.get(klass) or (_SPECS.get(declared) if isinstance(declared, str) else None)
+        if found is not None:
+            break
+    _FOUND[state_class] = found
+    return found
 
 
 def _load_point(name: str) -> GameSpec:
