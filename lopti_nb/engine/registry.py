@@ -28,7 +28,7 @@ from random import Random as _Random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .core import GameState, SettingsError, UnknownBot, UnknownGame
-from .settings import SettingsSchema, shown, whole_number
+from .settings import SettingsSchema, shown, whole
 
 GROUP = "lopti_nb.games"
 
@@ -138,7 +138,7 @@ class GameSpec:
         return self.bots[name]()
 
     def check_players(self, players: Any) -> int:
-        players = whole_number(players, "players")
+        players = whole(players, "players")
         if not self.min_players <= players <= self.max_players:
             raise SettingsError(
                 f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}."
@@ -297,7 +297,7 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
     if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() > 64:
         raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not one of "
                             f"{seed.bit_length():,} bits.")
-    seed = whole_number(seed, what)
+    seed = whole(seed, what)
     if not 0 <= seed < MAX_SEED:
         raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not {shown(seed)}.")
     return seed
