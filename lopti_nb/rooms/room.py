@@ -33,7 +33,7 @@ from .errors import (
     DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
     StaleAction, StoreError, UnknownRoom, WrongPhase, cut,
 )
-from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: as before)
+from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: a room's longest name, named here too)
 from .store import RoomStore, open_store
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
