@@ -72,9 +72,9 @@ class GameSpec:
     The headless part (state, bots, settings, actions, analysis columns) is given as
     objects. The parts that need ipywidgets or pandas are named as ``"module:attribute"``
     strings and imported on first use by :meth:`load`: ``view`` (the table view class),
-    ``lessons`` (a module with ``steps(voice)`` and ``VOICES``), ``studies`` (a module whose
-    ``__all__`` adds analysis helpers to :mod:`lopti_nb.analysis`) and ``extras`` (any
-    other named parts, e.g. a dashboard part).
+    ``lessons`` (a module with ``steps(voice)`` and ``VOICES``), ``studies`` (the game's own
+    analysis frames, charts and findings) and ``extras`` (any other named parts, e.g. a
+    dashboard part). Registering a spec binds it to its ``state_class`` (:func:`spec_of`).
     """
 
     name: str
@@ -108,8 +108,9 @@ class GameSpec:
     extras: dict[str, str] = field(default_factory=dict)
     # settings each room offers in its lobby (names of schema settings)
     room_settings: tuple[str, ...] = ()
-    # a module with ``scramble(state, seat, rng)``: a copy of ``state`` in which everything
-    # ``seat`` may not know is re-dealt at random (the conformance suite's privacy check)
+    # a module with ``scramble(state, seat, rng)`` (a copy of ``state`` in which everything
+    # ``seat`` may not know is re-dealt at random) and ``game_end_events(state)`` (the events
+    # that say the game is over): what lopti_nb.testing.check_game asks of the game
     testing: str | None = None
     # the game's rules reference, a Markdown file shipped in its folder, as "package:file"
     # (one clause per "## <id> <title>" heading; see lopti_nb.explainers.reference)
