@@ -14,8 +14,8 @@
 * :func:`sweep` -- a grid of settings on Dask (a local cluster or any existing one) or,
   without Dask, on local processes, with identical results either way;
 * each game's own frames, charts and findings live in its plugin's ``studies`` module
-  (``from lopti_nb.games.skullking.studies import zero_bid_frame``); :func:`studies` gives
-  every installed game's, by game name. This namespace holds only what serves every game.
+  (``GameSpec.studies``, imported from there by a notebook); :func:`studies` gives every
+  installed game's, by game name. This namespace holds only what serves every game.
 
 On import the Altair charts are set up to draw offline (``JupyterChart.enable_offline()``:
 the Vega JavaScript is bundled, no CDN is needed), when a kernel is there to take it.
