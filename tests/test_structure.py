@@ -23,6 +23,9 @@ HELPERS = ("plural", "esc", "ordinal", "shown", "whole", "whole_number", "whole_
 # Names of leftovers nothing uses: no function, class or method of the package is called so.
 LEFTOVERS = ("CardColumns", "all_buttons", "click_timings", "texts_in", "standard_error",
              "hazard_count", "change_vote_rules")
+# Names kept one version for callers of the last release (they warn): the package itself uses
+# the one name of each concept.
+DEPRECATED = ("GamePlugin", "GAME_NAMES", "whole_number", "whole_in_range")
 # Parameters that a function takes and ignores: (function name, parameter).
 IGNORED_PARAMETERS = (("renumber", "event"),)
 
@@ -188,6 +191,17 @@ def test_no_module_uses_a_private_name_of_another():
     """What one module needs of another is public there: a leading underscore means "only
     here", so a private name imported elsewhere is a name that should have been made public."""
     found = [line for module in sources() for line in private_names_used_elsewhere(module)]
+    assert found == []
+
+
+def test_no_module_uses_a_name_kept_for_the_last_releases_callers():
+    found = []
+    for path, tree in sources().values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{where(path)}:{node.lineno} {a.name}" for a in node.names if a.name in DEPRECATED]
+            elif isinstance(node, ast.Attribute) and node.attr in DEPRECATED:
+                found.append(f"{where(path)}:{node.lineno} .{node.attr}")
     assert found == []
 
 
