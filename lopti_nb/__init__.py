@@ -149,7 +149,7 @@ def motion_lab(motion, players: int = 4, sessions: int = 100, seed=0, rounds: in
 
 
 def __getattr__(name: str):
-    # names of the last release that are now elsewhere: they keep working, with a warning
+    # names of the last release that have one name elsewhere: kept one version, with a warning
     if name == "GAME_NAMES":
         _warnings.warn("lopti_nb.GAME_NAMES is now lopti_nb.game_names()", DeprecationWarning, stacklevel=2)
         return game_names()

@@ -42,7 +42,7 @@ import pandas as pd
 from ...engine import SettingsError, game_seeds, get_spec, plural
 from ...engine.limits import shown
 from ...engine.runner import play_out
-from ...engine.settings import whole_number
+from ...engine.settings import whole
 from .motions import HookRunner, Motion, MotionError
 
 MAX_SESSIONS = 5_000
@@ -93,10 +93,10 @@ def motion_name(motion: Motion) -> str:
 def _check(players: Any, sessions: Any, rounds: Any, bots: Any) -> tuple[int, int, int, str]:
     spec = get_spec("lopti")
     players = spec.check_players(players)
-    sessions = whole_number(sessions, "sessions")
+    sessions = whole(sessions, "sessions")
     if not 1 <= sessions <= MAX_SESSIONS:
         raise SettingsError(f"sessions must be from 1 to {MAX_SESSIONS:,}, not {shown(sessions)}.")
-    rounds = whole_number(rounds, "rounds")
+    rounds = whole(rounds, "rounds")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise SettingsError(f"rounds must be from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
     if not isinstance(bots, str) or bots not in spec.bots:

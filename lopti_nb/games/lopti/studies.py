@@ -1,7 +1,7 @@
 """Lopti's studies: the analysis columns, frames and charts that belong to this game.
 
-The generic analysis layer (:mod:`lopti_nb.analysis`) offers every name of ``__all__`` here
-as its own, so notebooks keep writing ``from lopti_nb.analysis import duty_frame``.
+A notebook imports them from here (``from lopti_nb.games.lopti.studies import duty_frame``);
+they build on the generic analysis layer (:mod:`lopti_nb.analysis`), which names no game.
 :func:`game_columns` is called by the plugin for every game ``play_games`` plays (in sweep
 workers too), so this module imports neither Altair (the chart builders import it when
 called) nor the session machinery (:func:`motion_length_frame` does).

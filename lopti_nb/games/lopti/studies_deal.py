@@ -26,7 +26,7 @@ import pandas as pd
 from lopti_nb.analysis.frames import game_seeds, play_games, wilson_interval
 from lopti_nb.engine import SettingsError, plural, seat_word
 from lopti_nb.engine.runner import play_out
-from lopti_nb.engine.settings import shown, whole_number
+from lopti_nb.engine.settings import shown, whole
 
 from . import events as ev
 from .bots import heuristic_bot
@@ -53,7 +53,7 @@ def _player_counts(players: Any) -> list[int]:
         raise SettingsError("players lists no player count; give one or more of 2, 3, 4 and 5.")
     out = []
     for p in counts:
-        p = whole_number(p, "players")
+        p = whole(p, "players")
         if not 2 <= p <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {shown(p)}.")
         out.append(p)
@@ -61,7 +61,7 @@ def _player_counts(players: Any) -> list[int]:
 
 
 def _how_many(n: Any, what: str) -> int:
-    n = whole_number(n, what)
+    n = whole(n, what)
     if not 1 <= n <= MAX_DEALS:
         raise SettingsError(f"{what} must be from 1 to {MAX_DEALS:,}, not {shown(n)}.")
     return n
