@@ -56,6 +56,7 @@ def skullking(seed: int) -> list[Finding]:
 
 
 def lopti(seed: int) -> list[Finding]:
+    from lopti_nb.games.lopti.lab import ready_motions_by_role, ready_motions_by_role_findings
     from lopti_nb.games.lopti.studies import (deal_findings, deal_worth_frame, motion_length_frame,
                                               round_findings, seat_skill_frame, skill_findings)
 
@@ -66,7 +67,8 @@ def lopti(seed: int) -> list[Finding]:
     grid = [{"game": "lopti", "players": p, "dealer": d} for p in counts for d in range(p)]
     games = sweep(grid, s["GAMES_PER_CELL"], client="serial", seed=seed, tables=["games"])["games"]
     motions = motion_length_frame(sessions=s["MOTION_SESSIONS"], rounds=3, players=4, seed=seed)
-    return skill_findings(skill) + deal_findings(worth) + round_findings(games, motions)
+    roles = ready_motions_by_role_findings(ready_motions_by_role(players=4, sessions=s["ROLE_SESSIONS"], seed=seed))
+    return skill_findings(skill) + deal_findings(worth) + roles + round_findings(games, motions)
 
 
 def strategies(seed: int) -> list[Finding]:
