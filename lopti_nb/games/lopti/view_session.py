@@ -93,7 +93,8 @@ def vote_menu(motions: list[dict], law: dict) -> list[tuple[str, str]]:
     for lever in LEVERS:
         now = law.get(lever.name, lever.default)
         if lever.kind == "bool":
-            options.append((f"Base law: {lever_value_words(lever, not now)}", f"law:{lever.name}:{not now}"))
+            options.append((f"Base law: {lever_value_words(lever, not now)}",
+                            f"law:{lever.name}:{'off' if now else 'on'}"))
         elif lever.kind == "choice":
             for i, choice in enumerate(lever.choices):
                 if choice != now:
@@ -265,8 +266,8 @@ class SessionView(GameView):
             return CallVote("amend", motion=int(rest), text=words, when=when)
         name, _, value = rest.partition(":")
         lever = next(x for x in LEVERS if x.name == name)
-        if value in ("True", "False"):
-            chosen = value == "True"
+        if value in ("on", "off"):
+            chosen = value == "on"
         elif value.startswith("#"):
             chosen = lever.choices[int(value[1:])]
         else:
@@ -339,7 +340,7 @@ class SessionView(GameView):
         set_if(self.motions_html, value=panel_html(
             "Motions", f'<ul style="margin:2px 0;padding-left:18px;font-size:13px">{"".join(rows)}</ul>{policy}'))
 
-    def vote_words(self, v) -> str:
+    def proposal_words(self, v) -> str:
         """A proposal (from the observation) in words: ``set swap before play: off, now``."""
         when = "now" if v["when"] == NOW else "from the next round"
         if v["kind"] == "law":
@@ -370,7 +371,7 @@ class SessionView(GameView):
         proposal = self.proposal()
         if isinstance(proposal, CallVote):
             ok, why = self._ok(proposal, viewer, can_act)
-            words = self.vote_words({"kind": proposal.kind, "motion": proposal.motion, "lever": proposal.lever,
+            words = self.proposal_words({"kind": proposal.kind, "motion": proposal.motion, "lever": proposal.lever,
                                      "value": proposal.value, "when": proposal.when, "text": proposal.text})
             hint = f"Everyone votes on: {words}." if ok else why[:1].upper() + why[1:] + "."
         else:
@@ -380,7 +381,7 @@ class SessionView(GameView):
 
     def _draw_vote(self, s, viewer, can_act) -> None:
         v = s["vote"]
-        n = len(s["results"][0]["scores"]) if s["results"] else len(self._obs["hand_sizes"])
+        n = len(v["voted"]) + len(v["missing"]) if v is not None else len(self._obs["hand_sizes"])
         rule = (f"<b>Rule Vote</b> (one per round): remove, amend or restore a motion, or change base law. "
                 f"Each player votes yes or no, or abstains; it passes when more than half of all {n} players "
                 f"vote yes (an abstention is no yes); as many yes as no, at least one of each, goes to Roshambo.")
@@ -411,7 +412,7 @@ class SessionView(GameView):
         self.vote_button.set([])
         set_if(self.vote_text, value=f"<div style='font-size:13px'>{rule}</div>")
         head = (f"<div><b>{esc(self.name(v['proposer']))} called the Rule Vote:</b> "
-                f"{esc(self.vote_words(v))}.</div>")
+                f"{esc(self.proposal_words(v))}.</div>")
         if v["missing"]:
             mine = ""
             if viewer in v["voted"]:  # my_ballot is None both before voting and after abstaining
@@ -510,7 +511,7 @@ class SessionView(GameView):
             set_if(self.scoreboard, value="")
         votes = "".join(
             f"<li>Round {v['round']}: {esc(self.name(v['proposer']) + ' proposed ' if v['proposer'] is not None else '')}"
-            f"{esc(law_words(v['proposal']))} \u2014 <b>{'passed' if v['passed'] else 'failed'}</b> "
+            f"{esc(law_words(v['proposal']))} \u2014 {'passed' if v['passed'] else 'failed'} "
             f"({esc(ballot_counts(v['yes'], v['no'], v['abstained']))})</li>"
             for v in s["votes"])
         set_if(self.history, value=(panel_html("Votes held", f'<ul style="font-size:12px;margin:4px 0;'
