@@ -187,17 +187,21 @@ def test_1_7_a_vote_at_the_table_reaches_the_log_and_the_since_strip():
     assert "Since your last move" in since and "Every ballot is in" in since
 
 
+def won_by_a_person(seeds, **kwargs):
+    """A table (one person, Seat 1) where the person has just won round 1 and writes a motion."""
+    rng = random.Random(1)
+    for seed in seeds:
+        t = lopti_nb.play("lopti", seed=seed, bot_delay=0, **kwargs)
+        play_until(t, rng, lambda t: authoring_for_me(t) or t.state.round_starts[-1] > 0 or t.state.is_over)
+        if authoring_for_me(t):
+            return t, rng
+    raise AssertionError("no seed where the person wins round 1")
+
+
 def test_1_7_the_winner_writes_a_motion_at_the_table_in_words_never_python():
     """The winner's panel offers ready motions, own words or none; no Python text reaches
     the page; the motion written is in the log and in force in the next round."""
-    rng = random.Random(1)
-    for seed in range(12):
-        t = lopti_nb.play("lopti", players=2, humans=1, seed=seed, bot_delay=0, rounds=2)
-        play_until(t, rng, lambda t: authoring_for_me(t) or t.state.round_starts[-1] > 0 or t.state.is_over)
-        if authoring_for_me(t):
-            break
-    else:
-        raise AssertionError("no seed where the person wins round 1")
+    t, rng = won_by_a_person(range(12), players=2, humans=1, rounds=2)
     text = widget_text(t)
     assert "You won round 1" in text
     for python in ("table.view", "Motion(", "hooks=", "author("):

@@ -279,7 +279,8 @@ class SessionView(GameView):
         s = obs["session"]
         self._obs = obs
         self.seen_as = (viewer, can_act)
-        self.round_view.update(obs, viewer, new_events, can_act and s["phase"] == "playing")
+        # the round's controls stay on screen; outside play the rules say why they are refused
+        self.round_view.update(obs, viewer, new_events, can_act)
         in_force = [m for m in s["motions"] if m["status"] == "in force"]
         set_if(self.title, value=(f'<div style="font-weight:bold;margin-top:6px">Session: round {s["round"]} of '
                                   f'{s["rounds"]} \u00b7 {plural(len(in_force), "motion")} in force</div>'))
