@@ -274,3 +274,41 @@ def test_seats_are_counted_from_one_everywhere_on_screen():
     text = widget_text(t)
     assert "Seat 0" not in text and "seat 0" not in text
     assert "you are Seat 1" in t.header.value
+
+
+def test_1_7_the_author_withdraws_at_the_table_and_the_menu_offers_to_restore():
+    """The author's "Withdraw my motion" is an action of the session (in the log, in the
+    record); the motion is out and the vote menu offers to restore it."""
+    t, rng = won_by_a_person(range(40), players=2, humans=1, rounds=2)
+    set_value(t, t.view.own_words, "Whoever clears says hooray.")
+    click(t, "Adopt my own words")
+    play_until(t, rng, lambda t: t.state.phase == "playing" and t.state.current_player == 0)
+    click(t, "Withdraw my motion 1")
+    assert t.state.session.motions[0].status == "withdrawn"
+    assert "Seat 1 withdraws motion 1" in t.log_html.value and "withdrawn" in t.view.motions_html.value
+    assert "Withdraw my motion 1" not in labels(t)
+    assert "restore:1" in [k for _, k in t.view.vote_what.options]
+    assert lopti_nb.load(t.state.record()).events == t.state.events
+
+
+def test_1_7_only_the_author_withdraws_and_a_refusal_changes_nothing():
+    from lopti_nb.engine import IllegalAction
+    from lopti_nb.games.lopti.session_game import Author, Withdraw
+
+    state = lopti_nb.new_game("lopti", players=2, seed=0, rounds=3)
+    rng = random.Random(0)
+    while state.phase == "playing":
+        seat = state.current_player
+        state.apply(heuristic_bot(state.observation(seat), state.round.legal_actions(), rng), seat)
+    author = state.author_seat
+    state.apply(Author("Whoever clears says hooray."), author)
+    other = 1 - author
+    while state.current_player != other:
+        seat = state.current_player
+        state.apply(heuristic_bot(state.observation(seat), state.round.legal_actions(), rng), seat)
+    before = len(state.events)
+    with pytest.raises(IllegalAction, match="only a motion's author may withdraw it"):
+        state.apply(Withdraw(1), other)
+    with pytest.raises(IllegalAction, match="no motion 7"):
+        state.apply(Withdraw(7), other)
+    assert len(state.events) == before and state.session.motions[0].in_force

@@ -135,7 +135,20 @@ class Advocate:
         return f"have {self.choice!r} defend the motion"
 
 
-SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw)
+@dataclass(frozen=True)
+class Withdraw:
+    """The author takes their motion number ``motion`` back, without a vote (rules reference
+    §1.7): it stays out unless a later Rule Vote restores it. On the author's own turn or
+    while they write the round's motion; not listed among the legal actions (bots never
+    withdraw)."""
+
+    motion: int
+
+    def __str__(self) -> str:
+        return f"withdraw motion {self.motion}"
+
+
+SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw, Withdraw)
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -258,6 +271,15 @@ class VoteDone(Event):
             if self.outcome.startswith(head):
                 return f"The Rule Vote {verb} {self.outcome[len(head):]}."
         return f"The Rule Vote {'passes' if self.passed else 'fails'}."
+
+
+@dataclass(frozen=True)
+class MotionWithdrawn(Event):
+    seat: int
+    number: int
+
+    def describe(self) -> str:
+        return f"{seat_word(self.seat)} withdraws motion {self.number}; it stays out unless a Rule Vote restores it."
 
 
 @dataclass(frozen=True)
@@ -489,6 +511,8 @@ class LoptiSessionState(GameState):
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
+        if kind is Withdraw:
+            return self._why_not_withdraw(action, seat)
         if kind is Author:
             if phase != "authoring":
                 return "a motion is written by the winner after a round ends"
@@ -502,6 +526,19 @@ class LoptiSessionState(GameState):
         if kind not in self.round.action_types():
             return "that is not an action of this game"
         return self.round.why_illegal(action)
+
+    def _why_not_withdraw(self, action: Withdraw, seat: int) -> str | None:
+        if self.phase not in ("playing", "authoring"):
+            return "a motion is withdrawn on its author's turn or between rounds"
+        try:
+            rec = self.session.motion_record(action.motion)
+        except LoptiNbError as exc:
+            return str(exc).rstrip(".")
+        if rec.author_seat != seat:
+            return f"only a motion's author may withdraw it; motion {rec.number} is by {rec.author}"
+        if not rec.in_force:
+            return f"motion {rec.number} is not in force ({rec.status})"
+        return None
 
     def _proposal(self, action: CallVote):
         if action.kind not in _s.KINDS:
@@ -572,6 +609,9 @@ class LoptiSessionState(GameState):
             else:
                 rec = s.author(seat, motion)
                 self.events.append(MotionAuthored(seat, rec.number, rec.text))
+        elif kind is Withdraw:
+            s.withdraw(seat, action.motion)
+            self.events.append(MotionWithdrawn(seat, action.motion))
         else:
             s.play(action)
         self._advance()
@@ -705,4 +745,5 @@ def session_bot(round_bot):
 
 
 __all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
+           "Withdraw",
            "Throw", "check_settings", "session_bot"]

@@ -35,7 +35,7 @@ from .library import LIBRARY
 from .roshambo import DECISIVE_THROWS, THROWS
 from .schema import SCHEMA
 from .session import NEXT, NOW, ballot_counts
-from .session_game import BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw
+from .session_game import BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw
 from .view import LoptiView
 
 BOT_BALLOT_POLICY = ("Bots vote yes to their own proposal, keep their own motion, vote to remove or amend a "
@@ -133,6 +133,7 @@ class SessionView(GameView):
         self.author_form = W.VBox([self.ready_pick, self.ready_words, self.own_words, self.author_buttons])
         self.author_box = W.VBox([self.author_text, self.author_form], layout=W.Layout(**box))
         self.motions_html = W.HTML()
+        self.withdraw_buttons = ButtonPool(self.table.act)
         # calling the Rule Vote: what it decides, and when it takes effect
         self.vote_text = W.HTML()
         self.vote_what = W.Dropdown(options=[("\u2014 choose what to vote on \u2014", CHOOSE)], value=CHOOSE,
@@ -162,7 +163,7 @@ class SessionView(GameView):
                                 self.advocate_buttons, self.throw_buttons], layout=W.Layout(**box))
         self.scoreboard = W.HTML()
         self.history = W.HTML()
-        self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.vote_box,
+        self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.withdraw_buttons, self.vote_box,
                              self.scoreboard, self.history])
         self.widget = W.VBox([self.round_view.widget, self.panel])
         self._obs = None
@@ -286,6 +287,9 @@ class SessionView(GameView):
                                   f'{s["rounds"]} \u00b7 {plural(len(in_force), "motion")} in force</div>'))
         self._draw_author(s, viewer, can_act)
         self._draw_motions(s)
+        mine = [m["number"] for m in s["motions"] if m["status"] == "in force" and m["author_seat"] == viewer]
+        self.withdraw_buttons.set([(f"Withdraw my motion {n}", Withdraw(n), *self._ok(Withdraw(n), viewer, can_act))
+                                   for n in mine] if viewer is not None else [], style="warning")
         self._draw_vote(s, viewer, can_act)
         self._draw_scores(s)
 
