@@ -59,14 +59,15 @@ BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the o
 # -- actions ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Author:
-    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words."""
+    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words
+    (read by :func:`authored_motion`, the one place that says what a choice stands for)."""
 
     choice: str
 
     def __str__(self) -> str:
         if self.choice == PASS:
             return "write no motion"
-        if self.choice in LIBRARY:
+        if isinstance(self.choice, str) and self.choice in LIBRARY:
             return f"adopt the ready motion {self.choice.replace('_', ' ')}"
         return f"adopt the motion \u201c{self.choice}\u201d"
 
