@@ -119,6 +119,30 @@ def replay(record, seat: int | None = None):
     return _replay(record, seat=seat)
 
 
+@_refuse_unknown_arguments
+def motion_lab(motion, players: int = 4, sessions: int = 100, seed=0, rounds: int = 3,
+               bots: str = "heuristic", progress: bool = True):
+    """What a Lopti motion does, before the table votes on it: paired simulations of
+    ``sessions`` short sessions (``rounds`` rounds each, played by ``bots``), the same seeds
+    with and without the motion in force. ``motion`` is a ready motion's key (``"ace_tax"``),
+    a ``lopti_nb.games.lopti.Motion`` or a motion as data (``Motion.from_data``'s dict). The result's ``findings`` say how it changes
+    round length (rounds stopped at the turn cap counted apart), the chance to win a round
+    of its author, the seat after the author and each other seat, and pickups under a 3
+    duty, clears and pickups, each with its 95% interval; in a notebook it draws itself
+    (the findings as sentences and a chart). Bad arguments raise a ``ValueError`` subclass::
+
+        lab = lopti_nb.motion_lab("ace_tax", players=4, sessions=100)
+        lab                                  # in a notebook: findings and chart
+        lab.finding("win.author").text       # one finding's sentence
+
+    See ``lopti_nb.games.lopti.lab`` for how a lab session is played.
+    """
+    from .games.lopti.lab import motion_lab as _motion_lab  # the game loads when asked
+
+    return _motion_lab(motion, players=players, sessions=sessions, seed=seed, rounds=rounds, bots=bots,
+                       progress=progress)
+
+
 def __getattr__(name: str):
     # names of the last release that are now elsewhere: they keep working, with a warning
     if name == "GAME_NAMES":

@@ -31,9 +31,9 @@ from lopti_nb.engine import all_specs
 
 PACKAGE = Path(lopti_nb.__file__).resolve().parent
 WHOLE_PACKAGES = ("engine", "rooms", "dashboard_parts")  # every module in these folders
-MODULES = ("lopti_nb.widgets", "lopti_nb.widgets.table", "lopti_nb.explainers",
+MODULES = ("lopti_nb.widgets", "lopti_nb.widgets.table", "lopti_nb.widgets.lab", "lopti_nb.explainers",
            "lopti_nb.explainers.core", "lopti_nb.explainers.tutorial", "lopti_nb.analysis",
-           "lopti_nb.analysis.frames",
+           "lopti_nb.analysis.frames", "lopti_nb.analysis.progress",
            "lopti_nb.analysis.charts", "lopti_nb.cli", "lopti_nb.text")
 
 # Words of the games: none may appear in a generic module's code. Besides these, any string

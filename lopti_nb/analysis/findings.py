@@ -228,26 +228,30 @@ def _wilson(hits: int, n: int, deff: float) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def _games(games: int | None) -> str:
-    return f" in {engine_plural(games, 'game')}, counted by game" if games else ""
+def _games(games: int | None, counted_by: str = "game") -> str:
+    """Where rows share a game (or a session, a table...: ``counted_by``), how many there were."""
+    return f" in {engine_plural(games, counted_by)}, counted by {counted_by}" if games else ""
 
 
 def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead: bool = False,
-               digits: int = 1, deff: float = 1.0, games: int | None = None) -> Finding:
+               digits: int = 1, deff: float = 1.0, games: int | None = None,
+               counted_by: str = "game") -> Finding:
     """``what``: the share ``hits / n`` with its Wilson interval. When the rows share games,
-    ``deff`` (:func:`design_effect`) widens the interval and ``games`` says how many games."""
+    ``deff`` (:func:`design_effect`) widens the interval and ``games`` says how many games
+    (``counted_by`` names them when they are something else, e.g. ``"session"``)."""
     hits, n = int(hits), int(n)
     lo, hi = _wilson(hits, n, deff)
     p = hits / n if n else 0.0
     f = (lambda x: pct(x, digits))
-    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)}{_games(games)})."
+    text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)}{_games(games, counted_by)})."
     return Finding(key, text, p, lo, hi, n, unit, "", lead, {"deff": deff, "games": games})
 
 
 def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead: bool = False,
-         digits: int = 1, clusters: Sequence | None = None) -> Finding:
+         digits: int = 1, clusters: Sequence | None = None, counted_by: str = "game") -> Finding:
     """``what``: the mean of ``values`` with mean +- 1.96 standard errors (counted by game
-    when ``clusters`` labels each row's game, see :func:`cluster_stderr`)."""
+    when ``clusters`` labels each row's game, see :func:`cluster_stderr`; ``counted_by``
+    names the clusters when they are not games)."""
     v = np.asarray(values, dtype=float)
     n = int(v.size)
     m = float(v.mean()) if n else float("nan")
@@ -257,7 +261,7 @@ def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead
     else:
         se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     f = (lambda x: num(x, digits))
-    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)}{_games(games)})."
+    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)}{_games(games, counted_by)})."
     return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead,
                    {"stderr": se, "games": games})
 
@@ -322,13 +326,15 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
                   above: str = "higher", below: str = "lower", unit: str = "games",
                   lead: bool = False, digits: int = 1, paired: bool = False,
                   measure: str = "", same: str | None = None,
-                  clusters: tuple[Sequence, Sequence] | Sequence | None = None) -> Finding:
+                  clusters: tuple[Sequence, Sequence] | Sequence | None = None,
+                  counted_by: str = "game") -> Finding:
     """Mean of A minus mean of B (normal interval of the difference; ``paired``: the mean of
     A - B, row by row), worded as a direction only when the interval leaves out zero.
     ``measure`` names the difference's unit (``"turns"``); ``same`` is the sentence when
     every pair is equal (no difference at all). ``clusters``: each row's game, as the pair
     ``(clusters_a, clusters_b)`` (one sequence for ``paired``), so that rows of one game are
-    counted together (:func:`clustered_difference`)."""
+    counted together (:func:`clustered_difference`); ``counted_by`` names what the clusters
+    are when they are not games (``"session"``)."""
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
     games = None
@@ -340,7 +346,7 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
         else:
             se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
         n = int(d.size)
-        per = _counted(n, unit) + _games(games)
+        per = _counted(n, unit) + _games(games, counted_by)
     else:
         ma, mb = float(a.mean()), float(b.mean())
         diff = ma - mb
@@ -352,7 +358,7 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
             se = float(math.sqrt(va + vb))
         n = int(a.size + b.size)
         per = (f"{num(ma, digits)} over {_counted(int(a.size), unit)} against {num(mb, digits)} over "
-               f"{_counted(int(b.size), unit)}{_games(games)}")
+               f"{_counted(int(b.size), unit)}{_games(games, counted_by)}")
     f = _diff_sentence(key, diff, se, n, what, _than(above, other), _than(below, other), unit,
                        lead, lambda x: num(x, digits, sign=True), per, {"games": games},
                        f" {measure}" if measure else "", same)

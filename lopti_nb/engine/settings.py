@@ -48,6 +48,9 @@ def refuse_unknown_arguments(func):
     names = [n for n, p in params.items() if p.kind is not p.VAR_KEYWORD]
     words = names + [f"the game's settings" for p in params.values() if p.kind is p.VAR_KEYWORD]
     accepted = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+    in_a_row = [n for n, p in params.items() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [n for n in names if params[n].default is params[n].empty
+                and params[n].kind is not params[n].VAR_POSITIONAL]
 
     @functools.wraps(func)
     def checked(*args, **kwargs):
@@ -55,10 +58,13 @@ def refuse_unknown_arguments(func):
             signature.bind(*args, **kwargs)
         except TypeError:
             extra = sorted(set(kwargs) - set(names))
+            missing = [n for n in required if n not in kwargs and n not in in_a_row[:len(args)]]
             if extra and len(words) == len(names):
                 what = f"the unknown argument(s) {', '.join(map(shown, extra[:5]))}"
             elif len(args) > len(names):
                 what = f"{len(args)} arguments in a row"
+            elif missing:
+                what = f"no {' and no '.join(missing)}"
             else:
                 what = "one argument twice"
             raise SettingsError(f"{func.__name__}() takes {accepted}; it was given {what}.") from None

@@ -29,7 +29,7 @@ from browser_support import axe_violations, outside_requests, watch_requests
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
-DASHBOARDS = ["game_launcher", "rules_classroom", "reckoning_risk", "score_lab"]
+DASHBOARDS = ["game_launcher", "rules_classroom", "reckoning_risk", "score_lab", "motion_lab"]
 OPTIONAL = ["skull_king_rooms"]  # written by the rooms work; checked when present
 # anywidget gives a chart model 2 s to load its Vega bundle and then logs this, although the
 # chart still draws; seen only on a heavily loaded machine. Tolerated once the page's charts
@@ -353,6 +353,21 @@ def check_score_lab(v: Visit):
     assert page.locator(".lnb-score-table tr").count() == 4  # a header and three seats
 
 
+def check_motion_lab(v: Visit):
+    """A small run: the progress bar fills, a finding with its interval and the chart show."""
+    page = v.page
+    assert page.locator("button:text-is('Run the lab')").count() == 1
+    assert page.locator(".lnb-motion-words:has-text('Aces are played')").is_visible()
+    v.set_slider("Sessions", 10)
+    page.wait_for_timeout(300)
+    v.click("Run the lab")
+    page.wait_for_function("() => document.body.innerText.includes('10 of 10 sessions')", timeout=90000)
+    page.wait_for_selector(".lnb-findings li:has-text('the author (the seat that wrote the motion) wins a round')",
+                           timeout=30000)
+    assert "95% interval" in page.locator(".lnb-findings").inner_text()
+    v.wait_charts(1)
+
+
 def check_skull_king_rooms(v: Visit):
     v.wait_idle(1500)
     assert v.page.locator(".jupyter-widgets").count() >= 1
@@ -427,7 +442,7 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
 
 
 HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
-              "rules_classroom": "Rules classroom", "score_lab": "Score lab",
+              "rules_classroom": "Rules classroom", "score_lab": "Score lab", "motion_lab": "Motion lab",
               "reckoning_risk": "Reckoning risk explorer"}
 
 

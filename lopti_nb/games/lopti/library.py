@@ -10,9 +10,11 @@ clears, places and rounds. None of them stops or changes a base event; they only
 """
 from __future__ import annotations
 
+import copy
 from typing import Callable
 
-from .motions import Discard, Draw, Give, Motion, Reveal, Say, ready_made
+from ...engine.limits import shown
+from .motions import Discard, Draw, Give, Motion, MotionError, Reveal, Say, ready_made
 
 
 def _motion(factory: Callable[[], Motion], hooks: dict) -> Motion:
@@ -129,6 +131,60 @@ def sevens_warn_the_table() -> Motion:
     return _motion(sevens_warn_the_table, {"after play": after_play})
 
 
+# The same motions as data (Motion.from_data): each plays the same games as its Python form.
+def _rule(when: str, then: list, *conditions: tuple) -> dict:
+    return {"when": when, "if": [{"fact": f, "op": op, "value": v} if v is not None else {"fact": f, "op": op}
+                                 for f, op, v in conditions], "then": then}
+
+
+READY_DATA: dict[str, dict] = {
+    "pile_taker_shows_highest": {"rules": [
+        _rule("after pickup", [{"effect": "reveal", "who": "actor", "which": "highest"}])]},
+    "ten_clear_feeds_the_rest": {"rules": [
+        _rule("after clear", [{"effect": "draw", "who": "others", "n": 1}], ("how", "is", "ten"))]},
+    "second_out_gift": {"rules": [
+        _rule("after out", [{"effect": "discard", "who": "most cards", "n": 1, "which": "lowest"}],
+              ("place", "is", 2))]},
+    "even_round_lead_tax": {"rules": [
+        _rule("after lead", [{"effect": "draw", "who": "actor", "n": 1}], ("round", "is even", None))]},
+    "ace_tax": {"rules": [
+        _rule("after play", [{"effect": "give", "who": "actor", "n": 1, "to": "next", "which": "lowest"}],
+              ("rank", "is", "A"))]},
+    "duty_pickup_relief": {"rules": [
+        _rule("after pickup", [{"effect": "discard", "who": "actor", "n": 1, "which": "lowest"}],
+              ("forced", "is", True))]},
+    "chain_clear_discard": {"rules": [
+        _rule("after clear", [{"effect": "discard", "who": "others", "n": 1, "which": "highest"}],
+              ("how", "is", "chain"))]},
+    "blind_miss_consolation": {"rules": [
+        _rule("after blind flip", [{"effect": "draw", "who": "previous", "n": 1}], ("legal", "is", False))]},
+    "late_round_dealer_extra": {"rules": [
+        _rule("after deal", [{"effect": "draw", "who": "dealer", "n": 1}], ("round", "at least", 3))]},
+    "pairs_pass_on": {"rules": [
+        _rule("after play", [{"effect": "give", "who": "most cards", "n": 1, "to": "previous", "which": "highest"}],
+              ("count", "is", 2), ("rank", "not one of", ["2", "3", "7", "10"]))]},
+    "face_up_herald": {"rules": [
+        _rule("after take face-up",
+              [{"effect": "say", "text": "the player taking up face-up cards now holds {actor cards} cards"}]),
+        _rule("after bonus play", [{"effect": "reveal", "who": "actor", "which": "lowest"}])]},
+    "sevens_warn_the_table": {"rules": [
+        _rule("after play", [{"effect": "say", "text": "7s are down: the next play must be a 4, 5 or 6 (or a special)."},
+                             {"effect": "draw", "who": "fewest cards", "n": 1}], ("rank", "is", "7"))]},
+}
+
+
+def library_data(name: str) -> dict:
+    """The ready-made motion ``name`` as data (see :data:`READY_DATA`); ``Motion.from_data`` of it
+    plays the same games as ``library_motion(name)``.
+
+    >>> Motion.from_data(library_data("ace_tax")).title
+    'ace tax'
+    """
+    if name not in READY_DATA:
+        raise MotionError(f"no ready-made motion called {shown(name)}; choose from: {', '.join(READY_DATA)}")
+    return {"title": name.replace("_", " "), **copy.deepcopy(READY_DATA[name])}
+
+
 LIBRARY: dict[str, Callable[[], Motion]] = {
     fn.__name__: fn
     for fn in (
@@ -141,8 +197,6 @@ LIBRARY: dict[str, Callable[[], Motion]] = {
 
 def library_motion(name: str) -> Motion:
     """A fresh copy of the ready-made motion ``name`` (see :data:`LIBRARY`)."""
-    from .motions import MotionError
-
     if name not in LIBRARY:
         raise MotionError(f"no ready-made motion called {name!r}; choose from: {', '.join(LIBRARY)}")
     return LIBRARY[name]()

@@ -1,0 +1,120 @@
+"""The motion lab on a page: Lopti's part of the lab shell (:mod:`lopti_nb.widgets.lab`).
+
+* :func:`result_widget` -- a finished :class:`~.lab.MotionLab` as a widget (what
+  ``lopti_nb.motion_lab(...)`` shows in a notebook);
+* :class:`MotionLabDashboard` -- choose a ready motion, the players and the size, run with
+  a progress bar, read the findings beside their chart (the ``motion_lab`` dashboard; the
+  plugin names it in ``extras``).
+"""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from lopti_nb.dashboard_parts.common import explained, style
+from lopti_nb.engine import plural
+from lopti_nb.widgets.lab import LabShell
+
+from .lab import DEFAULT_ROUNDS, MotionLab, as_motion, motion_lab, motion_name
+from .library import LIBRARY, library_motion
+from .motions import Motion
+
+TITLE = "Motion lab"
+
+
+def _status(lab: MotionLab) -> str:
+    return (f"{plural(lab.sessions, 'session')} of {plural(lab.rounds_per_session, 'round')} with "
+            f"{lab.players} players, played twice each, in {lab.seconds:.1f} s.")
+
+
+def result_widget(lab: MotionLab) -> LabShell:
+    """``lab``'s findings as sentences and its chart, with how it was run."""
+    shell = LabShell(f"{TITLE}: \u201c{lab.name}\u201d", unit="sessions")
+    shell.tick(lab.sessions, lab.sessions)
+    shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+               note=lab.describe())
+    return shell
+
+
+class MotionLabDashboard(W.VBox):
+    """The motion lab dashboard: a motion, players, sessions and seed; Run; findings.
+
+    The menu holds the ready motions; :meth:`use` adds a built one (a Motion, or a motion as
+    data) and chooses it, e.g. from a motion builder: ``lab.use(Motion.from_data(data))``.
+    """
+
+    def __init__(self, motion: Motion | dict | str = "ace_tax", players: int = 4, sessions: int = 100,
+                 seed: int = 0):
+        self.motions: dict[str, Motion] = {key: library_motion(key) for key in LIBRARY}
+        options = [(m.title.capitalize(), key) for key, m in self.motions.items()]
+        self.motion = style(W.Dropdown, options=options, value=options[0][1], description="Motion")
+        self.words = W.HTML()
+        self.players = style(value=players, min=2, max=5, description="Players")
+        self.sessions = style(value=sessions, min=10, max=1000, step=10, description="Sessions",
+                              continuous_update=False)
+        self.seed = style(W.BoundedIntText, value=seed, min=0, max=2 ** 31, description="Seed")
+        self.shell = LabShell("", [
+            self.motion, self.words,
+            explained(self.players, "Bots at the table, one per seat."),
+            explained(self.sessions, f"Each session is {plural(DEFAULT_ROUNDS, 'round')}, played with the motion "
+                                     "and again without it. More sessions give narrower intervals and take longer."),
+            explained(self.seed, "The same seed and settings give the same sessions."),
+        ], on_run=self.run, button="Run the lab", unit="sessions")
+        self.lab: MotionLab | None = None
+        self.motion.observe(lambda c: self._changed(), names="value")
+        for control in (self.players, self.sessions, self.seed):
+            control.observe(lambda c: self._changed(), names="value")
+        if isinstance(motion, str) and motion in self.motions:
+            self.motion.value = motion
+        else:
+            self.use(motion)
+        self._show_words()
+        super().__init__([self.shell], layout=W.Layout(width="100%", max_width="100%"))
+        self.add_class("lnb-motion-lab")
+
+    def use(self, motion: Motion | dict | str) -> str:
+        """Add ``motion`` (a Motion, a motion as data, or a ready motion's key) to the menu as a
+        built motion and choose it; returns its key in the menu. A motion the constitution
+        refuses raises its reason (a ``ValueError``) and the menu stays as it was."""
+        built = as_motion(motion)
+        key = f"built {sum(k.startswith('built ') for k in self.motions) + 1}"
+        self.motions[key] = built
+        label = f"Built: {motion_name(built)}"  # a menu entry is text, never markup
+        self.motion.options = [*self.motion.options, (label, key)]
+        self.motion.value = key
+        return key
+
+    @property
+    def chosen(self) -> Motion:
+        """The motion chosen in the menu."""
+        return self.motions[self.motion.value]
+
+    def _show_words(self) -> None:
+        from lopti_nb.text import esc
+
+        text = self.chosen.text
+        self.words.value = (f'<div class="lnb-motion-words" style="color:var(--jp-ui-font-color1, #222);'
+                            f'max-width:420px;margin:0 0 8px 0;line-height:1.35">{esc(text)}</div>')
+
+    def _changed(self) -> None:
+        """A setting changed: the last results belong to other settings and leave the page."""
+        self._show_words()
+        if self.lab is None or self.shell.run_button.disabled:
+            return
+        self.lab = None
+        self.shell.start(self.sessions.value, "The settings changed: press Run the lab to see what this "
+                                              "motion does with them.")
+
+    def run(self) -> None:
+        """Run the lab on the chosen settings, the progress bar moving session by session."""
+        n = self.sessions.value
+        name = motion_name(self.chosen)
+        self.shell.start(n, f"Playing {plural(n, 'session')} with \u201c{name}\u201d and without it...")
+        try:
+            lab = motion_lab(self.chosen, players=self.players.value, sessions=n, seed=self.seed.value,
+                             progress=False, on_progress=self.shell.tick)
+        except ValueError as exc:  # a size or seed the lab refuses: said on the page
+            self.shell.fail(f"Could not run the lab: {exc}")
+            return
+        self.lab = lab
+        self.shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+                        note=lab.describe())

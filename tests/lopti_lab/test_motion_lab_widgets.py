@@ -1,0 +1,89 @@
+"""The motion lab on a page, without a browser: the dashboard runs with its progress bar and
+shows the findings and their chart; a lab's result draws itself; a motion's words are text."""
+from __future__ import annotations
+
+import ipywidgets as W
+import pytest
+
+import lopti_nb
+from lopti_nb.engine import LoptiNbError
+from lopti_nb.dashboard_parts import game_part
+from lopti_nb.games.lopti.lab import motion_lab
+from lopti_nb.games.lopti.motions import Draw, Motion
+from lopti_nb.widgets.lab import LabShell
+
+
+def usable(widget: W.Widget) -> W.Widget:
+    """A control a person can operate: shown and enabled."""
+    assert widget.layout.display != "none" and not getattr(widget, "disabled", False), widget
+    return widget
+
+
+def test_the_dashboard_runs_with_a_progress_bar_and_shows_findings_and_a_chart():
+    lab = game_part("motion_lab", "lopti")
+    assert "Aces are played" in lab.words.value  # the chosen motion's words, before any run
+    usable(lab.motion).value = "pairs_pass_on"
+    assert "exactly two cards" in lab.words.value
+    usable(lab.players).value = 3
+    usable(lab.sessions).value = 10
+    seen = []
+    lab.shell.progress.bar.observe(lambda c: seen.append(c["new"]), names="value")
+    usable(lab.shell.run_button).click()
+    assert seen[-1] == 10 and len(set(seen)) >= 5  # moved session by session
+    assert lab.shell.progress.counted.value == "10 of 10 sessions"
+    assert "10 sessions of 3 rounds with 3 players" in lab.shell.status.value
+    page = lab.shell.findings.value
+    assert page.count("<li") == len(lab.lab.findings) == 9
+    assert "the seat after the author wins a round" in page and "counted by session" in page
+    assert lab.shell.jchart is not None and lab.shell.charts_box.layout.display == "flex"
+    chart = lab.shell.jchart.chart.to_dict()
+    assert "The author wins" in str(chart)
+    # another setting: the results of the old ones leave the page
+    usable(lab.players).value = 4
+    assert lab.shell.findings.value == "" and lab.shell.charts_box.layout.display == "none"
+    assert "The settings changed" in lab.shell.status.value
+
+
+def test_a_labs_result_draws_itself_as_the_shell_with_its_findings():
+    lab = lopti_nb.motion_lab("ace_tax", players=3, sessions=4, rounds=1, progress=False)
+    shell = lab.widget()
+    assert isinstance(shell, LabShell)
+    assert shell.progress.counted.value == "4 of 4 sessions"
+    assert shell.findings.value.count("<li") == len(lab.findings)
+    assert shell.run_button.layout.display == "none"  # nothing to run again: it shows a result
+    bundle = lab._repr_mimebundle_()
+    assert "What \u201cace tax\u201d does" in bundle["text/html"] and bundle["text/html"].count("<li") == 9
+    assert bundle["text/plain"].startswith("MotionLab('ace tax', players=3, sessions=4")
+
+
+def test_a_motions_words_reach_the_page_as_text_never_markup():
+    sly = Motion("<img src=x onerror=alert(1)> draws a card after each clear.",
+                 {"after clear": lambda v: Draw("actor", 1)}, title="<b>sly</b>")
+    lab = motion_lab(sly, players=3, sessions=2, rounds=1, progress=False)
+    shell = lab.widget()
+    for html in (shell.title.value, shell.findings.value, shell.status.value, shell.note.value,
+                 lab._repr_mimebundle_()["text/html"]):
+        assert "<b>sly" not in html and "<img" not in html
+    assert "&lt;b&gt;sly&lt;/b&gt;" in shell.findings.value
+
+
+def test_on_progress_hears_every_session():
+    calls = []
+    motion_lab("ace_tax", players=2, sessions=5, rounds=1, progress=False, on_progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(k, 5) for k in range(1, 6)]
+
+
+def test_a_built_motion_joins_the_menu_and_runs_and_a_refused_one_leaves_it_as_it_was():
+    lab = game_part("motion_lab", "lopti", sessions=10)
+    before = list(lab.motion.options)
+    data = {"title": "aces feed the next", "rules": [{"when": "after play",
+            "if": [{"fact": "rank", "op": "is", "value": "A"}], "then": [{"effect": "draw", "who": "next", "n": 1}]}]}
+    key = lab.use(data)
+    assert lab.motion.value == key and lab.motion.options[-1] == ("Built: aces feed the next", key)
+    assert "the next player still in draws a card" in lab.words.value
+    usable(lab.players).value = 2
+    usable(lab.shell.run_button).click()
+    assert "What \u201caces feed the next\u201d does" in lab.shell.findings.value
+    with pytest.raises(LoptiNbError):
+        lab.use({"title": "loop", "rules": [{"when": "after play", "then": [{"effect": "teleport"}]}]})
+    assert list(lab.motion.options) == [*before, ("Built: aces feed the next", key)]
