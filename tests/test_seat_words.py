@@ -154,9 +154,9 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
         elif phase == "advocate":
             refused = state.why_illegal(Advocate(state.vote.proposer), seat)
             check_words(refused, players)
-            assert seat_word(state.vote._opponents[0]) in refused and "[" not in refused, refused
+            assert seat_word(state.vote.supporters[0]) in refused and "[" not in refused, refused
             choice = choices.pop(0)
-            action = Advocate(state.vote._opponents[0] if choice == "first" else choice)
+            action = Advocate(state.vote.supporters[0] if choice == "first" else choice)
         elif (phase == "playing" and state.session.round_no >= 2 and state.session.vote_open()
               and motions and state.round.pending_choice is None):
             rec = motions[-1]
