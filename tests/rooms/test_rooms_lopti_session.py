@@ -7,7 +7,7 @@ import random
 import lopti_nb
 from lopti_nb import rooms
 from lopti_nb.engine import get_spec
-from lopti_nb.games.lopti.session_game import Ballot, CallVote, LoptiSessionState, Throw
+from lopti_nb.games.lopti.session_game import Ballot, CallVote, LoptiSessionState, Throw, Withdraw
 from lopti_nb.rooms.widget import RoomWidget
 import ipywidgets as W
 
@@ -39,6 +39,8 @@ def test_1_7_every_session_action_round_trips_through_the_room_codec():
             state.apply(action, seat)
         assert lopti_nb.load(state.record()).events == state.events
     assert {"Ballot", "CallVote", "Author", "Play"} <= seen
+    withdraw = Withdraw(1)  # the author's, never listed among the legal actions
+    assert rooms.decode(rooms.encode(withdraw, "lopti"), "lopti") == withdraw
 
 
 def test_1_7_create_room_with_rounds_makes_a_session_room_that_bots_finish():
