@@ -317,9 +317,11 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
             names = {a: "Ann", b: "Bob"}
             assert second.locator("button:visible", has_text="Call the Rule Vote").count() == 0
             # nothing is chosen to vote on at first: the person picks a change of base law
-            menu = first.locator(".lnb-room select:visible", has_text="choose what to vote on")
-            proposal = next(o for o in menu.locator("option").all_inner_texts() if o.startswith("Base law:"))
-            menu.select_option(label=proposal)
+            menu = first.locator(".lnb-room .widget-dropdown:has(label:text-is('Vote on:')) select")
+            texts = menu.evaluate("el => Array.from(el.options).map(o => o.text)")
+            texts = [" ".join(o.split()) for o in texts]  # the page writes non-breaking spaces
+            index = next(i for i, o in enumerate(texts) if o.startswith("Base law:"))
+            menu.select_option(index=index)
             _wait_button(first, "Call the Rule Vote").click()
             for page in (a, b):
                 page.wait_for_selector(f"text={names[first]} called the Rule Vote:", timeout=60000)

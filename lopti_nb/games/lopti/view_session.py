@@ -74,8 +74,8 @@ def lever_value_words(lever, value) -> str:
     if lever.kind == "choice" and len(lever.labels) == len(lever.choices) and value in lever.choices:
         return lever.labels[lever.choices.index(value)]
     if isinstance(value, bool):
-        return f"{lever.name.replace('_', ' ')} {'on' if value else 'off'}"
-    return f"{lever.name.replace('_', ' ')} {value}"
+        return f"{lever.name.replace('_', ' ')}: {'on' if value else 'off'}"
+    return f"{lever.name.replace('_', ' ')}: {value}"
 
 
 def vote_menu(motions: list[dict], law: dict) -> list[tuple[str, str]]:
@@ -402,13 +402,14 @@ class SessionView(GameView):
             if s["phase"] == "over":
                 lines.append(f'<span style="{CSS_MUTED}">The session is over.</span>')
             elif not s["vote_open"]:
-                lines.append(f'<span style="{CSS_MUTED}">Round {s["round"]}\u2019s vote has been held; '
-                             f'the next one opens with the next deal.</span>')
+                said = "This round's Rule Vote has been held; the next one opens with the next deal."
+                lines.append(f'<span style="{CSS_MUTED}">{esc(said)}</span>')
             elif may_call:
                 lines.append(self._draw_call_form(s, viewer, can_act))
             else:
-                lines.append(f'<span style="{CSS_MUTED}">This round\u2019s Rule Vote is still open: it is '
-                             f'called on one\u2019s own turn or by the winner between rounds.</span>')
+                said = ("This round's Rule Vote is still open: it is called on one's own turn or by the "
+                        "winner between rounds.")
+                lines.append(f'<span style="{CSS_MUTED}">{esc(said)}</span>')
             if not may_call:
                 self.vote_button.set([])
             set_if(self.vote_text, value="<div style='font-size:13px'>" + "<br>".join(lines) + "</div>")
