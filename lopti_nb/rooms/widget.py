@@ -21,6 +21,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import SEAT_WORD, SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
+from lopti_nb.widgets import state_view
 from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
@@ -143,18 +144,6 @@ class _PlainView:
 
     def settings_words(self, state) -> str:
         return ""
-
-
-def _state_view(state):
-    """The view a state names for itself (``view = "module:Class"``: a game played as a run of
-    rounds draws more than its plugin's round view), or ``None``."""
-    import importlib
-
-    target = getattr(type(state), "view", None)
-    if not isinstance(target, str):
-        return None
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 class RoomWidget(W.VBox):
@@ -323,7 +312,8 @@ class RoomWidget(W.VBox):
         self._log = []
         self._shown = None
         self._offered = None
-        view_class = _state_view(session.room.state) or session.room.spec.load("view") or _PlainView
+        # the view a state names for itself (a game's session), else the plugin's view
+        view_class = state_view(type(session.room.state)) or session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
                           ("trick", "lnb-room-trick")):

@@ -231,12 +231,16 @@ def test_1_7_the_round_is_over_not_the_game_while_the_winner_writes():
 def test_table_and_room_draw_a_session_with_one_view_and_one_vote_menu(tmp_path):
     """The table and a room show a session with the same view class; its vote menu is built
     from the observation alone, so both offer the same entries for the same session."""
-    from lopti_nb.rooms.widget import _state_view
+    from lopti_nb.rooms.widget import RoomWidget
     from lopti_nb.widgets import state_view
 
     assert state_view(LoptiSessionState) is SessionView
-    state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=2)
-    assert _state_view(state) is SessionView
+    host = RoomWidget(store=":memory:", start_timer=False, game="lopti")
+    host.create_name.value = "Ann"
+    host.create_game.value = "lopti"
+    host.create_settings["rounds"].value = 2
+    host.create_button.click()
+    assert isinstance(host.session.state, LoptiSessionState) and isinstance(host.view, SessionView)
     t = lopti_nb.play("lopti", players=3, humans=1, seed=1, bot_delay=0, rounds=2)
     s = t.state.observation(0)["session"]
     assert list(t.view.vote_what.options) == vote_menu(s["motions"], s["law"])
