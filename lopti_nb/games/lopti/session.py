@@ -538,7 +538,8 @@ class Session:
             # the motion no longer acts: its question is dropped, and the round carries on
             st.pending_choice = None
             st.events.append(ev.MotionNote(number, "the motion is out, so nobody needs to choose"))
-            st._flush()
+            if st.hooks is not None:
+                st.hooks.flush(st)  # the effects waiting for that answer are carried out
 
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
@@ -766,7 +767,7 @@ class Session:
                     elif proposal.lever == "play_on":
                         st.play_on = proposal.value
                         if not proposal.value and st.out:
-                            st._finish()  # the winner is already out: the round ends here
+                            st.end_now()  # the winner is already out: the round ends here
                             self._sync()
                     elif proposal.lever in CARD_RULES:
                         st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
