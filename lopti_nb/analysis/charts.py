@@ -74,9 +74,12 @@ def chart_title(text: str, subtitle: str | None = None):
 def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | None = None,
                     title: str = "Distribution", x_title: str = "Value",
                     y_title: str = "Share of the group", subtitle: str | None = None,
-                    independent_x: bool = False, columns: int | None = None) -> alt.Chart:
+                    independent_x: bool = False, columns: int | None = None,
+                    width: int | None = None, legend: bool = True) -> alt.Chart:
     """Overlaid histograms from :func:`~.frames.histogram_frame` (bars from ``bin_start`` to
-    ``bin_end``, height ``share``), one colour per ``color`` group, faceted by ``column``."""
+    ``bin_end``, height ``share``), one colour per ``color`` group, faceted by ``column``;
+    ``width``: the plot's (each panel's) width in pixels, axes aside; ``legend=False`` when
+    the panels' headers already name the colours."""
     tooltip = [alt.Tooltip("bin_start:Q", title="from", format=",.4~g"),
                alt.Tooltip("bin_end:Q", title="to", format=",.4~g"),
                alt.Tooltip("count:Q", title="count"),
@@ -88,9 +91,9 @@ def histogram_chart(hist: pd.DataFrame, color: str | None = None, column: str | 
         x=alt.X("bin_start:Q", title=x_title, bin="binned"),
         x2="bin_end:Q",
         y=alt.Y("share:Q", title=y_title, stack=None, axis=alt.Axis(format="%")),
-        color=_color(color, domain=_domain(hist, color), top=column is not None),
+        color=_color(color, domain=_domain(hist, color), top=column is not None, legend=legend),
         tooltip=tooltip,
-    ).properties(width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
+    ).properties(width=width or (WIDTH if column is None else PANEL_WIDTH), height=HEIGHT)
     return _facet(base, hist, column, None, independent_x=independent_x, columns=columns).properties(
         title=chart_title(title, subtitle))
 
@@ -114,10 +117,13 @@ def _plain(v):
 
 def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: str | None = None,
               title: str = "Distribution", x_title: str | None = None, y_title: str = "Value",
-              subtitle: str | None = None, x_type: str = "O") -> alt.Chart:
+              subtitle: str | None = None, x_type: str = "O", width: int | None = None,
+              legend: bool = True) -> alt.Chart:
     """Box-and-whisker chart from :func:`~.frames.distribution_summary`: whiskers from the
     5th to the 95th percentile, box from quartile to quartile, a tick at the median and a
-    dot at the mean; groups of ``color`` side by side within each ``x``."""
+    dot at the mean; groups of ``color`` side by side within each ``x``; ``width``: the
+    plot's (each panel's) width in pixels, axes aside; ``legend=False`` when the x axis
+    already names the colours."""
     tooltip = [alt.Tooltip(f"{x}:{x_type}", title=x_title or x)]
     for f in (color, column):
         if f:
@@ -129,8 +135,9 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
                 alt.Tooltip("p05:Q", title="5th percentile", format=",.1f"),
                 alt.Tooltip("p95:Q", title="95th percentile", format=",.1f")]
     enc = {"x": alt.X(f"{x}:{x_type}", title=x_title or x.replace("_", " "), axis=x_axis(x_type)),
-           "color": _color(color, domain=_domain(summary, color), top=column is not None), "tooltip": tooltip}
-    if color:
+           "color": _color(color, domain=_domain(summary, color), top=column is not None, legend=legend),
+           "tooltip": tooltip}
+    if color and color != x:
         enc["xOffset"] = alt.XOffset(f"{color}:N", sort=_domain(summary, color))
     base = (alt.Chart(summary) if column is None else alt.Chart()).encode(**enc)
     whisker = base.mark_rule().encode(y=alt.Y("p05:Q", title=y_title), y2="p95:Q")
@@ -138,7 +145,7 @@ def box_chart(summary: pd.DataFrame, x: str, color: str | None = None, column: s
     median = base.mark_tick(color="white", size=9, thickness=2).encode(y="median:Q")
     mean = base.mark_point(shape="diamond", filled=True, size=25, color="black").encode(y="mean:Q")
     layer = alt.layer(whisker, box, median, mean).properties(
-        width=WIDTH if column is None else PANEL_WIDTH, height=HEIGHT)
+        width=width or (WIDTH if column is None else PANEL_WIDTH), height=HEIGHT)
     if column is None:
         return layer.properties(title=chart_title(title, subtitle))
     return _facet(layer, summary, column, None).properties(title=chart_title(title, subtitle))

@@ -7,7 +7,8 @@ Each dashboard notebook is a title, a line of help and one call::
 
 so the dashboards are short, and the same widgets can be tested in plain pytest. Charts are
 live ``alt.JupyterChart`` widgets drawn offline (see :mod:`.offline`), built with the chart
-builders of :mod:`lopti_nb.analysis`; a slider or a button replaces ``jchart.chart`` in place.
+builders of :mod:`lopti_nb.analysis` for the width the page gives them (see :mod:`.fitted`);
+a slider, a button or a new width replaces ``jchart.chart`` in place.
 
 * :func:`game_launcher` -- pick a game, players, people, bots and settings, deal a table;
 * :func:`rules_classroom` -- the step-by-step rule explainers, with each game's voices;

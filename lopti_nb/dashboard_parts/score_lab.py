@@ -14,6 +14,9 @@ What the charts say, and why:
 * each seat's score distribution has a panel of its own, side by side on one scale
   (overlapping histograms of four seats hide each other), in rows that are all full
   (:func:`panel_columns`: three seats are one row of three, not a grid with an empty corner);
+* the charts take the width the page gives them (:mod:`.fitted`): as many panels side by
+  side as fit, each as wide as its share, so a 400 px phone shows one panel under another
+  and nothing scrolls sideways;
 * results belong to the settings that made them: changing any setting (the game, players,
   bots, a game setting, the number of games, the seed, the rounds) takes the last results
   off the page and the status line says so, until Simulate is pressed again;
@@ -38,20 +41,42 @@ from lopti_nb.text import esc
 
 from .common import MUTED, bot_options, explained, game_picker, message_html, seat_bots, studies_declare, style
 from .forms import SettingsForm
+from .fitted import FittedChart
 from .offline import enable_offline_charts
 
 CHUNKS = 20
 SESSION_ROUNDS = 5  # rounds of a session, at first
 
 
-def panel_columns(panels: int) -> int:
-    """Columns for ``panels`` chart panels, every row full: the most columns, at most 3, that
-    divide them (4 seats: 2 by 2; 3 seats: one row; 5 seats: one column).
+# what a chart's axes take beside its plot: a y axis of percentages or scores and its title
+# (AXIS), the seat names left of the bars of wins and places (NAMES), and the gap between
+# panels side by side
+AXIS, NAMES, GAP = 55, 130, 20
+MIN_PANEL = 200  # narrower than this, panels stand one under another
+
+
+def panel_columns(panels: int, most: int = 3) -> int:
+    """Columns for ``panels`` chart panels, every row full: the most columns, at most
+    ``most`` (and 3), that divide them (4 seats: 2 by 2; 3 seats: one row; 5 seats: one
+    column).
 
         >>> [panel_columns(n) for n in range(2, 9)]
         [2, 3, 2, 1, 3, 1, 2]
+        >>> panel_columns(4, most=1)
+        1
     """
-    return max(c for c in (1, 2, 3) if panels % c == 0)
+    return max(c for c in (1, 2, 3) if panels % c == 0 and c <= max(most, 1))
+
+
+def facet_layout(panels: int, width: int) -> tuple[int, int]:
+    """(columns, plot width of each panel) for ``panels`` panels sharing one y axis in
+    ``width`` pixels: every row full, no panel narrower than MIN_PANEL.
+
+        >>> facet_layout(4, 1100), facet_layout(3, 1100), facet_layout(3, 340)
+        ((2, 512), (3, 335), (1, 285))
+    """
+    columns = panel_columns(panels, most=(width - AXIS + GAP) // (MIN_PANEL + GAP))
+    return columns, (width - AXIS - GAP * (columns - 1)) // columns
 
 
 def win_shares(seats, unit: str = "game"):
@@ -113,9 +138,9 @@ class ScoreLab(W.VBox):
         self.status = W.HTML(message_html("Choose the game and the bots, then press Simulate."))
         self.table = W.HTML()
         self.notes = W.HTML()
-        self.charts_box = W.HBox(layout=W.Layout(flex_flow="row wrap", max_width="100%",
-                                                 overflow="auto"))
-        self.jchart = None  # one live chart holding every panel (one Vega bundle in the page)
+        # one live chart holding every panel (one Vega bundle in the page), as wide as the page
+        self.chart = FittedChart()
+        self.charts_box = W.VBox([self.chart], layout=W.Layout(width="100%"))
         self.last = None  # the tables of the last run (None once a setting changed)
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
@@ -142,6 +167,11 @@ class ScoreLab(W.VBox):
             self.status, self.table, self.notes, self.charts_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-score-lab")
+
+    @property
+    def jchart(self):
+        """The live chart of the last results (``None`` before the first run)."""
+        return self.chart.jchart
 
     @property
     def form(self) -> SettingsForm:
@@ -324,14 +354,9 @@ class ScoreLab(W.VBox):
                          "left out of the shares.")
         return " ".join(parts)
 
-    def _show(self, chart) -> None:
-        import altair as alt
-
-        if self.jchart is None:
-            self.jchart = alt.JupyterChart(chart)
-            self.charts_box.children = (self.jchart,)
-        else:
-            self.jchart.chart = chart  # redrawn in place
+    def _show(self, build) -> None:
+        """Draw ``build(width)``, the charts for the page's width (again when it changes)."""
+        self.chart.show(build)
         self.charts_box.layout.display = "flex"
 
     def _draw(self, seats) -> None:
@@ -349,22 +374,34 @@ class ScoreLab(W.VBox):
         self.notes.value = self._notes_html(self._win_note(shares, "game"))
         hist = histogram_frame(seats, "score", by="player", bins=20)
         games = seats["game"].nunique()
-        charts = [
-            histogram_chart(hist, color="player", column="player", columns=panel_columns(seats["seat"].nunique()),
-                            title="Score distribution, one panel per seat",
-                            subtitle=f"{spec.title}, {plural(games, 'game')}", x_title="Final score",
-                            y_title="Share of games"),
-            alt.hconcat(
-                box_chart(summary, x="player", color="player", title="Scores by seat", y_title="Final score",
-                          subtitle="box: middle half; whiskers: 5th-95th percentile; diamond: mean"),
-                win_share_chart(shares, "game"), spacing=40),
-        ]
+        seat_count = seats["seat"].nunique()
         played = seats.drop_duplicates("game")
-        if played["length"].nunique() > 1:
-            lengths = histogram_frame(played, "length", bins=15)
-            charts.append(histogram_chart(lengths, title="Game length", x_title=spec.length_label,
-                                          y_title="Share of games"))
-        self._show(alt.vconcat(*charts, spacing=30))
+        lengths = histogram_frame(played, "length", bins=15) if played["length"].nunique() > 1 else None
+
+        def build(width: int):
+            # the charts one under another start their plots at one left edge, past the seats'
+            # names of the bars: the histograms' own axes are narrower
+            columns, panel = facet_layout(seat_count, width - NAMES + AXIS)
+            half = pair_width(width)
+            charts = [
+                histogram_chart(hist, color="player", column="player", columns=columns, width=panel,
+                                legend=False, title="Score distribution, one panel per seat",
+                                subtitle=f"{spec.title}, {plural(games, 'game')}", x_title="Final score",
+                                y_title="Share of games"),
+                side_by_side(
+                    box_chart(summary, x="player", color="player", title="Scores by seat", y_title="Final score",
+                              subtitle=["box: middle half; whiskers: 5th-95th percentile;", "diamond: mean"],
+                              width=half - (AXIS if half < width else NAMES), legend=False,
+                              # the seats' names upright while each has room, else slanted
+                              x_type="O" if (half - AXIS) / seat_count >= NAMES else "N"),
+                    win_share_chart(shares, "game", width=half - NAMES), width),
+            ]
+            if lengths is not None:
+                charts.append(histogram_chart(lengths, title="Game length", x_title=spec.length_label,
+                                              y_title="Share of games", width=width - NAMES))
+            return alt.vconcat(*charts, spacing=30)
+
+        self._show(build)
 
     def _draw_sessions(self, rounds) -> None:
         import altair as alt
@@ -386,27 +423,59 @@ class ScoreLab(W.VBox):
             + self._win_note(shares, "session"))
         hist = histogram_frame(per_session, "points", by="player", bins=15)
         sessions = per_session["session"].nunique()
-        charts = [
-            histogram_chart(hist, color="player", column="player",
-                            columns=panel_columns(per_session["seat"].nunique()),
-                            title="Session points, one panel per seat",
-                            subtitle=f"{spec.title}, {plural(sessions, 'session')} of "
-                                     f"{plural(n_rounds, 'round')}",
-                            x_title="Points in the session", y_title="Share of sessions"),
-            alt.hconcat(place_chart(rounds), win_share_chart(shares, "session"), spacing=40)
-            .resolve_scale(color="independent"),
-        ]
-        # places have colours of their own, not the players' (a shared scale left them blank)
-        self._show(alt.vconcat(*charts, spacing=30).resolve_scale(color="independent"))
+        seat_count = per_session["seat"].nunique()
+
+        def build(width: int):
+            columns, panel = facet_layout(seat_count, width - NAMES + AXIS)  # as in _draw
+            half = pair_width(width)
+            charts = [
+                histogram_chart(hist, color="player", column="player", columns=columns, width=panel,
+                                legend=False, title="Session points, one panel per seat",
+                                subtitle=f"{spec.title}, {plural(sessions, 'session')} of "
+                                         f"{plural(n_rounds, 'round')}",
+                                x_title="Points in the session", y_title="Share of sessions"),
+                side_by_side(place_chart(rounds, width=half - NAMES),
+                             win_share_chart(shares, "session", width=half - NAMES), width)
+                .resolve_scale(color="independent"),
+            ]
+            # places have colours of their own, not the players' (a shared scale left them blank)
+            return alt.vconcat(*charts, spacing=30).resolve_scale(color="independent")
+
+        self._show(build)
 
     @staticmethod
     def _notes_html(text: str) -> str:
         return f'<div class="lnb-score-notes" style="{MUTED};max-width:720px;margin:6px 0">{esc(text)}</div>'
 
 
-def win_share_chart(shares, unit: str = "game"):
+PAIR_SPACING = 40
+
+
+def pair_width(width: int) -> int:
+    """The width of each of two charts shown together in ``width`` pixels: half each when
+    both get MIN_PANEL and their axes, else the whole width (one under the other; the two
+    plots then start at one left edge, past the longer of their axes).
+
+        >>> pair_width(1100), pair_width(340)
+        (530, 340)
+    """
+    half = (width - PAIR_SPACING) // 2
+    return half if half >= MIN_PANEL + NAMES else width
+
+
+def side_by_side(left, right, width: int):
+    """Two charts side by side when :func:`pair_width` halves ``width``, else one under the
+    other."""
+    import altair as alt
+
+    if pair_width(width) < width:
+        return alt.hconcat(left, right, spacing=PAIR_SPACING)
+    return alt.vconcat(left, right, spacing=30)
+
+
+def win_share_chart(shares, unit: str = "game", width: int = 260):
     """Each player's share of the wins as a bar with its percentage written on it (the
-    shares add up to 100%)."""
+    shares add up to 100%); ``width``: the bars' width in pixels, the names aside."""
     import altair as alt
 
     from lopti_nb.analysis.charts import category_scale
@@ -421,14 +490,14 @@ def win_share_chart(shares, unit: str = "game"):
     bars = base.mark_bar().encode(color=alt.Color("player:N", scale=category_scale(domain), legend=None))
     text = base.mark_text(align="left", dx=4).encode(text=alt.Text("win_share:Q", format=".1%"))
     return (bars + text).properties(
-        width=260, height=30 * len(domain),
+        width=width, height=30 * len(domain),
         title=alt.TitleParams("Win shares", subtitle=[f"tied winners share a {unit}'s win;",
                                                       "the shares add up to 100%"]))
 
 
-def place_chart(rounds):
+def place_chart(rounds, width: int = 260):
     """How often each player finished each round in each place (a bar per player, split by
-    place, 1st first)."""
+    place, 1st first); ``width``: the bars' width in pixels, the names aside."""
     import altair as alt
 
     counts = rounds.groupby(["player", "place"]).size().rename("rounds").reset_index()
@@ -443,5 +512,5 @@ def place_chart(rounds):
         order=alt.Order("place:Q"),
         tooltip=[alt.Tooltip("player:N"), alt.Tooltip("place_name:N", title="place"),
                  alt.Tooltip("rounds:Q"), alt.Tooltip("share:Q", format=".0%")],
-    ).properties(width=260, height=30 * counts["player"].nunique(),
+    ).properties(width=width, height=30 * counts["player"].nunique(),
                  title=alt.TitleParams("Places, round by round", subtitle="every round of every session"))

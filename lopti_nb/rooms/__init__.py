@@ -50,10 +50,17 @@ from .room import (
 from .store import RedisStore, RoomStore, SQLiteStore, default_url, open_store
 
 
-def room_widget(store=None, **kwargs):
-    """The room widget: create / join by code / lobby / the table (see :mod:`.widget`)."""
+def room_widget(store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True,
+                game: str | None = None, heading: bool = True):
+    """The room widget: create / join by code / lobby / the table (see
+    :class:`.widget.RoomWidget` for the arguments). A page with its own heading passes
+    ``heading=False``::
+
+        room_widget(store="rooms.db", heading=False)
+    """
     from .widget import RoomWidget
-    return RoomWidget(store=store, **kwargs)
+    return RoomWidget(store=store, poll=poll, bot_pace=bot_pace, start_timer=start_timer, game=game,
+                      heading=heading)
 
 
 __all__ = [

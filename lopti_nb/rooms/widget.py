@@ -149,10 +149,12 @@ class _PlainView:
 class RoomWidget(W.VBox):
     """Create / join / lobby / table for rooms of every installed game. ``store``: a path or
     URL (see :func:`lopti_nb.rooms.open_store`; default ``$LOPTI_NB_ROOMS``); ``game``: the
-    game the create form shows first."""
+    game the create form shows first; ``heading=False`` leaves out the widget's own heading
+    and line of help before a room is chosen (a page that has its own, as the rooms
+    dashboard does, shows them once)."""
 
     def __init__(self, store=None, poll: float = 0.5, bot_pace: float = 0.6, start_timer: bool = True,
-                 game: str | None = None):
+                 game: str | None = None, heading: bool = True):
         self._store_url = store
         if game is None:  # the game create_room() hosts when none is named
             import inspect
@@ -176,6 +178,9 @@ class RoomWidget(W.VBox):
         self._log: list[str] = []
         self._task = None
         self._start_timer = start_timer
+        if type(heading) is not bool:
+            raise BadSettings(f"heading must be True or False, not {type(heading).__name__}.")
+        self._heading = heading
         self.view = None
         self._build()
         super().__init__(children=[self.title, self.status, self.start_box, self.lobby_box,
@@ -570,7 +575,9 @@ class RoomWidget(W.VBox):
             self.title.value = (f'<div style="font-size:18px;font-weight:bold;{TEXT}">Game rooms</div>'
                                 f'<div style="{MUTED};font-size:12px">Play {esc(games)} with everyone on '
                                 'their own device. One person creates a room and reads its code out; the '
-                                'others type it and join. Bots fill the empty seats.</div>')
+                                'others type it and join. Bots fill the empty seats.</div>'
+                                if self._heading else "")
+            self.title.layout.display = "" if self._heading else "none"  # no empty line either
             self.status.value = msg
             self.start_box.layout.display = "flex"
             self.lobby_box.layout.display = "none"
@@ -583,6 +590,7 @@ class RoomWidget(W.VBox):
         me = self.seat_name(s.seat)
         hosting = " · you are hosting (your kernel moves the bots)" if s.is_host else ""
         words = self._settings_words()
+        self.title.layout.display = ""
         self.title.value = (
             f'<div style="font-size:18px;font-weight:bold;{TEXT}">{esc(room.spec.title)} · room '
             f'<span class="lnb-room-code-inline">{esc(s.pretty_code)}</span></div>'

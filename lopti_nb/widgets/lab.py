@@ -8,7 +8,8 @@ only lays it out, the same for every lab:
 * a status line (what was run, or why it could not be);
 * the findings (:class:`~lopti_nb.analysis.findings.Finding`) as sentences, each one a
   line of text on the page (escaped: a motion's words are text, never markup);
-* a live, offline Altair chart (one ``JupyterChart``, redrawn in place);
+* a live, offline Altair chart (one ``JupyterChart``, redrawn in place), as wide as the
+  page gives it when the game hands over a function of the width;
 * a row of actions the game adds (e.g. carrying what was tested somewhere else).
 
     >>> shell = LabShell("A lab", unit="sessions")
@@ -86,11 +87,13 @@ class LabShell(W.VBox):
         self.status = W.HTML("")
         self.findings = W.HTML("")
         self.note = W.HTML("")
-        self.charts_box = W.Box(layout=W.Layout(max_width="100%", overflow="auto"))
+        from ..dashboard_parts.fitted import FittedChart
+
+        self.chart = FittedChart(embed_options={"renderer": "svg"})
+        self.charts_box = W.VBox([self.chart], layout=W.Layout(width="100%"))
         self.charts_box.layout.display = "none"
         self.actions = W.HBox(list(actions), layout=W.Layout(flex_flow="row wrap", max_width="100%"))
         self.actions.layout.display = "none"
-        self.jchart = None
         super().__init__([*([self.title] if title else []), self.controls,
                           W.HBox([self.run_button, self.progress],
                                  layout=W.Layout(align_items="center", flex_flow="row wrap", max_width="100%")),
@@ -122,7 +125,8 @@ class LabShell(W.VBox):
 
     def show(self, findings: Sequence[Any], chart: Any = None, status: str = "", heading: str | None = None,
              note: str = "") -> None:
-        """The results: the status line, the findings as sentences, the chart, the note."""
+        """The results: the status line, the findings as sentences, the chart (an Altair chart,
+        or a function of the width in pixels the page gives it that returns one), the note."""
         self.status.value = status_html(status, "ok") if status else ""
         self.findings.value = findings_html(findings, heading)
         self.note.value = f'<div style="{MUTED};font-size:0.92em;max-width:720px">{esc(note)}</div>' if note else ""
@@ -130,16 +134,11 @@ class LabShell(W.VBox):
         if chart is not None:
             self._chart(chart)
 
+    @property
+    def jchart(self):
+        """The live chart (``None`` until results with a chart were shown)."""
+        return self.chart.jchart
+
     def _chart(self, chart: Any) -> None:
-        import altair as alt
-
-        from ..dashboard_parts.offline import enable_offline_charts
-
-        enable_offline_charts()
-        if self.jchart is None:
-            self.jchart = alt.JupyterChart(chart, embed_options={"renderer": "svg"})
-            self.charts_box.children = (self.jchart,)
-        else:
-            self.jchart.chart = chart  # redrawn in place
+        self.chart.show(chart if callable(chart) else (lambda width: chart))  # redrawn in place
         self.charts_box.layout.display = "flex"
-

@@ -130,6 +130,17 @@ def test_box_chart(sk):
     drawn(chart)
 
 
+def test_box_chart_coloured_by_its_own_x_draws_one_centred_box_and_no_legend():
+    """Coloured by the groups its x already names, a box chart draws each group's box in the
+    middle of its place (no offset within it), the width asked for, and no legend if told."""
+    summary = F.distribution_summary(pd.DataFrame({"seat": ["seat 1"] * 3 + ["seat 2"] * 3,
+                                                   "score": [1, 2, 3, 2, 4, 6]}), "score", by="seat")
+    spec = C.box_chart(summary, x="seat", color="seat", width=333, legend=False).to_dict()
+    assert "xOffset" not in fields(spec) and "seat:nominal" in fields(spec)["color"]
+    assert all(d.get("legend", "absent") is None for channel, d in encodings(spec) if channel == "color")
+    assert spec["width"] == 333
+
+
 def test_rate_chart(sk):
     hits = A.hit_rate_frame(sk["rounds"])
     chart = C.rate_chart(hits, x="round", y="hit_rate", color="bot", title="Hits")

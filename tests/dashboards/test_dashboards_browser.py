@@ -68,8 +68,9 @@ class Visit:
         start = time.perf_counter()
         self.page.goto(f"{server.url}/voila/render/{name}.ipynb{query}", wait_until="commit",
                        timeout=timeout * 1000)
-        self.page.wait_for_selector(".jupyter-widgets .widget-inline-hbox, .jupyter-widgets button, "
-                                    ".jupyter-widgets .widget-html",
+        # the first widget on screen (a widget left empty and hidden does not count)
+        self.page.wait_for_selector(".jupyter-widgets .widget-inline-hbox:visible, .jupyter-widgets button:visible, "
+                                    ".jupyter-widgets .widget-html:visible",
                                     state="visible", timeout=timeout * 1000)
         self.first_widget = time.perf_counter() - start
         self.charts_drawn = False
@@ -173,6 +174,39 @@ class Visit:
         suffix += f"_{self.theme}" if self.theme else ""
         self.page.screenshot(path=str(directory / f"dashboard_{self.name}{suffix}.png"), full_page=True)
         self.page.set_viewport_size({"width": WIDE, "height": 900})
+
+    def chart_widths(self) -> list[dict]:
+        """Each drawn chart's width against its box (the width the page gives it), and
+        whether anything scrolls sideways."""
+        return self.page.evaluate("""() => Array.from(document.querySelectorAll('.lnb-fitted-chart'))
+            .filter(b => b.getBoundingClientRect().width && b.querySelector('.vega-embed svg')).map(b => {
+                const box = b.getBoundingClientRect(), svg = b.querySelector('.vega-embed svg').getBoundingClientRect();
+                return {box: Math.round(box.width), chart: Math.round(svg.width),
+                        past_the_box: Math.round(svg.right - box.right),
+                        page: document.documentElement.scrollWidth, window: window.innerWidth}; })""")
+
+    def assert_charts_fill(self, width: int, at_least: float = 0.8):
+        """At ``width`` px, every chart is as wide as its box gives it (at least ``at_least``
+        of it, its right edge inside it) and the page does not scroll sideways. The kernel
+        redraws the charts for the new width (printed)."""
+        self.page.set_viewport_size({"width": width, "height": 900})
+        try:
+            self.page.wait_for_function(
+                """f => { const b = Array.from(document.querySelectorAll('.lnb-fitted-chart'))
+                      .filter(b => b.getBoundingClientRect().width && b.querySelector('.vega-embed svg'));
+                      return b.length && b.every(b => {
+                        const w = b.getBoundingClientRect(), s = b.querySelector('.vega-embed svg').getBoundingClientRect();
+                        return s.width >= f * w.width && s.right <= w.right + 0.5; }); }""",
+                arg=at_least, timeout=30000)
+        except Exception:
+            pass  # the numbers below say what is wrong
+        self.wait_idle(500)
+        found = self.chart_widths()
+        print(f"{self.name} charts at {width} px: {found}")
+        assert found, f"{self.name}: no chart drawn"
+        for f in found:
+            assert at_least * f["box"] <= f["chart"] and f["past_the_box"] <= 0, (width, f)
+            assert f["page"] <= f["window"], (width, f)
 
     def controls_past_the_edge(self) -> list[str]:
         """The visible controls (inputs, menus, buttons, sliders, labels) that end past the
@@ -292,21 +326,15 @@ def check_reckoning_risk(v: Visit):
     page.wait_for_function("() => Array.from(document.querySelectorAll('.vega-embed'))"
                            ".some(e => e.innerText.includes('hold limit (6)'))", timeout=20000)
     v.wait_charts(1)
-    # a 400 px phone: the charts fit, nothing scrolls sideways (issue 20)
-    page.set_viewport_size({"width": 400, "height": 900})
-    page.wait_for_timeout(800)
-    wide = page.evaluate("""() => {
-        const out = [];
-        document.querySelectorAll('.vega-embed').forEach(e => {
-            const r = e.getBoundingClientRect();
-            if (r.right > window.innerWidth + 0.5) out.push('chart right edge ' + r.right); });
-        document.querySelectorAll('body, body *').forEach(e => {
-            const s = getComputedStyle(e);
-            if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0
-                && ['auto', 'scroll'].includes(s.overflowX)) out.push(String(e.getAttribute('class') || e.tagName) + ' scrolls sideways'); });
-        return out; }""")
-    print(f"reckoning_risk at 400 px: {wide or 'fits'}")
-    assert not wide, wide
+    # the charts take the width they have: three panels side by side on a wide page, one
+    # under another on a phone, nothing scrolling sideways
+    v.assert_charts_fill(WIDE)
+    v.assert_charts_fill(PHONE)
+    wide = page.evaluate("""() => Array.from(document.querySelectorAll('body, body *')).filter(e => {
+        const s = getComputedStyle(e);
+        return e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && ['auto', 'scroll'].includes(s.overflowX);
+        }).map(e => String(e.getAttribute('class') || e.tagName))""")
+    assert not wide, f"scrolls sideways at {PHONE} px: {wide}"
     page.set_viewport_size({"width": WIDE, "height": 900})
 
 
@@ -332,6 +360,11 @@ def check_score_lab(v: Visit):
     v.click("Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
+    # Lopti's results are not shown under Skull King's settings
+    page.wait_for_function("() => document.body.innerText.includes('The settings changed: press Simulate')",
+                           timeout=20000)
+    assert page.locator(".lnb-score-table").count() == 0 and "sessions of 5 rounds" not in v.text()
+    assert page.locator(".vega-embed").first.is_hidden()
     v.set_slider("Games", 40)
     page.wait_for_timeout(300)
     v.click("Simulate")
@@ -351,6 +384,16 @@ def check_score_lab(v: Visit):
                            timeout=60000)
     v.wait_charts(1)
     assert page.locator(".lnb-score-table tr").count() == 4  # a header and three seats
+    # three seats: three panels of scores in one full row, no empty fourth panel
+    v.assert_charts_fill(WIDE)
+    cells = page.evaluate("""() => Array.from(document.querySelectorAll('.vega-embed g.concat_0_child_marks'))
+        .map(g => { const r = g.parentElement.getBoundingClientRect();
+                    return [Math.round(r.left), Math.round(r.top), g.querySelectorAll('path').length]; })""")
+    lefts, tops = {c[0] for c in cells}, {c[1] for c in cells}
+    print(f"score panels with three seats: {cells}")
+    assert len(cells) == 3 == len(lefts) * len(tops) and len(tops) == 1 and all(c[2] for c in cells), cells
+    v.assert_charts_fill(PHONE)
+    page.set_viewport_size({"width": WIDE, "height": 900})
 
 
 def check_motion_lab(v: Visit):
@@ -366,11 +409,18 @@ def check_motion_lab(v: Visit):
                            timeout=30000)
     assert "95% interval" in page.locator(".lnb-findings").inner_text()
     v.wait_charts(1)
+    # the chart of the differences takes the width it has, on a wide page and on a phone
+    v.assert_charts_fill(WIDE)
+    v.assert_charts_fill(PHONE)
+    page.set_viewport_size({"width": WIDE, "height": 900})
 
 
 def check_skull_king_rooms(v: Visit):
     v.wait_idle(1500)
     assert v.page.locator(".jupyter-widgets").count() >= 1
+    v.page.wait_for_selector("button:text-is('Create a room')", timeout=30000)
+    # the page's heading once: the widget does not repeat it under the notebook's own
+    assert v.text().count("Game rooms") == 1, v.text()[:400]
 
 
 CHECKS = {name[len("check_"):]: fn for name, fn in globals().items() if name.startswith("check_")}

@@ -85,23 +85,32 @@ def test_risk_explorer_summary_is_the_sum_over_the_dive_outcomes():
     assert f"keeps <b>{kept:.2f}</b> machines and loses <b>{lost:.2f}</b>" in r.summary.value
 
 
-def test_risk_explorer_charts_fit_400_px():
-    """The risk charts are drawn no wider than the explorer allows (CHART_WIDTH, so with
-    vega-embed's menu beside them they fit a 400 px page) at every corner of the sliders."""
-    import re
-
+def svg_width(chart) -> float:
+    """The width of ``chart`` as Vega draws it (vl-convert's SVG: padding, axes, titles and
+    legends included)."""
     vlc = pytest.importorskip("vl_convert")
-    from lopti_nb.games.ledger.risk_explorer import CHART_WIDTH
+    svg = vlc.vegalite_to_svg(chart.to_json())
+    return float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
 
-    assert CHART_WIDTH + 40 <= 400
+
+def test_risk_explorer_charts_take_the_width_they_are_given():
+    """At two corners of the sliders, the risk charts drawn for a phone's width (310 px:
+    a 400 px page less its margins and vega-embed's menu) and for a wide page's (1080 px)
+    are at most that wide and fill nine tenths of it: one panel under another on the phone,
+    side by side on the wide page."""
+    from lopti_nb.dashboard_parts.fitted import PADDING
+
     r = risk_explorer(draw=False)
-    for hold, sea, target in [(4, 3, 2), (8, 1, 1), (8, 9, 8), (6, 6, 6), (1, 9, 1)]:
+    # the longest labels of how a dive ends (sea 1), and the most targets and seas
+    for hold, sea, target in [(8, 1, 1), (8, 9, 8)]:
         usable(r.hold_limit).value = hold
         usable(r.sea).value = sea
         usable(r.target).value = target
-        svg = vlc.vegalite_to_svg(r._chart().to_json())
-        width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
-        assert width <= CHART_WIDTH, (hold, sea, target, width)
+        for width, stack in ((310, "vconcat"), (1080, "hconcat")):
+            chart = r._chart(width)
+            drawn = svg_width(chart) - PADDING
+            assert 0.9 * width <= drawn <= width, (hold, sea, target, width, drawn)
+            assert len(chart.to_dict()[stack]) == 3
 
 
 def usable(widget) -> W.Widget:
@@ -303,7 +312,7 @@ def names_a_game(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["__init__", "common", "forms", "launcher", "offline", "score_lab"])
+@pytest.mark.parametrize("module", ["__init__", "common", "fitted", "forms", "launcher", "offline", "score_lab"])
 def test_the_dashboard_parts_name_no_game(module):
     # classroom.py is another piece of work; every other generic part asks the plugins
     path = ROOT / "lopti_nb" / "dashboard_parts" / f"{module}.py"
@@ -591,6 +600,20 @@ def test_the_rooms_dashboard_is_titled_for_every_game():
     assert all(get_spec(game).title in intro for game in ("lopti", "skull-king", "drowned-ledger"))
 
 
+def test_the_rooms_page_says_its_title_once():
+    """The rooms dashboard has its heading and help in its first cell; the widget it shows
+    leaves out its own (which a notebook without a heading keeps)."""
+    from lopti_nb.rooms import room_widget
+
+    nb = json.loads((ROOT / "dashboards" / "skull_king_rooms.ipynb").read_text())
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "room_widget(heading=False)" in code
+    assert "Game rooms" not in room_widget(store=":memory:", start_timer=False, heading=False).title.value
+    assert "Game rooms" in room_widget(store=":memory:", start_timer=False).title.value
+    with pytest.raises(LoptiNbError):
+        room_widget(store=":memory:", start_timer=False, heading="no")
+
+
 def test_one_default_player_count_per_game():
     """``play()``, the launcher, the score lab and the rooms' host form all seat the number
     the game's plugin declares (``default_players``)."""
@@ -636,7 +659,10 @@ def test_players_stay_across_games_where_they_still_fit():
         assert dashboard.players.value == get_spec("drowned-ledger").default_players
 
 
-def test_score_panels_fill_every_row():
+def test_score_panels_fill_every_row_and_the_width_they_are_given():
+    """Every row of the seats' panels is full (three seats: one row of three), and the lab's
+    charts drawn for a phone's width are at most that wide, one panel per row."""
+    from lopti_nb.dashboard_parts.fitted import PADDING
     from lopti_nb.dashboard_parts.score_lab import panel_columns
 
     for seats in range(2, 9):
@@ -646,6 +672,9 @@ def test_score_panels_fill_every_row():
     usable(lab.players).value = 3
     usable(lab.run_button).click()
     assert lab.jchart.chart.to_dict()["vconcat"][0]["columns"] == 3  # one row of three
+    phone = lab.chart._build(310)
+    assert phone.to_dict()["vconcat"][0]["columns"] == 1
+    assert 0.85 * 310 <= svg_width(phone) - PADDING <= 310
 
 
 def test_launcher_folds_its_settings_into_one_line_once_dealt():

@@ -41,9 +41,9 @@ from typing import Any, Mapping
 from lopti_nb.engine import SettingsError
 from lopti_nb.engine.settings import shown
 
-from .cards import DEFAULT_HAZARDS, RECKONING_BY_NAME, RECKONINGS, lost_count
+from .cards import DEFAULT_HAZARDS, RECKONINGS, lost_count
 from .offices import OFFICE_INDEX, OFFICES
-from .risk import SEA_HIGH, check_exact, live_counts, whole_in_range, dive_outcomes
+from .risk import SEA_HIGH, check_exact, dive_outcomes, live_counts, reckoning_counts, whole_in_range
 
 __all__ = ["dive_values", "best_expected_machines", "surface_at_expected_machines", "policy_table",
            "expectation_frame", "best_move",
@@ -52,19 +52,6 @@ __all__ = ["dive_values", "best_expected_machines", "surface_at_expected_machine
 DIVE_ON, SURFACE = "dive on", "surface"
 FULL = tuple(r.copies for r in RECKONINGS)
 POLICY_COLUMNS = ["sea", "haul", "surface_value", "dive_on_value", "best", "rule_of_thumb", "agree"]
-
-
-def _reckoning_left(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
-    """The Reckoning cards still to be turned, as counts in :data:`RECKONINGS` order."""
-    if reckoning is None:
-        return FULL
-    if not isinstance(reckoning, Mapping):
-        raise SettingsError(f"reckoning maps Reckoning names to copies, not {shown(reckoning)}.")
-    unknown = [name for name in reckoning if not (isinstance(name, str) and name in RECKONING_BY_NAME)]
-    if unknown:
-        raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
-                            f"{', '.join(RECKONING_BY_NAME)}.")
-    return tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies) for r in RECKONINGS)
 
 
 @lru_cache(maxsize=200_000)
@@ -135,7 +122,7 @@ def dive_values(sea: int, haul: int = 0, deck: Any = None, reckoning: Mapping[st
     hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
     h = whole_in_range(haul, "haul", 0, hold)
     machines, live, edge = live_counts(sea, deck)
-    rc = _reckoning_left(reckoning)
+    rc = reckoning_counts(reckoning, left=True)
     edge = 0 if sea_moved else edge
     surface, dive_on = _decide(h, machines, live, edge, rc, sea_moved, hold, exact)
     others = live_counts(SEA_HIGH, deck)[1] - live - edge  # near-misses that stay near-misses
@@ -159,7 +146,7 @@ def best_expected_machines(sea: int, deck: Any = None, reckoning: Mapping[str, i
     machines, live, edge = live_counts(sea, deck)
     if machines + live + (0 if sea_moved else edge) == 0:
         return Fraction(0) if exact else 0.0
-    return _flip(0, machines, live, 0 if sea_moved else edge, _reckoning_left(reckoning),
+    return _flip(0, machines, live, 0 if sea_moved else edge, reckoning_counts(reckoning, left=True),
                  bool(sea_moved), hold, exact)
 
 

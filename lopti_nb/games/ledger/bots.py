@@ -14,6 +14,9 @@ actions listed in ``observation["watched"]`` (those the table would catch).
   :mod:`lopti_nb.games.ledger.best`); on every other decision it plays as ``greedy``, whose
   dives are the rule of thumb "surface at 4", so that against ``greedy`` the dive alone
   differs.
+* ``win``      -- dives by the surfacing table tuned to win games against the personalities,
+  and opens its sealed cards at the hand size tuned with it (:mod:`lopti_nb.games.ledger.win`);
+  otherwise it plays as ``greedy``.
 * ``mix``      -- the default: seat 0 balanced, 1 seller, 2 opener, 3 greedy, 4 balanced.
 """
 from __future__ import annotations
@@ -113,11 +116,24 @@ def opener(obs, legal, rng):
 
 
 def greedy(obs, legal, rng):
-    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
     if obs["phase"] == "dive":
-        return _dive_step(obs, flip, surface, obs["hold_limit"], ok)
-    hand = obs["hand"]
-    if len(hand) >= 4 or _endgame(obs):
+        return dive_to(obs, legal, obs["hold_limit"])
+    return open_at(obs, legal, 4)
+
+
+def dive_to(obs, legal, target: int):
+    """The dive step of a diver who surfaces at ``target`` machines: flip again while the haul
+    holds fewer (and the dive has not reached the flips every personality stops at), or while
+    surfacing is not allowed; else surface."""
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
+    return _dive_step(obs, flip, surface, target, ok)
+
+
+def open_at(obs, legal, hand_size: int):
+    """The turn of a player who dives until the hand holds ``hand_size`` sealed cards and then
+    opens them all (``greedy`` opens at 4), and opens everything when the end is near."""
+    dive, flip, surface, sell, price, opn, ok = _sort(obs, legal)
+    if len(obs["hand"]) >= hand_size or _endgame(obs):
         return _first(opn, sell, dive, ok)
     return _first(dive, opn, sell, ok)
 
@@ -142,3 +158,12 @@ def mix(obs, legal, rng):
 BOTS = {name: (lambda f=f: f) for name, f in PERSONALITIES.items()}
 BOTS["best"] = lambda: best
 BOTS["mix"] = lambda: mix
+
+
+def _win_bot():
+    from .win import win  # the tuned table lives with its search, which plays these bots
+
+    return win
+
+
+BOTS["win"] = _win_bot

@@ -148,9 +148,21 @@ def catch_probability(sea: int, target: int, deck: Any = None, exact: bool = Fal
     return p if exact else float(p)
 
 
-def reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
-    """The copies of each Reckoning card still to come, in the order of ``RECKONINGS``
-    (``None``: the whole deck's)."""
+def reckoning_counts(reckoning: Mapping[str, int] | None, left: bool = False) -> tuple[int, ...]:
+    """The copies of each Reckoning card, in the order of ``RECKONINGS``: the one check of a
+    Reckoning argument, for the risk tables and the best dive alike.
+
+    ``left=False`` (the risk tables): ``reckoning`` is a whole Reckoning deck (``None``: the
+    table deck); each card may have 0 to 12 copies, and the deck must be able to end a dive.
+    ``left=True`` (:mod:`lopti_nb.games.ledger.best`): ``reckoning`` is what is still to be
+    turned of the table deck (``None``: all of it); a card has at most its copies in the table
+    deck, and nothing left is allowed (the next catch shuffles a fresh deck).
+
+        >>> reckoning_counts({"The Sea Blinks": 1}, left=True)
+        (0, 0, 0, 1, 0, 0, 0, 0)
+    """
+    if type(left) is not bool:
+        raise SettingsError(f"left must be True or False, not {shown(left)}.")
     if reckoning is None:
         reckoning = DEFAULT_RECKONING
     if not isinstance(reckoning, Mapping):
@@ -160,7 +172,10 @@ def reckoning_counts(reckoning: Mapping[str, int] | None) -> tuple[int, ...]:
         raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
                             f"{', '.join(RECKONING_BY_NAME)}.")
     # a copy count is a whole number: 2.7 copies or "2" are refused, not rounded or parsed
-    counts = tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, 12) for r in RECKONINGS)
+    counts = tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies if left else 12)
+                   for r in RECKONINGS)
+    if left:
+        return counts
     if sum(counts) == 0:
         raise SettingsError("the Reckoning deck needs at least one card.")
     if sum(counts) == counts[[r.keep_diving for r in RECKONINGS].index(True)]:

@@ -5,7 +5,7 @@ A dashboard part of this game (its plugin's ``extras["risk_explorer"]``), shown 
 :mod:`lopti_nb.games.ledger.risk` (exact fractions over the fresh 58-card wreck deck and the
 twelve-card Reckoning deck, for a dive before the sea has moved in its round, so that The Sea
 Blinks raises the water under the diver); the charts are built with the game's studies and redrawn in
-place (``jchart.chart = new_chart``).
+place, as wide as the page gives them (:mod:`lopti_nb.dashboard_parts.fitted`).
 """
 from __future__ import annotations
 
@@ -13,17 +13,35 @@ from __future__ import annotations
 import ipywidgets as W
 
 from lopti_nb.dashboard_parts.common import MUTED, explained, note, style
-from lopti_nb.dashboard_parts.offline import enable_offline_charts
+from lopti_nb.dashboard_parts.fitted import FittedChart
 from lopti_nb.text import esc
 
 from . import risk
 
 SEAS = range(1, 10)
 HOLD_LIMITS = (1, 8)
-# The panels are stacked, each this wide (axes, titles and legends included, the chart stays
-# within CHART_WIDTH; vega-embed adds its menu beside it), so the explorer reads on a 400 px
-# phone without scrolling sideways; on a wide screen the stack stands beside the sliders.
-PANEL_WIDTH, PANEL_HEIGHT, CHART_WIDTH = 170, 180, 330
+# The three panels share the width the page gives them (see dashboard_parts.fitted): side by
+# side on a wide page, one under another on a phone, each as wide as its share.
+PANEL_HEIGHT, SPACING = 180, 30
+MIN_PANEL = 280  # a panel narrower than this (axes and legend included) stands on its own line
+# Panels one under another are centred on their plots, whose axes differ in width (the labels
+# of how a dive ends are long): the column is this much wider than a panel
+STACK_SLACK = 55
+# what a panel's axes take beside its plot: the y axis (labels and title) of the curve and of
+# the bars of machines, and the labels of how a dive ends (at most HOW_LABELS wide, and their ticks)
+AXIS_WIDTH, HOW_LABELS = 48, 150
+
+
+def panel_layout(width: int) -> tuple[int, int]:
+    """(columns, width of each panel) for three panels in ``width`` pixels: all three side by
+    side when each gets MIN_PANEL, else one under another.
+
+        >>> panel_layout(1100), panel_layout(360)
+        ((3, 346), (1, 305))
+    """
+    if width >= 3 * MIN_PANEL + 2 * SPACING:
+        return 3, (width - 2 * SPACING) // 3
+    return 1, width - STACK_SLACK
 
 
 class RiskExplorer(W.VBox):
@@ -37,23 +55,23 @@ class RiskExplorer(W.VBox):
         self.target = style(description="Surface with", min=1, max=hold_limit,
                             value=min(target, hold_limit), continuous_update=False)
         self.summary = W.HTML()
-        self.jchart = None  # one live chart: its three panels share one Vega bundle in the page
         for w in (self.sea, self.hold_limit, self.target):
             w.observe(self._changed, names="value")
         self._update_summary()
-        controls = W.VBox([
+        sliders = W.VBox([
             explained(self.sea, "Hazards numbered at or below the sea catch the diver."),
             explained(self.hold_limit, "A dive surfaces by itself once the haul holds this many machines."),
             explained(self.target, "The diver means to surface with this many machines (at most the "
                                    "hold limit)."),
             note("Drag a slider: every number and chart is worked out again, exactly."),
-            self.summary,
         ], layout=W.Layout(max_width="460px", margin="0 24px 0 0"))
-        self.charts_box = W.HBox([W.HTML('<i style="color:var(--jp-ui-font-color2)">Drawing the charts...</i>')],
-                                 layout=W.Layout(flex_flow="row wrap"))
-        # the charts beside the sliders and their figures on a wide page, below them on a phone
-        super().__init__([W.HBox([controls, self.charts_box], layout=W.Layout(flex_flow="row wrap"))],
-                         layout=W.Layout(width="100%"))
+        self.chart = FittedChart()
+        self.waiting = W.HTML('<i style="color:var(--jp-ui-font-color2)">Drawing the charts...</i>')
+        self.charts_box = W.VBox([self.waiting, self.chart], layout=W.Layout(width="100%"))
+        # the sliders and their figures side by side on a wide page (one under the other on a
+        # phone), and the charts under them, across the whole width
+        super().__init__([W.HBox([sliders, self.summary], layout=W.Layout(flex_flow="row wrap")),
+                          self.charts_box], layout=W.Layout(width="100%"))
         self.add_class("lnb-risk-explorer")
         if draw:
             self.draw()
@@ -63,11 +81,13 @@ class RiskExplorer(W.VBox):
         the sliders first and calls this from its next cell."""
         if self.jchart is not None:
             return
-        enable_offline_charts()
-        import altair as alt
+        self.chart.show(self._chart)
+        self.charts_box.children = (self.chart,)
 
-        self.jchart = alt.JupyterChart(self._chart())
-        self.charts_box.children = (self.jchart,)
+    @property
+    def jchart(self):
+        """The live chart (``None`` until drawn)."""
+        return self.chart.jchart
 
     # -- data ---------------------------------------------------------------------------------
     def _targets(self) -> range:
@@ -82,7 +102,8 @@ class RiskExplorer(W.VBox):
         grouped["ending"] = grouped["caught"].map({False: "surfaced", True: "caught"})
         return grouped.sort_values(["caught", "probability"], ascending=[True, False])
 
-    def _charts(self):
+    def _charts(self, panel: int):
+        """The three panels, each ``panel`` pixels wide (axes and legends included)."""
         import altair as alt
 
         from .studies import catch_curve_chart, catch_probability_frame, dive_expectation_frame
@@ -96,7 +117,7 @@ class RiskExplorer(W.VBox):
         mark = alt.Chart(curve_df[(curve_df["sea"] == sea) & (curve_df["target"] == target)]).mark_point(
             size=220, shape="circle", filled=False, strokeWidth=3, color="#D55E00").encode(
             x="sea:O", y="catch_probability:Q")
-        curve = alt.layer(curve, mark).properties(width=PANEL_WIDTH, height=PANEL_HEIGHT)
+        curve = alt.layer(curve, mark).properties(width=panel - AXIS_WIDTH, height=PANEL_HEIGHT)
 
         outcomes = self._outcome_frame()
         bars = alt.Chart(outcomes).mark_bar().encode(
@@ -111,7 +132,7 @@ class RiskExplorer(W.VBox):
         text = bars.mark_text(align="left", dx=3).encode(text=alt.Text("probability:Q", format=".1%"),
                                                           color=alt.value("black"))
         how = alt.layer(bars, text).properties(
-            width=PANEL_WIDTH - 50, height=PANEL_HEIGHT,
+            width=panel - HOW_LABELS - 15, height=PANEL_HEIGHT,
             title=alt.Title("How the dive ends", subtitle=[f"sea {sea}, surfacing with {target}",
                                                            "The Sea Blinks lets a caught dive go on"]))
 
@@ -128,22 +149,25 @@ class RiskExplorer(W.VBox):
             opacity=alt.condition(f"datum.target == {target}", alt.value(1.0), alt.value(0.45)),
             tooltip=[alt.Tooltip("target:O"), alt.Tooltip("measure:N"),
                      alt.Tooltip("machines:Q", format=".3f")],
-        ).properties(width=PANEL_WIDTH, height=PANEL_HEIGHT,
+        ).properties(width=panel - AXIS_WIDTH, height=PANEL_HEIGHT,
                      title=alt.Title("What one dive brings home", subtitle=f"sea {sea}, exact averages"))
         return curve, how, expectation
 
-    def _chart(self):
-        """The three panels as one chart (one widget, so the page loads Vega once), stacked
-        and with their legends below them, so the whole chart is at most CHART_WIDTH wide."""
+    def _chart(self, width: int):
+        """The three panels as one chart ``width`` pixels wide at most (one widget, so the page
+        loads Vega once): side by side when there is room, else one under another, with
+        their legends below them."""
         import altair as alt
 
-        curve, how, expectation = self._charts()
-        return (alt.vconcat(curve, how, expectation, spacing=30, center=True)
+        columns, panel = panel_layout(width)
+        curve, how, expectation = self._charts(panel)
+        stack = alt.hconcat if columns > 1 else alt.vconcat
+        return (stack(curve, how, expectation, spacing=SPACING, center=True)
                 .resolve_scale(color="independent")
                 .configure_legend(orient="bottom", direction="horizontal", columns=4,
                                   titleOrient="top", labelLimit=120)
-                .configure_title(limit=CHART_WIDTH - 20, anchor="start", frame="bounds")
-                .configure_axis(labelLimit=150, titleLimit=CHART_WIDTH - 60))
+                .configure_title(limit=panel - 10, anchor="start", frame="bounds")
+                .configure_axis(labelLimit=HOW_LABELS, titleLimit=panel - 60))
 
     # -- updates ------------------------------------------------------------------------------
     def _update_summary(self) -> None:
@@ -178,5 +202,4 @@ class RiskExplorer(W.VBox):
         if change["owner"] is self.hold_limit:
             self.target.max = self.hold_limit.value  # clamps the target, which fires again
         self._update_summary()
-        if self.jchart is not None:
-            self.jchart.chart = self._chart()  # redrawn in place
+        self.chart.redraw()  # in place, once drawn

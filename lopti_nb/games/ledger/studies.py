@@ -34,6 +34,7 @@ __all__ = [
     "office_balance_chart", "office_verdicts", "strategy_findings", "office_findings", "risk_findings",
     "best_policy_frame", "best_expectation_frame", "best_response_frame", "best_margin_frame",
     "best_policy_chart", "best_margin_chart", "best_findings",
+    "win_policy_frame", "win_policy_chart", "win_findings",
 ]
 
 # bot name -> the bot each seat plays (cycled): the mix bot's seats play these styles
@@ -574,16 +575,18 @@ def best_expectation_frame(seas: Iterable[int] = range(1, 10)) -> pd.DataFrame:
 
 
 def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
-                        personalities: Iterable[str] = PERSONALITY_NAMES, **settings: Any) -> pd.DataFrame:
-    """Paired games of the ``best`` bot against each personality, through
-    :func:`lopti_nb.simulate`.
+                        personalities: Iterable[str] = PERSONALITY_NAMES, bot: str | Iterable[str] = "best",
+                        **settings: Any) -> pd.DataFrame:
+    """Paired games of a bot (``best`` by default; ``win``, or a list of bots) against each
+    personality, through :func:`lopti_nb.simulate`.
 
     For each personality and each seat ``s`` (``games`` games per seat), the table seats that
-    personality everywhere but seat ``s``, which plays ``best``; the paired game has the same
-    seed with the personality in seat ``s`` as well. One row per pair: ``personality``,
-    ``seat``, ``game``, and for the seat that changed ``won_best``/``won_other``,
-    ``score_best``/``score_other``, ``machines_best``/``machines_other`` (machines brought
-    up sealed over the game).
+    personality everywhere but seat ``s``, which plays the bot; the paired game has the same
+    seed with the personality in seat ``s`` as well (played once, shared by every bot). One
+    row per pair: ``personality``, ``seat``, ``game``, and for the seat that changed
+    ``won_best``/``won_other``, ``score_best``/``score_other``,
+    ``machines_best``/``machines_other`` (machines brought up sealed over the game), where
+    ``_best`` is the bot's seat (the best response tried); then ``bot``.
 
         >>> f = best_response_frame(games=1, players=2, personalities=["greedy"])
         >>> len(f), list(f.columns[:3])
@@ -591,24 +594,29 @@ def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
     """
     import lopti_nb
 
+    tried = [bot] if isinstance(bot, str) else list(bot)
     rows = []
     for p in personalities:
         for s in range(players):
-            lineup = [p] * players
-            lineup[s] = "best"
             seat_seed = seed + 1000 * s
-            pair = {}
-            for who, bots in (("best", lineup), ("other", [p] * players)):
+            plain = lopti_nb.simulate("drowned-ledger", n=games, seed=seat_seed, players=players,
+                                      bots=[p] * players, progress=False, **settings)
+            other = plain[plain["seat"] == s].set_index("game")
+            for name in tried:
+                lineup = [p] * players
+                lineup[s] = name
                 df = lopti_nb.simulate("drowned-ledger", n=games, seed=seat_seed, players=players,
-                                       bots=bots, progress=False, **settings)
-                pair[who] = df[df["seat"] == s].set_index("game")
-            for g in pair["best"].index:
-                b, o = pair["best"].loc[g], pair["other"].loc[g]
-                rows.append({"personality": p, "seat": s, "game": int(g),
-                             "won_best": int(b["won"]), "won_other": int(o["won"]),
-                             "score_best": float(b["score"]), "score_other": float(o["score"]),
-                             "machines_best": int(b["sealed"]), "machines_other": int(o["sealed"])})
-    return pd.DataFrame(rows)
+                                       bots=lineup, progress=False, **settings)
+                mine = df[df["seat"] == s].set_index("game")
+                for g in mine.index:
+                    b, o = mine.loc[g], other.loc[g]
+                    rows.append({"personality": p, "seat": s, "game": int(g),
+                                 "won_best": int(b["won"]), "won_other": int(o["won"]),
+                                 "score_best": float(b["score"]), "score_other": float(o["score"]),
+                                 "machines_best": int(b["sealed"]), "machines_other": int(o["sealed"]),
+                                 "bot": name})
+    return pd.DataFrame(rows, columns=["personality", "seat", "game", "won_best", "won_other", "score_best",
+                                       "score_other", "machines_best", "machines_other", "bot"])
 
 
 MEASURES = {"won": ("wins (percentage points)", "percentage points"),
@@ -616,24 +624,25 @@ MEASURES = {"won": ("wins (percentage points)", "percentage points"),
 
 
 def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
-    """Per personality and measure (``won`` in percentage points, ``machines``, ``score``):
-    the mean paired difference best minus personality, its standard error, 95 % interval
-    (``lower``, ``upper``) and ``n`` pairs (games).
+    """Per bot tried, personality and measure (``won`` in percentage points, ``machines``,
+    ``score``): the mean paired difference bot minus personality, its standard error, 95 %
+    interval (``lower``, ``upper``) and ``n`` pairs (games); then ``bot``.
 
         >>> f = best_response_frame(games=2, players=2, personalities=["seller"])
         >>> best_margin_frame(f)[["personality", "measure", "n"]].values.tolist()[0]
         ['seller', 'wins (percentage points)', 4]
     """
     rows = []
-    for p, d in responses.groupby("personality", sort=False):
+    tried = responses["bot"] if "bot" in responses.columns else pd.Series("best", index=responses.index)
+    for (name, p), d in responses.groupby([tried, "personality"], sort=False):
         for m in MEASURES:
             diff = (d[f"{m}_best"] - d[f"{m}_other"]).astype(float) * (100 if m == "won" else 1)
             n = len(diff)
             se = float(diff.std(ddof=1) / n ** 0.5) if n > 1 else 0.0
             mean = float(diff.mean())
             rows.append({"personality": p, "measure": MEASURES[m][0], "mean": mean, "stderr": se,
-                         "lower": mean - 1.96 * se, "upper": mean + 1.96 * se, "n": n})
-    return pd.DataFrame(rows)
+                         "lower": mean - 1.96 * se, "upper": mean + 1.96 * se, "n": n, "bot": name})
+    return pd.DataFrame(rows, columns=["personality", "measure", "mean", "stderr", "lower", "upper", "n", "bot"])
 
 
 def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea and haul") -> "alt.Chart":
@@ -652,8 +661,10 @@ def best_policy_chart(policy: pd.DataFrame, title: str = "The best dive, by sea 
                          subtitle='cells: the best decision; the rule of thumb "surface at 4" dives on in all')
 
 
-def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive") -> "alt.Chart":
-    """Bars of the paired margin (best bot minus personality) per measure, with 95 % intervals.
+def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality loses against the best dive",
+                      y_title: str = "best bot minus personality, per game") -> "alt.Chart":
+    """Bars of the paired margin (the bot tried minus the personality) per measure, with 95 %
+    intervals, the personalities in alphabetical order (never ranked by margin).
 
         >>> f = best_response_frame(games=1, players=2, personalities=["opener"])
         >>> type(best_margin_chart(best_margin_frame(f))).__name__
@@ -662,7 +673,7 @@ def best_margin_chart(margins: pd.DataFrame, title: str = "What each personality
     from lopti_nb.analysis.charts import mean_chart
 
     return mean_chart(margins, x="personality", column="measure", title=title, x_title="Personality",
-                      y_title="best bot minus personality, per game", columns=3)
+                      y_title=y_title, columns=3)
 
 
 def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = None) -> list:
@@ -693,6 +704,8 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
             f"{num(float(start['best']), 3)} machines on average, {same} \"surface at 4\" "
             f"({num(float(start['surface_at']), 3)}); {where} (exact).",
             float(gain.max()), None, None, None, "", EXACT))
+    if "bot" in responses.columns:
+        responses = responses[responses["bot"] == "best"]
     for p, d in responses.groupby("personality", sort=False):
         out.append(compare_means(f"best.won.{p}", 100 * d["won_best"], 100 * d["won_other"],
                                  f"Against {p}, the best bot wins", p, "more often", "less often",
@@ -702,4 +715,110 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
                                  f"Against {p}, the best bot brings up", p, "more machines", "fewer machines",
                                  paired=True, measure="machines a game", lead=True, digits=2, unit="paired games",
                                  same=f"Against {p}, the best bot brings up exactly as many machines"))
+    return out
+
+
+# -- the dive that wins games -------------------------------------------------------------------------
+POLICY_NAMES = {"rule_of_thumb": 'surface at 4', "most_machines": "most machines (exact)",
+                "to_win": "most wins (tuned by games)"}
+
+
+def win_policy_frame(seas: Iterable[int] = range(1, 10), hold_limit: int = 4) -> pd.DataFrame:
+    """The dive tuned to win games, by sea and haul, beside the expected-machines policy and
+    "surface at 4" (see :func:`lopti_nb.games.ledger.win.win_policy_table`).
+
+        >>> list(win_policy_frame([9]).columns)
+        ['sea', 'haul', 'to_win', 'most_machines', 'rule_of_thumb']
+    """
+    from .win import win_policy_table
+
+    return win_policy_table(seas=seas, hold_limit=hold_limit)
+
+
+def win_policy_chart(policy: pd.DataFrame, title: str = "Three dives, by sea and haul") -> "alt.Chart":
+    """One panel per policy, one above the other (``surface at 4``, the expected-machines
+    policy, the policy tuned to win games): each cell of sea and haul shows that policy's
+    decision, in words and colour.
+
+        >>> type(win_policy_chart(win_policy_frame([9]))).__name__
+        'FacetChart'
+    """
+    import altair as alt
+
+    from lopti_nb.analysis.charts import OKABE_ITO, chart_title, x_axis
+
+    from .best import DIVE_ON, SURFACE
+
+    from .win import WIN_OPEN_AT
+
+    names = dict(POLICY_NAMES, to_win=f"{POLICY_NAMES['to_win']}; it opens at {WIN_OPEN_AT} sealed cards")
+    long = policy.melt(id_vars=["sea", "haul"], value_vars=list(names), var_name="policy",
+                       value_name="decision")
+    long["policy"] = long["policy"].map(names)
+    base = alt.Chart().encode(
+        x=alt.X("sea:O", title="Sea", axis=x_axis("O")),
+        y=alt.Y("haul:O", title="Machines in the haul", sort="descending"),
+        tooltip=[alt.Tooltip("policy:N"), alt.Tooltip("sea:O"), alt.Tooltip("haul:O"),
+                 alt.Tooltip("decision:N")])
+    rect = base.mark_rect().encode(color=alt.Color(
+        "decision:N", title="Decision", scale=alt.Scale(domain=[DIVE_ON, SURFACE],
+                                                         range=[OKABE_ITO[1], OKABE_ITO[4]])))
+    text = base.mark_text(fontSize=9, color="black").encode(
+        text=alt.Text("label:N")).transform_calculate(label=f"datum.decision == '{SURFACE}' ? 'up' : 'on'")
+    layer = alt.layer(rect, text).properties(width=260, height=90)
+    order = list(names.values())
+    return layer.facet(facet=alt.Facet("policy:N", title=None, sort=order), data=long, columns=1).properties(
+        title=chart_title(title, '"on": flip again; "up": surface (at the hold limit the diver surfaces anyway)'))
+
+
+def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
+                 lead: Iterable[str] = ("balanced", "seller", "opener")) -> list:
+    """The findings of the dive tuned to win games: where its table differs from the
+    expected-machines policy and when it opens (``win.table``, from :func:`win_policy_frame`),
+    and from :func:`best_response_frame` with ``bot=["best", "win"]``: for each personality
+    the ``win`` bot's paired margin in wins (``win.won.<personality>``) and its margin over the
+    ``best`` bot in the same seat on the same decks (``win.vs_best``). ``lead``: the
+    personalities whose margins the notebook leads with (not ``greedy``, whose turns the
+    ``win`` bot shares but for when it opens: that margin is small and its direction does not
+    hold at every seed at the notebook's size).
+
+        >>> f = best_response_frame(games=2, players=2, personalities=["seller"], bot=["best", "win"])
+        >>> [x.key for x in win_findings(f)]
+        ['win.won.seller', 'win.vs_best']
+    """
+    from lopti_nb.analysis.findings import Finding, compare_means
+
+    from .win import TUNED_WITH, WIN_OPEN_AT
+
+    tuning = 4 * TUNED_WITH["players"] * TUNED_WITH["games"]  # personalities x seats x games
+    out = []
+    lead = set(lead)
+    if policy is not None and len(policy):
+        differ = policy[policy["to_win"] != policy["most_machines"]]
+        cells = "; ".join(f"sea {int(r.sea)}, haul {int(r.haul)}: {r.to_win} (most machines: {r.most_machines})"
+                          for r in differ.itertuples())
+        out.append(Finding(
+            "win.table",
+            f"The table tuned to win games (kept by winning most of {plural(tuning, 'game')} per "
+            "candidate, against the four personalities) "
+            + ("dives as the expected-machines policy does everywhere" if differ.empty else
+               f"differs from the expected-machines policy in {plural(len(differ), 'cell')} ({cells})")
+            + f"; it opens its sealed cards once it holds {WIN_OPEN_AT}, where greedy opens at 4"
+              " (a table found by seeded games, not exact).",
+            float(len(differ)), None, None, tuning, "games"))
+    win = responses[responses["bot"] == "win"]
+    for p, d in win.groupby("personality", sort=False):
+        out.append(compare_means(f"win.won.{p}", 100 * d["won_best"], 100 * d["won_other"],
+                                 f"Against {p}, the win bot wins", p, "more often", "less often",
+                                 paired=True, measure="percentage points", unit="paired games", lead=p in lead,
+                                 same=f"Against {p}, the win bot wins exactly as often"))
+    best = responses[responses["bot"] == "best"]
+    if len(win) and len(best):
+        keys = ["personality", "seat", "game"]
+        both = win.merge(best, on=keys, suffixes=("_win", "_bestbot"))
+        out.append(compare_means("win.vs_best", 100 * both["won_best_win"], 100 * both["won_best_bestbot"],
+                                 "In the same seat on the same decks, the win bot wins", "the best bot",
+                                 "more often", "less often", paired=True, measure="percentage points",
+                                 unit="paired games",
+                                 same="In the same seat on the same decks, the win bot wins exactly as often as the best bot"))
     return out

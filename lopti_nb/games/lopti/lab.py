@@ -270,9 +270,13 @@ def chart_frame(findings: Sequence) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["measure", "panel", "difference", "low", "high", "shift"])
 
 
-def lab_chart(findings: Sequence, name: str):
+LABELS = 185  # the measures' names left of each panel (at most 150 px), their ticks and padding
+
+
+def lab_chart(findings: Sequence, name: str, width: int | None = None):
     """Each finding's difference (with the motion minus without) as a dot on its 95% interval,
-    one panel per scale, 0 marked; coloured by what the interval allows."""
+    one panel per scale, 0 marked; coloured by what the interval allows. ``width``: the
+    pixels the chart may take (names included), else each panel is 150 px wide."""
     import altair as alt
 
     from lopti_nb.analysis.charts import OKABE_ITO
@@ -294,7 +298,8 @@ def lab_chart(findings: Sequence, name: str):
                             legend=alt.Legend(orient="bottom", columns=1)))
         dot = base.mark_point(filled=True, size=60).encode(x="difference:Q", color=alt.Color("shift:N", scale=colours))
         zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
-        panels.append(alt.layer(zero, rule, dot).properties(width=150, height=24 * len(part) + 10))
+        plot = 150 if width is None else max(120, width - LABELS)
+        panels.append(alt.layer(zero, rule, dot).properties(width=plot, height=24 * len(part) + 10))
     return alt.vconcat(*panels, spacing=18).properties(
         title=alt.TitleParams(f"What \u201c{name}\u201d changes",
                               subtitle=["with the motion minus without, on the same deals;",
@@ -343,9 +348,10 @@ class MotionLab:
                 f"in force and without it. The author won the round before, so leads the first; "
                 f"rounds stopped at the turn cap are counted apart.")
 
-    def chart(self):
-        """The differences with their 95% intervals (an Altair chart)."""
-        return lab_chart(self.findings, self.name)
+    def chart(self, width: int | None = None):
+        """The differences with their 95% intervals (an Altair chart; ``width``: the pixels it
+        may take)."""
+        return lab_chart(self.findings, self.name, width)
 
     def markdown(self) -> str:
         from lopti_nb.analysis.findings import findings_markdown

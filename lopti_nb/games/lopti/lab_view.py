@@ -30,7 +30,7 @@ def result_widget(lab: MotionLab) -> LabShell:
     """``lab``'s findings as sentences and its chart, with how it was run."""
     shell = LabShell(f"{TITLE}: \u201c{lab.name}\u201d", unit="sessions")
     shell.tick(lab.sessions, lab.sessions)
-    shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+    shell.show(lab.findings, lab.chart, _status(lab), heading=f"What \u201c{lab.name}\u201d does",
                note=lab.describe())
     return shell
 
@@ -116,5 +116,6 @@ class MotionLabDashboard(W.VBox):
             self.shell.fail(f"Could not run the lab: {exc}")
             return
         self.lab = lab
-        self.shell.show(lab.findings, lab.chart(), _status(lab), heading=f"What \u201c{lab.name}\u201d does",
+        # the chart as a function of the width the page gives it
+        self.shell.show(lab.findings, lab.chart, _status(lab), heading=f"What \u201c{lab.name}\u201d does",
                         note=lab.describe())

@@ -525,7 +525,7 @@ class LoptiState(GameState):
         self.bonus = False
         self.first_play_done = False
         if self.turns >= self.turn_cap:
-            # rules reference §1.7: a player who went out before the cap keeps the win while the
+            # rules reference §1.6: a player who went out before the cap keeps the win while the
             # others' play for places stops here; only a round nobody went out of is a stalemate.
             self.capped = True
             self.stalemate = not self.out

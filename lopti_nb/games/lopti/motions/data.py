@@ -37,13 +37,14 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import MISSING
 from typing import Any, Callable
 
 from ....engine import ordinal, plural
 from ....engine.limits import shown
 from ..cards import RANKS
 from .language import (
-    CHOOSE, DRAW_PILE, MAX_EFFECTS_PER_HOOK, MAX_TEXT, PHASES, PLAY_EVENTS, ROLES, ClearPile,
+    BASE_EVENTS, CHOICES, CHOOSE, DRAW_PILE, MAX_EFFECTS_PER_HOOK, MAX_TEXT, PHASES, PLAY_EVENTS, ROLES, ClearPile,
     ConstitutionError, Discard, Draw, Effect, Give, Motion, MotionError, ReturnCleared, Reveal, Say, View,
     parse_hook_key,
 )
@@ -238,7 +239,7 @@ def _condition(data: Any, when: str, what: str) -> dict:
     spec = FACTS[fact]
     if spec.known is not None and when not in spec.known:
         raise MotionError(f"{what}: {fact} is known only at {_FACT_WORDS[fact]}, never {when}")
-    ops = _OPS_OF.get(spec.kind, OPS[:2] + OPS[4:6])
+    ops = ops_of(fact)
     op = _key(data.get("op", "is"), f"{what}'s op")
     if op not in ops:
         raise MotionError(f"{what}: {fact} takes the ops {', '.join(ops)}, not {shown(data.get('op'))}")
@@ -377,6 +378,109 @@ def _built(effect: dict) -> Effect | _Told:
     if kind is Say and _PLACEHOLDER.search(effect["text"]):
         return _Told(effect["text"])
     return kind(**{k: v for k, v in effect.items() if k != "effect"})
+
+
+# -- the menus of the language: what a builder offers, from the declarations above ---------------------
+MOMENTS = tuple(f"{phase} {event}" for event in BASE_EVENTS for phase in PHASES)
+"""Every moment a rule may act at ("before deal", "after deal", ...), event by event."""
+
+
+def facts_at(when: str) -> tuple[str, ...]:
+    """The facts a condition may test at the moment ``when`` (one of :data:`MOMENTS`), in the
+    order of :data:`FACTS`: the moment's own facts first, then those known at every moment.
+
+    >>> facts_at("after pickup")[:2]
+    ('forced', 'taken')
+    """
+    if when not in MOMENTS:
+        raise MotionError(f"a moment is one of {', '.join(MOMENTS[:4])}..., not {shown(when)}")
+    own = [name for name, f in FACTS.items() if f.known is not None and when in f.known]
+    return tuple(own + [name for name, f in FACTS.items() if f.known is None])
+
+
+def ops_of(fact: str) -> tuple[str, ...]:
+    """The ops a condition on ``fact`` takes (numbers take them all, a yes-or-no fact only
+    ``is`` and ``is not``).
+
+    >>> ops_of("forced")
+    ('is', 'is not')
+    """
+    if fact not in FACTS:
+        raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
+    return _OPS_OF.get(FACTS[fact].kind, OPS[:2] + OPS[4:6])
+
+
+def values_of(fact: str) -> tuple | None:
+    """The values a condition on ``fact`` may compare with: the ranks, ``(True, False)``, a
+    closed list of words, or ``None`` for a whole number from 0 to :data:`MAX_NUMBER`.
+
+    >>> values_of("how")
+    ('ten', 'four', 'chain', 'motion')
+    """
+    if fact not in FACTS:
+        raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
+    kind = FACTS[fact].kind
+    return RANKS if kind == "rank" else (True, False) if kind == "bool" else None if kind == "number" else kind
+
+
+def fact_words(fact: str, voice: str = "plain") -> str:
+    """What a condition on ``fact`` is about, in words of ``voice`` (a builder's menu label).
+
+    >>> fact_words("taken", "pirate")
+    'the number of cards taken with the heap'
+    """
+    if fact not in FACTS:
+        raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
+    if voice not in LEXICON:
+        raise MotionError(f"motions are read out in the voices {', '.join(VOICES)}, not {shown(voice)}")
+    return _fill(FACTS[fact].noun, voice)
+
+
+class EffectField:
+    """One field of an effect as a builder shows it: ``kind`` is ``"role"``, ``"words"`` (a
+    closed list of words in ``options``), ``"number"`` (a whole number from ``low`` to
+    ``high``) or ``"text"`` (at most ``high`` characters); ``default`` is the value the
+    effect takes when the field is left out."""
+
+    def __init__(self, name: str, kind: str, options: tuple = (), low: int = 0, high: int = 0,
+                 default: Any = None):
+        self.name, self.kind, self.options = name, kind, options
+        self.low, self.high, self.default = low, high, default
+
+    def __repr__(self) -> str:
+        return f"EffectField({self.name!r}, {self.kind!r})"
+
+
+def effect_fields(effect: str) -> tuple[EffectField, ...]:
+    """The fields of the effect called ``effect`` (one of :data:`EFFECTS`), as the effect
+    class declares them: roles for ``who``, where cards may go for ``to``, how many cards at
+    most for ``n``, and ``choose`` among the ``which`` options of an effect with a default for
+    bots.
+
+    >>> [(f.name, f.high) for f in effect_fields("discard")][:2]
+    [('who', 0), ('n', 2)]
+    """
+    if effect not in EFFECTS:
+        raise MotionError(f"effects are: {', '.join(EFFECTS)}, not {shown(effect)}")
+    kind = EFFECTS[effect]
+    out = []
+    for name, spec in kind.__dataclass_fields__.items():
+        default = None if spec.default is MISSING else spec.default  # a Say's words have none
+        if name == "who":
+            out.append(EffectField(name, "role", ROLES, default=default))
+        elif name == "to":
+            options = getattr(kind, "TO", (DRAW_PILE,) + ROLES)
+            out.append(EffectField(name, "role" if options == ROLES else "words", options, default=default))
+        elif name == "n":
+            out.append(EffectField(name, "number", low=1, high=kind.MOST, default=default))
+        elif name == "which":
+            choose = (CHOOSE,) if "default" in _FIELDS[effect] else ()
+            out.append(EffectField(name, "words", CHOICES + choose, default=default))
+        elif name == "default":
+            out.append(EffectField(name, "words", CHOICES, default=default))
+        else:  # the words of a Say
+            out.append(EffectField(name, "text", high=MAX_SAY, default=default))
+    return tuple(out)
 
 
 # -- rules and the whole motion ---------------------------------------------------------------------------
@@ -667,4 +771,5 @@ def _same_function(f: Callable, g: Callable) -> bool:
 
 
 __all__ = ["check_motion_data", "motion_from_data", "motion_words", "same_motion", "DataHook", "Condition",
-           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS"]
+           "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at",
+           "ops_of", "values_of", "fact_words", "EffectField", "effect_fields"]

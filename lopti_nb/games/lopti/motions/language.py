@@ -134,13 +134,14 @@ class Draw(Effect):
 
     who: str = "actor"
     n: int = 1
+    MOST = 3  # the most cards one Draw moves (not a field: the same for every Draw)
 
     def __post_init__(self):
         self.check()
 
     def check(self) -> None:
         check_role(self.who)
-        _small(self.n, 3, "Draw n")
+        _small(self.n, self.MOST, "Draw n")
 
 
 def _which(effect: Effect) -> None:
@@ -162,14 +163,16 @@ class Give(Effect):
     to: str = "next"
     which: str = "lowest"
     default: str = "lowest"
+    MOST = 3
+    TO = ("next", "previous")  # where a gift may go
 
     def __post_init__(self):
         self.check()
 
     def check(self) -> None:
         check_role(self.who)
-        _small(self.n, 3, "Give n")
-        if self.to not in ("next", "previous"):
+        _small(self.n, self.MOST, "Give n")
+        if self.to not in self.TO:
             raise MotionError(f"Give goes to 'next' or 'previous', not {self.to!r}")
         _which(self)
 
@@ -188,9 +191,11 @@ class Discard(Effect):
     def __post_init__(self):
         self.check()
 
+    MOST = 2
+
     def check(self) -> None:
         check_role(self.who)
-        _small(self.n, 2, "Discard n")
+        _small(self.n, self.MOST, "Discard n")
         _which(self)
 
 
@@ -219,6 +224,7 @@ class ReturnCleared(Effect):
     n: int = 4
     which: str = "random"
     default: str = "lowest"
+    MOST = 8
 
     def __post_init__(self):
         self.check()
@@ -229,7 +235,7 @@ class ReturnCleared(Effect):
         elif self.which == CHOOSE:
             raise MotionError("nobody chooses the cards going into the draw pile; which must be "
                               "lowest, highest or random there")
-        _small(self.n, 8, "ReturnCleared n")
+        _small(self.n, self.MOST, "ReturnCleared n")
         _which(self)
 
 
