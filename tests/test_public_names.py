@@ -115,6 +115,7 @@ def test_every_released_name_still_imports(module):
     ("lopti_nb", "GAME_NAMES"), ("lopti_nb", "refuse_unknown_arguments"),
     ("lopti_nb.engine", "GAME_NAMES"), ("lopti_nb.engine", "GamePlugin"),
     ("lopti_nb.engine.settings", "whole_number"), ("lopti_nb.games.ledger.risk", "whole_in_range"),
+    ("lopti_nb.games.lopti.view_session", "SessionRoomView"),
 ])
 def test_a_renamed_name_warns_and_still_works(module, name):
     mod = importlib.import_module(module)

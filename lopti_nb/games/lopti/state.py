@@ -552,6 +552,12 @@ class LoptiState(GameState):
         self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns, self.capped))
 
     # -- sessions -----------------------------------------------------------------------
+    def end_now(self) -> None:
+        """End the round where it stands: a session's Rule Vote switched play-on off "now"
+        while a winner is already out (rules reference §1.7)."""
+        if not self.over:
+            self._finish()
+
     def next_round(self, seed: int | None = None) -> "LoptiState":
         """The next round of the session: the deal passes clockwise and this round's
         winner leads (after a stalemate, with no winner, the new dealer leads)."""
