@@ -32,10 +32,6 @@ IGNORED_PARAMETERS = (("renumber", "event"),)
 # (rule, file relative to the package, what) -> why it is allowed for now. These files are
 # being rewritten elsewhere (the Lopti session's one model); remove each entry with its fix.
 ALLOWED: dict[tuple[str, str, str], str] = {
-    ("leftover", "games/lopti/session.py", "change_vote_rules"):
-        "the Lopti session is being made one model; its old vote-rules method goes with it",
-    ("ignored parameter", "games/lopti/view_session.py", "renumber(event)"):
-        "the Lopti session view is being redrawn from the one session model",
 }
 
 

@@ -792,10 +792,6 @@ class Session:
         else:
             self._pending.append((proposal.describe(), change))
 
-    def change_vote_rules(self, *args, **kwargs):
-        """Always refused: the Rule Vote and Roshambo cannot be changed."""
-        raise ConstitutionError(f"{PROTECTED_MESSAGE}.")
-
     # -- interpretation ------------------------------------------------------------------------------
     def interpret(self, number: int, readings: Sequence[str], *, author_choice: int | None = None,
                   votes: Mapping[int, int] | None = None, least_change: int = 0) -> str:
