@@ -92,7 +92,7 @@ def _authoring(players=4, seed_range=range(30), rounds=3):
 
 
 def _to_next_authoring(state, rng, bot):
-    from lopti_nb.games.lopti.session_game import Ballot, CallVote
+    from lopti_nb.games.lopti.session_game import CallVote
 
     while not state.is_over and state.phase != "authoring":
         seat = state.to_act[0]

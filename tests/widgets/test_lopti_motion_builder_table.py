@@ -8,7 +8,6 @@ from __future__ import annotations
 from markup_support import TYPED, Seen, markup_names
 from widgets.test_lopti_session_table import (click, labels, no_swallowed_errors, play_until, set_value,  # noqa: F401
                                               won_by_a_person)
-from widgets.test_lopti_session_table import shown as _shown
 from lopti_nb.widgets.testing import visible_widgets
 
 from lopti_nb.games.lopti import events as ev

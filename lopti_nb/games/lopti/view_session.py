@@ -139,9 +139,9 @@ class SessionView(GameView):
         self.ready_words = W.HTML()
         # or words only, which the table keeps to itself (the builder composes enforced motions only)
         show(self.builder.mode, False)
-        self.words_note = W.HTML(f'<div style="font-size:12px;border-left:4px solid var(--jp-warn-color1, #b35c00);'
-                                 f'padding:2px 8px"><b>Or a motion in words only: not enforced by the game.</b> '
-                                 f'The table hears the words and keeps to them itself.</div>')
+        self.words_note = W.HTML('<div style="font-size:12px;border-left:4px solid var(--jp-warn-color1, #b35c00);'
+                                 'padding:2px 8px"><b>Or a motion in words only: not enforced by the game.</b> '
+                                 'The table hears the words and keeps to them itself.</div>')
         self.own_words = W.Textarea(placeholder="Or write a motion of your own, in words",
                                     layout=W.Layout(width="100%", height="60px"))
         self.own_words.observe(lambda c: self.table.refresh(), names="value")
