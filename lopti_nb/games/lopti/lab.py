@@ -279,7 +279,7 @@ def lab_chart(findings: Sequence, name: str, width: int | None = None):
     pixels the chart may take (names included), else each panel is 150 px wide."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import OKABE_ITO
+    from lopti_nb.analysis.charts import INK, OKABE_ITO
 
     data = chart_frame(findings)
     colours = alt.Scale(domain=SHIFTS, range=[OKABE_ITO[0], "#888888", OKABE_ITO[5], "#BBBBBB"])
@@ -297,7 +297,7 @@ def lab_chart(findings: Sequence, name: str, width: int | None = None):
             color=alt.Color("shift:N", scale=colours, title="With the motion",
                             legend=alt.Legend(orient="bottom", columns=1)))
         dot = base.mark_point(filled=True, size=60).encode(x="difference:Q", color=alt.Color("shift:N", scale=colours))
-        zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
+        zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color=INK, strokeDash=[3, 2]).encode(x="x:Q")
         plot = 150 if width is None else max(120, width - LABELS)
         panels.append(alt.layer(zero, rule, dot).properties(width=plot, height=24 * len(part) + 10))
     return alt.vconcat(*panels, spacing=18).properties(
