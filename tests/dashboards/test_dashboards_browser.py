@@ -177,7 +177,9 @@ class Visit:
                 behind.reverse().forEach(c => { page = over(c, page, 1); });
                 const own = svg.querySelector(':scope > rect');
                 const bg = own ? over(rgba(getComputedStyle(own).fill) || [0, 0, 0, 0], page, 1) : page;
-                const texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim()).map(t => {
+                // the texts shown (Vega hides labels that would overlap with opacity 0)
+                const shown = t => t.textContent.trim() && Number(getComputedStyle(t).opacity) > 0;
+                const texts = Array.from(svg.querySelectorAll('text')).filter(shown).map(t => {
                     const st = getComputedStyle(t), fill = rgba(st.fill);
                     const ink = over(fill, bg, Number(st.fillOpacity) * Number(st.opacity));
                     return {text: t.textContent.trim().slice(0, 30), ratio: ratio(ink, bg), ink: hex(ink)}; });
