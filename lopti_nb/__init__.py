@@ -37,19 +37,14 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
     everywhere on the table instead of "Seat 1", "Seat 2"...) and the game's settings (``lopti_nb.engine.get_spec(game).schema``)
     or its table's options. An unknown game, bot or keyword, or a bad value, raises a
     ``ValueError`` subclass (``UnknownGame``, ``UnknownBot``, ``SettingsError``) naming what is
-    accepted, and no table is made. Lopti is played as a session of rounds:
-    ``play("lopti", rounds=3)`` ends after three ("Session over"); without ``rounds`` the
-    session goes on with "Next round". After each round its winner writes a motion, and any
-    person may call the round's Rule Vote at the table. A person whose seat won may also hand
-    the table a motion written in Python::
+    accepted, and no table is made. A game played in rounds takes ``rounds``, as a room
+    does: ``play("lopti", rounds=3)`` is a Lopti session of three rounds (the same state and
+    view as a room's session: after each round its winner writes a motion, the round's Rule
+    Vote is called from the table, and the session ends with its places); without ``rounds``
+    the table plays one round::
 
-        from lopti_nb.games.lopti import Draw, Motion
         table = lopti_nb.play("lopti", humans=2, rounds=3)
-        # ... once a person has won a round:
-        table.view.author(Motion("After each clear the clearer draws a card.",
-                                 hooks={"after clear": lambda v: Draw("actor", 1)}))
-
-    ``table.view.session`` is the Lopti session (its history, motions and votes).
+        table.state.session.history()   # the session's rounds, motions and votes as DataFrames
     """
     from .widgets import play as _play  # widgets load ipywidgets; the engine never does
 
@@ -149,7 +144,7 @@ def motion_lab(motion, players: int = 4, sessions: int = 100, seed=0, rounds: in
 
 
 def __getattr__(name: str):
-    # names of the last release that are now elsewhere: they keep working, with a warning
+    # names of the last release that have one name elsewhere: kept one version, with a warning
     if name == "GAME_NAMES":
         _warnings.warn("lopti_nb.GAME_NAMES is now lopti_nb.game_names()", DeprecationWarning, stacklevel=2)
         return game_names()

@@ -136,8 +136,9 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
     """A scripted five-seat session reaches every sentence the session writes: from round 2
     on, the player to move proposes to remove the newest motion; the proposer and the
     author vote yes, one other abstains and the rest vote no, so the vote is tied and the
-    supporters choose who defends: one of them, then a bracket, then nobody."""
-    from lopti_nb.games.lopti.session_game import Advocate, Ballot, CallVote
+    supporters choose who defends: one of them, then a bracket, then nobody. Once a round's
+    vote is held, an author whose turn it is withdraws their motion (once)."""
+    from lopti_nb.games.lopti.session_game import Advocate, Ballot, CallVote, Withdraw
 
     players = 5
     state = lopti_nb.new_game("lopti", players=players, seed=4, rounds=4)
@@ -145,6 +146,7 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
     rng = random.Random(4)
     choices = ["first", "bracket", "nobody"]
     plan: dict[int, bool | None] = {}
+    withdrawn = False
     while not state.is_over:
         seat = state.to_act[0]
         phase = state.phase
@@ -154,9 +156,9 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
         elif phase == "advocate":
             refused = state.why_illegal(Advocate(state.vote.proposer), seat)
             check_words(refused, players)
-            assert seat_word(state.vote._opponents[0]) in refused and "[" not in refused, refused
+            assert seat_word(state.vote.supporters[0]) in refused and "[" not in refused, refused
             choice = choices.pop(0)
-            action = Advocate(state.vote._opponents[0] if choice == "first" else choice)
+            action = Advocate(state.vote.supporters[0] if choice == "first" else choice)
         elif (phase == "playing" and state.session.round_no >= 2 and state.session.vote_open()
               and motions and state.round.pending_choice is None):
             rec = motions[-1]
@@ -166,6 +168,10 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
             if len(others) == 4:  # the proposer wrote it: one more yes keeps the tie
                 plan[others[1]] = True
             action = CallVote("remove", motion=rec.number, when="now")
+        elif (phase == "playing" and not withdrawn and not state.session.vote_open()
+              and any(m.author_seat == seat for m in motions)):
+            withdrawn = True
+            action = Withdraw(next(m.number for m in motions if m.author_seat == seat))
         else:
             action = bot(state.observation(seat), state.legal_actions(seat), rng)
         state.apply(action, seat)

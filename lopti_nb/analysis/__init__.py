@@ -13,9 +13,9 @@
   95 % interval and sample size, worded as a direction only when the interval allows;
 * :func:`sweep` -- a grid of settings on Dask (a local cluster or any existing one) or,
   without Dask, on local processes, with identical results either way;
-* each game's own frames and charts (its plugin's ``studies`` module, e.g.
-  ``zero_bid_frame`` or ``catch_curve_chart``) are offered here under their own names:
-  ``from lopti_nb.analysis import duty_frame`` imports that game's studies on first use.
+* each game's own frames, charts and findings live in its plugin's ``studies`` module
+  (``GameSpec.studies``, imported from there by a notebook); :func:`studies` gives every
+  installed game's, by game name. This namespace holds only what serves every game.
 
 On import the Altair charts are set up to draw offline (``JupyterChart.enable_offline()``:
 the Vega JavaScript is bundled, no CDN is needed), when a kernel is there to take it.
@@ -26,6 +26,7 @@ vl-convert, stable for tests and checked notebook cells. Set the environment var
 from __future__ import annotations
 
 import importlib
+import warnings
 from typing import Any, Iterator
 
 from . import frames
@@ -71,6 +72,9 @@ def study_names() -> dict[str, str]:
     return out
 
 
+__all__ = ["studies", "study_names", *CORE_NAMES]
+
+
 def __getattr__(name: str):
     if name in ("charts", "display"):
         return importlib.import_module(f".{name}", __name__)
@@ -78,20 +82,19 @@ def __getattr__(name: str):
         return getattr(importlib.import_module(".charts", __name__), name)
     if name in DISPLAY_NAMES:
         return getattr(importlib.import_module(".display", __name__), name)
-    if name == "__all__":  # the core's names and every game's studies, listed on demand
-        return [*CORE_NAMES, *(n for n in study_names() if n not in CORE_NAMES)]
     if not name.startswith("_"):
-        # a game's own frame or chart: looked up in the plugins' studies modules
+        # A game's own frame or chart, offered here by the last release: it keeps working
+        # one version, with a warning naming the game's studies module it comes from.
         for _, module in _studies():
             if name in getattr(module, "__all__", ()):
-                value = getattr(module, name)
-                globals()[name] = value  # found once; later lookups skip the search
-                return value
+                warnings.warn(f"lopti_nb.analysis.{name} is {module.__name__}.{name}",
+                              DeprecationWarning, stacklevel=2)
+                return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__getattr__("__all__")))
+    return sorted(set(globals()) | set(__all__))
 
 
 def _enable_offline_in_a_kernel() -> None:

@@ -36,9 +36,12 @@ def game_picker(value: str | None = None, needs: str | None = None) -> W.ToggleB
 
 
 def __getattr__(name: str):
-    # GAMES was a fixed list of the three games; it is now read from the plugins each time
-    # (the rules classroom still imports it by that name)
+    # GAMES, a name of the last release: the installed games' options (game_options()),
+    # kept one version with a warning
     if name == "GAMES":
+        import warnings
+
+        warnings.warn("lopti_nb.dashboard_parts.common.GAMES is game_options()", DeprecationWarning, stacklevel=2)
         return tuple(game_options())
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -47,7 +47,7 @@ def _with_none(setting: Setting, options: list[tuple[str, Any]]) -> list[tuple[s
     return options + [(NONE, NONE)] if setting.optional else options
 
 
-def _shown(value: Any) -> Any:
+def _widget_value(value: Any) -> Any:
     """A setting's value as its widget holds it (``None``: the "none" choice)."""
     return NONE if value is None else value
 
@@ -68,15 +68,15 @@ def control(setting: Setting, players: int) -> W.Widget | None:
             common["style"] = {"description_width": LABEL_WIDTH, "button_width": "auto"}
             # a flex row: Voilà otherwise puts toggle buttons on a line below their label
             common["layout"] = W.Layout(display="flex", flex_flow="row wrap", width="auto", max_width="calc(100% - 4px)")
-            return W.ToggleButtons(options=options, value=_shown(default), **common)
+            return W.ToggleButtons(options=options, value=_widget_value(default), **common)
         return W.Checkbox(value=bool(default), indent=True, **common)
     if kind == "choice":
         words = setting.labels if len(setting.labels) == len(setting.choices) else map(str, setting.choices)
-        return W.Dropdown(options=_with_none(setting, list(zip(words, setting.choices))), value=_shown(default),
+        return W.Dropdown(options=_with_none(setting, list(zip(words, setting.choices))), value=_widget_value(default),
                           **common)
     if kind == "seat":
         value = default if default is None or default < players else 0
-        return W.Dropdown(options=_seat_options(setting, players), value=_shown(value), **common)
+        return W.Dropdown(options=_seat_options(setting, players), value=_widget_value(value), **common)
     if kind in ("int", "float"):
         if setting.optional:
             # a number that may be none: typed, and read by the schema like a command line's --set
@@ -136,7 +136,7 @@ class SettingsForm(W.VBox):
             widget.options = _seat_options(setting, players)
             if value != NONE and value >= players:
                 value = setting.default if setting.default is None or setting.default < players else 0
-            widget.value = _shown(value)
+            widget.value = _widget_value(value)
 
     def values(self) -> dict[str, Any]:
         """Every setting in the form by name (a number typed as text read by the schema;
@@ -156,7 +156,7 @@ class SettingsForm(W.VBox):
         for name, widget in self.controls.items():
             default = self.spec.schema[name].default
             widget.value = (NONE if default is None else str(default)) if isinstance(widget, W.Text) \
-                else _shown(default)
+                else _widget_value(default)
 
 
 __all__ = ["SettingsForm", "control", "label"]

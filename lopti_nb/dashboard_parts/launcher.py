@@ -17,6 +17,8 @@ import ipywidgets as W
 from lopti_nb.engine import get_spec, plural
 
 from .common import bot_options, explained, game_picker, message_html, style
+from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
+
 from .forms import NONE
 from .forms import SettingsForm, label
 
@@ -32,6 +34,9 @@ class GameLauncher(W.VBox):
         self.bots = style(W.Dropdown, description="Bots", options=[("-", "-")])
         self.speed = style(W.Dropdown, description="Bot speed", options=SPEEDS, value=0.6)
         self.seed = style(W.IntText, description="Deal number", value=0)
+        # a game played as a run of rounds: one round or a session, the menu a room offers
+        self.rounds = rounds_menu()
+        self.rounds_row = explained(self.rounds, ROUNDS_NOTE)
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.rules_title = W.HTML()
         self.settings_box = W.VBox()
@@ -66,6 +71,7 @@ class GameLauncher(W.VBox):
             explained(self.speed, "How long each bot move stays on screen before the next."),
             explained(self.seed, "0: a new deal every time. Any other number deals that same "
                                  "game again, card for card."),
+            self.rounds_row,
         ])
         # the settings, folded into one line once a table is dealt ("Change" opens them)
         self.settings_area = W.VBox([
@@ -107,6 +113,7 @@ class GameLauncher(W.VBox):
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
         self.rules_title.value = f"<b>{spec.title}: the rules to play by</b>"
+        self.rounds_row.layout.display = "" if spec.session is not None else "none"
         self.settings_box.children = (self.rules_title, self.form)
         self._players_changed()
 
@@ -120,20 +127,15 @@ class GameLauncher(W.VBox):
         return self.form.values()
 
     def in_progress(self) -> bool:
-        """True while the table below holds a game that is not over, or a finished round of a
-        session that goes on (its view offers "Next round"): between rounds a new deal would
-        still throw the whole session away."""
-        return self._between_rounds() or self._game_unfinished()
-
-    def _game_unfinished(self) -> bool:
+        """True while the table below holds a game (or a session of rounds) that is not over."""
         state = getattr(self.table, "state", None)
         return state is not None and not state.is_over
 
-    def _between_rounds(self) -> bool:
-        state = getattr(self.table, "state", None)
-        view = getattr(self.table, "view", None)
-        return (state is not None and state.is_over and view is not None
-                and view.has_next_round(state))
+    def _rounds(self) -> dict:
+        """``rounds`` for play(): a session's rounds, nothing for one round."""
+        if get_spec(self.game.value).session is None or not self.rounds.value:
+            return {}
+        return {"rounds": self.rounds.value}
 
     def ask_deal(self):
         """What "Deal the cards" does: deal at once, or first ask whether to throw away the
@@ -143,9 +145,9 @@ class GameLauncher(W.VBox):
             return self.deal()
         spec = getattr(self.table, "spec", None)
         title = spec.title if spec is not None else "The game"
-        if self._between_rounds():
-            question = (f"This {title} session is still being played: its next round is still to "
-                        f"come. Deal a new game and throw the session away?")
+        if getattr(self.table.state, "rounds", None):
+            question = (f"This {title} session is still being played. Deal a new game and throw "
+                        f"the session away?")
         else:
             question = f"{title} is still being played. Deal a new game and throw this one away?"
         self.confirm_text.value = message_html(question, "info")
@@ -174,6 +176,8 @@ class GameLauncher(W.VBox):
         parts = [spec.title, plural(self.players.value, "player"),
                  ", ".join(p for p in (plural(people, "person", "people") if people else "",
                                        plural(bots, "bot") if bots else "") if p)]
+        if self._rounds():
+            parts.append(f"a session of {plural(self.rounds.value, 'round')}")
         for name, widget in self.form.controls.items():
             setting = spec.schema[name]
             chosen = dict((v, k) for k, v in widget.options) if hasattr(widget, "options") else {}
@@ -199,7 +203,7 @@ class GameLauncher(W.VBox):
             self.table = lopti_nb.play(
                 self.game.value, players=self.players.value, humans=self.humans.value,
                 bots=self.bots.value, seed=self.seed.value or None, bot_delay=self.speed.value,
-                **self.settings())
+                **self._rounds(), **self.settings())
         except ValueError as exc:  # settings the game refuses (SettingsError): said on the page
             self.table = None
             self.table_box.children = ()

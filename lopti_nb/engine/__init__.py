@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 
-# Names of the last release that now have one name each: they keep working, with a warning.
+# Second names of the last release for one concept each: kept one version, with a warning.
 _RENAMED = {"GamePlugin": ("GameSpec", lambda: GameSpec), "GAME_NAMES": ("game_names()", game_names)}
 
 

@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
-# The errors live in a leaf module; they are named here too, where they have always been.
+# The errors live in a leaf module (any module may import it); the engine's callers find them here too.
 from .errors import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame, UnknownSeat
+from .limits import as_text
 
 
 # -- words ------------------------------------------------------------------------------
@@ -79,15 +80,6 @@ def ordinal(n: int) -> str:
 
 
 MAX_REASON = 200  # characters of a refusal's reason (a hostile action must not make it huge)
-
-
-def _shown(value: Any, limit: int = 80) -> str:
-    """``str(value)`` cut short; a value whose ``str`` fails is named by its type."""
-    try:
-        text = str(value)
-    except Exception:  # a malformed action's own __str__ may fail; the refusal must not
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -265,13 +257,25 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
     return copy
 
 
+class _RegisteredName:
+    """``State.game`` for a class that declares no name: the name of the spec the registry
+    bound it to (``""`` before its game is registered)."""
+
+    def __get__(self, instance: Any, owner: type) -> str:
+        from .registry import spec_of  # the registry imports this module
+
+        spec = spec_of(owner)
+        return "" if spec is None else spec.name
+
+
 class GameState(ABC):
     """Base class of every game's state. Subclasses implement the abstract parts."""
 
-    #: The name the game is registered under (its plugin's ``GameSpec.name``): records and
-    #: action checks find the plugin by it. A class may leave it empty; ``register_game``
-    #: then sets it from the spec it registers.
-    game: ClassVar[str] = ""
+    #: The name of the game this class plays (its plugin's ``GameSpec.name``), as records
+    #: write it. Read from the registry, which binds each registered spec to its
+    #: ``state_class``; a class no spec names (a session of several rounds) declares
+    #: ``game = "<name>"`` itself.
+    game: ClassVar[str] = _RegisteredName()
     #: Whether some decisions are taken by several seats at once (secret bids, a vote), the
     #: way OpenSpiel's GameType says it. Such a game overrides ``to_act``, takes a ``seat`` in
     #: ``legal_actions`` and ``why_illegal`` and defines ``_apply_for``; any other game writes
@@ -443,7 +447,7 @@ class GameState(ABC):
         take at once): checked, logged with its seat, and performed by ``_apply_for``."""
         if seat not in self.to_act:
             if self.is_over:
-                raise IllegalAction(f"Illegal action {_shown(action)}: the game is over.")
+                raise IllegalAction(f"Illegal action {as_text(action)}: the game is over.")
             raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn: "
                                 f"{_names(self, self.to_act)} to act.")
         self._check_action(action, seat)
@@ -458,7 +462,7 @@ class GameState(ABC):
         types = self.action_types()
         if types and type(action) not in types:
             names = ", ".join(t.__name__ for t in types)
-            raise IllegalAction(f"{_shown(action)} is not an action of this game (its actions: {names}).")
+            raise IllegalAction(f"{as_text(action)} is not an action of this game (its actions: {names}).")
         try:
             reason = self.why_illegal(action) if seat is None else self.why_illegal(action, seat)
         except LoptiNbError:
@@ -468,14 +472,14 @@ class GameState(ABC):
             # malformed action, refused like any other, never a raw Python error.
             reason = "its fields are not what this action takes"
         if reason is not None:
-            raise IllegalAction(f"Illegal action {_shown(action)}: {_shown(reason, MAX_REASON)}.")
+            raise IllegalAction(f"Illegal action {as_text(action)}: {as_text(reason, MAX_REASON)}.")
 
     def action_types(self) -> tuple[type, ...]:
-        """The game's action classes: the ``action_types`` of the plugin registered under
-        :attr:`game` (empty: any value is checked by the rules alone)."""
-        from .registry import registered_spec  # the registry imports this module
+        """The game's action classes: the ``action_types`` of the plugin this class plays
+        (``registry.spec_of``; empty: any value is checked by the rules alone)."""
+        from .registry import spec_of  # the registry imports this module
 
-        spec = registered_spec(self.game)
+        spec = spec_of(type(self))
         return spec.action_types if spec is not None else ()
 
     def check_seat(self, seat: Any) -> int | None:
@@ -485,7 +489,7 @@ class GameState(ABC):
             return None
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
                 or not 0 <= seat < self.num_players:
-            raise UnknownSeat(f"There is no seat {_shown(seat, 40)} at this table: seats are "
+            raise UnknownSeat(f"There is no seat {as_text(seat, 40)} at this table: seats are "
                               f"0 to {self.num_players - 1}.")
         return int(seat)
 

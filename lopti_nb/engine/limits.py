@@ -53,6 +53,16 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     return cut(text, limit)
 
 
+def as_text(value: Any, limit: int = MAX_SHOWN) -> str:
+    """``str(value)`` for a message (an action as its game writes it: ``add 2``), cut to
+    ``limit`` characters; a value whose ``str`` fails is named by its type."""
+    try:
+        text = str(value)
+    except Exception:  # a malformed action's own __str__ may fail; the refusal must not
+        text = f"<{type(value).__name__}>"
+    return cut(text, limit)
+
+
 def check_nesting(value: Any, what: str, error: type[Exception], max_depth: int = MAX_DEPTH,
                   max_items: int = 100_000) -> None:
     """Raise ``error`` (with a sentence about ``what``) if ``value`` nests lists, tuples, sets

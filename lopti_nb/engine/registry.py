@@ -28,7 +28,7 @@ from random import Random as _Random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .core import GameState, SettingsError, UnknownBot, UnknownGame
-from .settings import SettingsSchema, shown, whole_number
+from .settings import SettingsSchema, shown, whole
 
 GROUP = "lopti_nb.games"
 
@@ -72,9 +72,9 @@ class GameSpec:
     The headless part (state, bots, settings, actions, analysis columns) is given as
     objects. The parts that need ipywidgets or pandas are named as ``"module:attribute"``
     strings and imported on first use by :meth:`load`: ``view`` (the table view class),
-    ``lessons`` (a module with ``steps(voice)`` and ``VOICES``), ``studies`` (a module whose
-    ``__all__`` adds analysis helpers to :mod:`lopti_nb.analysis`) and ``extras`` (any
-    other named parts, e.g. a dashboard part).
+    ``lessons`` (a module with ``steps(voice)`` and ``VOICES``), ``studies`` (the game's own
+    analysis frames, charts and findings) and ``extras`` (any other named parts, e.g. a
+    dashboard part). Registering a spec binds it to its ``state_class`` (:func:`spec_of`).
     """
 
     name: str
@@ -108,8 +108,9 @@ class GameSpec:
     extras: dict[str, str] = field(default_factory=dict)
     # settings each room offers in its lobby (names of schema settings)
     room_settings: tuple[str, ...] = ()
-    # a module with ``scramble(state, seat, rng)``: a copy of ``state`` in which everything
-    # ``seat`` may not know is re-dealt at random (the conformance suite's privacy check)
+    # a module with ``scramble(state, seat, rng)`` (a copy of ``state`` in which everything
+    # ``seat`` may not know is re-dealt at random) and ``game_end_events(state)`` (the events
+    # that say the game is over): what lopti_nb.testing.check_game asks of the game
     testing: str | None = None
     # the game's rules reference, a Markdown file shipped in its folder, as "package:file"
     # (one clause per "## <id> <title>" heading; see lopti_nb.explainers.reference)
@@ -138,7 +139,7 @@ class GameSpec:
         return self.bots[name]()
 
     def check_players(self, players: Any) -> int:
-        players = whole_number(players, "players")
+        players = whole(players, "players")
         if not self.min_players <= players <= self.max_players:
             raise SettingsError(
                 f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}."
@@ -203,11 +204,9 @@ def register_game(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
                           "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
-    # The state class learns the name it is registered under, when it declares none: its
-    # records and action checks find this spec by it.
-    if not spec.state_class.game:
-        spec.state_class.game = spec.name
     _SPECS[spec.name] = spec
+    _BOUND[spec.state_class] = spec  # the spec's state class belongs to it: see spec_of
+    _FOUND.clear()
     return spec
 
 
@@ -215,6 +214,28 @@ def registered_spec(name: str) -> GameSpec | None:
     """The plugin registered in this process under exactly the canonical ``name``, or
     ``None`` (no entry point is read: a state's own game is registered before it is made)."""
     return _SPECS.get(name)
+
+
+_BOUND: dict[type, GameSpec] = {}  # each registered spec by its state class
+_FOUND: dict[type, GameSpec | None] = {}  # spec_of's answers, forgotten when a game registers
+
+
+def spec_of(state_class: type) -> GameSpec | None:
+    """The registered plugin a state class plays: the spec whose ``state_class`` it is (or
+    extends), else the one registered under the name it declares as ``game`` (a class the spec
+    does not name, such as a session of several rounds); ``None`` if there is none."""
+    try:
+        return _FOUND[state_class]
+    except KeyError:
+        pass
+    found = None
+    for klass in state_class.__mro__:
+        declared = klass.__dict__.get("game")
+        found = _BOUND.get(klass) or (_SPECS.get(declared) if isinstance(declared, str) else None)
+        if found is not None:
+            break
+    _FOUND[state_class] = found
+    return found
 
 
 def _load_point(name: str) -> GameSpec:
@@ -277,7 +298,7 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
     if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() > 64:
         raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not one of "
                             f"{seed.bit_length():,} bits.")
-    seed = whole_number(seed, what)
+    seed = whole(seed, what)
     if not 0 <= seed < MAX_SEED:
         raise SettingsError(f"{what} must be a whole number from 0 to 2**64 - 1, not {shown(seed)}.")
     return seed

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from .core import GameState, IllegalAction, SettingsError
 from .registry import GameSpec, check_seed, get_spec
-from .settings import shown, whole_number
+from .settings import shown, whole
 
 SEAT_COLUMNS = ["game", "seat", "bot", "score", "place", "won", "length", "stalemate"]
 MAX_GAMES = 10 ** 9  # games in one run at most
@@ -113,11 +113,11 @@ class Run:
         self.players = spec.default_players if players is None else spec.check_players(players)
         self.settings = spec.check_settings(settings or {}, self.players)
         self.names = bot_names(spec, bots, self.players)
-        self.n = whole_number(n, "n (the number of games)")
+        self.n = whole(n, "n (the number of games)")
         if not 0 <= self.n <= MAX_GAMES:
             raise SettingsError(f"n must be a number of games, 0 or more and at most "
                                 f"{MAX_GAMES:,}, not {shown(self.n)}.")
-        self.first = whole_number(first, "first")
+        self.first = whole(first, "first")
         if not 0 <= self.first <= MAX_GAMES:
             raise SettingsError(f"first must be 0 or more and at most {MAX_GAMES:,}, "
                                 f"not {shown(self.first)}.")
@@ -222,7 +222,7 @@ def check_workers(workers: Any) -> int | None:
     """``workers`` as a number of local processes (1 to :data:`MAX_WORKERS`), or ``None``."""
     if workers is None:
         return None
-    workers = whole_number(workers, "workers")
+    workers = whole(workers, "workers")
     if not 1 <= workers <= MAX_WORKERS:
         raise SettingsError(f"workers must be 1 or more (at most {MAX_WORKERS} local processes), "
                             f"not {shown(workers)}.")

@@ -73,14 +73,42 @@ def refuse_unknown_arguments(func):
     return checked
 
 
-def whole_number(value: Any, what: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (numpy integers too, never a bool)."""
+def _bound(n: int) -> str:
+    """A bound in words: ``12``, ``10,000``, ``2**63 - 1``."""
+    if n >= 2**32 and n & (n + 1) == 0:
+        return f"2**{n.bit_length()} - 1"
+    return f"{n:,}"
+
+
+def whole(value: Any, what: str, low: int | None = None, high: int | None = None,
+          error: type[Exception] = SettingsError) -> int:
+    """``value`` as an ``int`` if it is a whole number (numpy integers too, never a bool) from
+    ``low`` to ``high`` (either left open with ``None``; with neither, at most 64 bits), or
+    ``error`` with a sentence saying what is accepted. The one whole-number check of the package.
+
+        >>> whole(3, "players", 2, 8)
+        3
+        >>> whole(9, "players", 2, 8)
+        Traceback (most recent call last):
+        ...
+        lopti_nb.engine.errors.SettingsError: players must be a whole number from 2 to 8, not 9.
+    """
+    if low is not None and high is not None:
+        allowed = f" from {_bound(low)} to {_bound(high)}"
+    elif low is not None:
+        allowed = f" of at least {_bound(low)}"
+    elif high is not None:
+        allowed = f" of at most {_bound(high)}"
+    else:
+        allowed = ""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise SettingsError(f"{what} must be a whole number, not {shown(value)}.")
-    value = int(value)
-    if value.bit_length() > 64:  # no setting is counted in numbers this long (nor can say them)
-        raise SettingsError(f"{what} must be a whole number, not one of {value.bit_length():,} bits.")
-    return value
+        raise error(f"{what} must be a whole number{allowed}, not {shown(value)}.")
+    number = int(value)
+    if low is None and high is None and number.bit_length() > 64:  # no setting is counted in numbers this long
+        raise error(f"{what} must be a whole number{allowed}, not one of {number.bit_length():,} bits.")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(f"{what} must be a whole number{allowed}, not {shown(value)}.")
+    return number
 
 
 @dataclass(frozen=True)
@@ -122,7 +150,7 @@ class Setting:
                 raise SettingsError(f"{self.name} must be True or False, not {shown(value)}.")
             value = bool(value)
         elif kind in ("int", "seat"):
-            value = whole_number(value, self.name)
+            value = whole(value, self.name)
             if kind == "seat" and players is not None and not 0 <= value < players:
                 raise SettingsError(f"{self.name} must be a seat from 0 to {players - 1}, not {value}.")
         elif kind == "float":
@@ -280,3 +308,13 @@ class SettingsSchema:
                     return c
             return t  # validate() names the choices
         return s.unplain(read_json(t, f"{name} (JSON data)", SettingsError, MAX_TEXT, max_depth=8))
+
+
+def __getattr__(name: str):
+    if name == "whole_number":  # the name of the last release for whole(value, what)
+        import warnings
+
+        warnings.warn("lopti_nb.engine.settings.whole_number is whole", DeprecationWarning, stacklevel=2)
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

@@ -112,9 +112,6 @@ def rules_markdown(game: str | None = None, voice: str = "plain") -> str:
     return head + "\n".join(s.markdown() for s in rules(game, voice))
 
 
-_refuse_unknown_arguments = refuse_unknown_arguments  # the name this module used before
-
-
 def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
     """The step to show first, from its key or its 0-based number."""
     keys = [s.key for s in all_steps]
@@ -131,7 +128,7 @@ def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
     return int(start)
 
 
-@_refuse_unknown_arguments
+@refuse_unknown_arguments
 def explain(game: str | None = None, voice: str = "plain", start: int | str = 0):
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 

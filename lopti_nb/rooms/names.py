@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import text as _text
-from ..text import BLANK, IGNORABLE, MAX_NAME  # noqa: F401 (as before)
+from ..text import BLANK, IGNORABLE, MAX_NAME  # noqa: F401 (the rooms' name rules, named here too)
 from .errors import BadName
 
 

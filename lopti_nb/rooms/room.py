@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 import lopti_nb
 from lopti_nb.engine import IllegalAction, SettingsError, UnknownBot, UnknownGame, get_spec
-from lopti_nb.engine.settings import shown
+from lopti_nb.engine.settings import shown, whole
 
 from . import codec
 from .codes import new_code, normalize, pretty
@@ -33,7 +33,7 @@ from .errors import (
     DuplicateName, IllegalPlay, NotHost, NotYourTurn, RoomError, RoomExpired, RoomFull,
     StaleAction, StoreError, UnknownRoom, WrongPhase, cut,
 )
-from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: as before)
+from .names import MAX_NAME, bot_like, clean_name, name_key  # noqa: F401 (MAX_NAME: a room's longest name, named here too)
 from .store import RoomStore, open_store
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -81,22 +81,6 @@ def seconds(value: Any, what: str, limits: tuple[float, float]) -> float:
     if not math.isfinite(number) or not low <= number <= high:
         raise BadSettings(f"{what} must be between {span(low)} and {span(high)} (in seconds), "
                           f"not {shown(value)}.")
-    return number
-
-
-def whole(value: Any, what: str, low: int = 0, high: int | None = None,
-          error: type[RoomError] = BadRequest) -> int:
-    """``value`` as a whole number (numpy integers too, never a bool) from ``low`` to ``high``
-    (inclusive), or ``error`` saying so."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise error(f"{what} must be a whole number, not {shown(value)}.")
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        if high is None:
-            allowed = f"at least {low}"
-        else:
-            allowed = f"from {low} to {'2**63 - 1' if high == SEED_LIMIT - 1 else high}"
-        raise error(f"{what} must be a whole number {allowed}, not {shown(value)}.")
     return number
 
 
@@ -379,11 +363,11 @@ class Room:
         It returns only once the store has confirmed the append; a store fault raises
         :class:`StoreError` instead (the move is then not saved, or with Redis not known to
         be: ``refresh()`` shows whether it was)."""
-        seat = whole(seat, "seat", 0, len(self.seats) - 1)
+        seat = whole(seat, "seat", 0, len(self.seats) - 1, BadRequest)
         if by not in BY:
             raise BadRequest(f"A move is made by {', '.join(BY)}; not {shown(by)}.")
         if expect_seq is not None:
-            expect_seq = whole(expect_seq, "expect_seq (the move number the action is meant for)")
+            expect_seq = whole(expect_seq, "expect_seq (the move number the action is meant for)", 0, error=BadRequest)
         encoded = codec.encode(action, self.meta["game"])
         mark = secrets.token_hex(6)  # tells this append from any other (RedisStore._send)
         fresh = False  # the first try uses the local copy; a refused append reloads
@@ -432,7 +416,7 @@ class Room:
     def bot_action(self, seat: int, bot_name: str):
         """The move the room's bot ``bot_name`` makes for ``seat`` now (the same in every
         kernel: its generator is seeded from the room seed and the log position)."""
-        seat = whole(seat, "seat", 0, len(self.seats) - 1)
+        seat = whole(seat, "seat", 0, len(self.seats) - 1, BadRequest)
         state = self.state
         legal = state.legal_actions(seat)
         if len(legal) == 1:
@@ -527,7 +511,7 @@ def create_room(host_name: str, game: str = "skull-king", players: int | None = 
         stand_in_after = seconds(stand_in_after, "stand_in_after (or None: wait for players)",
                                  STAND_IN_LIMITS)
     if seed is not None:
-        seed = whole(seed, "seed", 0, SEED_LIMIT - 1, error=BadSettings)
+        seed = whole(seed, "seed", 0, SEED_LIMIT - 1, BadSettings)
     if type(fill_with_bots) is not bool:
         raise BadSettings(f"fill_with_bots must be True or False, not {shown(fill_with_bots)}.")
     display = person_name(host_name, spec)
@@ -688,7 +672,7 @@ class RoomSession:
 
     def events(self, start: int = 0) -> list:
         """This seat's view of the game's events from number ``start`` on."""
-        start = whole(start, "start (an event number)")
+        start = whole(start, "start (an event number)", 0, error=BadRequest)
         return [e.for_seat(self.seat) for e in self.room.state.events[start:]]
 
     def my_turn(self) -> bool:
@@ -764,7 +748,7 @@ class RoomSession:
     def add_bot(self, seat: int | None = None, bot: str | None = None) -> int:
         """Host: give an empty seat (the first one, unless ``seat``) to a bot."""
         if seat is not None:
-            seat = whole(seat, "seat", 0, self.room.meta["players"] - 1)
+            seat = whole(seat, "seat", 0, self.room.meta["players"] - 1, BadRequest)
         name = _check_bot(self.room.spec, self.room.meta["bot"] if bot is None else bot)
         self._require_host()
 
@@ -786,7 +770,7 @@ class RoomSession:
 
     def remove_bot(self, seat: int) -> None:
         """Host: empty a bot's seat again (lobby only)."""
-        seat = whole(seat, "seat", 0, self.room.meta["players"] - 1)
+        seat = whole(seat, "seat", 0, self.room.meta["players"] - 1, BadRequest)
         self._require_host()
 
         def drop(meta):
@@ -835,7 +819,7 @@ class RoomSession:
         """Poll; renew or take the host lease; as host, make the bots' moves (and stand-in
         moves for absent players). Returns how many moves this kernel made."""
         if max_moves is not None:
-            max_moves = whole(max_moves, "max_moves (or None: as many as there are)")
+            max_moves = whole(max_moves, "max_moves (or None: as many as there are)", 0, error=BadRequest)
         self.refresh()
         if not self.claim_host() or self.room.status != PLAYING:
             return 0

@@ -21,6 +21,8 @@ import ipywidgets as W
 
 from lopti_nb.engine import SEAT_WORD, SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
+from lopti_nb.widgets import state_view
+from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
@@ -142,18 +144,6 @@ class _PlainView:
 
     def settings_words(self, state) -> str:
         return ""
-
-
-def _state_view(state):
-    """The view a state names for itself (``view = "module:Class"``: a game played as a run of
-    rounds draws more than its plugin's round view), or ``None``."""
-    import importlib
-
-    target = getattr(type(state), "view", None)
-    if not isinstance(target, str):
-        return None
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 class RoomWidget(W.VBox):
@@ -291,15 +281,11 @@ class RoomWidget(W.VBox):
                     f'{esc(setting.description)}</div>')]))
             if spec.session is not None:
                 # the game may also be played as a run of rounds (its plugin's session)
-                control = W.Dropdown(options=[("one round", 0)] + [(f"a session of {n} rounds", n)
-                                                                   for n in (2, 3, 5, 10)],
-                                     value=0, description="Rounds:", style={"description_width": "initial"},
-                                     layout=W.Layout(width="auto", max_width="100%"))
+                control = rounds_menu()
                 control.add_class("lnb-create-setting-rounds")
                 controls["rounds"] = control
                 rows.append(W.VBox([control, W.HTML(
-                    f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">One round, or a '
-                    'session: rounds in a row, with what the game adds between them.</div>')]))
+                    f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">{ROUNDS_NOTE}</div>')]))
             self._setting_forms[spec.name] = (controls, tuple(rows))
         self.create_settings, rows = self._setting_forms[spec.name]
         self.settings_box.children = rows
@@ -331,7 +317,8 @@ class RoomWidget(W.VBox):
         self._log = []
         self._shown = None
         self._offered = None
-        view_class = _state_view(session.room.state) or session.room.spec.load("view") or _PlainView
+        # the view a state names for itself (a game's session), else the plugin's view
+        view_class = state_view(type(session.room.state)) or session.room.spec.load("view") or _PlainView
         self.view = view_class(_TableShim(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
                           ("trick", "lnb-room-trick")):

@@ -65,10 +65,10 @@ def play(game: str, players: int | None = None, humans: int = 1,
     settings raise a ``ValueError`` subclass listing what is accepted. ``names``: one short
     name per seat (people first), shown instead of "Seat 1", "Seat 2"..."""
     spec = get_spec(game)
-    view = view_class(spec.name)
-    options = tuple(getattr(view, "options", ()))  # the view's own keywords (e.g. rounds)
+    view_class(spec.name)  # NoTable for a game without a view, before anything is checked
+    # a game played as a run of rounds takes ``rounds`` (its plugin's session), as in a room
+    options = ("rounds",) if spec.session is not None else ()
     _check_table_arguments(spec, seed, bots, bot_delay, settings, options)
-    view.check_options({k: settings[k] for k in options if k in settings})
     # Settings that clash only with each other (a sea start above the sea claim) show when a
     # game is dealt: one dry deal here refuses them before any widget is made.
     n = spec.default_players if players is None else spec.check_players(players)
@@ -76,12 +76,36 @@ def play(game: str, players: int | None = None, humans: int = 1,
         from .table import check_names
 
         check_names(names, n)
-    game_settings = {k: v for k, v in settings.items() if k not in options}
-    spec.state_class(n, 0, **spec.check_settings(game_settings, n))
+    state_class, checked = table_state(spec, settings, n)
+    state_class(n, 0, **checked)
     from .table import Table
 
-    return Table(spec.name, view, players=players, humans=humans, bots=bots,
+    return Table(spec.name, players=players, humans=humans, bots=bots,
                  seed=seed, bot_delay=bot_delay, names=names, **settings)
+
+
+def table_state(spec, settings: dict, players: int) -> tuple[type, dict]:
+    """The state class a table (or a room) deals for ``settings`` and the settings checked:
+    the game's own state, or, when the settings give ``rounds``, the game's session (a run
+    of rounds played as one state, see the plugin's ``session``)."""
+    rounds = settings.get("rounds")
+    if spec.session is not None and rounds is not None:
+        session = spec.load("session")
+        return session, session.check_settings(spec, settings, players)
+    settings = {k: v for k, v in settings.items() if k != "rounds"} if spec.session is not None else settings
+    return spec.state_class, spec.check_settings(settings, players)
+
+
+def state_view(state_class) -> type["GameView"] | None:
+    """The view a state class names for itself (``view = "module:Class"``: a game played as
+    a run of rounds draws more than its plugin's round view), or ``None``."""
+    import importlib
+
+    target = getattr(state_class, "view", None)
+    if not isinstance(target, str):
+        return None
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 TABLE_ARGUMENTS = ("game", "players", "humans", "bots", "seed", "bot_delay", "names")

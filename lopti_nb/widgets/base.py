@@ -12,6 +12,20 @@ CSS_MUTED = "color:var(--jp-ui-font-color2)"
 CSS_TEXT = "color:var(--jp-ui-font-color1)"
 
 
+# A game played as a run of rounds (its plugin's ``session``) offers one menu wherever a
+# table is set up, a launcher's or a room's: one round (the default, the game itself) or a
+# session of so many rounds.
+SESSION_ROUNDS = (2, 3, 5, 10)
+ROUNDS_NOTE = "One round, or a session: rounds in a row, with what the game adds between them."
+
+
+def rounds_menu() -> W.Dropdown:
+    """The "Rounds" menu: ``0`` is one round (no session), else the session's rounds."""
+    return W.Dropdown(options=[("one round", 0)] + [(f"a session of {n} rounds", n) for n in SESSION_ROUNDS],
+                      value=0, description="Rounds:", style={"description_width": "initial"},
+                      layout=W.Layout(width="auto", max_width="100%"))
+
+
 def set_if(widget: W.Widget, **values: Any) -> None:
     """Set traits only when they change (no message is sent for an unchanged value); several
     changes to one widget go to the browser as one message."""

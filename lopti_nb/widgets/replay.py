@@ -108,8 +108,9 @@ class ReplayTable(Table):
         self._first = first
         self._known_bots = list(bots) if bots is not None else None
         self.since_index = 0  # events before the move shown: what the view marks as just done
+        # the record's own settings: a run of rounds (``rounds``) is drawn as the table plays it
         super().__init__(first.game, view_class, players=first.num_players, humans=0,
-                         seed=first.seed, bot_delay=0)
+                         seed=first.seed, bot_delay=0, **first.settings)
         for w in (self.header, self.controls):
             show(w, False)
 
@@ -194,16 +195,15 @@ class Replay(W.VBox):
             if (i + 1) % CHECKPOINT == 0:
                 self._checkpoints[i + 1] = state.copy()
         self.step = 0
-        from . import NoTable, view_class
+        from . import NoTable, state_view, view_class
 
         self.board: ReplayTable | None = None
-        # the game's own table view; a game without one, or a state its table does not play
-        # (a session of several rounds), is drawn in words
-        if isinstance(first, self.spec.state_class):
-            try:
-                self.board = ReplayTable(first, view_class(self.spec.name), bots)
-            except NoTable:
-                pass
+        # the game's own table view (a run of rounds: the view its state names); a game
+        # without one is drawn in words
+        try:
+            self.board = ReplayTable(first, state_view(type(first)) or view_class(self.spec.name), bots)
+        except NoTable:
+            pass
         self._build()
         super().__init__(children=self._children, layout=W.Layout(width="100%", max_width="100%"))
         self.add_class("lnb-replay")

@@ -24,7 +24,7 @@ import ipywidgets as W
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
 from ..engine.limits import shown
 from ..text import clean_name
-from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, refused_tooltip, set_if, show
+from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, set_if, show
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
@@ -46,19 +46,6 @@ class GameView(ABC):
     # chances, like taking a pile), so that random games look like games people play.
     picked_play_buttons: tuple[str, ...] = ()
     seldom_buttons: tuple[str, ...] = ()
-    # Keyword arguments of ``play()`` this view takes besides the game's settings (a number of
-    # rounds, say): the table passes them on as ``table.view_options`` instead of checking
-    # them as settings. The view checks them in check_options (a SettingsError for a bad
-    # value), which play() calls before any widget is made.
-    options: tuple[str, ...] = ()
-
-    @classmethod
-    def check_options(cls, options: dict) -> None:
-        """Refuse a bad value of the view's own ``options`` (raise ``SettingsError``)."""
-    # The shell's line under the scores counting the finished games and wins at this table;
-    # a view that keeps a scoreboard of its own turns it off.
-    tally: bool = True
-
     def __init__(self, table: "Table"):
         self.table = table
         self.widget: W.Widget = W.VBox()
@@ -82,30 +69,6 @@ class GameView(ABC):
 
     def reset(self) -> None:
         """A new game starts (clear selections)."""
-
-    def new_state(self, seed):
-        """The first state of a new game (``None``: the shell builds the game's state with the
-        table's settings). A view that plays something larger than one game (a session of
-        rounds) starts it here."""
-        return None
-
-    def next_state(self, state, seed):
-        """The next round of a session after ``state`` is over (``None``: a new game).
-        A view that overrides this gets the table's "Next round" button."""
-        return None
-
-    def has_next_round(self, state) -> bool:
-        """Whether "Next round" is offered once ``state`` is over."""
-        return type(self).next_state is not GameView.next_state
-
-    def next_round_wait(self, state) -> str | None:
-        """Why the next round cannot be dealt yet (the button stays disabled), or ``None``."""
-        return None
-
-    def seed_of(self, state) -> int:
-        """The seed that replays what the table shows (a game's own seed; a view that deals a
-        series of games from one seed gives that one)."""
-        return state.seed
 
     def seat_name(self, seat: int) -> str:
         """How the table names ``seat`` to people: the name given to ``play(names=...)``, else
@@ -131,15 +94,6 @@ class GameView(ABC):
         if since is None or viewer is None:
             return []
         return [e.for_seat(viewer) for e in self.table.state.events[since(viewer):]]
-
-    def restore(self, old, new) -> None:
-        """The table takes a move back: ``new`` (a copy kept before the move) replaces ``old``
-        as the live state. A view that holds the live state elsewhere (a session) swaps it there."""
-
-    def status_words(self, state) -> str | None:
-        """A status line of the view's own (a vote under way, "Round over."), or ``None`` for
-        the shell's words about whose turn it is."""
-        return None
 
     def open_hand_html(self, obs: dict, seat: int) -> str | None:
         """What only ``seat`` sees (its hand), drawn from its own observation ``obs`` with the
@@ -186,17 +140,11 @@ class Table(W.VBox):
                  bots: str | Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.6, names: Sequence[str] | None = None, **settings):
         self.spec = spec = get_spec(game)
-        if view_class is None:  # the view the game's plugin names
-            from . import view_class as plugin_view
-
-            view_class = plugin_view(spec.name)
         players = spec.default_players if players is None else spec.check_players(players)
         if not isinstance(humans, int) or isinstance(humans, bool) or not 0 <= humans <= players:
             raise SettingsError(f"humans must be a whole number from 0 to {players} (the players), not {shown(humans)}")
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or bot_delay < 0:
             raise SettingsError(f"bot_delay must be a number of seconds >= 0, not {shown(bot_delay)}")
-        # the view's own options are not the game's settings (see GameView.options)
-        self.view_options = {k: settings.pop(k) for k in getattr(view_class, "options", ()) if k in settings}
         self.players = players
         self.human_seats = tuple(range(humans))
         self.bot_names = self._bot_names(bots, players, humans)
@@ -205,7 +153,12 @@ class Table(W.VBox):
                            else [f"Seat {s + 1}" for s in range(players)])
         self._undo: list[tuple] = []  # (state before a person's decision, the bots' generator state)
         self._since: dict[int, int] = {}  # per person: events already seen at their last decision
-        self.settings = spec.check_settings(settings, players)  # seat settings need the players
+        from . import state_view, table_state, view_class as plugin_view
+
+        # seat settings need the players; ``rounds`` deals the game's session (a run of rounds)
+        self.state_class, self.settings = table_state(spec, settings, players)
+        if view_class is None:  # the view the state names for itself, else the plugin's
+            view_class = state_view(self.state_class) or plugin_view(spec.name)
         # A chosen seed makes every later deal at this table reproducible (and may be shown);
         # an unseeded table deals each game from the operating system's secrets, 64 bits, so
         # no one can work the hidden cards out from the ones they see, and never shows a seed.
@@ -284,10 +237,6 @@ class Table(W.VBox):
                                 layout=W.Layout(width="auto"))
         self._set_speed_options()
         self.speed.observe(self._speed_changed, names="value")
-        self.next_button = W.Button(description="Next round", button_style="success",
-                                    tooltip="Deal the next round of the session",
-                                    layout=W.Layout(width="auto", display="none"))
-        self.next_button.on_click(lambda b: self.next_round())
         # the coach (off by default): advice for the person to act, under the hand
         self.coach = self.spec.load("coach")
         self.coach_toggle = W.ToggleButton(description="Coach", value=False,
@@ -298,7 +247,7 @@ class Table(W.VBox):
         self.undo_button = W.Button(description="\u21b6 Take back my last move",
                                     layout=W.Layout(width="auto", display="none"))
         self.undo_button.on_click(lambda b: self._undo_clicked())
-        self.controls = W.HBox([self.next_button, self.undo_button, self.new_button, self.rematch_button, self.pause_button,
+        self.controls = W.HBox([self.undo_button, self.new_button, self.rematch_button, self.pause_button,
                                 self.step_button, self.speed, self.coach_toggle],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
@@ -328,9 +277,7 @@ class Table(W.VBox):
         if seed is None:
             seed = self._next_seed()
         self._generation += 1
-        if state is None:
-            state = self.view.new_state(seed)
-        self.state = state if state is not None else self.spec.state_class(self.players, seed, **self.settings)
+        self.state = state if state is not None else self.state_class(self.players, seed, **self.settings)
         self.state.seed_chosen = chosen  # the header shows a seed only when someone chose it
         self.bots = [self.spec.make_bot(name) if name else None for name in self.bot_names]
         self.bot_rng = random.Random(seed)
@@ -345,20 +292,11 @@ class Table(W.VBox):
         self.view.reset()
         self._advance()
 
-    def next_round(self) -> None:
-        """The next round of a session, as the view's :meth:`GameView.next_state` deals it
-        (for games played in rounds); other games start a new game."""
-        if not self.state.is_over or self.view.next_round_wait(self.state) is not None:
-            return
-        seed = self._next_seed()
-        state = self.view.next_state(self.state, seed)
-        self.new_game(seed=seed, state=state, chosen=self._seed_chosen)
-
     def show_state(self, state, viewer: int | None = None, pending: int | None = None,
                    run_bots: bool = False) -> None:
         """Put ``state`` (a position of this table's game and player count) on the table, seen
         by ``viewer``; the view is redrawn from scratch from the state's events."""
-        if state.num_players != self.players or not isinstance(state, self.spec.state_class):
+        if state.num_players != self.players or not isinstance(state, self.state_class):
             raise SettingsError(f"this table plays {self.spec.title} with {self.players} players")
         self._generation += 1
         self.state = state
@@ -460,7 +398,6 @@ class Table(W.VBox):
             raise UndoRefused(why[0].upper() + why[1:] + ".")
         state, rng_state, since = self._undo.pop()
         undo = self._undo
-        self.view.restore(self.state, state)  # a view that keeps the state elsewhere (a session)
         self._generation += 1  # a bot loop sleeping for the position taken back stops
         self.state = state
         self.bot_rng.setstate(rng_state)
@@ -618,13 +555,7 @@ class Table(W.VBox):
         if state.is_over and (not self.session or self.session[-1][0] is not state):
             self.session.append((state, state.result))
         set_if(self.scores, value=view.scores_html(obs, state.result if state.is_over else None)
-               + (self._session_html() if view.tally else ""))
-        offered = state.is_over and view.has_next_round(state)
-        wait = view.next_round_wait(state) if offered else None
-        set_if(self.next_button, disabled=wait is not None,
-               tooltip=("Deal the next round of the session" if wait is None
-                        else refused_tooltip("Next round", wait)))
-        show(self.next_button, offered)
+               + self._session_html())
         bots_waiting = self._bots_to_move()
         set_if(self.step_button, disabled=not (self.paused and bots_waiting),
                tooltip=("Let the bot to act make one move" if self.paused and bots_waiting
@@ -642,7 +573,7 @@ class Table(W.VBox):
     def refusals_html(self) -> str:
         """The reasons of the view's refused buttons, printed under it (see
         :func:`~lopti_nb.widgets.base.refusals_html`)."""
-        return refusals_html(self.view_box, self.next_button)
+        return refusals_html(self.view_box)
 
     def _update_refusals(self, change=None) -> None:
         """Rewrite the line of refusals from the buttons as they are now. Called after every
@@ -658,11 +589,11 @@ class Table(W.VBox):
             self._update_refusals()
 
     def _watch_controls(self) -> None:
-        """Watch every button under the view (and "Next round") for what the line of
+        """Watch every button under the view for what the line of
         refusals reads: whether it is refused, its reason, its label, whether it is shown (its
         own display and that of the boxes around it), and every box for the buttons it gains."""
         watched = self._watched
-        stack = [self.view_box, self.next_button]
+        stack = [self.view_box]
         while stack:
             w = stack.pop()
             if id(w) not in watched:
@@ -755,7 +686,7 @@ class Table(W.VBox):
             bot_words = " \u00b7 bots: " + ", ".join(f"{n} \u00d7{c}" for n, c in counts.items())
         extra = view.settings_words(s)
         # the seed fixes every hidden card: it is shown only once the game is over
-        seed_words = f" \u00b7 seed {view.seed_of(s)}" if s.is_over and s.seed_chosen else ""
+        seed_words = f" \u00b7 seed {s.seed}" if s.is_over and s.seed_chosen else ""
         return (f'<div style="font-size:16px;font-weight:bold;color:var(--jp-ui-font-color0)">'
                 f'{esc(self.spec.title)}</div><div style="{CSS_MUTED};font-size:12px">'
                 f'{self.players} players \u00b7 {esc(who)}{esc(bot_words)}{esc(seed_words)}'
@@ -764,11 +695,7 @@ class Table(W.VBox):
     def _status_html(self, to_act, can_act) -> str:
         s = self.state
         name = self.view.seat_name
-        own = self.view.status_words(s)
-        if own is not None:
-            text = own
-            colour = "var(--jp-ui-font-color1)" if not s.is_over else "var(--jp-ui-font-color0)"
-        elif s.is_over:
+        if s.is_over:
             text = "Game over."
             colour = "var(--jp-ui-font-color0)"  # readable in both themes (green is not, at this size)
         elif self.pending is not None:

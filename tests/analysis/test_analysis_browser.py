@@ -29,7 +29,7 @@ NOTEBOOKS = {
     "skullking_scoring": 5,
     "reckoning_risk": 5,
     "ledger_strategies": 5,
-    "lopti_analysis": 4,
+    "lopti_analysis": 7,
 }
 
 
@@ -49,7 +49,8 @@ def _skip_reason() -> str | None:
 # each notebook at its own size, and test_notebook_findings checks the findings at two seeds):
 # the copies run smaller (a fifth to two fifths of their games), which draws the same charts.
 SMALLER = {"GAMES_PER_CELL": 100, "BIDDER_GAMES": 3, "BEST_GAMES_PER_SEAT": 10, "MOTION_SESSIONS": 12,
-           "CARD_DEALS": 10}
+           "CARD_DEALS": 10, "DEALS": 12, "SKILL_GAMES_PER_SEAT": 8,
+           "ROLE_SESSIONS": 8}
 
 
 def smaller(name: str) -> dict:

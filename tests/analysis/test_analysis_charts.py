@@ -8,6 +8,9 @@ import pandas as pd
 import pytest
 
 import lopti_nb.analysis as A
+from lopti_nb.games.ledger import studies as LG
+from lopti_nb.games.lopti import studies as LS
+from lopti_nb.games.skullking import studies as SK
 from lopti_nb.analysis import charts as C
 from lopti_nb.analysis import frames as F
 
@@ -142,7 +145,7 @@ def test_box_chart_coloured_by_its_own_x_draws_one_centred_box_and_no_legend():
 
 
 def test_rate_chart(sk):
-    hits = A.hit_rate_frame(sk["rounds"])
+    hits = SK.hit_rate_frame(sk["rounds"])
     chart = C.rate_chart(hits, x="round", y="hit_rate", color="bot", title="Hits")
     spec = check_common(chart, "round:ordinal", "hit_rate:quantitative", "bot:nominal")
     f = fields(spec)
@@ -161,9 +164,9 @@ def test_mean_chart(sk):
 
 @pytest.fixture(scope="module")
 def risk_frames():
-    exact = A.catch_probability_frame(range(1, 10), range(1, 5))
-    sim = A.simulated_catch_frame(range(1, 10), range(1, 5), dives=30, seed=0)
-    x = A.dive_expectation_frame(range(1, 10), range(1, 6))
+    exact = LG.catch_probability_frame(range(1, 10), range(1, 5))
+    sim = LG.simulated_catch_frame(range(1, 10), range(1, 5), dives=30, seed=0)
+    x = LG.dive_expectation_frame(range(1, 10), range(1, 6))
     return exact, sim, x
 
 
@@ -177,14 +180,14 @@ def test_heatmap_chart(risk_frames):
 
 
 def test_catch_curve_chart(risk_frames):
-    chart = A.catch_curve_chart(risk_frames[0])
+    chart = LG.catch_curve_chart(risk_frames[0])
     spec = check_common(chart, "sea:ordinal", "catch_probability:quantitative", "target:ordinal")
     drawn(chart)
 
 
 def test_overlay_chart(risk_frames):
     exact, sim, _ = risk_frames
-    chart = A.overlay_chart(A.catch_overlay_frame(exact, sim))
+    chart = LG.overlay_chart(LG.catch_overlay_frame(exact, sim))
     spec = check_common(chart, "sea:quantitative", "catch_probability:quantitative", "target:ordinal")
     f = fields(spec)
     assert {"simulated:quantitative", "lower:quantitative"} <= f["y"] and "upper" in f["y2"]
@@ -194,15 +197,15 @@ def test_overlay_chart(risk_frames):
 
 
 def test_expectation_chart(risk_frames):
-    chart = A.expectation_chart(risk_frames[2])
+    chart = LG.expectation_chart(risk_frames[2])
     spec = check_common(chart, "target:ordinal", "machines:quantitative", "sea:ordinal")
     assert spec["facet"]["field"] == "measure"
     drawn(chart)
 
 
 def test_best_target_chart(risk_frames):
-    best = A.best_target_frame(risk_frames[2], range(1, 6))
-    chart = A.best_target_chart(best)
+    best = LG.best_target_frame(risk_frames[2], range(1, 6))
+    chart = LG.best_target_chart(best)
     spec = check_common(chart, "hold_limit:ordinal", "sea:ordinal")
     f = fields(spec)
     assert "best_target:ordinal" in f["color"] and "best_target:quantitative" in f["text"]
@@ -218,7 +221,7 @@ def ledger():
 
 
 def test_office_balance_chart(ledger):
-    chart = A.office_balance_chart(A.office_balance_frame(ledger[0]))
+    chart = LG.office_balance_chart(LG.office_balance_frame(ledger[0]))
     spec = check_common(chart, "office:nominal", "win_rate:quantitative", "verdict:nominal")
     assert "mean:quantitative" in fields(spec)["y"] and "high" in fields(spec)["y2"]
     drawn(chart)
@@ -244,7 +247,7 @@ def lopti():
 
 
 def test_seat_advantage_chart(lopti):
-    chart = A.seat_advantage_chart(A.seat_advantage_frame(lopti[0]))
+    chart = LS.seat_advantage_chart(LS.seat_advantage_frame(lopti[0]))
     spec = check_common(chart, "place:ordinal", "win_rate:quantitative", "players:ordinal")
     assert "fair:quantitative" in fields(spec)["y"]
     assert spec["facet"]["field"] == "position"
@@ -252,7 +255,7 @@ def test_seat_advantage_chart(lopti):
 
 
 def test_duty_chart(lopti):
-    chart = A.duty_chart(A.duty_frame(lopti[1]))
+    chart = LS.duty_chart(LS.duty_frame(lopti[1]))
     spec = check_common(chart, "players:ordinal", "rate:quantitative", "measure:nominal")
     assert "measure:nominal" in fields(spec)["xOffset"]
     drawn(chart)
@@ -260,13 +263,13 @@ def test_duty_chart(lopti):
 
 def test_motion_effect_chart():
     df = pd.DataFrame({"motion": ["a", "b", "c"] * 4, "extra_turns": [1, -2, 0, 3, -1, 0, 2, -3, 0, 1, -2, 0]})
-    chart = A.motion_effect_chart(F.distribution_summary(df, "extra_turns", "motion"))
+    chart = LS.motion_effect_chart(F.distribution_summary(df, "extra_turns", "motion"))
     spec = check_common(chart, "mean:quantitative", "motion:nominal", "direction:nominal")
     drawn(chart)
 
 
 def test_show_returns_live_or_static_charts(monkeypatch, risk_frames):
-    chart = A.catch_curve_chart(risk_frames[0])
+    chart = LG.catch_curve_chart(risk_frames[0])
     monkeypatch.setenv("LOPTI_NB_STATIC_CHARTS", "1")
     out = A.show(chart)
     assert type(out).__name__ == "SVG" and "<svg" in out.data

@@ -9,6 +9,9 @@ import pytest
 
 import lopti_nb
 import lopti_nb.analysis as A
+from lopti_nb.games.ledger import studies as LG
+from lopti_nb.games.lopti import studies as LS
+from lopti_nb.games.skullking import studies as SK
 from lopti_nb.analysis import frames as F
 
 SEAT_DTYPES = {"game": "int64", "seat": "int64", "score": "float64", "place": "int64",
@@ -76,7 +79,7 @@ def test_rotate_turns_the_bots_one_seat_per_game():
 
 def test_skull_king_round_frame():
     r = F.play_games("skull-king", 2, seed=3, players=4, tables=["rounds"])["rounds"]
-    assert list(r.columns[: len(A.ROUND_COLUMNS)]) == A.ROUND_COLUMNS
+    assert list(r.columns[: len(SK.ROUND_COLUMNS)]) == SK.ROUND_COLUMNS
     assert len(r) == 2 * 4 * 10  # one row per seat per round
     assert str(r["hit"].dtype) == "bool" and str(r["points"].dtype) == "int64"
     assert (r["hit"] == (r["bid"] == r["won"])).all()
@@ -121,10 +124,10 @@ def test_wilson_interval_and_rate_frame():
 def test_skull_king_rate_frames():
     r = F.play_games("skull-king", 3, seed=1, bots=["heuristic", "random"] * 2, rotate=True,
                      tables=["rounds"])["rounds"]
-    hits = A.hit_rate_frame(r)
+    hits = SK.hit_rate_frame(r)
     assert {"round", "bot", "n", "hits", "hit_rate", "lower", "upper"} <= set(hits.columns)
     assert hits["n"].sum() == len(r)
-    zeros = A.zero_bid_frame(r)
+    zeros = SK.zero_bid_frame(r)
     assert {"round", "bot", "fail_rate", "zero_share", "mean_points"} <= set(zeros.columns)
     assert zeros["n"].sum() == int((r["bid"] == 0).sum())
 
@@ -139,7 +142,7 @@ def test_setting_effect_frame():
 def test_exact_catch_frame_matches_the_risk_module():
     from lopti_nb.games.ledger import risk
 
-    e = A.catch_probability_frame(range(1, 10), range(1, 5))
+    e = LG.catch_probability_frame(range(1, 10), range(1, 5))
     assert len(e) == 36
     row = e[(e["sea"] == 3) & (e["target"] == 4)].iloc[0]
     assert row["exact"] == str(risk.catch_probability(3, 4, exact=True)) == "14359/32637"
@@ -149,21 +152,21 @@ def test_exact_catch_frame_matches_the_risk_module():
 
 
 def test_simulated_catch_frame_uses_the_engine_and_agrees():
-    s = A.simulated_catch_frame([3, 9], [1, 4], dives=200, seed=0)
+    s = LG.simulated_catch_frame([3, 9], [1, 4], dives=200, seed=0)
     assert list(s[["sea", "target"]].itertuples(index=False, name=None)) == [(3, 1), (3, 4), (9, 1), (9, 4)]
     assert (s["dives"] == 200).all() and s["caught"].between(0, 200).all()
-    overlay = A.catch_overlay_frame(A.catch_probability_frame([3, 9], [1, 4]), s)
+    overlay = LG.catch_overlay_frame(LG.catch_probability_frame([3, 9], [1, 4]), s)
     assert overlay["inside"].sum() >= 3  # 95% intervals: at most one miss by chance here
-    again = A.simulated_catch_frame([3, 9], [1, 4], dives=200, seed=0)
+    again = LG.simulated_catch_frame([3, 9], [1, 4], dives=200, seed=0)
     pd.testing.assert_frame_equal(s, again)
 
 
 def test_dive_expectations_and_best_target():
-    x = A.dive_expectation_frame(range(1, 10), range(1, 7))
+    x = LG.dive_expectation_frame(range(1, 10), range(1, 7))
     assert {"sea", "target", "kept", "lost", "coins", "caught", "sea_rise"} <= set(x.columns)
     # kept + lost never exceeds the target
     assert (x["kept"] + x["lost"] <= x["target"] + 1e-9).all()
-    b = A.best_target_frame(x, range(1, 7))
+    b = LG.best_target_frame(x, range(1, 7))
     assert len(b) == 9 * 6
     assert (b["best_target"] <= b["hold_limit"]).all()
     assert b[b["hold_limit"] == 1]["best_target"].eq(1).all()
@@ -177,7 +180,7 @@ def test_office_balance_and_lever_frames():
     s1 = F.play_games("drowned-ledger", 8, seed=0, bots=bots, rotate=True, tables=["seats"])["seats"]
     s2 = F.play_games("drowned-ledger", 8, seed=1, bots=bots, rotate=True, hold_limit=6, tables=["seats"])["seats"]
     seats = pd.concat([s1, s2], ignore_index=True)
-    table = A.office_balance_frame(s1)
+    table = LG.office_balance_frame(s1)
     assert {"office", "seats", "wins", "win_rate", "lower", "upper", "deviation", "within_target"} <= set(table.columns)
     assert table["seats"].sum() == len(s1)
     lv = F.lever_frame(seats, {"hold_limit": 4, "sea_start": 3}, by="bot")
@@ -191,11 +194,11 @@ def test_lopti_seat_advantage_and_duty_frames():
     parts = [F.play_games("lopti", 3, seed=d, players=3, dealer=d, tables=["seats", "games"]) for d in range(3)]
     seats = pd.concat([p["seats"].assign(cell=i) for i, p in enumerate(parts)], ignore_index=True)
     games = pd.concat([p["games"].assign(cell=i) for i, p in enumerate(parts)], ignore_index=True)
-    adv = A.seat_advantage_frame(seats)
+    adv = LS.seat_advantage_frame(seats)
     assert set(adv["position"]) == {"seat", "after leader"}
     assert adv.groupby("position")["n"].sum().eq(len(seats)).all()
     assert (adv["fair"] == 1 / 3).all()
-    duty = A.duty_frame(games)
+    duty = LS.duty_frame(games)
     assert set(duty["measure"]) == {"any duty pickup", "last pickup forced", "winner out on a 3",
                                     "decided by a 3 duty"}
     assert {"duty_pickups", "last_pickup_forced", "out_on_three", "leader"} <= set(games.columns)
@@ -203,7 +206,7 @@ def test_lopti_seat_advantage_and_duty_frames():
 
 def test_motion_length_frame():
     pytest.importorskip("lopti_nb.games.lopti.library")
-    df = A.motion_length_frame(["ace_tax", "pile_taker_shows_highest"], sessions=2, rounds=2)
+    df = LS.motion_length_frame(["ace_tax", "pile_taker_shows_highest"], sessions=2, rounds=2)
     assert list(df["motion"].cat.categories) == ["none", "ace_tax", "pile_taker_shows_highest"]
     assert len(df) == 3 * 2 * 2
     assert (df[df["motion"] == "none"]["extra_turns"] == 0).all()

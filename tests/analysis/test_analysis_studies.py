@@ -64,7 +64,10 @@ def test_the_check_finds_a_game_name(tmp_path):
     assert len(found) == 3 and not any("Docs" in f for f in found)
 
 
-def test_every_studies_name_is_offered_by_the_analysis_module():
+def test_a_games_study_helper_comes_from_its_game_and_its_old_name_warns():
+    """The analysis namespace holds what serves every game; a game's helpers are imported from
+    its studies module. The names the last release offered here keep working one version,
+    with a warning naming where each now lives."""
     offered = A.study_names()
     for spec in all_specs():
         studies = spec.load("studies")
@@ -72,8 +75,9 @@ def test_every_studies_name_is_offered_by_the_analysis_module():
             continue
         for name in studies.__all__:
             assert offered[name] == spec.name, f"{name} of {spec.name} is offered by {offered[name]}"
-            assert getattr(A, name) is getattr(studies, name)
-            assert name in A.__all__ and name in dir(A)
+            assert name not in A.__all__ and name not in dir(A)
+            with pytest.warns(DeprecationWarning, match=f"is {studies.__name__}.{name}"):
+                assert getattr(A, name) is getattr(studies, name)
     assert {"zero_bid_frame", "catch_curve_chart", "duty_frame"} <= set(offered)
 
 
@@ -95,16 +99,17 @@ def test_an_unknown_name_is_an_attribute_error():
 
 
 def test_notebook_imports_work_in_a_fresh_interpreter_without_altair_for_frames():
-    # the lookup imports the game's studies on first use, and a frame does not load Altair
-    code = ("import sys\nfrom lopti_nb.analysis import zero_bid_frame, office_balance_frame, duty_frame\n"
+    # a game's studies module imports no Altair until a chart is drawn
+    code = ("import sys\nfrom lopti_nb.games.skullking.studies import zero_bid_frame\n"
+            "from lopti_nb.games.ledger.studies import office_balance_frame\n"
+            "from lopti_nb.games.lopti.studies import duty_frame\n"
             "print(zero_bid_frame.__module__, 'altair' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == [get_spec("skull-king").studies, "False"]
 
 
-def test_star_import_offers_the_games_studies_too():
+def test_star_import_offers_what_serves_every_game_and_no_games_helper():
     namespace: dict = {}
     exec("from lopti_nb.analysis import *", namespace)
-    for name in A.study_names():
-        assert namespace[name] is getattr(A, name)
-    assert namespace["sweep"] is A.sweep and "play_games" in namespace
+    assert not set(A.study_names()) & set(namespace)
+    assert namespace["sweep"] is A.sweep and "play_games" in namespace and "show" in namespace

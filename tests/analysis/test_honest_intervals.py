@@ -50,7 +50,7 @@ def test_game_clusters_name_cell_and_game():
 
 
 def test_rounds_stopped_at_the_turn_cap_stay_out_of_the_mean_length():
-    from lopti_nb.analysis import round_findings
+    from lopti_nb.games.lopti.studies import round_findings
 
     rows = [{"players": p, "length": 30 if p == 2 else 20, "winner": 0, "leader": 0, "stalemate": False,
              "duty_pickups": 0, "duty_decided": False, "turn_cap": 1000} for p in (2, 5) for _ in range(50)]
@@ -100,7 +100,7 @@ def test_the_setting_effect_bars_are_counted_by_game():
 
 
 def test_the_motion_chart_keeps_the_librarys_order():
-    from lopti_nb.analysis import motion_effect_chart
+    from lopti_nb.games.lopti.studies import motion_effect_chart
 
     summary = pd.DataFrame({"motion": ["b", "a", "c"], "mean": [3.0, -1.0, 1.0],
                             "stderr": [0.5, 0.5, 0.5], "n": [30] * 3})

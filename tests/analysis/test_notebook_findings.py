@@ -40,8 +40,7 @@ def sizes(name: str) -> dict:
 
 # -- each notebook's findings, as the notebook computes them -------------------------------------
 def skullking(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import scoring_findings
-    from lopti_nb.games.skullking.studies import skill_gap_frame, worth_findings
+    from lopti_nb.games.skullking.studies import scoring_findings, skill_gap_frame, worth_findings
 
     n = sizes("skullking_scoring")["GAMES_PER_CELL"]
     mixed = ["heuristic", "random", "heuristic", "random"]
@@ -57,19 +56,25 @@ def skullking(seed: int) -> list[Finding]:
 
 
 def lopti(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import motion_length_frame, round_findings
+    from lopti_nb.games.lopti.lab import ready_motions_by_role, ready_motions_by_role_findings
+    from lopti_nb.games.lopti.studies import (deal_findings, deal_worth_frame, motion_length_frame,
+                                              round_findings, seat_skill_frame, skill_findings)
 
     s = sizes("lopti_analysis")
-    grid = [{"game": "lopti", "players": p, "dealer": d} for p in (2, 3, 4, 5) for d in range(p)]
+    counts = (2, 3, 4, 5)
+    skill = seat_skill_frame(players=counts, games_per_seat=s["SKILL_GAMES_PER_SEAT"], seed=seed)
+    worth = deal_worth_frame(players=counts, deals=s["DEALS"], seed=seed)
+    grid = [{"game": "lopti", "players": p, "dealer": d} for p in counts for d in range(p)]
     games = sweep(grid, s["GAMES_PER_CELL"], client="serial", seed=seed, tables=["games"])["games"]
     motions = motion_length_frame(sessions=s["MOTION_SESSIONS"], rounds=3, players=4, seed=seed)
-    return round_findings(games, motions)
+    roles = ready_motions_by_role_findings(ready_motions_by_role(players=4, sessions=s["ROLE_SESSIONS"], seed=seed))
+    return skill_findings(skill) + deal_findings(worth) + roles + round_findings(games, motions)
 
 
 def strategies(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import strategy_findings
     from lopti_nb.games.ledger.studies import (best_expectation_frame, best_findings, best_response_frame,
-                                               office_findings, win_findings, win_policy_frame)
+                                               office_findings, strategy_findings, win_findings,
+                                               win_policy_frame)
 
     s = sizes("ledger_strategies")
     n, factor = s["GAMES_PER_CELL"], s["BASE_FACTOR"]
@@ -84,8 +89,10 @@ def strategies(seed: int) -> list[Finding]:
 
 
 def risk(seed: int) -> list[Finding]:
-    from lopti_nb.analysis import (best_target_frame, catch_overlay_frame, catch_probability_frame,
-                                   dive_expectation_frame, risk_findings, simulated_catch_frame)
+    from lopti_nb.games.ledger.studies import (
+        best_target_frame, catch_overlay_frame, catch_probability_frame, dive_expectation_frame,
+        risk_findings, simulated_catch_frame,
+    )
 
     s = sizes("reckoning_risk")
     exact = catch_probability_frame(s["SEAS"], s["TARGETS"])
@@ -197,7 +204,7 @@ def test_plural_forms_and_markdown():
 
 
 def test_the_motion_chart_colours_a_bar_by_its_interval_not_its_height():
-    from lopti_nb.analysis import motion_effect_chart
+    from lopti_nb.games.lopti.studies import motion_effect_chart
 
     summary = pd.DataFrame({"motion": ["a", "b", "c", "d"], "mean": [2.0, 2.0, -3.0, 0.0],
                             "stderr": [0.5, 2.0, 1.0, 0.0], "n": [90] * 4})
@@ -219,7 +226,7 @@ def test_the_office_chart_flags_an_office_by_its_interval():
 
 def test_findings_follow_the_rows_they_are_given():
     """Computed, never hard-coded: flip the data and the sentence flips."""
-    from lopti_nb.analysis import round_findings
+    from lopti_nb.games.lopti.studies import round_findings
 
     rng = np.random.default_rng(0)
     rows = []

@@ -116,6 +116,6 @@ def test_front_door_signatures_are_explicit():
 def test_good_input_still_works():
     t = lopti_nb.play("lopti", players=3, bots=[None, "random", "heuristic"], seed=2 ** 64 - 1,
                       bot_delay=0, swap=False)
-    assert t.view.seed_of(t.state) == 2 ** 64 - 1 and t.settings["swap"] is False
+    assert t.state.seed == 2 ** 64 - 1 and t.settings["swap"] is False
     assert lopti_nb.rules("skull-king")[0].title
     assert lopti_nb.explain("lopti", "pirate", start=1) is not None

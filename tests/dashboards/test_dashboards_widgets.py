@@ -430,16 +430,16 @@ def test_deal_does_not_ask_when_the_game_is_over():
     assert g.table is not table and g.confirm_box.layout.display == "none"
 
 
-def test_1_7_deal_asks_between_rounds_of_an_unfinished_lopti_session():
-    """A finished Lopti round is not the end of its session (rulings §1.7: rounds are played
-    on, with motions and Rule Votes between them): "Deal the cards" asks before throwing the
-    session away, and keeps it when told to."""
+def test_1_7_deal_asks_before_throwing_an_unfinished_lopti_session_away():
+    """A Lopti session chosen in the launcher's Rounds menu (rulings §1.7: rounds played on,
+    with motions and Rule Votes between them) is in progress until its last round: "Deal the
+    cards" asks before throwing the session away, and keeps it when told to."""
     g = game_launcher(game="lopti")
-    usable(g.humans).value = 0
     usable(g.speed).value = 0.0
-    usable(g.deal_button).click()  # bots only, no delay: the first round is played out here
+    usable(g.rounds).value = 3
+    usable(g.deal_button).click()
     table = g.table
-    assert table.state.is_over and table.view.has_next_round(table.state)
+    assert not table.state.is_over and table.state.rounds == 3 and "round 1 of 3" in table.view.title.value
     assert g.in_progress()
     usable(g.deal_button).click()
     assert g.table is table and g.confirm_box.layout.display == "flex"
@@ -459,7 +459,7 @@ def test_1_7_deal_does_not_ask_once_the_lopti_session_is_over():
     g.table = lopti_nb.play("lopti", humans=0, rounds=1, bot_delay=0.0)  # as a notebook deals it
     g.table_box.children = (g.table,)
     table = g.table
-    assert table.state.is_over and not table.view.has_next_round(table.state)
+    assert table.state.is_over
     assert not g.in_progress()
     usable(g.deal_button).click()
     assert g.table is not table and g.confirm_box.layout.display == "none"

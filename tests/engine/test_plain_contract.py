@@ -1,25 +1,18 @@
-"""The engine contract is plain code: no generated code, no private registry global read
-across modules, and a game that names itself nowhere but in its plugin still records."""
-import ast
+"""A game written from docs/PLUGINS.md alone: it names itself nowhere but in its plugin, plays,
+records and passes the conformance suite (``lopti_nb.testing.check_game``); a broken copy of
+it fails the suite with its faults named. (The package's own structure: tests/test_structure.py.)"""
 import importlib
 import pathlib
 import sys
 
+import pytest
+
 import lopti_nb
-from lopti_nb.engine import load, register_game
+from lopti_nb import testing
+from lopti_nb.engine import SettingsError, UnknownGame, load, register_game
 from lopti_nb.engine import registry
 
 PACKAGE = pathlib.Path(lopti_nb.__file__).parent
-
-
-def test_no_module_of_the_package_runs_exec_or_eval():
-    calls = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("exec", "eval", "compile"):
-                calls.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
-    assert calls == []
 
 
 def plugins_example() -> str:
@@ -29,50 +22,107 @@ def plugins_example() -> str:
     return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 
-def test_the_example_game_of_the_plugin_guide_plays_records_and_replays(tmp_path, monkeypatch):
-    """A game written from docs/PLUGINS.md alone: registered, it plays, simulates, copies,
-    records (its state class names no game: the spec does) and replays."""
-    (tmp_path / "race_from_the_guide.py").write_text(plugins_example())
+@pytest.fixture
+def guide_game(tmp_path, monkeypatch):
+    """Import a game module written to a file (registered by the test), and forget it after."""
     monkeypatch.syspath_prepend(str(tmp_path))
-    module = importlib.import_module("race_from_the_guide")
-    try:
-        register_game(module.SPEC)
-        assert module.RaceState.game == "race-to-ten"
-        state = lopti_nb.new_game("race-to-ten", players=3, seed=3, target=7)
-        assert state.action_types() == (module.Add,)
-        while not state.is_over:
-            state.apply(state.legal_actions()[-1])
-        record = state.record()
-        assert record["game"] == "race-to-ten" and record["settings"]["target"] == 7
-        assert load(record).result == state.result
-        twin = state.copy()
-        assert {k: v for k, v in twin.__dict__.items() if k != "rng"} == \
-            {k: v for k, v in state.__dict__.items() if k != "rng"}
-        assert twin.rng is not state.rng and twin.rng.getstate() == state.rng.getstate()
-        rows = lopti_nb.simulate("race-to-ten", n=4, seed=1, progress=False)
-        assert len(rows) == 8 and rows.groupby("game")["won"].sum().tolist() == [1, 1, 1, 1]
-    finally:
-        registry._SPECS.pop("race-to-ten", None)
-        sys.modules.pop("race_from_the_guide", None)
+    made = []
+
+    def write(name: str, text: str):
+        (tmp_path / f"{name}.py").write_text(text)
+        module = importlib.import_module(name)
+        made.append(module)
+        return module
+
+    yield write
+    for module in made:
+        registry._SPECS.pop(module.SPEC.name, None)
+        registry._BOUND.pop(module.SPEC.state_class, None)
+        registry._FOUND.clear()
+        sys.modules.pop(module.__name__, None)
+    testing.clear_caches()
 
 
-def test_no_module_imports_a_private_name_of_another():
-    """What one module needs of another is public there: a leading underscore means "only
-    here", so a private name imported elsewhere is a name that should have been made public."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.ImportFrom):
-                found += [f"{path.relative_to(PACKAGE)}: {node.module}.{a.name}" for a in node.names
-                          if a.name.startswith("_") and not a.name.startswith("__")]
-        # ``module._name`` through a module of the package imported by name (``from . import risk``)
-        tree = ast.parse(path.read_text(), str(path))
-        modules = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                   and node.level for a in node.names
-                   if (path.parent.joinpath(*([".."] * (node.level - 1)), *(node.module or "").split("."),
-                                            a.name + ".py")).resolve().exists()}
-        found += [f"{path.relative_to(PACKAGE)}: {node.value.id}.{node.attr}" for node in ast.walk(tree)
-                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                  and node.value.id in modules and node.attr.startswith("_")
-                  and not node.attr.startswith("__")]
-    assert found == []
+def test_the_example_game_of_the_plugin_guide_plays_records_and_replays(guide_game):
+    """A game written from docs/PLUGINS.md alone: registered, it plays, simulates, copies,
+    records (its state class names no game: the registry binds the spec to it) and replays."""
+    module = guide_game("race_from_the_guide", plugins_example())
+    assert "game" not in vars(module.RaceState)
+    register_game(module.SPEC)
+    assert module.RaceState.game == "race-to-ten"
+    state = lopti_nb.new_game("race-to-ten", players=3, seed=3, target=7)
+    assert state.action_types() == (module.Add,)
+    while not state.is_over:
+        state.apply(state.legal_actions()[-1])
+    record = state.record()
+    assert record["game"] == "race-to-ten" and record["settings"]["target"] == 7
+    assert load(record).result == state.result
+    twin = state.copy()
+    assert {k: v for k, v in twin.__dict__.items() if k != "rng"} == \
+        {k: v for k, v in state.__dict__.items() if k != "rng"}
+    assert twin.rng is not state.rng and twin.rng.getstate() == state.rng.getstate()
+    rows = lopti_nb.simulate("race-to-ten", n=4, seed=1, progress=False)
+    assert len(rows) == 8 and rows.groupby("game")["won"].sum().tolist() == [1, 1, 1, 1]
+
+
+def test_the_example_game_of_the_plugin_guide_passes_the_conformance_suite(guide_game):
+    """check_game registers the spec it is given and runs every check; the two with nothing
+    to look at in this game say why (nothing is secret; another interpreter cannot find a
+    game registered in this process only)."""
+    module = guide_game("race_checked", plugins_example())
+    outcome = testing.check_game(module.SPEC)
+    assert registry.get_spec("race-to-ten") is module.SPEC
+    assert set(outcome) == set(testing.CHECKS)
+    skipped = {name: why for name, why in outcome.items() if why != "passed"}
+    assert sorted(skipped) == ["same_seed_gives_the_same_game_in_another_interpreter",
+                               "scramble_deals_secrets_again"]
+    assert skipped["scramble_deals_secrets_again"].startswith("skipped: every seat sees")
+
+
+def broken_example() -> str:
+    """The guide's game with three faults: a history list its FIELDS call shared (a copy
+    shares it), no event when the race is won, and a deal that draws from the global
+    generator."""
+    text = plugins_example().replace('name="race-to-ten", title="Race to Ten"',
+                                     'name="broken-race", title="Broken Race"')
+    faults = [
+        ('FIELDS = {"total": "shared", "turn": "shared"}',
+         'FIELDS = {"total": "shared", "turn": "shared", "history": "shared"}'),
+        ("        self.turn = 0\n",
+         "        self.turn = 0\n        self.history = []\n        __import__('random').random()\n"),
+        ("        self.turn += 1\n", "        self.turn += 1\n        self.history.append(action.step)\n"),
+        ("            self.events.append(Won(seat))\n", "            pass\n"),
+    ]
+    for old, new in faults:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_broken_game_fails_the_conformance_suite_with_every_fault_named(guide_game):
+    module = guide_game("race_broken", broken_example())
+    with pytest.raises(testing.ConformanceError) as info:
+        testing.check_game(module.SPEC)
+    error = info.value
+    assert isinstance(error, AssertionError)
+    assert sorted(error.failures) == [
+        "a_finished_game_has_exactly_one_game_end_event",
+        "copy_shares_no_mutable_part_with_the_original",
+        "playing_never_touches_the_global_generators",
+    ]
+    text = str(error)
+    assert text.startswith("Broken Race (broken-race) fails 3 of 21 conformance checks:")
+    assert "copy shares no mutable part with the original" in text
+    assert "broken-race, 2 players, seed 1000, after 1 action: state.history shared with its copy" in text
+    assert "the global random generator was used" in text
+    assert "0 game-end events" in text
+    # each check quotes at most a dozen of its problems, and says how many more there are
+    assert len(error.failures["a_finished_game_has_exactly_one_game_end_event"]) > 12
+    assert "... and " in text and len(text.splitlines()) < 70
+
+
+def test_check_game_refuses_a_check_it_does_not_have_and_an_unknown_game():
+    with pytest.raises(SettingsError, match="Unknown check.*Checks: offers_its_testing_part"):
+        testing.check_game(lopti_nb.game_names()[0], checks=["copy_is_fast"])
+    with pytest.raises(UnknownGame, match="Games: "):
+        testing.check_game("chess")

@@ -192,3 +192,23 @@ def test_a_motion_as_data_runs_in_the_lab_as_its_python_form_does():
     in_python = motion_lab("ace_tax", players=3, sessions=3, rounds=1, progress=False)
     cols = ["turns", "winner", "pickups", "clears"]
     pd.testing.assert_frame_equal(as_data.rounds[cols], in_python.rounds[cols])
+
+
+def test_ready_motions_by_role_findings_state_a_direction_only_where_the_interval_leaves_out_zero():
+    """A motion that moved nobody's chance is named once; a seat's change is stated only where
+    its interval leaves out 0; the rest are one sentence that cannot tell them apart."""
+    from lopti_nb.games.lopti.lab import ready_motions_by_role_findings
+
+    rows = [("herald", r, 0.0, 0.0, 0.0, "no difference") for r in ("author", "next", "others")]
+    rows += [("tax", "author", -10.0, -19.0, -1.0, "less often"), ("tax", "next", 2.0, -6.0, 10.0, UNCLEAR),
+             ("tax", "others", 4.0, -1.0, 9.0, UNCLEAR)]
+    frame = pd.DataFrame([(*r, 120) for r in rows],
+                         columns=["motion", "role", "difference", "low", "high", "direction", "rounds"])
+    found = {f.key: f for f in ready_motions_by_role_findings(frame)}
+    assert list(found) == ["roles.unchanged", "roles.tax.author", "roles.unclear", "roles.chance"]
+    assert "\u201cherald\u201d" in found["roles.unchanged"].text and "tax" not in found["roles.unchanged"].text
+    assert found["roles.tax.author"].direction == "less often"
+    assert "less often" in found["roles.tax.author"].text and "-19.0 to -1.0" in found["roles.tax.author"].text
+    unclear = found["roles.unclear"]
+    assert unclear.direction == UNCLEAR and "2 pairs" in unclear.text and "cannot be told apart" in unclear.text
+    assert "1 leaves out 0" in found["roles.chance"].text and "of the 3 intervals" in found["roles.chance"].text.lower()

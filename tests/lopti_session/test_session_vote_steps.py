@@ -64,7 +64,7 @@ def test_1_7_the_vote_is_counted_once_every_seat_has_voted_yes_no_or_abstained()
     assert vote.missing == (3,) and vote.voted == (2, 0, 1)
     vote.cast(3, False)  # 1 yes, 1 no, 2 abstained: a tie
     assert vote.ballots_public == {2: None, 0: True, 1: None, 3: False}
-    assert vote.contest is not None and vote._opponents == [3]  # an abstainer supports nothing
+    assert vote.contest is not None and vote.supporters == (3,)  # an abstainer supports nothing
     with pytest.raises(SessionError, match="already voted"):
         vote.cast(2, True)
 

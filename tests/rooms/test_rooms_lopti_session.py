@@ -7,7 +7,7 @@ import random
 import lopti_nb
 from lopti_nb import rooms
 from lopti_nb.engine import get_spec
-from lopti_nb.games.lopti.session_game import Ballot, CallVote, LoptiSessionState, Throw
+from lopti_nb.games.lopti.session_game import Ballot, CallVote, LoptiSessionState, Throw, Withdraw
 from lopti_nb.rooms.widget import RoomWidget
 import ipywidgets as W
 
@@ -39,6 +39,8 @@ def test_1_7_every_session_action_round_trips_through_the_room_codec():
             state.apply(action, seat)
         assert lopti_nb.load(state.record()).events == state.events
     assert {"Ballot", "CallVote", "Author", "Play"} <= seen
+    withdraw = Withdraw(1)  # the author's, never listed among the legal actions
+    assert rooms.decode(rooms.encode(withdraw, "lopti"), "lopti") == withdraw
 
 
 def test_1_7_create_room_with_rounds_makes_a_session_room_that_bots_finish():
@@ -93,6 +95,11 @@ def _button(w, label):
     return None
 
 
+def _pick_base_law(w):
+    """Pick the first base-law change in the "Vote on:" menu, as a person would."""
+    w.view.vote_what.value = next(k for label, k in w.view.vote_what.options if label.startswith("Base law:"))
+
+
 def test_1_7_two_devices_vote_in_a_session_room_ballots_hidden_until_both_are_in(tmp_path):
     """Ann calls the Rule Vote on her turn from her device; each person votes from their own
     device; before Bob votes, Ann's ballot is in no widget state of Bob's page (nor in his
@@ -102,6 +109,8 @@ def test_1_7_two_devices_vote_in_a_session_room_ballots_hidden_until_both_are_in
     assert isinstance(a.session.state, LoptiSessionState)
     first = a if a.session.my_turn() else b
     other = b if first is a else a
+    assert _button(first, "Call the Rule Vote") is None  # nothing chosen to vote on yet
+    _pick_base_law(first)
     call = _button(first, "Call the Rule Vote")
     assert call is not None and _button(other, "Call the Rule Vote") is None
     call.click()
@@ -143,6 +152,7 @@ def test_1_7_a_device_abstains_and_the_abstention_is_not_a_yes(tmp_path):
     a, b = _two_devices(tmp_path)
     first = a if a.session.my_turn() else b
     other = b if first is a else a
+    _pick_base_law(first)
     _button(first, "Call the Rule Vote").click()
     other.poll_once()
     assert _button(first, "Abstain") and _button(other, "Abstain")
@@ -191,19 +201,20 @@ def test_1_7_hidden_ballots_and_throws_stay_out_of_other_seats_observations():
         assert "rock" not in e.for_seat(q).describe()
 
 
-def test_1_7_the_vote_dropdown_shows_the_proposal_the_button_calls(tmp_path):
-    """The "Vote on:" list shows a proposal as picked from the start (a Dropdown given new
-    options shows none picked), and the button calls the one shown, also after a new pick."""
+def test_1_7_the_vote_menu_says_what_the_button_calls(tmp_path):
+    """The "Vote on:" menu starts with nothing chosen (the button says to choose first); the
+    proposal chosen, with "Takes effect", is the one the button calls and the one announced."""
     a, b = _two_devices(tmp_path)
     first = a if a.session.my_turn() else b
     what = first.view.vote_what
-    assert what.value == 0 and what.index == 0 and len(what.options) > 1
-    what.value = 1
-    label = what.options[1][0]
-    assert what.value == 1  # redrawing keeps the pick
+    assert what.value == "" and "choose what to vote on first" in widget_text(first).lower()
+    _pick_base_law(first)
+    first.view.vote_when.value = "next round"
+    hint = first.view.vote_text.value
     _button(first, "Call the Rule Vote").click()
     v = first.session.observation()["session"]["vote"]
-    assert v is not None and first.view._vote_words(v)[:1].upper() + first.view._vote_words(v)[1:] == label
+    assert v is not None and v["when"] == "next round" and v["kind"] == "law"
+    assert first.view.proposal_words(v) in hint and "from the next round" in hint
 
 
 def test_seats_are_counted_from_1_on_the_room_page(tmp_path):
@@ -223,6 +234,7 @@ def test_1_7_the_room_log_and_the_votes_held_name_people_and_say_on_or_off(tmp_p
     a, b = _two_devices(tmp_path)
     first = a if a.session.my_turn() else b
     other = b if first is a else a
+    _pick_base_law(first)
     _button(first, "Call the Rule Vote").click()
     other.poll_once()
     _button(first, "Vote yes").click()

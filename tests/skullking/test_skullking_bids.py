@@ -94,7 +94,7 @@ def test_the_bidder_bot_is_offered_and_bids_the_best_value():
 
 
 def test_the_bidder_gain_is_paired_with_the_heuristic_bots_own_game():
-    from lopti_nb.analysis import bidder_findings, bidder_gain_frame
+    from lopti_nb.games.skullking.studies import bidder_findings, bidder_gain_frame
 
     gains = bidder_gain_frame(2, seed=3, players=2)
     alone = lopti_nb.simulate("skull-king", n=2, seed=3, players=2, bots="heuristic", progress=False)
@@ -127,7 +127,7 @@ def test_bid_values_at_a_full_table_in_the_last_round():
 def test_skill_is_the_gain_over_the_spread_of_the_heuristic_scores():
     import pandas as pd
 
-    from lopti_nb.analysis import skill_frame
+    from lopti_nb.games.skullking.studies import skill_frame
 
     base = pd.Series([100.0, 140.0, 60.0, 180.0, 120.0, 90.0] * 5)
     small = pd.DataFrame({"heuristic": base, "bidder": base + 20})

@@ -6,8 +6,8 @@ In the page, through enabled controls only, as a person does:
 
 - the line "Call the Rule Vote: not possible now ..." is on screen while nothing to vote on is
   chosen, and leaves the page once something is chosen in the "Vote on:" menu;
-- the line "Next round: not possible now ..." leaves the page once the winner writes no motion
-  this round, and "Next round" can then be pressed;
+- the line "Adopt my own words: not possible now ..." leaves the page once the winner has
+  typed their motion, and the motion adopted is in the game log;
 - the launcher keeps the Players chosen (5) when another game that seats five is picked.
 
 The page asks nothing of any host but the loopback server, and axe-core finds no serious or
@@ -30,16 +30,16 @@ from lopti_nb.games.lopti.bots import heuristic_bot
 
 
 def round_won_by_the_person():
-    """A two-player Lopti table whose first round the person (seat 1) won."""
+    """A two-player Lopti session whose first round the person (seat 1) won: they write the motion."""
     for seed in range(40):
-        t = lopti_nb.play("lopti", players=2, seed=seed, bot_delay=0, names=["Ann", "Bob"])
+        t = lopti_nb.play("lopti", players=2, seed=seed, bot_delay=0, names=["Ann", "Bob"], rounds=2)
         rng = random.Random(seed)
         for _ in range(3000):
-            if t.state.is_over:
+            if t.state.phase != "playing":
                 break
             st = t.state
-            t.act(heuristic_bot(st.observation(0), st.legal_actions(), rng))
-        if t.state.winner == 0:
+            t.act(heuristic_bot(st.observation(0), st.round.legal_actions(), rng))
+        if t.state.phase == "authoring" and t.state.author_seat == 0:
             return t
     raise AssertionError("no seed where the person wins")
 
@@ -51,7 +51,7 @@ LAUNCHER = '''from lopti_nb.dashboard_parts import game_launcher
 game_launcher()'''
 
 VOTE_LINE = "Call the Rule Vote: not possible now \u2014 choose what to vote on first"
-NEXT_LINE = "Next round: not possible now"
+OWN_LINE = "Adopt my own words: not possible now \u2014 write your motion in the box first"
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def test_status_lines_leave_the_page_once_they_are_no_longer_true(voila):
 
             # the refusal line of the Rule Vote: on screen while nothing is chosen ...
             text = _visible_text(page)
-            assert VOTE_LINE in text and NEXT_LINE in text
+            assert VOTE_LINE in text and OWN_LINE in text
             vote = table.get_by_role("button", name="Call the Rule Vote", exact=True)
             assert vote.is_disabled()
             menu = table.locator(".widget-dropdown:has(label:text-is('Vote on:')) select")
@@ -109,14 +109,17 @@ def test_status_lines_leave_the_page_once_they_are_no_longer_true(voila):
             assert vote.is_enabled()
             print("after choosing what to vote on:", table.locator(".lnb-refusals").inner_text())
 
-            # the next round's line: gone once the winner has written no motion this round
-            next_round = table.get_by_role("button", name="Next round", exact=True)
-            assert next_round.is_disabled() and NEXT_LINE in _visible_text(page)
-            table.get_by_role("button", name="Write no motion this round", exact=True).click()
-            _page_says(page, NEXT_LINE, False)
-            next_round.wait_for(state="visible", timeout=15000)
-            assert next_round.is_enabled()
-            print("after writing no motion:", table.locator(".lnb-refusals").inner_text())
+            # the own words' line: gone once the winner has typed their motion
+            own = table.get_by_role("button", name="Adopt my own words", exact=True)
+            assert own.is_disabled() and OWN_LINE in _visible_text(page)
+            box = table.get_by_placeholder("Or write a motion of your own, in words")
+            box.fill("Whoever clears says hooray.")
+            box.press("Tab")
+            _page_says(page, OWN_LINE, False)
+            assert own.is_enabled()
+            own.click()
+            _page_says(page, "writes motion 1: Whoever clears says hooray.", True)
+            print("after adopting the motion:", table.locator(".lnb-refusals").inner_text())
 
             # the launcher keeps the players chosen when the next game seats that many
             slider = launcher.locator('.widget-slider:has(label:text-is("Players"))')

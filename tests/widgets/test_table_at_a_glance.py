@@ -51,48 +51,30 @@ def click(table, text: str) -> None:
 
 
 def lopti_round_won_by_the_person():
-    """A two-player Lopti table (one person, one bot) whose first round the person won,
-    played by the heuristic bot's choices through the table."""
-    from lopti_nb.games.lopti.bots import heuristic_bot
+    """A two-player Lopti session (one person, one bot) whose first round the person won:
+    the person writes the motion now."""
+    from widgets.test_lopti_session_table import won_by_a_person
 
-    for seed in range(40):
-        t = lopti_nb.play("lopti", players=2, seed=seed, bot_delay=0)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if t.state.is_over:
-                break
-            st = t.state
-            t.act(heuristic_bot(st.observation(0), st.legal_actions(), rng))
-        if t.state.winner == 0:
-            return t
-    raise AssertionError("no seed where the person wins")
+    return won_by_a_person(range(40), players=2, humans=1, rounds=2)[0]
 
 
 # -- every status line true at every moment ------------------------------------------------------
 def test_the_rule_vote_line_goes_once_something_to_vote_on_is_chosen():
     t = lopti_round_won_by_the_person()
-    panel = t.view.panel
+    view = t.view
     assert "Call the Rule Vote: not possible now \u2014 choose what to vote on first" in refusal_lines(t)
-    set_value(t, panel.vote_what, "law:swap:off")
-    assert not panel.vote_button.disabled
+    set_value(t, view.vote_what, "law:swap:off")
+    assert not view.vote_button.visible_buttons[0].disabled
     assert "Call the Rule Vote" not in refusal_lines(t)
 
 
 def test_the_own_words_line_goes_once_words_are_written():
     t = lopti_round_won_by_the_person()
-    panel = t.view.panel
     assert "Adopt my own words: not possible now" in refusal_lines(t)
-    set_value(t, panel.own_words, "Whoever takes the pile says so.")
-    assert not panel.own_button.disabled
+    set_value(t, t.view.own_words, "Whoever takes the pile says so.")
     assert "Adopt my own words" not in refusal_lines(t)
-
-
-def test_the_next_round_line_goes_once_the_winner_has_chosen():
-    t = lopti_round_won_by_the_person()
-    assert "Next round: not possible now" in refusal_lines(t) and t.next_button.disabled
-    click(t, "Write no motion this round")
-    assert not t.next_button.disabled
-    assert "Next round" not in refusal_lines(t)
+    click(t, "Adopt my own words")
+    assert "writes motion 1" in t.log_html.value
 
 
 def test_the_ledger_open_line_goes_once_a_card_is_picked():
@@ -111,8 +93,8 @@ def test_the_ledger_open_line_goes_once_a_card_is_picked():
 
 
 def test_a_lopti_take_the_pile_line_goes_once_the_round_is_over_words():
-    """At a finished Lopti round the refused play buttons say the round is over (the session
-    goes on with the next one), not that the game is over."""
+    """While the winner of a session's round writes the motion, the refused play buttons say
+    the round is over (the session goes on with the next one), not that the game is over."""
     t = lopti_round_won_by_the_person()
     lines = refusal_lines(t)
     assert "the round is over" in lines and "the game is over" not in lines

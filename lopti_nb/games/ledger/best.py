@@ -39,11 +39,11 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from lopti_nb.engine import SettingsError
-from lopti_nb.engine.settings import shown
+from lopti_nb.engine.settings import shown, whole
 
 from .cards import DEFAULT_HAZARDS, RECKONINGS, lost_count
 from .offices import OFFICE_INDEX, OFFICES
-from .risk import SEA_HIGH, check_exact, dive_outcomes, live_counts, reckoning_counts, whole_in_range
+from .risk import SEA_HIGH, check_exact, dive_outcomes, live_counts, reckoning_counts
 
 __all__ = ["dive_values", "best_expected_machines", "surface_at_expected_machines", "policy_table",
            "expectation_frame", "best_move",
@@ -119,8 +119,8 @@ def dive_values(sea: int, haul: int = 0, deck: Any = None, reckoning: Mapping[st
     check_exact(exact)
     if type(sea_moved) is not bool:
         raise SettingsError(f"sea_moved must be True or False, not {shown(sea_moved)}.")
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
-    h = whole_in_range(haul, "haul", 0, hold)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
+    h = whole(haul, "haul", 0, hold)
     machines, live, edge = live_counts(sea, deck)
     rc = reckoning_counts(reckoning, left=True)
     edge = 0 if sea_moved else edge
@@ -142,7 +142,7 @@ def best_expected_machines(sea: int, deck: Any = None, reckoning: Mapping[str, i
         True
     """
     check_exact(exact)
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
     machines, live, edge = live_counts(sea, deck)
     if machines + live + (0 if sea_moved else edge) == 0:
         return Fraction(0) if exact else 0.0
@@ -174,7 +174,7 @@ def policy_table(seas=range(1, 10), hold_limit: int = 4, surface_at: int = 4):
     """
     import pandas as pd
 
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
     rows = []
     for sea in seas:
         for haul in range(1, hold):

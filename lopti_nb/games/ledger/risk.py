@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from lopti_nb.engine import SettingsError
-from lopti_nb.engine.settings import shown
+from lopti_nb.engine.settings import shown, whole
 
 from .cards import DEFAULT_RECKONING, RECKONING_BY_NAME, RECKONINGS, Card, deck_spec, lost_count
 
@@ -53,26 +53,19 @@ SEA_LOW, SEA_HIGH = 0, 99
 MAX_CARDS = 10_000  # a wreck deck longer than this is no table's (and the sums stay quick)
 
 
-def whole_in_range(value: Any, what: str, low: int, high: int) -> int:
-    """``value`` if it is an ``int`` (never a bool) from ``low`` to ``high``; else SettingsError."""
-    if type(value) is not int or not low <= value <= high:
-        raise SettingsError(f"{what} must be a whole number {low}-{high}, not {shown(value)}.")
-    return value
-
-
 def _short_form(deck: Mapping) -> tuple[int, tuple[tuple[int, int], ...]]:
     """The short form ``{"machines": M, "hazards": {number: copies}}``, validated."""
     unknown = set(deck) - {"machines", "hazards"}
     if unknown:
         raise SettingsError(f"the short deck form has only the keys machines and hazards, not "
                             f"{shown(sorted(map(str, unknown)))}.")
-    machines = whole_in_range(deck["machines"], "machines", 0, MAX_CARDS)
+    machines = whole(deck["machines"], "machines", 0, MAX_CARDS)
     hazards = deck.get("hazards", {})
     if not isinstance(hazards, Mapping):
         raise SettingsError(f"hazards must map hazard numbers to copies, not {shown(hazards)}.")
     items = []
     for n, c in hazards.items():
-        items.append((whole_in_range(n, "a hazard number", 1, 99), whole_in_range(c, f"hazard {n}'s copies", 0, MAX_CARDS)))
+        items.append((whole(n, "a hazard number", 1, 99), whole(c, f"hazard {n}'s copies", 0, MAX_CARDS)))
     return machines, tuple(items)
 
 
@@ -88,7 +81,7 @@ def deck_counts(sea: int, deck: Any = None) -> tuple[int, int]:
 def live_counts(sea: int, deck: Any = None) -> tuple[int, int, int]:
     """``(machines, live hazards, hazards numbered sea + 1)``: the last are the near-misses
     that turn live if the sea rises one step during the dive."""
-    whole_in_range(sea, "sea", SEA_LOW, SEA_HIGH)
+    whole(sea, "sea", SEA_LOW, SEA_HIGH)
     if isinstance(deck, Mapping) and "machines" in deck:
         machines, hazards = _short_form(deck)
         return (machines, sum(c for n, c in hazards if n <= sea),
@@ -172,7 +165,7 @@ def reckoning_counts(reckoning: Mapping[str, int] | None, left: bool = False) ->
         raise SettingsError(f"unknown Reckoning card(s) {shown(unknown)}; known: "
                             f"{', '.join(RECKONING_BY_NAME)}.")
     # a copy count is a whole number: 2.7 copies or "2" are refused, not rounded or parsed
-    counts = tuple(whole_in_range(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies if left else 12)
+    counts = tuple(whole(reckoning.get(r.name, 0), f"{r.name}'s copies", 0, r.copies if left else 12)
                    for r in RECKONINGS)
     if left:
         return counts
@@ -310,3 +303,14 @@ def risk_table(seas: Iterable[int] = range(1, 10), targets: Iterable[int] = rang
                 "expected_sealed": float((outcomes["exact"] * outcomes["sealed"]).sum()),
             })
     return pd.DataFrame(rows)
+
+
+def __getattr__(name: str):
+    if name == "whole_in_range":  # the name of the last release for the engine's whole()
+        import warnings
+
+        warnings.warn("lopti_nb.games.ledger.risk.whole_in_range is lopti_nb.engine.settings.whole",
+                      DeprecationWarning, stacklevel=2)
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

@@ -5,6 +5,7 @@ from typing import Any
 
 from lopti_nb.engine import GameState, Result, SettingsError, event_maker, places_from_keys
 from lopti_nb.engine.core import CACHE, DEEP, LIST, LISTS, SHARED
+from lopti_nb.engine.settings import whole
 from lopti_nb.engine.shuffle import shuffle as _shuffle
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
@@ -87,12 +88,6 @@ def _flipped(seat: int, card: Card, result: str) -> Flipped:
     return event
 
 
-def _whole(name, value, low):
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise SettingsError(f"{name} must be a whole number of at least {low}, not {value!r}")
-    return value
-
-
 class LedgerState(GameState):
     """A game of The Drowned Ledger. Seats act in order 0..n-1 every round."""
 
@@ -125,13 +120,13 @@ class LedgerState(GameState):
         mode = settings["mode"]
         if mode not in MODES:
             raise SettingsError(f"Unknown mode {mode!r}; choose 'offices' or 'plain'")
-        self.hold_limit = _whole("hold_limit", settings["hold_limit"], 1)
-        self.sea = _whole("sea_start", settings["sea_start"], 0)
-        self.sea_claim = _whole("sea_claim", settings["sea_claim"], 1)
+        self.hold_limit = whole(settings["hold_limit"], "hold_limit", 1)
+        self.sea = whole(settings["sea_start"], "sea_start", 0)
+        self.sea_claim = whole(settings["sea_claim"], "sea_claim", 1)
         if self.sea >= self.sea_claim:
             raise SettingsError(f"sea_start ({self.sea}) must be below sea_claim ({self.sea_claim}), "
                                 "or the sea has claimed the game before it starts")
-        self.max_rounds = _whole("max_rounds", settings["max_rounds"], 1)
+        self.max_rounds = whole(settings["max_rounds"], "max_rounds", 1)
         self.table_watch = settings["table_watch"]
         if not isinstance(self.table_watch, bool):
             raise SettingsError(f"table_watch must be True or False, not {self.table_watch!r}")

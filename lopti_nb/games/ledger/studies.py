@@ -1,8 +1,8 @@
 """The Drowned Ledger's studies: the exact Reckoning risk, its check against the engine, and
 the office balance, as tidy frames and the charts that draw them.
 
-The generic analysis layer (:mod:`lopti_nb.analysis`) offers every name of ``__all__`` here
-as its own, so notebooks keep writing ``from lopti_nb.analysis import catch_probability_frame``.
+A notebook imports them from here (``from lopti_nb.games.ledger.studies import catch_probability_frame``);
+they build on the generic analysis layer (:mod:`lopti_nb.analysis`), which names no game.
 The exact numbers come from :mod:`lopti_nb.games.ledger.risk`. Altair is imported by the
 chart builders only, when they are called.
 

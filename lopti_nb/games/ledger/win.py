@@ -53,11 +53,10 @@ from typing import Any, Iterable, Mapping
 
 from lopti_nb.engine import SettingsError, get_spec
 from lopti_nb.engine.runner import game_seeds, play_out
-from lopti_nb.engine.settings import shown
+from lopti_nb.engine.settings import shown, whole
 
 from .best import DIVE_ON, SURFACE, policy_table
 from .bots import PERSONALITIES, dive_to, open_at
-from .risk import whole_in_range
 
 __all__ = ["WIN_TARGETS", "WIN_OPEN_AT", "TUNED_WITH", "TableDiver", "win_policy_table", "policy_wins",
            "tune_win_policy", "most_machines_targets"]
@@ -76,7 +75,7 @@ def most_machines_targets(hold_limit: int = 4) -> dict[int, int]:
         >>> most_machines_targets()[9], most_machines_targets()[3]
         (3, 4)
     """
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
     table = policy_table(SEAS, hold)
     out = {}
     for sea in SEAS:
@@ -88,11 +87,11 @@ def most_machines_targets(hold_limit: int = 4) -> dict[int, int]:
 def _check_targets(targets: Any) -> dict[int, int]:
     if not isinstance(targets, Mapping) or set(targets) != set(SEAS):
         raise SettingsError(f"targets maps every sea from 1 to 9 to a surfacing target, not {shown(targets)}.")
-    return {sea: whole_in_range(targets[sea], f"the target at sea {sea}", 1, 40) for sea in SEAS}
+    return {sea: whole(targets[sea], f"the target at sea {sea}", 1, 40) for sea in SEAS}
 
 
 def _check_open_at(hand_size: Any) -> int:
-    return whole_in_range(hand_size, "the hand size to open at", 1, 40)
+    return whole(hand_size, "the hand size to open at", 1, 40)
 
 
 class TableDiver:
@@ -139,7 +138,7 @@ def win_policy_table(targets: Mapping[int, int] | None = None, seas: Iterable[in
     import pandas as pd
 
     targets = _check_targets(WIN_TARGETS if targets is None else targets)
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
     seas = list(seas)
     exact = policy_table(seas, hold)
     rows = []
@@ -167,7 +166,7 @@ def policy_wins(targets: Mapping[int, int] | None = None, open_at: int | None = 
     spec = get_spec("drowned-ledger")
     players = spec.check_players(players)
     settings = spec.check_settings(dict(settings or {}), players)
-    games = whole_in_range(games, "games", 0, 100_000)
+    games = whole(games, "games", 0, 100_000)
     bot = TableDiver(targets, open_at)
     out = {}
     for p in personalities:
@@ -202,7 +201,7 @@ def tune_win_policy(games: int = 40, seed: Any = 31, players: int = 4, sweeps: i
     """
     import pandas as pd
 
-    hold = whole_in_range(hold_limit, "hold_limit", 1, 40)
+    hold = whole(hold_limit, "hold_limit", 1, 40)
     targets = _check_targets(most_machines_targets(hold) if start is None else start)
     hand = 4
     sizes = [_check_open_at(h) for h in hand_sizes]
@@ -222,7 +221,7 @@ def tune_win_policy(games: int = 40, seed: Any = 31, players: int = 4, sweeps: i
         return best
 
     step = 0
-    for _ in range(whole_in_range(sweeps, "sweeps", 1, 10)):
+    for _ in range(whole(sweeps, "sweeps", 1, 10)):
         tried = {h: score(targets, h) for h in sizes}
         hand = keep(step, 0, tried, hand, lambda h: {"target": None, "open_at": h})
         step += 1

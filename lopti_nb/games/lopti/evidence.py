@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 from ...engine import SettingsError
 from ...engine.limits import shown
-from ...engine.settings import whole_number
+from ...engine.settings import whole
 from .lab import ROLES, as_motion, motion_lab
 from .motions import Motion
 
@@ -57,10 +57,10 @@ def role_of(seat: int, author: int, players: int) -> str:
 def _check(role: Any, players: Any, budget: Any) -> tuple[str, int, int]:
     if role not in ROLE_KEYS:
         raise SettingsError(f"role is one of {', '.join(ROLE_KEYS)}, not {shown(role)}.")
-    budget = whole_number(budget, "budget")
+    budget = whole(budget, "budget")
     if not 1 <= budget <= MAX_BUDGET:
         raise SettingsError(f"budget is a number of paired sessions from 1 to {MAX_BUDGET}, not {shown(budget)}.")
-    players = whole_number(players, "players")
+    players = whole(players, "players")
     if role == "others" and players == 2:
         raise SettingsError("with 2 players there is no other seat: the role is author or next.")
     return role, players, budget

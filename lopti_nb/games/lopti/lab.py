@@ -42,7 +42,7 @@ import pandas as pd
 from ...engine import SettingsError, game_seeds, get_spec, plural
 from ...engine.limits import shown
 from ...engine.runner import play_out
-from ...engine.settings import whole_number
+from ...engine.settings import whole
 from .motions import HookRunner, Motion, MotionError
 
 MAX_SESSIONS = 5_000
@@ -93,10 +93,10 @@ def motion_name(motion: Motion) -> str:
 def _check(players: Any, sessions: Any, rounds: Any, bots: Any) -> tuple[int, int, int, str]:
     spec = get_spec("lopti")
     players = spec.check_players(players)
-    sessions = whole_number(sessions, "sessions")
+    sessions = whole(sessions, "sessions")
     if not 1 <= sessions <= MAX_SESSIONS:
         raise SettingsError(f"sessions must be from 1 to {MAX_SESSIONS:,}, not {shown(sessions)}.")
-    rounds = whole_number(rounds, "rounds")
+    rounds = whole(rounds, "rounds")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise SettingsError(f"rounds must be from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
     if not isinstance(bots, str) or bots not in spec.bots:
@@ -454,5 +454,105 @@ def ready_motions_by_role(players: int = 4, sessions: int = 40, seed: Any = 0, r
     return pd.DataFrame(rows, columns=["motion", "role", "difference", "low", "high", "direction", "rounds"])
 
 
-__all__ = ["motion_lab", "MotionLab", "ready_motions_by_role", "round_seed", "lab_rounds", "lab_findings",
-           "paired_rounds", "ROLES"]
+def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
+    """The findings of :func:`ready_motions_by_role`'s frame (keys ``roles.*``): the motions
+    that changed no round's winner, each motion and role whose 95 % interval leaves out 0
+    (``roles.<motion>.<role>``), the rest as one sentence that cannot tell them apart (with
+    how many rounds a change the size of their median would take), and how
+    many intervals would leave out 0 by chance alone if no motion moved any chance.
+
+        >>> found = ready_motions_by_role_findings(ready_motions_by_role(sessions=2, rounds=1, motions=["ace_tax"]))
+        >>> [f.key for f in found][-1]
+        'roles.chance'
+    """
+    from lopti_nb.analysis.findings import UNCLEAR, Z, Finding, games_needed, num
+
+    words = dict(ROLES)
+    out: list[Finding] = []
+    if frame.empty:
+        return out
+    motions = list(dict.fromkeys(frame["motion"]))
+    per = int(frame["rounds"].max())
+    each = f"{plural(per, 'round')} each, counted by session"
+
+    def quoted(names: Sequence[str]) -> str:
+        return ", ".join(f"\u201c{m}\u201d" for m in names)
+
+    same = [m for m in motions if (frame.loc[frame["motion"] == m, "direction"] == "no difference").all()]
+    if same:
+        out.append(Finding("roles.unchanged", f"With any of {plural(len(same), 'ready motion')} in force "
+                           f"({quoted(same)}) every seat won exactly the rounds it won on the same deals "
+                           f"without it ({each}).", 0.0, 0.0, 0.0, per, "rounds", "no difference"))
+    rest = frame[~frame["motion"].isin(same)]
+    told = rest[~rest["direction"].isin([UNCLEAR, "no difference"])]
+    for row in told.itertuples():
+        out.append(Finding(f"roles.{row.motion}.{row.role}",
+                           f"With \u201c{row.motion}\u201d in force {words[row.role]} wins a round "
+                           f"{row.direction} than on the same deals without it: {num(row.difference, sign=True)} "
+                           f"percentage points (95% interval {num(row.low, sign=True)} to "
+                           f"{num(row.high, sign=True)}; {plural(int(row.rounds), 'round')}, counted by session).",
+                           float(row.difference), float(row.low), float(row.high), int(row.rounds), "rounds",
+                           str(row.direction)))
+    unclear = rest[rest["direction"] == UNCLEAR]
+    if len(unclear):
+        stderr = float(((unclear["high"] - unclear["low"]) / (2 * Z)).median())
+        typical = float(unclear["difference"].abs().median())
+        need = games_needed(per, stderr, typical)
+        widest = float(((unclear["high"] - unclear["low"]) / 2).max())
+        out.append(Finding("roles.unclear",
+                           f"For the other {plural(len(unclear), 'pair')} of a motion and a seat the change in "
+                           f"that seat's chance to win a round cannot be told apart from none at this size "
+                           f"({each}; the widest 95% interval reaches {num(widest)} percentage points either "
+                           f"side of its estimate); telling a change the size of the median one seen here "
+                           f"({num(typical or stderr)} percentage points) apart would take about {need:,} "
+                           f"rounds per motion.",
+                           None, None, None, per, "rounds", UNCLEAR))
+    tested = len(rest)
+    if tested:
+        chance = tested / 20  # a 95 % interval leaves out the truth one time in twenty
+        leaving = "none leaves" if not len(told) else f"{len(told):,} {'leaves' if len(told) == 1 else 'leave'}"
+        out.append(Finding("roles.chance",
+                           f"Of the {plural(tested, 'interval')} of the motions that changed some round's "
+                           f"winner ({each}), {leaving} out 0; if no motion moved any seat's chance, "
+                           f"about {num(chance)} would by chance alone, so a single interval that leaves out 0 "
+                           f"is weak evidence until a larger run repeats it.",
+                           float(len(told)), None, None, per, "rounds", ""))
+    return out
+
+
+def ready_motions_by_role_chart(frame: pd.DataFrame, title: str = "Ready-made motions and who wins the round",
+                                subtitle: Sequence[str] | None = (
+                                    "change in each seat's chance to win a round, with the motion minus without,",
+                                    "on the same deals; lines: 95% interval counted by session")):
+    """:func:`ready_motions_by_role`'s frame as a dot per motion and role on its 95 %
+    interval, 0 (no change) marked. The motions stand in the frame's order (the library's)
+    and the roles in :data:`ROLES`' order, never ranked by their estimates (that order would
+    be noise)."""
+    import altair as alt
+
+    from lopti_nb.analysis.charts import HEIGHT, WIDTH, category_scale, chart_title
+
+    labels = {"author": "the author", "next": "the seat after the author", "others": "each other seat"}
+    data = frame.assign(seat=frame["role"].map(labels))
+    order = list(dict.fromkeys(data["motion"]))
+    roles = [labels[r] for r, _ in ROLES if r in set(frame["role"])]
+    base = alt.Chart(data).encode(
+        y=alt.Y("motion:N", title="Motion in force", sort=order),
+        yOffset=alt.YOffset("seat:N", sort=roles),
+        color=alt.Color("seat:N", title="Seat", sort=roles, scale=category_scale(roles),
+                        legend=alt.Legend(orient="bottom", columns=1)),
+        tooltip=[alt.Tooltip("motion:N"), alt.Tooltip("seat:N"),
+                 alt.Tooltip("difference:Q", title="percentage points", format="+.1f"),
+                 alt.Tooltip("low:Q", title="95% lower", format="+.1f"),
+                 alt.Tooltip("high:Q", title="95% upper", format="+.1f"),
+                 alt.Tooltip("direction:N"), alt.Tooltip("rounds:Q")])
+    rule = base.mark_rule(strokeWidth=2).encode(
+        x=alt.X("low:Q", title="Change in chance to win (percentage points)"), x2="high:Q")
+    dot = base.mark_point(filled=True, size=40).encode(x="difference:Q")
+    zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
+    return alt.layer(zero, rule, dot).properties(width=WIDTH, height=max(HEIGHT, 30 * len(order)),
+                                                 title=chart_title(title, list(subtitle) if subtitle else None))
+
+
+__all__ = ["motion_lab", "MotionLab", "ready_motions_by_role", "ready_motions_by_role_findings",
+           "ready_motions_by_role_chart", "round_seed", "lab_rounds", "lab_findings", "paired_rounds", "ROLES"]

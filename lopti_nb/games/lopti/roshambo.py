@@ -200,6 +200,10 @@ class RoshamboContest:
             raise RoshamboError("Roshambo needs a defender other than the proposer")
 
     # -- choosing the defending side's representative (before any throw) -----------------------
+    def thrown_by(self, seat: int) -> str | None:
+        """``seat``'s throw in the pair's current exchange, while the other has not thrown."""
+        return self._thrown.get(seat)
+
     @property
     def started(self) -> bool:
         return bool(self.log or self._thrown)

@@ -376,24 +376,32 @@ class Session:
 
     @people.setter
     def people(self, seats) -> None:
-        seats = frozenset(self._seat(s, "a person's seat") for s in seats)
+        seats = frozenset(self.check_seat(s, "a person's seat") for s in seats)
         self._people = seats
         if self.state is not None:
             self.state.set_people(seats)
             self._sync()
 
     # -- small helpers ----------------------------------------------------------------------
-    def _seat(self, seat: Any, what: str = "seat") -> int:
+    def check_seat(self, seat: Any, what: str = "seat") -> int:
+        """``seat`` if it is a seat of this session, else a :class:`SessionError` naming ``what``."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {shown(seat)}")
         return seat
 
-    def _record(self, number: Any) -> MotionRecord:
+    def motion_record(self, number: Any) -> MotionRecord:
+        """The record of motion ``number``, else a :class:`SessionError` listing the motions."""
         for r in self.motions:
             if r.number == number:
                 return r
         raise SessionError(f"there is no motion {shown(number)} in this session"
                            + (f" (motions: {', '.join(str(r.number) for r in self.motions)})" if self.motions else ""))
+
+    @property
+    def author_due(self) -> int | None:
+        """The winner who may write this round's motion now (``None``: nobody may)."""
+        self._sync()
+        return self._author_window
 
     def in_force(self) -> list[MotionRecord]:
         """The motions in force now, in the order they were written."""
@@ -509,7 +517,7 @@ class Session:
         return [self, *self.motions, *(r.motion for r in self.motions)]
 
     def _on_fault(self, number: int, reason: str) -> None:
-        rec = self._record(number)
+        rec = self.motion_record(number)
         rec.fault = reason
         rec.log.append(f"round {self.round_no}: code switched off ({reason})")
 
@@ -530,7 +538,8 @@ class Session:
             # the motion no longer acts: its question is dropped, and the round carries on
             st.pending_choice = None
             st.events.append(ev.MotionNote(number, "the motion is out, so nobody needs to choose"))
-            st._flush()
+            if st.hooks is not None:
+                st.hooks.flush(st)  # the effects waiting for that answer are carried out
 
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
@@ -585,7 +594,7 @@ class Session:
     def author(self, seat: int, motion: Motion | str) -> MotionRecord:
         """The winner of the round just finished states their motion (before the next deal).
         It does not use the round's Rule Vote."""
-        seat = self._seat(seat)
+        seat = self.check_seat(seat)
         self._sync()
         if self.state is None or not self.state.over:
             raise SessionError("a motion is written by the winner after a round ends, before the next deal")
@@ -611,8 +620,8 @@ class Session:
     def withdraw(self, seat: int, number: int) -> MotionRecord:
         """The author takes their own motion back, at any time, without a vote. It stays out
         unless a later Rule Vote restores it."""
-        seat = self._seat(seat)
-        rec = self._record(number)
+        seat = self.check_seat(seat)
+        rec = self.motion_record(number)
         if rec.author_seat != seat:
             who = seat_word(rec.author_seat) if rec.author_seat is not None else f"{rec.author}, who is not at this table"
             raise SessionError(f"only a motion's author may withdraw it without a vote; motion {number} is by {who}")
@@ -628,7 +637,7 @@ class Session:
                ) -> tuple[tuple[int, bool | None], ...]:
         n = self.num_players
         if isinstance(votes, Mapping):
-            pairs = [(self._seat(s, "a voter"), v) for s, v in votes.items()]
+            pairs = [(self.check_seat(s, "a voter"), v) for s, v in votes.items()]
         else:
             votes = list(votes)
             if len(votes) != n:
@@ -662,7 +671,7 @@ class Session:
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
             raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
-        proposer = self._seat(proposer, "the proposer")
+        proposer = self.check_seat(proposer, "the proposer")
         self._sync()
         if self.round_no == 0:
             raise SessionError("the Rule Vote opens when dealing begins: deal the first round first")
@@ -672,7 +681,7 @@ class Session:
             raise SessionError(f"round {self.round_no}'s one Rule Vote attempt is already used")
         rec = None
         if proposal.kind != "law":
-            rec = self._record(proposal.motion)
+            rec = self.motion_record(proposal.motion)
             if proposal.kind in ("remove", "amend") and not rec.in_force:
                 raise SessionError(f"motion {rec.number} is not in force ({rec.status}); only a motion in force "
                                    f"can be {'removed' if proposal.kind == 'remove' else 'amended'}")
@@ -689,7 +698,7 @@ class Session:
         the first throw; an author at the table who voted no always defends."""
         if not isinstance(vote, PendingVote) or vote.session is not self or vote is not self._pending_vote:
             raise SessionError("that is not the Rule Vote in progress at this session")
-        vote._choose_advocate(choice)
+        vote.choose_advocate(choice)
 
     def rule_vote(self, proposer: int, proposal: Proposal,
                   votes: Sequence[bool | None] | Mapping[int, bool | None], *,
@@ -717,29 +726,30 @@ class Session:
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
             raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
-        proposer = self._seat(proposer, "the proposer")
+        proposer = self.check_seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
-            self._seat(advocate, "the advocate")
+            self.check_seat(advocate, "the advocate")
         vote = self.call_vote(proposer, proposal)
         try:
             # Checked before any ballot counts, so that a refused call leaves no vote behind.
             if advocate != "auto" and _tied(cast):
-                vote._check_advocate(advocate, [s for s, v in cast if v is False and s != proposer])
+                vote.check_advocate(advocate, [s for s, v in cast if v is False and s != proposer])
         except SessionError:
             self._pending_vote = None
             raise
         for seat, yes in cast:
             vote.cast(seat, yes)
         if vote.contest is not None and not vote.done:
-            if advocate != "auto" and vote._advocate_applies():
-                vote._choose_advocate(advocate)
+            if advocate != "auto" and vote.advocate_applies():
+                vote.choose_advocate(advocate)
             if not vote.contest.done:
                 drive(vote.contest, thrower or self.thrower or rng_thrower(self.rng))
         return vote.record
 
-    def _complete_vote(self, vote: "PendingVote", record: VoteRecord) -> None:
-        """A vote has finished: the attempt is used, the outcome carried out and recorded."""
+    def vote_finished(self, vote: "PendingVote", record: VoteRecord) -> None:
+        """Called by the :class:`PendingVote` once it is decided: the attempt is used, the
+        outcome carried out and recorded."""
         self._vote_used.add(vote.round)
         self._pending_vote = None
         if record.passed:
@@ -757,7 +767,7 @@ class Session:
                     elif proposal.lever == "play_on":
                         st.play_on = proposal.value
                         if not proposal.value and st.out:
-                            st._finish()  # the winner is already out: the round ends here
+                            st.end_now()  # the winner is already out: the round ends here
                             self._sync()
                     elif proposal.lever in CARD_RULES:
                         st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
@@ -793,7 +803,7 @@ class Session:
         (``author_choice``: an index into ``readings``). Otherwise the table votes
         (``votes``: seat -> index); a reading with more than half of all players wins, and
         failing that, the reading that changes base Lopti least (``least_change``)."""
-        rec = self._record(number)
+        rec = self.motion_record(number)
         readings = list(readings)
         if len(readings) < 2:
             raise SessionError("give at least two readings to choose between")
@@ -804,7 +814,7 @@ class Session:
         else:
             counts = [0] * len(readings)
             for seat, idx in (votes or {}).items():
-                self._seat(seat, "a voter")
+                self.check_seat(seat, "a voter")
                 counts[idx] += 1
             best = max(range(len(readings)), key=counts.__getitem__)
             if counts[best] * 2 > self.num_players:
@@ -949,6 +959,16 @@ class PendingVote:
     def done(self) -> bool:
         return self.record is not None
 
+    @property
+    def supporters(self) -> tuple[int, ...]:
+        """After a tie: the motion's supporters (who voted no, the proposer aside) in the order
+        they voted; the first of them chooses for them. Empty before a tie."""
+        return tuple(self._opponents)
+
+    def ballot_of(self, seat: int) -> bool | None:
+        """``seat``'s own ballot (``None`` also before it voted: :attr:`voted` tells)."""
+        return self._ballots.get(seat)
+
     def describe(self) -> str:
         return f"Rule Vote by {seat_word(self.proposer)}: {self.proposal.describe()}"
 
@@ -956,8 +976,8 @@ class PendingVote:
     def cast(self, seat: int, yes: bool | None) -> None:
         """``seat`` votes yes (``True``), no (``False``) or abstains (``None``); each seat
         once, any order."""
-        seat = self.session._seat(seat, "a voter")
-        if self.done or self.session._pending_vote is not self:
+        seat = self.session.check_seat(seat, "a voter")
+        if self.done or self.session.pending_vote is not self:
             raise SessionError("this Rule Vote is over")
         if seat in self._ballots:
             raise SessionError(f"{seat_word(seat)} has already voted")
@@ -992,10 +1012,17 @@ class PendingVote:
         return (self.proposal.kind in ("remove", "amend") and rec.author_seat is not None
                 and rec.author_seat != self.proposer and rec.author_seat in opponents)
 
-    def _advocate_applies(self) -> bool:
+    def advocate_applies(self) -> bool:
+        """Whether, after this tie, the motion's supporters choose who defends it (a motion
+        whose author does not defend it)."""
         return self.proposal.kind in ("remove", "amend") and not self._author_defends(self._opponents)
 
-    def _check_advocate(self, choice: Any, opponents: Sequence[int]) -> None:
+    def check_advocate(self, choice: Any, opponents: Sequence[int] | None = None) -> None:
+        """Refuse (:class:`SessionError`) an advocate ``choice`` the supporters may not make:
+        a seat among ``opponents`` (default: this vote's :attr:`supporters`), ``"bracket"`` or
+        ``"nobody"``, and only on a motion its author does not defend."""
+        if opponents is None:
+            opponents = self._opponents
         if self.proposal.kind not in ("remove", "amend"):
             raise SessionError("in a tie on base law or a restoration the proposer faces the first player who "
                                "voted no; there is no advocate to choose")
@@ -1030,12 +1057,13 @@ class PendingVote:
         self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.session.rng,
                                        on_done=self._contest_done)
 
-    def _choose_advocate(self, choice: Any) -> None:
+    def choose_advocate(self, choice: Any) -> None:
+        """The supporters' choice of who defends the motion (see :meth:`Session.advocate`)."""
         if self.done or self.contest is None:
             raise SessionError("an advocate is chosen only after a tied vote, before Roshambo starts")
         if self.contest.started:
             raise SessionError("Roshambo has started; the advocate is chosen before the first throw")
-        self._check_advocate(choice, self._opponents)
+        self.check_advocate(choice)
         if choice == "bracket":
             self._how = "the winner of the supporters' bracket"
             self.contest.set_defender(None, bracket=self._opponents)
@@ -1063,7 +1091,7 @@ class PendingVote:
         record = self._draft
         record.passed, record.outcome = passed, outcome
         self.record = record
-        self.session._complete_vote(self, record)
+        self.session.vote_finished(self, record)
 
 
 def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
@@ -1078,14 +1106,14 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
       table (made them take cards -- a gift or a draw -- or show a card), and otherwise
       keeps things as they are: no.
     """
-    seat = session._seat(seat, "a voter")
+    seat = session.check_seat(seat, "a voter")
     if proposer is None and session.pending_vote is not None:
         proposer = session.pending_vote.proposer
     if seat == proposer:
         return True
     if proposal.kind == "law":
         return False
-    rec = session._record(proposal.motion)
+    rec = session.motion_record(proposal.motion)
     if rec.author_seat == seat:
         return proposal.kind == "restore"
     if proposal.kind == "restore":

@@ -59,14 +59,15 @@ BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the o
 # -- actions ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Author:
-    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words."""
+    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words
+    (read by :func:`authored_motion`, the one place that says what a choice stands for)."""
 
     choice: str
 
     def __str__(self) -> str:
         if self.choice == PASS:
             return "write no motion"
-        if self.choice in LIBRARY:
+        if isinstance(self.choice, str) and self.choice in LIBRARY:
             return f"adopt the ready motion {self.choice.replace('_', ' ')}"
         return f"adopt the motion \u201c{self.choice}\u201d"
 
@@ -87,7 +88,8 @@ class CallVote:
     def __str__(self) -> str:
         when = "now" if self.when == "now" else "from the next round"
         if self.kind == "law":
-            return f"call a Rule Vote to set {self.lever} to {self.value!r}, {when}"
+            value = ("on" if self.value else "off") if isinstance(self.value, bool) else shown(self.value)
+            return f"call a Rule Vote to set {str(self.lever).replace('_', ' ')} to {value}, {when}"
         return f"call a Rule Vote to {self.kind} motion {self.motion}, {when}"
 
 
@@ -134,7 +136,20 @@ class Advocate:
         return f"have {self.choice!r} defend the motion"
 
 
-SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw)
+@dataclass(frozen=True)
+class Withdraw:
+    """The author takes their motion number ``motion`` back, without a vote (rules reference
+    §1.7): it stays out unless a later Rule Vote restores it. On the author's own turn or
+    while they write the round's motion; not listed among the legal actions (bots never
+    withdraw)."""
+
+    motion: int
+
+    def __str__(self) -> str:
+        return f"withdraw motion {self.motion}"
+
+
+SESSION_ACTIONS = (Author, CallVote, Ballot, Advocate, Throw, Withdraw)
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -260,11 +275,40 @@ class VoteDone(Event):
 
 
 @dataclass(frozen=True)
+class MotionWithdrawn(Event):
+    seat: int
+    number: int
+
+    def describe(self) -> str:
+        return f"{seat_word(self.seat)} withdraws motion {self.number}; it stays out unless a Rule Vote restores it."
+
+
+@dataclass(frozen=True)
 class SessionOver(Event):
     rounds: int
 
     def describe(self) -> str:
         return f"The session is over after {self.rounds} round{'s' if self.rounds != 1 else ''}."
+
+
+# -- the winner's motion --------------------------------------------------------------------------
+def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
+    """The motion an :class:`Author` choice states (or an amendment's ``text``, when
+    ``amendment``): a ready motion's key gives that motion, ``"pass"`` no motion (``None``,
+    not for an amendment), other text a motion in words (one line of at most
+    :data:`MAX_WORDS` characters). Anything else is refused with an
+    :class:`~lopti_nb.engine.IllegalAction`. The one place where an Author action is read.
+    """
+    if not isinstance(choice, str) or not choice.strip():
+        raise IllegalAction("a motion is a ready motion's key, 'pass' or words")
+    if choice in LIBRARY:
+        return LIBRARY[choice]()
+    if choice == PASS and not amendment:
+        return None
+    if choice != " ".join(choice.split()) or len(choice) > MAX_WORDS:
+        raise IllegalAction(f"a motion in words is one line of at most {MAX_WORDS} characters, "
+                            "without spaces at its ends")
+    return Motion(choice)
 
 
 # -- settings ----------------------------------------------------------------------------------
@@ -288,8 +332,8 @@ class LoptiSessionState(GameState):
 
     game = "lopti"
     simultaneous = True  # ballots and throws are cast by every seat at once
-    #: the table view rooms show for this state (instead of the plugin's round view)
-    view = "lopti_nb.games.lopti.view_session:SessionRoomView"
+    #: the view a table and a room show for this state (instead of the plugin's round view)
+    view = "lopti_nb.games.lopti.view_session:SessionView"
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
               "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST}
 
@@ -343,7 +387,7 @@ class LoptiSessionState(GameState):
     @property
     def author_seat(self) -> int | None:
         """The winner who may write this round's motion now."""
-        return self.session._author_window if self.round.over and not self._finished else None
+        return self.session.author_due if self.round.over and not self._finished else None
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -351,7 +395,7 @@ class LoptiSessionState(GameState):
         if phase == "voting":
             return self.vote.missing
         if phase == "advocate":
-            return (self.vote._opponents[0],)  # the supporter who voted no first
+            return self.vote.supporters[:1]  # the supporter who voted no first
         if phase == "roshambo":
             return self.vote.contest.waiting
         if phase == "authoring":
@@ -414,7 +458,7 @@ class LoptiSessionState(GameState):
         if phase == "voting":
             return [Ballot(True), Ballot(False), Ballot(None)]
         if phase == "advocate":
-            supporters = list(self.vote._opponents)
+            supporters = list(self.vote.supporters)
             return ([Advocate(s) for s in supporters] + ([Advocate("bracket")] if len(supporters) > 1 else [])
                     + [Advocate("nobody")])
         if phase == "roshambo":
@@ -443,7 +487,7 @@ class LoptiSessionState(GameState):
                 return ("an advocate is chosen only after a tied vote on a motion its author does not "
                         "defend, before the first throw")
             try:
-                self.vote._check_advocate(action.choice, self.vote._opponents)
+                self.vote.check_advocate(action.choice)
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
@@ -468,11 +512,13 @@ class LoptiSessionState(GameState):
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
+        if kind is Withdraw:
+            return self._why_not_withdraw(action, seat)
         if kind is Author:
             if phase != "authoring":
                 return "a motion is written by the winner after a round ends"
             try:
-                self._motion(action.choice)
+                authored_motion(action.choice)
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
@@ -481,6 +527,19 @@ class LoptiSessionState(GameState):
         if kind not in self.round.action_types():
             return "that is not an action of this game"
         return self.round.why_illegal(action)
+
+    def _why_not_withdraw(self, action: Withdraw, seat: int) -> str | None:
+        if self.phase not in ("playing", "authoring"):
+            return "a motion is withdrawn on its author's turn or between rounds"
+        try:
+            rec = self.session.motion_record(action.motion)
+        except LoptiNbError as exc:
+            return str(exc).rstrip(".")
+        if rec.author_seat != seat:
+            return f"only a motion's author may withdraw it; motion {rec.number} is by {rec.author}"
+        if not rec.in_force:
+            return f"motion {rec.number} is not in force ({rec.status})"
+        return None
 
     def _proposal(self, action: CallVote):
         if action.kind not in _s.KINDS:
@@ -493,7 +552,7 @@ class LoptiSessionState(GameState):
         if action.lever is not None or action.value is not None:
             raise IllegalAction("a vote on a motion names the motion by number, not a lever")
         if action.kind == "amend":
-            return _s.Proposal.amend(action.motion, self._motion(action.text, amendment=True), action.when)
+            return _s.Proposal.amend(action.motion, authored_motion(action.text, amendment=True), action.when)
         if action.text is not None:
             raise IllegalAction(f"only an amendment has new words; to {action.kind} a motion name its number")
         return _s.Proposal(action.kind, action.when, motion=action.motion)
@@ -502,23 +561,11 @@ class LoptiSessionState(GameState):
         """What ``Session.call_vote`` checks about the motion, without opening the vote."""
         if proposal.kind == "law":
             return
-        rec = self.session._record(proposal.motion)
+        rec = self.session.motion_record(proposal.motion)
         if proposal.kind in ("remove", "amend") and not rec.in_force:
             raise IllegalAction(f"motion {rec.number} is not in force ({rec.status})")
         if proposal.kind == "restore" and rec.in_force:
             raise IllegalAction(f"motion {rec.number} is already in force")
-
-    def _motion(self, choice: Any, amendment: bool = False) -> Motion | None:
-        if not isinstance(choice, str) or not choice.strip():
-            raise IllegalAction("a motion is a ready motion's key, 'pass' or words")
-        if choice in LIBRARY:
-            return LIBRARY[choice]()
-        if choice == PASS and not amendment:
-            return None
-        if choice != " ".join(choice.split()) or len(choice) > MAX_WORDS:
-            raise IllegalAction(f"a motion in words is one line of at most {MAX_WORDS} characters, "
-                                "without spaces at its ends")
-        return Motion(choice)
 
     # -- doing it ------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> None:
@@ -535,11 +582,11 @@ class LoptiSessionState(GameState):
             vote.cast(seat, action.yes)
             self.events.append(BallotCast(seat))
             if not vote.missing:
-                self.events.append(BallotsRevealed(tuple(vote._ballots.items())))
-                if vote.contest is not None and not vote.done and vote._advocate_applies():
+                self.events.append(BallotsRevealed(tuple(vote.ballots_public.items())))
+                if vote.contest is not None and not vote.done and vote.advocate_applies():
                     # rules reference §1.7: the supporters choose their advocate (people are asked)
                     self._advocating = True
-                    self.events.append(AdvocateAsked(vote._opponents[0], tuple(vote._opponents)))
+                    self.events.append(AdvocateAsked(vote.supporters[0], vote.supporters))
                 self._contest_news(vote)
         elif kind is Advocate:
             vote = self.vote
@@ -557,12 +604,15 @@ class LoptiSessionState(GameState):
             s.call_vote(seat, proposal)
             self.events.append(VoteCalled(seat, proposal.describe()))
         elif kind is Author:
-            motion = self._motion(action.choice)
+            motion = authored_motion(action.choice)
             if motion is None:
                 self.events.append(MotionAuthored(seat, None, ""))
             else:
                 rec = s.author(seat, motion)
                 self.events.append(MotionAuthored(seat, rec.number, rec.text))
+        elif kind is Withdraw:
+            s.withdraw(seat, action.motion)
+            self.events.append(MotionWithdrawn(seat, action.motion))
         else:
             s.play(action)
         self._advance()
@@ -588,7 +638,7 @@ class LoptiSessionState(GameState):
                 self._finished = True
                 self.events.append(SessionOver(len(s.rounds)))
                 return
-            if s._author_window is not None:
+            if s.author_due is not None:
                 return  # the winner writes a motion (or passes) first
             self._deal()
 
@@ -626,10 +676,10 @@ class LoptiSessionState(GameState):
                 "voted": list(vote.voted), "missing": list(vote.missing),
                 "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
                 # this seat's own ballot (None also when it abstained: "voted" tells the two apart)
-                "my_ballot": vote._ballots.get(seat) if seat is not None else None,
+                "my_ballot": vote.ballot_of(seat) if seat is not None else None,
                 "contest": None,
                 # who defends the motion is being chosen (the ballots are public by then)
-                "advocate": ({"chooser": vote._opponents[0], "supporters": list(vote._opponents)}
+                "advocate": ({"chooser": vote.supporters[0], "supporters": list(vote.supporters)}
                              if self._advocating else None),
             }
             c = vote.contest
@@ -638,7 +688,7 @@ class LoptiSessionState(GameState):
                     "pair": list(c.pair), "waiting": list(c.waiting), "score": list(c.score),
                     "decisive": c.decisive, "in_bracket": c.in_bracket, "defender": c.defender,
                     "last": [list(x) for x in c.log[-5:]],
-                    "my_throw": c._thrown.get(seat) if seat is not None else None,
+                    "my_throw": c.thrown_by(seat) if seat is not None else None,
                 }
         obs["session"] = {
             "round": s.round_no, "rounds": self.rounds, "phase": self.phase,
@@ -696,4 +746,5 @@ def session_bot(round_bot):
 
 
 __all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
+           "Withdraw",
            "Throw", "check_settings", "session_bot"]

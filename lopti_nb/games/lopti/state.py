@@ -525,7 +525,7 @@ class LoptiState(GameState):
         self.bonus = False
         self.first_play_done = False
         if self.turns >= self.turn_cap:
-            # rules reference §1.7: a player who went out before the cap keeps the win while the
+            # rules reference §1.6: a player who went out before the cap keeps the win while the
             # others' play for places stops here; only a round nobody went out of is a stalemate.
             self.capped = True
             self.stalemate = not self.out
@@ -552,6 +552,12 @@ class LoptiState(GameState):
         self.events.append(ev.RoundOver(self.winner, self.stalemate, self.turns, self.capped))
 
     # -- sessions -----------------------------------------------------------------------
+    def end_now(self) -> None:
+        """End the round where it stands: a session's Rule Vote switched play-on off "now"
+        while a winner is already out (rules reference §1.7)."""
+        if not self.over:
+            self._finish()
+
     def next_round(self, seed: int | None = None) -> "LoptiState":
         """The next round of the session: the deal passes clockwise and this round's
         winner leads (after a stalemate, with no winner, the new dealer leads)."""

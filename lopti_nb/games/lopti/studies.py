@@ -1,7 +1,7 @@
 """Lopti's studies: the analysis columns, frames and charts that belong to this game.
 
-The generic analysis layer (:mod:`lopti_nb.analysis`) offers every name of ``__all__`` here
-as its own, so notebooks keep writing ``from lopti_nb.analysis import duty_frame``.
+A notebook imports them from here (``from lopti_nb.games.lopti.studies import duty_frame``);
+they build on the generic analysis layer (:mod:`lopti_nb.analysis`), which names no game.
 :func:`game_columns` is called by the plugin for every game ``play_games`` plays (in sweep
 workers too), so this module imports neither Altair (the chart builders import it when
 called) nor the session machinery (:func:`motion_length_frame` does).
@@ -17,6 +17,9 @@ from lopti_nb.engine import plural
 
 from . import events as ev
 from .cards import THREE
+# what the deal is worth and what skill adds: their own module, offered here with the rest
+from .studies_deal import (deal_findings, deal_worth_chart, deal_worth_frame, deal_worth_summary,
+                           seat_skill_frame, skill_findings)
 
 if TYPE_CHECKING:
     import altair as alt
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
 __all__ = [
     "seat_advantage_frame", "duty_frame", "motion_length_frame",
     "seat_advantage_chart", "duty_chart", "motion_effect_chart", "round_findings",
+    "deal_worth_frame", "deal_worth_summary", "deal_worth_chart", "deal_findings",
+    "seat_skill_frame", "skill_findings",
 ]
 
 
@@ -326,6 +331,12 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
         for name, part in motion_rounds.groupby("motion", observed=True, sort=False):
             if name == "none":
                 continue
+            fired = int((part["motion_events"] > 0).sum())
+            # A motion that fired and changed no round: the bots never read what is shown or
+            # said, so it is the bots, not the motion, that leave every choice the same.
+            why = (f"it fired in {plural(fired, 'round')} and no bot chose differently: these bots "
+                   "never read cards shown or words said, so a motion that only shows cards or "
+                   "speaks cannot change their play" if fired else "it never fired")
             # the three rounds of one session follow each other: counted by session
             out.append(compare_means(f"motion.{name}", part["turns"], part["baseline_turns"],
                                      f"With `{name}` in force rounds are", "the same deals without it",
@@ -333,8 +344,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                                      measure="turns, all players together",
                                      clusters=part["session"].astype(str).to_numpy(),
                                      same=f"With `{name}` in force every round lasted exactly as "
-                                          f"long as the same deal without it"))
-            fired = int((part["motion_events"] > 0).sum())
+                                          f"long as the same deal without it: {why}"))
             if fired == 0:
                 f = proportion(f"motion.{name}.fired", 0, len(part), f"`{name}` never fired",
                                unit="rounds")

@@ -70,8 +70,8 @@ def _pile_cards(obs) -> list[int]:
 class LoptiTutorial(Script):
     players = 3
     names = ("Sam", "Ana", "Ben")
-    seed = 12
-    settings = {"rounds": 1}  # one round of the table's session: no motion comes after it
+    seed = 1240520259454990046  # the deal the lessons tell (round one of a session seeded 12)
+    settings: dict = {}  # one round: no motion comes after it
     voices = VOICES
 
     def title(self) -> str:
@@ -85,12 +85,6 @@ class LoptiTutorial(Script):
 
     def done(self, state) -> bool:
         return state.is_over
-
-    def dress(self, table) -> None:
-        # the session panel (motions, the Rule Vote) belongs to later rounds
-        panel = getattr(table.view, "panel", None)
-        if panel is not None:
-            panel.widget.layout.display = "none"
 
     # -- the hint ---------------------------------------------------------------------------------
     def hint(self, state, seat: int) -> Hint:

@@ -1,46 +1,27 @@
-"""The Lopti table: pile, duties, your hand/face-up/face-down cards, draw pile, swap at the deal,
-and the session around the rounds.
+"""The Lopti table: pile, duties, your hand/face-up/face-down cards, draw pile, swap at the deal.
 
-``lopti_nb.play("lopti")`` plays a session of Lopti rounds (a
-:class:`~lopti_nb.games.lopti.session.Session`): after each round its winner writes a motion,
-any person may call the round's Rule Vote, a tie goes to Roshambo, and "Next round" deals the
-next one (:mod:`.view_session` draws that part). ``rounds=3`` makes it a session of three
-rounds ("Session over" after the last); without it the session goes on while people play.
-People are named as ``play(names=...)`` names them, else by seat, counted from 1 ("Seat 1"
-is the first seat).
-
-In a notebook, the person whose seat won the round just played may hand the table a motion
-written in Python instead of choosing one on screen::
-
-    from lopti_nb.games.lopti import Draw, Motion
-    table = lopti_nb.play("lopti", humans=2, rounds=3)
-    ...  # round 1 is played; Seat 1 (a person) wins it
-    table.view.author(Motion("After each clear the clearer draws a card.",
-                             hooks={"after clear": lambda v: Draw("actor", 1)}))
-
-``table.view.session`` is the session itself (its history, motions and votes as DataFrames).
-In a room (:mod:`lopti_nb.rooms`) the same view draws one round, without the session.
+This view draws one round of Lopti from the seat's observation. A session of rounds
+(``lopti_nb.play("lopti", rounds=3)``, or a room's session) is one
+:class:`~lopti_nb.games.lopti.session_game.LoptiSessionState`, drawn by
+:class:`~lopti_nb.games.lopti.view_session.SessionView`: this round view under the session's
+own parts (the winner's motion, the Rule Vote, Roshambo, the scoreboard). People are named as
+``play(names=...)`` or the room names them, else by seat, counted from 1 ("Seat 1" is the
+first seat).
 """
 from __future__ import annotations
 
 import ipywidgets as W
 
-from lopti_nb.engine import SettingsError
-from lopti_nb.engine.limits import shown
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 from lopti_nb.widgets.hand import CardHand, tap_toggle
 from lopti_nb.widgets.svg import card_back_svg, card_slot_svg, cards_row_html
-from lopti_nb.widgets.table import GameView, Table
+from lopti_nb.widgets.table import GameView
 
 from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, PickedUp, Played, TookFaceUp, WentOut
 from .cards import card_name
 from .lessons_words import capital, ranks
 from .pictures import lopti_card_svg
-from .motions import SessionError
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
-from .view_session import SessionPanel
-
-MAX_TABLE_ROUNDS = 1000  # rounds in a table's session at most (a longer one is a typo)
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -57,23 +38,9 @@ def rank_of(name: str) -> str:
 class LoptiView(GameView):
     picked_play_buttons = ("Play ", "Flip ", "Swap ")  # "Play 2 \u00d7 8", "Flip face-down card 2", "Swap 4\u2663 \u2194 J\u2666"
     seldom_buttons = ("Take the pile", "Withdraw my motion")
-    options = ("rounds",)  # play("lopti", rounds=3): a session of three rounds
-    tally = False  # the session keeps its own scoreboard, by rounds
-
-    @classmethod
-    def check_options(cls, options: dict) -> None:
-        rounds = options.get("rounds")
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                                   or not 1 <= rounds <= MAX_TABLE_ROUNDS):
-            raise SettingsError(f"rounds must be a whole number of rounds, 1 or more (at most "
-                                f"{MAX_TABLE_ROUNDS:,}), not {shown(rounds)}")
 
     def __init__(self, table):
         super().__init__(table)
-        rounds = getattr(table, "view_options", {}).get("rounds")
-        self.check_options({"rounds": rounds})
-        # a table of its own plays a session; in a room the view draws one round only
-        self.panel = SessionPanel(self, rounds) if isinstance(table, Table) else None
         self.selected: set[int] = set()  # indices into the viewer's sorted hand
         self._phase = None
         self._hand: list[str] = []
@@ -120,8 +87,6 @@ class LoptiView(GameView):
             self.blind,
         ], layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px"))
         parts = [self.banner, self.pile, self.last_plays, self.others, self.choice_box, self.swap_box, self.mine]
-        if self.panel is not None:
-            parts.append(self.panel.widget)
         self.widget = W.VBox(parts, layout=W.Layout())
 
     def open_hand_html(self, obs, seat) -> str:
@@ -132,73 +97,6 @@ class LoptiView(GameView):
         self.blind_pick = None
         self.swap_hand = self.swap_up = None
         self.recent: list = []  # the viewer's last move and what followed it (public events)
-
-    # -- the session around the rounds ------------------------------------------------------------
-    @property
-    def session(self):
-        """The session this table plays (``None`` in a room)."""
-        return self.panel.session if self.panel is not None else None
-
-    def author(self, motion) -> None:
-        """The winner of the round just played, a person at this table, states their motion:
-        a :class:`~lopti_nb.games.lopti.motions.Motion` written in Python, or words only."""
-        if self.panel is None:
-            raise SessionError("this table plays no session of its own: there is no motion to write")
-        self.panel.author(motion)
-
-    def new_state(self, seed):
-        """A new session; its first round is the table's first state."""
-        return self.panel.start(seed) if self.panel is not None else None
-
-    def next_state(self, state, seed):
-        """Lopti is played in rounds: the deal passes on and the winner leads the next one."""
-        if self.panel is not None and self.panel.live:
-            return self.panel.deal()
-        return state.next_round(seed)
-
-    def seed_of(self, state) -> int:
-        """A session's rounds are dealt from the session's seed: that one replays them all."""
-        if self.panel is not None and self.panel.session is not None:
-            return self.panel.session.seed
-        return state.seed
-
-    def has_next_round(self, state) -> bool:
-        return self.panel is None or not self.panel.session_over()
-
-    def next_round_wait(self, state) -> str | None:
-        return self.panel.next_round_wait() if self.panel is not None else None
-
-    def seat_name(self, seat: int) -> str:
-        if self.panel is not None:
-            return self.table.seat_names[seat]  # the names given to play(), else "Seat 1"...
-        return self.table.state.seat_name(seat)  # a room names its members
-
-    def restore(self, old, new) -> None:
-        """A move taken back: the session plays on from the copy kept before it."""
-        if self.panel is not None and self.panel.session is not None and self.panel.session.state is old:
-            self.panel.session.state = new
-
-    def status_words(self, state) -> str | None:
-        words = self.panel.status_words() if self.panel is not None else None
-        if words is None and state.is_over:
-            return "Round over."  # a Lopti round ends; the game goes on with the next
-        return words
-
-    def describe_event(self, event) -> str:
-        text = event.describe()
-        return self.panel.renumber(text, event=True) if self.panel is not None else text
-
-    def describe_text(self, text: str) -> str:
-        """The engine's sentences (seats counted from 1) in the table's words."""
-        return self.panel.renumber(text) if self.panel is not None else text
-
-    def reason(self, action, viewer, can_act) -> str | None:
-        if self.panel is not None and self.panel.vote is not None:
-            return "the Rule Vote under way finishes first"
-        if self.panel is not None and self.table.state.is_over:
-            return "the round is over"  # a session's round: the game goes on with the next
-        why = super().reason(action, viewer, can_act)
-        return self.describe_text(why) if why else why
 
     def settings_words(self, state) -> str:
         s = state.settings
@@ -221,10 +119,7 @@ class LoptiView(GameView):
             f"<tr><td>{esc(self.seat_name(s))}</td><td>{p}</td><td>{result.scores[s]:g}</td></tr>"
             for s, p in sorted(enumerate(result.places), key=lambda x: x[1]))
         note = " (stopped at the turn cap: a stalemate)" if result.stalemate else ""
-        title = "Final places"
-        if self.panel is not None and self.panel.live:
-            title = f"Round {self.panel.session.round_no}: places"
-        return panel_html(title + note,
+        return panel_html("Final places" + note,
                           f'<table style="font-size:13px"><tr><th>Seat</th><th>Place</th>'
                           f'<th>Points</th></tr>{rows}</table>', accent=True)
 
@@ -232,8 +127,6 @@ class LoptiView(GameView):
     def update(self, obs, viewer, new_events, can_act) -> None:
         self.seen_as = (viewer, can_act)  # for the keys and buttons that act on a selection
         self._phase = obs["phase"]  # what a click on a hand card means: swap at the deal, or play
-        if self.panel is not None:
-            self.panel.update(viewer)
         self._banner(new_events)
         self._take_plays(new_events, viewer)
         # the cards the others played since the viewer's last move are marked on the pile

@@ -1,7 +1,7 @@
 """Skull King's studies: the analysis frames that read its round table (bids, hits, zero bids).
 
-The generic analysis layer (:mod:`lopti_nb.analysis`) offers every name of ``__all__`` here
-as its own, so notebooks keep writing ``from lopti_nb.analysis import zero_bid_frame``.
+A notebook imports them from here (``from lopti_nb.games.skullking.studies import zero_bid_frame``);
+they build on the generic analysis layer (:mod:`lopti_nb.analysis`), which names no game.
 The rounds come from ``play_games("skull-king", ..., tables=["rounds"])["rounds"]`` (one row
 per seat per round, the plugin's ``rounds`` table).
 """
@@ -212,7 +212,7 @@ def bidder_gain_frame(games: int, seed: int = 0, scoring: str = "classic", playe
     bots only. One row per game: ``game``, ``seat`` (the bidder's), ``bidder`` and
     ``heuristic`` (that seat's final score in each), ``gain`` (their difference).
 
-        >>> from lopti_nb.analysis import bidder_gain_frame
+        >>> from lopti_nb.games.skullking.studies import bidder_gain_frame
         >>> list(bidder_gain_frame(1, seed=2, players=2).columns)
         ['game', 'seat', 'bidder', 'heuristic', 'gain']
     """
@@ -269,7 +269,7 @@ def skill_frame(gains: dict, draws: int = 2000, seed: int = 0) -> pd.DataFrame:
     ``upper``.
 
         >>> import pandas as pd
-        >>> from lopti_nb.analysis import skill_frame
+        >>> from lopti_nb.games.skullking.studies import skill_frame
         >>> g = pd.DataFrame({"bidder": [30, 50, 40, 60], "heuristic": [10, 30, 20, 40]})
         >>> float(skill_frame({"classic": g.assign(gain=g["bidder"] - g["heuristic"])})["skill"].iloc[0])
         1.549...

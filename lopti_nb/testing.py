@@ -1,0 +1,1008 @@
+"""The conformance suite: the state contract (docs/ENGINE.md, docs/PLUGINS.md) checked for any
+registered game, the package's own and those of other packages alike.
+
+    >>> import lopti_nb
+    >>> from lopti_nb.testing import check_game
+    >>> check_game(lopti_nb.game_names()[0], checks=["listed_actions_are_legal"])
+    {'listed_actions_are_legal': 'passed'}
+
+:func:`check_game` plays seeded random games of the game (every player count from its
+minimum to its maximum, and each setting its schema offers at its other values, one at a
+time), stops them after a few numbers of actions and at the end, and checks each position:
+``copy()`` shares nothing mutable, ``legal_actions``, ``why_illegal``, ``to_act`` and
+``apply`` agree, anything that is not a legal action is refused with a short sentence and
+changes nothing, observations and event logs show a seat nothing it may not know, records
+survive JSON and load to the same game, the same seed gives the same game whatever the
+global generators and the hash seed, a finished game has exactly one game-end event, and
+``simulate()`` and ``play_games()`` agree. A check that finds a problem does not stop the
+others; at the end every failure is raised at once in a :class:`ConformanceError` (an
+``AssertionError``) whose message lists what failed, position by position.
+
+Nothing here knows a game: what a check needs beyond the contract comes from the game's
+plugin (its schema, action classes and bots) and its ``testing`` part
+(``scramble(state, seat, rng)`` and ``game_end_events(state)``, see docs/PLUGINS.md).
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+import itertools
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import types
+from importlib.metadata import entry_points
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+import lopti_nb
+from .engine import (GameSpec, IllegalAction, LoptiNbError, SettingsError, UnknownGame, UnknownSeat,
+                     game_names, get_spec, load, plural, register_game)
+from .engine.limits import cut, shown
+from .engine.registry import GROUP
+
+MAX_MESSAGE = 300  # characters: a refusal is a sentence a person reads, not a dump
+STEPS = (0, 1, 3, 10, 30, 100, 300)  # positions are taken after this many actions (and at the end)
+GAMES_PER_SETTING = 40  # short games played per settings variant to find a rare double end
+MAX_LINES = 12  # problems quoted per check (the count says how many more)
+
+
+class ConformanceError(AssertionError):
+    """A game broke the state contract: ``failures`` maps each failed check's name to its
+    problems (sentences naming the position: game, players, seed, settings, actions)."""
+
+    def __init__(self, title: str, failures: dict[str, list[str]], checked: int):
+        self.failures = failures
+        parts = [f"{title} fails {len(failures)} of {checked} conformance checks:"]
+        for name, problems in failures.items():
+            more = f"\n      ... and {len(problems) - MAX_LINES} more" if len(problems) > MAX_LINES else ""
+            lines = "\n      ".join(problems[:MAX_LINES])
+            parts.append(f"  - {name.replace('_', ' ')} ({plural(len(problems), 'problem')}):\n      {lines}{more}")
+        super().__init__("\n".join(parts))
+
+
+class NotApplicable(Exception):
+    """Raised by a check that has nothing to look at in this game (it is reported as
+    skipped, with the reason)."""
+
+
+# -- positions -----------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Recipe:
+    """A position: a game made with these arguments, then these actions applied."""
+
+    game: str
+    players: int
+    seed: int
+    settings: tuple  # (name, value) pairs
+    actions: tuple
+    seats: tuple = ()  # the seat of each action (empty: current_player each time)
+
+    def __str__(self) -> str:
+        sets = ", ".join(f"{k}={v!r}" for k, v in self.settings)
+        order = ", seats of to_act in random order" if self.seats else ""
+        return (f"{self.game}, {self.players} players, seed {self.seed}"
+                f"{', ' + sets if sets else ''}{order}, after {plural(len(self.actions), 'action')}")
+
+    def build(self):
+        state = lopti_nb.new_game(self.game, players=self.players, seed=self.seed, **dict(self.settings))
+        seats = self.seats or (None,) * len(self.actions)
+        for action, seat in zip(self.actions, seats):
+            state.apply(action, seat)
+        return state
+
+
+def setting_variants(spec: GameSpec, players: int) -> list[dict]:
+    """The defaults, then each setting at other values its schema names (one at a time)."""
+    out: list[dict] = [{}]
+    for s in spec.schema:
+        if s.kind == "bool":
+            values = [not s.default]
+        elif s.kind == "choice":
+            values = [c for c in s.choices if c != s.default]
+        elif s.kind == "seat":
+            values = [players - 1]
+        elif s.kind in ("int", "float") and s.low is not None:
+            values = [type(s.default)(s.low) if s.default is not None else s.low]
+        else:  # data: only the game knows what else is sensible
+            values = []
+        out += [{s.name: v} for v in values if v != s.default]
+    return out
+
+
+def playable(game: str, players: int, settings: dict) -> bool:
+    """Whether the game accepts these settings together (a sea that starts above the line
+    that ends the game does not)."""
+    try:
+        lopti_nb.new_game(game, players=players, seed=0, **settings)
+    except SettingsError:
+        return False
+    return True
+
+
+@functools.cache
+def runs(game: str) -> tuple[tuple[int, dict], ...]:
+    """(players, settings) of the games to play: every player count and every setting variant
+    at least once."""
+    spec = get_spec(game)
+    counts = list(range(spec.min_players, spec.max_players + 1))
+    out = []
+    for i in range(max(len(counts), len(setting_variants(spec, spec.max_players)))):
+        players = counts[i % len(counts)]
+        variants = setting_variants(spec, players)
+        settings = variants[i % len(variants)]
+        if playable(game, players, settings):
+            out.append((players, settings))
+    return tuple(out)
+
+
+def _recipes(game: str, first_seed: int, any_order: bool) -> tuple[Recipe, ...]:
+    out = []
+    for number, (players, settings) in enumerate(runs(game)):
+        seed = first_seed + 17 * number
+        state = lopti_nb.new_game(game, players=players, seed=seed, **settings)
+        rng = random.Random(seed)
+        actions, acted = [], []
+        items = tuple(sorted(settings.items()))
+        while True:
+            if len(actions) in STEPS or state.is_over:
+                out.append(Recipe(game, players, seed, items, tuple(actions), tuple(acted)))
+            if state.is_over:
+                break
+            if any_order:
+                seat = rng.choice(state.to_act)
+                action = rng.choice(state.legal_actions(seat))
+                state.apply(action, seat)
+                acted.append(seat)
+            else:
+                action = rng.choice(state.legal_actions())
+                state.apply(action)
+            actions.append(action)
+    return tuple(out)
+
+
+@functools.cache
+def recipes(game: str) -> tuple[Recipe, ...]:
+    """Positions of seeded random games (one game per run, several stops in each)."""
+    return _recipes(game, 1000, any_order=False)
+
+
+@functools.cache
+def any_order_recipes(game: str) -> tuple[Recipe, ...]:
+    """Positions of seeded random games in which, whenever several seats may act (``to_act``),
+    a random one of them acts, not always ``current_player``."""
+    return _recipes(game, 3000, any_order=True)
+
+
+def positions(game: str, any_order: bool = False):
+    """(recipe, a fresh state at that position) for each position of ``game`` (and with
+    ``any_order``, those of :func:`any_order_recipes` too)."""
+    for recipe in recipes(game) + (any_order_recipes(game) if any_order else ()):
+        yield recipe, recipe.build()
+
+
+def seats(state) -> range:
+    return range(state.num_players)
+
+
+def safely(f: Callable[[], Any]) -> Any:
+    """``f()``, or the error it raised as text (a snapshot shows a crash as a difference)."""
+    try:
+        return copy.deepcopy(f())
+    except Exception as exc:  # noqa: BLE001 - any error is what the snapshot records
+        return f"raised {type(exc).__name__}: {str(exc)[:200]}"
+
+
+def snapshot(state) -> dict:
+    """Everything the contract lets anyone see of ``state``."""
+    return {
+        "current_player": safely(lambda: state.current_player),
+        "to_act": safely(lambda: state.to_act),
+        "is_over": safely(lambda: state.is_over),
+        "observations": [safely(lambda s=s: state.observation(s)) for s in (None, *seats(state))],
+        "legal": safely(state.legal_actions),
+        "events": safely(lambda: list(state.events)),
+        "described": safely(lambda: [e.describe() for e in state.events]),
+        "record": safely(state.record),
+        "result": safely(lambda: repr(state.result)),
+    }
+
+
+def differences(before: dict, after: dict) -> list[str]:
+    return [k for k in before if before[k] != after[k]]
+
+
+def testing_part(game: str):
+    """The game's ``testing`` module (scramble, game_end_events)."""
+    testing = get_spec(game).load("testing")
+    if testing is None:
+        raise NotApplicable(f"{game}'s plugin names no testing module (GameSpec.testing)")
+    return testing
+
+
+# -- the plugin's testing part -------------------------------------------------------------------
+def check_offers_its_testing_part(game: str) -> list[str]:
+    """The plugin names a ``testing`` module with ``scramble`` and ``game_end_events``."""
+    testing = get_spec(game).load("testing")
+    if testing is None:
+        return [f"{game}'s plugin names no testing module (GameSpec.testing)"]
+    return [f"its testing module has no function {name}" for name in ("scramble", "game_end_events")
+            if not callable(getattr(testing, name, None))]
+
+
+# -- copy() ---------------------------------------------------------------------------------------
+MUTABLE = (list, dict, set, bytearray, random.Random, np.ndarray)
+OPAQUE = (str, bytes, int, float, complex, bool, type(None), range, type, types.ModuleType,
+          types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)
+
+
+def reachable(root, name: str = "state") -> dict[int, tuple[str, object]]:
+    """Every object reachable from ``root`` through containers and attributes, by id, with a
+    path to it (``state.hands[2]``)."""
+    found: dict[int, tuple[str, object]] = {}
+    stack = [(root, name)]
+    while stack:
+        obj, path = stack.pop()
+        if isinstance(obj, OPAQUE) or id(obj) in found:
+            continue
+        found[id(obj)] = (path, obj)
+        if isinstance(obj, dict):
+            stack += [(v, f"{path}[{k!r}]") for k, v in obj.items()]
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack += [(v, f"{path}[{i}]") for i, v in enumerate(obj)]
+        elif isinstance(obj, (random.Random, np.ndarray)):
+            continue
+        else:
+            attrs = dict(vars(obj)) if hasattr(obj, "__dict__") else {}
+            for slot in getattr(type(obj), "__slots__", ()):
+                if hasattr(obj, slot):
+                    attrs[slot] = getattr(obj, slot)
+            stack += [(v, f"{path}.{k}") for k, v in attrs.items()]
+    return found
+
+
+def shared_parts(original, clone) -> list[str]:
+    """Paths of the mutable objects ``clone`` holds that ``original`` holds too."""
+    mine = reachable(original)
+    return sorted(path for key, (path, obj) in reachable(clone).items()
+                  if key in mine and isinstance(obj, MUTABLE))
+
+
+class Poison:
+    """What the mutation puts into a copy's lists and dicts: unmistakable in a snapshot."""
+
+    def __repr__(self) -> str:
+        return "<poison>"
+
+
+def mutate(obj, spare: set[int], seen: set[int]) -> int:
+    """Change every list, dict and set reachable from ``obj`` in place (inner ones first: clear
+    it, put a Poison in), except those in ``spare``. Returns how many were changed."""
+    if id(obj) in seen or id(obj) in spare or isinstance(obj, OPAQUE):
+        return 0
+    seen.add(id(obj))
+    changed = 0
+    if isinstance(obj, dict):
+        for value in list(obj.values()):
+            changed += mutate(value, spare, seen)
+        obj.clear()
+        obj[Poison()] = Poison()
+        return changed + 1
+    if isinstance(obj, (list, set, tuple, frozenset)):
+        for value in list(obj):
+            changed += mutate(value, spare, seen)
+        if isinstance(obj, list):
+            obj[:] = [Poison()]
+        elif isinstance(obj, set):
+            obj.clear()
+            obj.add(Poison())
+        else:
+            return changed
+        return changed + 1
+    return changed
+
+
+def check_copy_shares_no_mutable_part_with_the_original(game: str) -> list[str]:
+    problems = []
+    for recipe, state in positions(game):
+        shared = shared_parts(state, state.copy())
+        if shared:
+            problems.append(f"{recipe}: {', '.join(shared[:8])}{' ...' if len(shared) > 8 else ''} "
+                            "shared with its copy")
+    return problems
+
+
+def check_changing_a_copy_leaves_the_original_as_it_was(game: str) -> list[str]:
+    """Play on in the copy, then clear and poison every list, dict and set it holds (those it
+    shares with the original are the check above's business: changing them here would change
+    the original, and a game's module constants, for every later check). The original must
+    show, and then play, exactly as before."""
+    problems = []
+    mutated = 0
+    for recipe, state in positions(game):
+        before = snapshot(state)
+        clone = state.copy()
+        rng = random.Random(recipe.seed)
+        for _ in range(5):
+            if clone.is_over:
+                break
+            clone.apply(rng.choice(clone.legal_actions()))
+        fresh = recipe.build()  # shares module constants (never mutated) with the original
+        spare = set(reachable(state)) | set(reachable(fresh))
+        mutated += mutate(vars(clone), spare, set())
+        changed = differences(before, snapshot(state))
+        if changed:
+            problems.append(f"{recipe}: the original's {', '.join(changed)} changed")
+            continue
+        # The original plays on like a game rebuilt from its actions (same generator state).
+        a, b = state, fresh
+        bot = random.Random(recipe.seed + 1)
+        for _ in range(60):
+            if a.is_over or b.is_over:
+                break
+            action = bot.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+        if [e.describe() for e in a.events] != [e.describe() for e in b.events]:
+            problems.append(f"{recipe}: after its copy was changed the original plays on differently")
+    if not mutated and not problems:
+        raise NotApplicable("its copies hold no list, dict or set to change")
+    return problems
+
+
+# -- legal_actions() and why_illegal() ------------------------------------------------------------
+def refusal(state, action) -> tuple[str | None, str | None]:
+    """(message, None) if ``apply`` refuses ``action`` properly, (None, problem) otherwise.
+    ``state`` is unchanged after a proper refusal; an action the rules allow is tried on a copy
+    and gives (None, None)."""
+    try:
+        reason = state.why_illegal(action)
+    except Exception as exc:  # noqa: BLE001 - apply below reports it
+        reason = f"why_illegal raised {type(exc).__name__}"
+    if reason is None:
+        try:
+            state.copy().apply(action)
+        except Exception as exc:  # noqa: BLE001
+            return None, f"why_illegal({shown(action)}) is None, but apply raised {type(exc).__name__}: {str(exc)[:100]}"
+        return None, None
+    mark = (len(state.events), len(state.actions), state.current_player)
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        if (len(state.events), len(state.actions), state.current_player) != mark:
+            return None, f"refusing {shown(action)} changed the state"
+        return str(exc), None
+    except Exception as exc:  # noqa: BLE001 - anything but IllegalAction is the bug
+        return None, f"apply({shown(action)}) raised {type(exc).__name__}: {str(exc)[:100]}"
+    return None, f"apply({shown(action)}) accepted an action why_illegal refuses ({reason[:80]})"
+
+
+def check_listed_actions_are_legal(game: str) -> list[str]:
+    problems = []
+    for recipe, state in positions(game):
+        listed = state.legal_actions()
+        if state.is_over and listed:
+            problems.append(f"{recipe}: the game is over but actions are listed")
+        if not state.is_over and not listed:
+            problems.append(f"{recipe}: the game runs but no action is listed")
+        for action in listed:
+            reason = state.why_illegal(action)
+            if reason is not None:
+                problems.append(f"{recipe}: {action!r} is listed, but why_illegal says: {reason[:100]}")
+            else:
+                state.copy().apply(action)
+        if not isinstance(state.current_player, (int, type(None))) or (state.current_player is None) != state.is_over:
+            problems.append(f"{recipe}: current_player {state.current_player!r} with is_over {state.is_over}")
+    return problems
+
+
+# -- to_act: the seats that may act now -----------------------------------------------------------
+def check_to_act_lists_the_seats_with_something_to_do(game: str) -> list[str]:
+    """``to_act`` is a tuple of distinct seats holding ``current_player`` (empty once the game
+    is over); every seat in it has legal actions, each of which ``why_illegal`` allows for
+    that seat and ``apply`` performs for it; every other seat has none."""
+    problems = []
+    for recipe, state in positions(game, any_order=True):
+        to_act = state.to_act
+        cur = state.current_player
+        if type(to_act) is not tuple or len(set(to_act)) != len(to_act) \
+                or not all(type(s) is int and 0 <= s < state.num_players for s in to_act):
+            problems.append(f"{recipe}: to_act is {to_act!r}, not a tuple of distinct seats")
+            continue
+        if state.is_over != (to_act == ()):
+            problems.append(f"{recipe}: to_act {to_act} with is_over {state.is_over}")
+        if not state.is_over and cur not in to_act:
+            problems.append(f"{recipe}: current_player {cur} is not in to_act {to_act}")
+        if state.legal_actions(cur) != state.legal_actions():
+            problems.append(f"{recipe}: legal_actions(current_player) differs from legal_actions()")
+        for seat in seats(state):
+            listed = state.legal_actions(seat)
+            if seat not in to_act:
+                if listed:
+                    problems.append(f"{recipe}: seat {seat} is not in to_act but has actions")
+                continue
+            if not listed:
+                problems.append(f"{recipe}: seat {seat} is in to_act but has no action")
+            for action in listed[:6]:
+                reason = state.why_illegal(action, seat)
+                if reason is not None:
+                    problems.append(f"{recipe}: {action!r} is listed for seat {seat}, but "
+                                    f"why_illegal says: {reason[:100]}")
+                    continue
+                clone = state.copy()
+                try:
+                    clone.apply(action, seat)
+                except Exception as exc:  # noqa: BLE001 - any error is the problem
+                    problems.append(f"{recipe}: apply({action!r}, {seat}) raised "
+                                    f"{type(exc).__name__}: {str(exc)[:100]}")
+                    continue
+                if clone.actions[-1] != action:
+                    problems.append(f"{recipe}: apply({action!r}, {seat}) did not log it")
+    return problems
+
+
+def check_apply_for_a_seat_outside_to_act_is_refused_and_changes_nothing(game: str) -> list[str]:
+    """Another seat's legal action, sent by a seat that is not in ``to_act``: refused with a
+    short sentence naming the seat, why_illegal says why, and nothing changes. A seat that is
+    not at the table is refused too (UnknownSeat)."""
+    problems = []
+    tried = 0
+    for recipe, state in positions(game, any_order=True):
+        before = snapshot(state)
+        pool = [a for s in state.to_act for a in state.legal_actions(s)[:3]]
+        for seat in seats(state):
+            if seat in state.to_act:
+                continue
+            for action in pool:
+                tried += 1
+                if state.why_illegal(action, seat) is None:
+                    problems.append(f"{recipe}: why_illegal({action!r}, {seat}) is None")
+                try:
+                    state.apply(action, seat)
+                except IllegalAction as exc:
+                    if not 0 < len(str(exc)) <= MAX_MESSAGE:
+                        problems.append(f"{recipe}: refusing seat {seat} says {str(exc)[:80]!r}...")
+                else:
+                    problems.append(f"{recipe}: seat {seat}, not in to_act {state.to_act}, "
+                                    f"played {action!r}")
+                    break
+        for bad_seat in (-1, state.num_players, "0", True, 1.0):
+            for action in pool[:1]:
+                try:
+                    state.apply(action, bad_seat)
+                except UnknownSeat:
+                    pass
+                except Exception as exc:  # noqa: BLE001 - anything else is the problem
+                    problems.append(f"{recipe}: apply for seat {bad_seat!r} raised {type(exc).__name__}, "
+                                    "not UnknownSeat")
+                else:
+                    problems.append(f"{recipe}: apply for seat {bad_seat!r} was accepted")
+        changed = differences(before, snapshot(state))
+        if changed:
+            problems.append(f"{recipe}: refusing other seats changed the state's {', '.join(changed)}")
+    if not tried and not problems:
+        raise NotApplicable("no position had a seat outside to_act")
+    return problems
+
+
+@functools.cache
+def field_values(game: str) -> dict[tuple[type, str], list]:
+    """Per (action class, field): the values the game's listed actions use."""
+    values: dict[tuple[type, str], list] = {}
+    for _, state in positions(game):
+        for action in state.legal_actions():
+            if not dataclasses.is_dataclass(action):
+                continue
+            for f in dataclasses.fields(action):
+                seen = values.setdefault((type(action), f.name), [])
+                v = getattr(action, f.name)
+                if v not in seen:
+                    seen.append(v)
+    return values
+
+
+def examples(game: str, cls: type) -> dict[str, object]:
+    """A field -> value mapping taken from listed actions (or plain stand-ins)."""
+    values = field_values(game)
+    return {f.name: (values.get((cls, f.name)) or [0])[0] for f in dataclasses.fields(cls)}
+
+
+def odd_values(samples: list) -> list:
+    """Values of the same type as ``samples`` that no listed action uses."""
+    sample = samples[0]
+    if isinstance(sample, bool):
+        return []
+    if isinstance(sample, int):
+        top = max(samples)
+        candidates = [-1, top + 1, 10**30, 2**63, -(2**63)]
+    elif isinstance(sample, str):
+        candidates = ["", " ", "x" * 1000, "\x00", "\u2620", sample.upper(), sample.lower(),
+                      sample + " ", " " + sample, sample * 2]
+    elif isinstance(sample, tuple):
+        candidates = [(), sample + sample, sample[:1] * 5 if sample else ()]
+    else:
+        candidates = []
+    return [c for c in candidates if c not in samples]
+
+
+WRONG_TYPES = [None, 1.5, math.nan, math.inf, True, [1], {"a": 1}, b"x", object()]
+
+
+def built(cls, fields: dict):
+    """``cls(**fields)``, or None when the action class itself refuses the values (then
+    apply never sees them: records and rooms build actions through the class too)."""
+    try:
+        return cls(**fields)
+    except Exception:  # noqa: BLE001 - the class's own check, not the rules'
+        return None
+
+
+def dataclass_actions(game: str) -> list[type]:
+    return [cls for cls in get_spec(game).action_types if dataclasses.is_dataclass(cls)]
+
+
+def out_of_range_actions(game: str) -> list:
+    values = field_values(game)
+    out = []
+    for cls in dataclass_actions(game):
+        names = [f.name for f in dataclasses.fields(cls)]
+        if not names:
+            out.append(built(cls, {}))
+            continue
+        base = examples(game, cls)
+        for name in names:
+            for v in odd_values(values.get((cls, name)) or [0]):
+                out.append(built(cls, {**base, name: v}))
+        # listed values in combinations no position listed together
+        rng = random.Random(7)
+        pools = [values.get((cls, n)) or [base[n]] for n in names]
+        for _ in range(30):
+            out.append(built(cls, {n: rng.choice(p) for n, p in zip(names, pools)}))
+    return [a for a in out if a is not None]
+
+
+def wrong_type_actions(game: str) -> list:
+    out = []
+    for cls in dataclass_actions(game):
+        base = examples(game, cls)
+        for f in dataclasses.fields(cls):
+            out += [built(cls, {**base, f.name: v}) for v in WRONG_TYPES]
+    return [a for a in out if a is not None]
+
+
+def other_games(game: str) -> list[str]:
+    return [other for other in game_names() if other != game]
+
+
+def non_actions(game: str) -> list:
+    """Inputs that are not an action of ``game``: plain values, the action classes themselves,
+    and other games' actions."""
+    spec = get_spec(game)
+    out = [None, 0, 42, -1, 2**63, 1.5, math.nan, True, "", "take the pile", "x" * 1000, b"bytes",
+           [], [1, 2], {}, {"rank": "9", "count": 1}, (), (0, 1), object(), type, print]
+    out += list(spec.action_types)
+    for other in other_games(game):
+        out += [cls for cls in get_spec(other).action_types if cls not in spec.action_types]
+        state = lopti_nb.new_game(other, seed=1)
+        out += [a for a in state.legal_actions()[:3] if type(a) not in spec.action_types]
+    return out
+
+
+def refusal_problems(game: str, inputs: Iterable) -> list[str]:
+    inputs = list(inputs)
+    problems = []
+    for recipe, state in positions(game):
+        before = snapshot(state)
+        for bad in inputs:
+            message, problem = refusal(state, bad)
+            if problem:
+                problems.append(f"{recipe}: {problem}")
+        changed = differences(before, snapshot(state))
+        if changed:
+            problems.append(f"{recipe}: the refusals changed the state's {', '.join(changed)}")
+    return problems
+
+
+def check_apply_refuses_what_is_not_an_action(game: str) -> list[str]:
+    return refusal_problems(game, non_actions(game))
+
+
+def check_apply_refuses_actions_with_values_out_of_range(game: str) -> list[str]:
+    actions = out_of_range_actions(game)
+    if not actions:
+        return ["no action with a value out of range could be built from its action classes"]
+    return refusal_problems(game, actions)
+
+
+def check_apply_refuses_actions_with_fields_of_the_wrong_type(game: str) -> list[str]:
+    return refusal_problems(game, wrong_type_actions(game))
+
+
+def long_refusals(game: str, inputs: list) -> list[str]:
+    problems, refused = [], 0
+    for recipe, state in itertools.islice(positions(game), 0, None, 3):
+        for bad in inputs:
+            try:
+                message, _ = refusal(state, bad)
+            except Exception:  # noqa: BLE001 - the checks above report crashes
+                continue
+            if message is None:
+                continue
+            refused += 1
+            if not message.strip() or len(message) > MAX_MESSAGE:
+                problems.append(f"{recipe}: refusing {shown(bad)} says {len(message)} characters: "
+                                f"{message[:80]!r}...")
+    if not refused:
+        problems.append("nothing was refused, so no refusal could be read")
+    return problems
+
+
+def check_refusals_of_non_actions_are_short_sentences(game: str) -> list[str]:
+    return long_refusals(game, non_actions(game))
+
+
+def check_refusals_of_actions_are_short_sentences(game: str) -> list[str]:
+    return long_refusals(game, out_of_range_actions(game) + wrong_type_actions(game))
+
+
+# -- observation() ----------------------------------------------------------------------------------
+SEATS_NOT_AT_THE_TABLE = {"-1": lambda n: -1, "players": lambda n: n, "'0'": lambda n: "0"}
+
+
+def check_observation_refuses_a_seat_not_at_the_table(game: str) -> list[str]:
+    problems = []
+    state = lopti_nb.new_game(game, seed=3)
+    for label, seat in SEATS_NOT_AT_THE_TABLE.items():
+        try:
+            state.observation(seat(state.num_players))
+        except LoptiNbError as exc:
+            if not 0 < len(str(exc)) <= MAX_MESSAGE:
+                problems.append(f"observation({label}) is refused in {len(str(exc))} characters")
+        except Exception as exc:  # noqa: BLE001 - anything but a LoptiNbError is the problem
+            problems.append(f"observation({label}) raised {type(exc).__name__}, not a LoptiNbError")
+        else:
+            problems.append(f"observation({label}) was answered: no such seat is at the table")
+    return problems
+
+
+def check_a_seat_sees_the_same_when_its_secrets_are_dealt_again(game: str) -> list[str]:
+    """Each seat's observation, its event log and (on its turn) its legal actions are the
+    same in a copy where everything it may not know was dealt again (the game's scramble)."""
+    scramble = testing_part(game).scramble
+    problems = []
+    for recipe, state in positions(game, any_order=True):
+        before = snapshot(state)
+        for seat in seats(state):
+            rng = random.Random(recipe.seed * 31 + seat)
+            seen = (state.observation(seat), [e.for_seat(seat).describe() for e in state.events])
+            legal = state.legal_actions(seat) if seat in state.to_act else None
+            other = scramble(state, seat, rng)
+            if other.observation(seat) != seen[0]:
+                keys = [k for k, v in seen[0].items() if other.observation(seat).get(k) != v]
+                problems.append(f"{recipe}: seat {seat}'s observation shows a secret ({', '.join(keys)})")
+            if [e.for_seat(seat).describe() for e in other.events] != seen[1]:
+                problems.append(f"{recipe}: seat {seat}'s event log shows a secret")
+            if legal is not None and other.legal_actions(seat) != legal:
+                problems.append(f"{recipe}: seat {seat}'s legal actions depend on a secret")
+        if differences(before, snapshot(state)):
+            problems.append(f"{recipe}: scramble changed the original")
+    return problems
+
+
+def check_scramble_deals_secrets_again(game: str) -> list[str]:
+    """The privacy check proves something only if the scramble changes what other seats see
+    (in a game where some seat sees more than a spectator: one without secrets has none to
+    deal again)."""
+    scramble = testing_part(game).scramble
+    changed = secrets = 0
+    for recipe, state in positions(game):
+        spectator = state.observation(None)
+        secrets += any(state.observation(s) != spectator for s in seats(state))
+        other = scramble(state, 0, random.Random(recipe.seed))
+        changed += any(other.observation(s) != state.observation(s) for s in seats(state) if s != 0)
+    if not secrets:
+        raise NotApplicable("every seat sees what a spectator sees: the game keeps no secret")
+    return [] if changed else ["scramble never changed another seat's view: the privacy check is empty"]
+
+
+# -- records -----------------------------------------------------------------------------------
+def check_record_survives_json_and_loads_to_the_same_game(game: str) -> list[str]:
+    problems = []
+    for recipe, state in positions(game, any_order=True):
+        record = state.record()
+        try:
+            text = json.dumps(record)
+        except (TypeError, ValueError) as exc:
+            problems.append(f"{recipe}: the record is not JSON: {str(exc)[:160]}")
+            continue
+        try:
+            again = load(json.loads(text))
+        except LoptiNbError as exc:
+            problems.append(f"{recipe}: load refused the record: {str(exc)[:160]}")
+            continue
+        if again.actions != state.actions:
+            problems.append(f"{recipe}: the loaded game's actions differ")
+        if again.events != state.events:
+            problems.append(f"{recipe}: the loaded game's events differ")
+        if again.result != state.result:
+            problems.append(f"{recipe}: the loaded game's result differs")
+        if again.record() != record:
+            problems.append(f"{recipe}: the loaded game's record differs")
+    return problems
+
+
+# -- determinism -------------------------------------------------------------------------------
+def play_with_bots(game: str, bot: str, players: int, seed: int, pollute=None) -> dict:
+    spec = get_spec(game)
+    state = lopti_nb.new_game(game, players=players, seed=seed)
+    bots = [spec.make_bot(bot) for _ in range(players)]
+    rng = random.Random(seed + 1)
+    while not state.is_over:
+        if pollute:
+            pollute()
+        legal = state.legal_actions()
+        seat = state.current_player
+        state.apply(legal[0] if len(legal) == 1 else bots[seat](state.observation(seat), legal, rng))
+    return state.record()
+
+
+def check_same_seed_and_bots_give_the_same_game_whatever_the_global_generators(game: str) -> list[str]:
+    spec = get_spec(game)
+    problems = []
+    saved = (random.getstate(), np.random.get_state())
+    try:
+        for bot in sorted(spec.bots):
+            players = spec.max_players
+            random.seed(1)
+            np.random.seed(1)
+            first = play_with_bots(game, bot, players, 5)
+            random.seed(2)
+            np.random.seed(2)
+            second = play_with_bots(game, bot, players, 5,
+                                    pollute=lambda: (random.random(), np.random.random(3), random.seed(random.random())))
+            if first != second:
+                problems.append(f"{bot} bots, {players} players, seed 5: the same seed gave different games")
+    finally:
+        random.setstate(saved[0])
+        np.random.set_state(saved[1])
+    return problems
+
+
+def check_playing_never_touches_the_global_generators(game: str) -> list[str]:
+    spec = get_spec(game)
+    testing = testing_part(game)
+    saved = (random.getstate(), np.random.get_state())
+    random.seed(123)
+    np.random.seed(123)
+    before = (random.getstate(), np.random.get_state())
+    try:
+        for bot in sorted(spec.bots):
+            record = play_with_bots(game, bot, spec.min_players, 9)
+            try:
+                load(record)
+            except LoptiNbError:  # the records check reports it
+                pass
+        state = lopti_nb.new_game(game)  # an unseeded game draws its seed from the OS, not `random`
+        state.copy().observation(0)
+        testing.scramble(state, 0, random.Random(1))
+        after = (random.getstate(), np.random.get_state())
+    finally:
+        random.setstate(saved[0])
+        np.random.set_state(saved[1])
+    problems = []
+    if after[0] != before[0]:
+        problems.append("the global random generator was used")
+    if not all(np.array_equal(a, b) for a, b in zip(after[1], before[1])):
+        problems.append("numpy.random was used")
+    return problems
+
+
+HASH_SEED_SCRIPT = """
+import hashlib, json, random, sys
+import lopti_nb
+from lopti_nb.engine import get_spec
+out = {}
+for game in sys.argv[1:]:
+    spec = get_spec(game)
+    state = lopti_nb.new_game(game, players=spec.max_players, seed=11)
+    bots = [spec.make_bot(spec.default_bot) for _ in range(spec.max_players)]
+    rng = random.Random(12)
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.current_player
+        state.apply(legal[0] if len(legal) == 1 else bots[seat](state.observation(seat), legal, rng))
+    out[game] = hashlib.sha256(json.dumps(state.record(), sort_keys=True).encode()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def installed_games() -> tuple[str, ...]:
+    """The games another interpreter finds: those published under the entry-point group (a
+    game registered in this process alone is unknown to it)."""
+    published = {ep.name for ep in entry_points(group=GROUP)}
+    return tuple(name for name in game_names() if name in published)
+
+
+@functools.cache
+def records_under_hash_seed(hash_seed: str, games: tuple[str, ...]) -> dict:
+    """The hash of each game's record, played by its default bots in a fresh interpreter with
+    this ``PYTHONHASHSEED`` (one interpreter for all the games)."""
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    done = subprocess.run([sys.executable, "-c", HASH_SEED_SCRIPT, *games], env=env, capture_output=True,
+                          text=True, timeout=300)
+    if done.returncode != 0:
+        return {"error": done.stderr[-600:]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def check_same_seed_gives_the_same_game_in_another_interpreter(game: str) -> list[str]:
+    """A game that iterated over a set of texts would deal differently under another hash seed."""
+    games = installed_games()
+    if game not in games:
+        raise NotApplicable("the game is registered in this process only: another interpreter "
+                            "cannot find it (publish it under the lopti_nb.games entry points)")
+    first, second = records_under_hash_seed("1", games), records_under_hash_seed("2", games)
+    for outcome in (first, second):
+        if "error" in outcome:
+            return [f"the game failed in another interpreter: {outcome['error']}"]
+    if first[game] != second[game]:
+        return ["the same seed gave different games under PYTHONHASHSEED 1 and 2"]
+    return []
+
+
+# -- the end of a game ---------------------------------------------------------------------------
+def check_a_finished_game_has_exactly_one_game_end_event(game: str) -> list[str]:
+    """None while the game runs, one once it is over (the game's testing module says which
+    events end it). Many short games per setting: an end that happens twice may be rare."""
+    ends = testing_part(game).game_end_events
+    problems = []
+    for recipe, state in positions(game):
+        if len(ends(state)) != (1 if state.is_over else 0):
+            problems.append(f"{recipe}: {len(ends(state))} game-end events")
+    spec = get_spec(game)
+    for number, (_, settings) in enumerate(runs(game)):
+        for k in range(GAMES_PER_SETTING):
+            players = spec.min_players + k % (spec.max_players - spec.min_players + 1)
+            if not playable(game, players, settings):
+                continue
+            seed = 50_000 + 100 * number + k
+            state = lopti_nb.new_game(game, players=players, seed=seed, **settings)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            if len(ends(state)) != 1:
+                problems.append(f"{game}, {players} players, seed {seed}, {settings}: "
+                                f"{len(ends(state))} game-end events")
+    return problems
+
+
+# -- simulate() and the analysis runner ---------------------------------------------------------
+def check_every_setting_can_be_given_by_name_to_the_runners(game: str) -> list[str]:
+    """The forms (launcher, score lab, --set) pass a game's settings by name: no setting may
+    be taken for one of the runner's own arguments."""
+    from .analysis import play_games
+
+    spec = get_spec(game)
+    problems = []
+    for settings in setting_variants(spec, spec.default_players):
+        if not playable(game, spec.default_players, settings):
+            continue
+        simulated = lopti_nb.simulate(game, n=1, seed=1, progress=False, **settings)
+        table = play_games(game, 1, seed=1, **settings)["seats"]
+        if not table["game"].tolist() == simulated["game"].tolist() == [0] * spec.default_players:
+            problems.append(f"{settings}: simulate and play_games did not play one game of "
+                            f"{spec.default_players} seats")
+        for name, value in settings.items():
+            if name in table.columns and name not in simulated.columns and not (table[name] == value).all():
+                problems.append(f"{name}={value!r} was not the game's setting")
+    return problems
+
+
+def check_simulate_gives_the_seat_table_of_play_games(game: str) -> list[str]:
+    from .analysis import play_games
+
+    simulated = lopti_nb.simulate(game, n=3, seed=1, progress=False)
+    seats_table = play_games(game, 3, seed=1)["seats"]
+    if not len(simulated) == len(seats_table) > 0:
+        return [f"simulate gave {len(simulated)} rows and play_games {len(seats_table)}"]
+    columns = list(simulated.columns)
+    missing = [c for c in columns if c not in seats_table.columns]
+    if missing:
+        return [f"play_games' seat table lacks simulate's columns {', '.join(missing)}"]
+    left = simulated.astype(object).values.tolist()
+    right = seats_table[columns].astype(object).values.tolist()
+    return [] if left == right else ["simulate's rows differ from play_games' seat table"]
+
+
+# -- the suite -------------------------------------------------------------------------------------
+#: Every check by name (its function's, less ``check_``), in the order :func:`check_game` runs them.
+CHECKS: dict[str, Callable[[str], list[str]]] = {f.__name__[len("check_"):]: f for f in (
+    check_offers_its_testing_part,
+    check_copy_shares_no_mutable_part_with_the_original,
+    check_changing_a_copy_leaves_the_original_as_it_was,
+    check_listed_actions_are_legal,
+    check_to_act_lists_the_seats_with_something_to_do,
+    check_apply_for_a_seat_outside_to_act_is_refused_and_changes_nothing,
+    check_apply_refuses_what_is_not_an_action,
+    check_apply_refuses_actions_with_values_out_of_range,
+    check_apply_refuses_actions_with_fields_of_the_wrong_type,
+    check_refusals_of_non_actions_are_short_sentences,
+    check_refusals_of_actions_are_short_sentences,
+    check_observation_refuses_a_seat_not_at_the_table,
+    check_a_seat_sees_the_same_when_its_secrets_are_dealt_again,
+    check_scramble_deals_secrets_again,
+    check_record_survives_json_and_loads_to_the_same_game,
+    check_same_seed_and_bots_give_the_same_game_whatever_the_global_generators,
+    check_playing_never_touches_the_global_generators,
+    check_same_seed_gives_the_same_game_in_another_interpreter,
+    check_a_finished_game_has_exactly_one_game_end_event,
+    check_every_setting_can_be_given_by_name_to_the_runners,
+    check_simulate_gives_the_seat_table_of_play_games,
+)}
+
+
+def clear_caches() -> None:
+    """Forget the positions played so far (after a game of the same name was registered
+    again, changed)."""
+    for cached in (runs, recipes, any_order_recipes, field_values, records_under_hash_seed):
+        cached.cache_clear()
+    _CHECKED.clear()
+
+
+_CHECKED: dict[str, int] = {}  # game name -> id of the state class whose positions are cached
+
+
+def check_game(game: str | GameSpec, checks: Iterable[str] | None = None) -> dict[str, str]:
+    """Run the conformance suite for ``game``: any installed game's name (any spelling
+    ``get_spec`` takes), or a ``GameSpec`` (registered first with ``register_game`` when no
+    game of its name is registered yet). ``checks`` names some of :data:`CHECKS` (all by
+    default). Returns each check's outcome (``"passed"``, or ``"skipped: <why>"`` for a check
+    with nothing to look at in this game); raises :class:`ConformanceError` listing every
+    failed check and its problems, after running them all.
+
+        >>> import lopti_nb
+        >>> check_game(lopti_nb.game_names()[0], checks="observation_refuses_a_seat_not_at_the_table")
+        {'observation_refuses_a_seat_not_at_the_table': 'passed'}
+    """
+    if isinstance(game, GameSpec):
+        try:
+            registered = get_spec(game.name)
+        except UnknownGame:
+            registered = register_game(game)
+        if registered is not game:
+            raise UnknownGame(f"Another game is registered as {game.name!r}: check_game checks the "
+                              "registered one by its name.")
+        spec = game
+    else:
+        spec = get_spec(game)
+    names = list(CHECKS) if checks is None else [checks] if isinstance(checks, str) else list(checks)
+    unknown = [shown(n) for n in names if n not in CHECKS]
+    if unknown:
+        raise SettingsError(f"Unknown check(s) {', '.join(unknown)}. Checks: {', '.join(CHECKS)}.")
+    if _CHECKED.get(spec.name) not in (None, id(spec.state_class)):
+        clear_caches()
+    _CHECKED[spec.name] = id(spec.state_class)
+    outcome: dict[str, str] = {}
+    failures: dict[str, list[str]] = {}
+    for name in names:
+        try:
+            problems = CHECKS[name](spec.name)
+        except NotApplicable as why:
+            outcome[name] = f"skipped: {why}"
+            continue
+        except Exception as exc:  # noqa: BLE001 - a crash inside a check is the game's failure
+            problems = [f"the check stopped: {type(exc).__name__}: {cut(str(exc), 200)}"]
+        outcome[name] = "failed" if problems else "passed"
+        if problems:
+            failures[name] = problems
+    if failures:
+        raise ConformanceError(f"{spec.title} ({spec.name})", failures, len(names))
+    return outcome
+
+
+__all__ = ["CHECKS", "ConformanceError", "check_game", "clear_caches"]
