@@ -150,6 +150,54 @@ class Visit:
         self.charts_drawn = True
         return marks
 
+    def chart_colours(self) -> list[dict]:
+        """Each drawn chart's background as the eye sees it (the SVG's own background over the
+        page's colours behind it) and the WCAG contrast of its text (axis labels and titles,
+        legends, chart titles, labels drawn beside marks) against that background: axe-core
+        checks HTML text only, not the text inside an SVG."""
+        return self.page.evaluate("""() => {
+            const rgba = s => { const m = /rgba?\\(([^)]*)\\)/.exec(s || '');
+                if (!m) return null; const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+                return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+            const over = (top, under, alpha) => { const a = top[3] * alpha;
+                return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]); };
+            const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+            const ratio = (a, b) => { const x = lum(a), y = lum(b);
+                return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+            const hex = c => '#' + c.slice(0, 3).map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+            return Array.from(document.querySelectorAll('.vega-embed svg.marks'))
+              .filter(svg => svg.getBoundingClientRect().width).map(svg => {
+                const behind = [];  // the page's backgrounds behind the chart, down to an opaque one
+                for (let e = svg.parentElement; e; e = e.parentElement) {
+                    const c = rgba(getComputedStyle(e).backgroundColor);
+                    if (c && c[3] > 0) behind.push(c);
+                    if (c && c[3] === 1) break; }
+                let page = [255, 255, 255, 1];
+                behind.reverse().forEach(c => { page = over(c, page, 1); });
+                const own = svg.querySelector(':scope > rect');
+                const bg = own ? over(rgba(getComputedStyle(own).fill) || [0, 0, 0, 0], page, 1) : page;
+                // the texts shown (Vega hides labels that would overlap with opacity 0)
+                const shown = t => t.textContent.trim() && Number(getComputedStyle(t).opacity) > 0;
+                const texts = Array.from(svg.querySelectorAll('text')).filter(shown).map(t => {
+                    const st = getComputedStyle(t), fill = rgba(st.fill);
+                    const ink = over(fill, bg, Number(st.fillOpacity) * Number(st.opacity));
+                    return {text: t.textContent.trim().slice(0, 30), ratio: ratio(ink, bg), ink: hex(ink)}; });
+                texts.sort((a, b) => a.ratio - b.ratio);
+                return {page: hex(page), background: hex(bg), background_luminance: lum(bg),
+                        texts: texts.length, lowest: texts.slice(0, 2)}; }); }""")
+
+    def assert_charts_read(self, dark: bool):
+        """Every chart shows the page's own background (dark in the dark theme, not a white
+        panel) and every text in it has a contrast of at least 4.5 against it (WCAG AA)."""
+        found = self.chart_colours()
+        print(f"{self.name} chart colours ({'dark' if dark else 'light'}): {found}")
+        assert found, f"{self.name}: no chart drawn"
+        for chart in found:
+            assert chart["background"] == chart["page"], chart  # no panel of its own
+            assert (chart["background_luminance"] < 0.1) == dark, chart
+            assert chart["texts"] and chart["lowest"][0]["ratio"] >= 4.5, chart
+
     def slider_readout(self, label: str):
         return self.page.locator(f'.widget-slider:has(label:text-is("{label}")) .widget-readout').first
 
@@ -446,6 +494,8 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
         visit.wait_idle(1500)
         visit.assert_accessible("after loading")
         CHECKS.get(name, check_skull_king_rooms)(visit)
+        if name in DARK_CHARTS:  # the light theme: the charts on the page's white, in dark ink
+            visit.assert_charts_read(dark=False)
         visit.wait_idle(500)
         visit.assert_no_errors()
         visit.assert_accessible("after use")
@@ -471,10 +521,16 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
     assert visit.first_widget < COLD_BOUND_S
 
 
+# the dashboards with charts, drawn in the dark theme too: the button that draws them and a
+# small run (the risk explorer draws on loading)
+DARK_CHARTS = {"reckoning_risk": (None, 0), "score_lab": ("Simulate", 10), "motion_lab": ("Run the lab", 10)}
+
+
 @pytest.mark.parametrize("name", dashboards())
 def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir):
-    """``?theme=dark``: the same page, readable (axe checks the contrast of every text) and
-    offline; a screenshot ``dashboard_<name>_dark.png``."""
+    """``?theme=dark``: the same page, readable (axe checks the contrast of every text; the
+    charts' own text is measured here) and offline; screenshots ``dashboard_<name>_dark.png``
+    (and ``_400_dark`` for the dashboards with charts)."""
     visit = Visit(browser, cold_server, name, theme="dark")
     TIMINGS.setdefault(name, {}).setdefault("cold_runs_s", []).append(round(visit.first_widget, 2))
     try:
@@ -484,8 +540,19 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
             visit.wait_charts(1)
         visit.wait_idle(1500)
         visit.assert_accessible("after loading")
+        if name in DARK_CHARTS:  # charts drawn (a small run), in the page's colours
+            button, sessions = DARK_CHARTS[name]
+            if button:
+                visit.set_slider("Sessions", sessions)
+                visit.page.wait_for_timeout(300)
+                visit.click(button)
+                visit.wait_charts(1, timeout=90)
+            visit.assert_charts_read(dark=True)
         visit.page.evaluate("window.scrollTo(0, 0)")
         visit.screenshot(screenshot_dir)
+        if name in DARK_CHARTS:  # and on a phone, once the charts are drawn again within its width
+            visit.assert_charts_fill(PHONE, at_least=0)
+            visit.screenshot(screenshot_dir, "_400", width=PHONE)
         visit.assert_offline()
     finally:
         visit.close()
