@@ -22,6 +22,7 @@ from lopti_nb.games.lopti.events import MotionDrew, MotionGave
 from lopti_nb.games.lopti.view import label
 from lopti_nb.games.lopti.view_session import BOT_AUTHOR_POLICY, BOT_THROW_POLICY, READY
 from lopti_nb.widgets.testing import clickables, visible_widgets, widget_text
+from browser_support import click
 
 THROW_WORDS = ("Rock", "Paper", "Scissors")
 
@@ -46,14 +47,6 @@ def buttons(t) -> list[W.Button]:
 
 def labels(t) -> list[str]:
     return [b.description for b in buttons(t)]
-
-
-def click(t, text: str) -> None:
-    for b in buttons(t):
-        if b.description.startswith(text):
-            b.click()
-            return
-    raise AssertionError(f"no enabled, visible button {text!r}; there are: {labels(t)}")
 
 
 def shown(t, widget) -> bool:
@@ -509,113 +502,75 @@ def to_roshambo(t, rng, throws: int = 9, pause=None) -> None:
 
 
 @pytest.mark.browser
-def test_1_7_roshambo_at_the_table_in_a_browser_400px_wide(tmp_path):
-    import os
+def test_1_7_roshambo_at_the_table_in_a_browser_400px_wide(browser, notebook_server):
     import re
-    import shutil
-    import socket
-    import subprocess
-    import sys
-    import time
     from pathlib import Path
 
-    from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
+    from browser_support import click as press, open_page
 
-    if not os.path.exists(CHROMIUM) or shutil.which("voila") is None:
-        pytest.skip("needs Chromium and Voila")
-    pytest.importorskip("playwright.sync_api")
-    import nbformat
-    from playwright.sync_api import sync_playwright
-
-    root = Path(__file__).resolve().parents[2]
-    shots = root / "docs" / "screenshots"
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     here = Path(__file__).resolve().parent
     setup = ("import random, sys, time, lopti_nb\n"
-             f"sys.path.insert(0, {str(here)!r})\n"
+             f"sys.path[:0] = [{str(here)!r}, {str(here.parent)!r}]\n"
              "from test_lopti_session_table import to_roshambo\n"
              "t = lopti_nb.play('lopti', players=2, humans=2, seed=3, bot_delay=0, rounds=3)\n"
              "to_roshambo(t, random.Random(1), pause=lambda: time.sleep(0.01))\n"
              "t")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(setup)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, tmp_path / "session.ipynb")
+    url = notebook_server.serve("lopti_session_roshambo", [setup])
     twin = lopti_nb.play("lopti", players=2, humans=2, seed=3, bot_delay=0, rounds=3)
     to_roshambo(twin, random.Random(1))
     vote = twin.view.session.pending_vote
     assert vote is not None and vote.contest is not None and not vote.contest.done
 
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
-    with open(tmp_path / "voila.log", "w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "voila", str(tmp_path), "--no-browser",
-                                 f"--port={port}", "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
-                                cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    page, _ = open_page(browser, url, 400, 3200)  # tall: all of the table is drawn
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.3)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 400, "height": 3200})  # tall: all of the table is drawn
-            page.goto(f"http://127.0.0.1:{port}/voila/render/session.ipynb", timeout=90000)
-            table = page.locator(".lnb-table").first
-            try:
-                table.wait_for(timeout=60000)
-            except Exception:
-                raise AssertionError(page.inner_text("body")[-3000:] + (tmp_path / "voila.log").read_text()[-3000:]) from None
+        table = page.locator(".lnb-table").first
+        try:
+            table.wait_for(timeout=60000)
+        except Exception:
+            raise AssertionError(page.inner_text("body")[-3000:] + notebook_server.read_log()) from None
 
-            def same_score():
-                score = re.sub(r"<[^>]+>", "", twin.view.panel.ballot_text.value)
-                want = re.search(r"Roshambo \u2014 .*? of 30", score).group(0)
-                table.get_by_text(want).first.wait_for(timeout=30000)
+        def same_score():
+            score = re.sub(r"<[^>]+>", "", twin.view.panel.ballot_text.value)
+            want = re.search(r"Roshambo \u2014 .*? of 30", score).group(0)
+            table.get_by_text(want).first.wait_for(timeout=30000)
 
-            same_score()
-            # 400 px wide: nothing runs off the side
-            assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
-            assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
-            table.get_by_role("button", name="Rock", exact=True).first.wait_for()
-            shots.mkdir(parents=True, exist_ok=True)
-            table.locator(".widget-vbox").filter(has_text="called the Rule Vote").last.screenshot(
-                path=str(shots / "table_lopti_session_roshambo.png"))
-            # one throw by the page, the same on the twin: the page follows the engine
-            table.get_by_role("button", name="Rock", exact=True).first.click()
-            click(twin, "Rock")
+        def same_status():
             status = re.sub(r"<[^>]+>", "", twin.status.value).replace("\u25b6", "").strip()
             table.get_by_text(status).first.wait_for(timeout=30000)
-            # both people let chance throw for them; the device passes between them
-            for _ in range(10):
-                if twin.view.session.pending_vote is None:
-                    break
-                if twin.cover.layout.display != "none":
-                    table.get_by_role("button", name=twin.cover_button.description, exact=True).first.click()
-                    twin.cover_button.click()
-                else:
-                    page_click = "Throw at random for me until the end"
-                    table.get_by_role("button", name=page_click, exact=True).first.click()
-                    click(twin, page_click)
-                status = re.sub(r"<[^>]+>", "", twin.status.value).replace("\u25b6", "").strip()
-                table.get_by_text(status).first.wait_for(timeout=30000)
-            assert twin.view.session.pending_vote is None
-            if twin.cover.layout.display != "none":
-                table.get_by_role("button", name=twin.cover_button.description, exact=True).first.click()
-                twin.cover_button.click()
-            table.get_by_text("Votes held").first.wait_for(timeout=30000)
-            table.get_by_text("has been held").first.wait_for(timeout=30000)
-            page.wait_for_timeout(500)
-            assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
-            table.screenshot(path=str(shots / "table_lopti_session.png"))
-            browser.close()
+
+        same_score()
+        # 400 px wide: nothing runs off the side
+        assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        table.get_by_role("button", name="Rock", exact=True).first.wait_for()
+        shots.mkdir(parents=True, exist_ok=True)
+        table.locator(".widget-vbox").filter(has_text="called the Rule Vote").last.screenshot(
+            path=str(shots / "table_lopti_session_roshambo.png"))
+        # one throw by the page, the same on the twin: the page follows the engine
+        for where in (table, twin):
+            press(where, "Rock", exact=True)
+        same_status()
+        # both people let chance throw for them; the device passes between them
+        for _ in range(10):
+            if twin.view.session.pending_vote is None:
+                break
+            label = (twin.cover_button.description if twin.cover.layout.display != "none"
+                     else "Throw at random for me until the end")
+            for where in (table, twin):
+                press(where, label, exact=True)
+            same_status()
+        assert twin.view.session.pending_vote is None
+        if twin.cover.layout.display != "none":
+            for where in (table, twin):
+                press(where, twin.cover_button.description, exact=True)
+        table.get_by_text("Votes held").first.wait_for(timeout=30000)
+        table.get_by_text("has been held").first.wait_for(timeout=30000)
+        page.wait_for_timeout(500)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        table.screenshot(path=str(shots / "table_lopti_session.png"))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        page.close()
 
 
 def test_1_7_the_device_goes_to_the_winner_to_write_the_motion():
