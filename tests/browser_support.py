@@ -287,8 +287,9 @@ def _click_widget(root, label: str, exact: bool):
 
 
 def _click_in_page(where, label: str, exact: bool, timeout: float):
-    name = label if exact else re.compile(r"^\s*" + re.escape(label))
-    buttons = where.get_by_role("button", name=name, exact=exact or None)
+    # by the words on the button (an icon's glyph is no part of them, as it is of the name)
+    words = re.compile(r"^\s*" + re.escape(label) + (r"\s*$" if exact else ""))
+    buttons = where.locator("button", has_text=words)
     page = getattr(where, "page", where)
     deadline = time.monotonic() + timeout
     while True:
