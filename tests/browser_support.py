@@ -287,9 +287,10 @@ def _click_widget(root, label: str, exact: bool):
 
 
 def _click_in_page(where, label: str, exact: bool, timeout: float):
-    # by the words on the button (an icon's glyph is no part of them, as it is of the name)
+    # by the words on the button (an icon's glyph is part of its accessible name, not of what a
+    # person reads), or by its name where it shows a picture instead (a card of the hand)
     words = re.compile(r"^\s*" + re.escape(label) + (r"\s*$" if exact else ""))
-    buttons = where.locator("button", has_text=words)
+    buttons = where.locator("button", has_text=words).or_(where.get_by_role("button", name=words))
     page = getattr(where, "page", where)
     deadline = time.monotonic() + timeout
     while True:
