@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import nbformat
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, axe_violations, outside_requests, serve_notebook, watch_requests
+from browser_support import axe_violations, click, open_page, outside_requests
 from markup_support import guest_wins_a_round, play_room_as_bots
 
 pytestmark = pytest.mark.browser
@@ -23,28 +22,22 @@ SAID = "After a player takes the pile, every other player still in draws a card"
 
 
 @pytest.fixture(scope="module")
-def builder_room(tmp_path_factory):
+def builder_room(notebook_server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("builder_room")
     store = str(folder / "rooms.sqlite")
     host, guest = guest_wins_a_round(store, rounds=3)
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)")]
-    nbformat.write(nb, str(folder / "room.ipynb"))
-    server = serve_notebook(str(folder), "room.ipynb", ROOT)
-    url = next(server)
-    yield url, host, guest
-    next(server, None)
+    url = notebook_server.serve("builder_room", [
+        f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)"])
+    return url, host, guest
 
 
-def _come_back(page, url, session):
-    page.goto(url, timeout=120000)
+def _come_back(page, session):
     page.wait_for_selector(".lnb-room .lnb-rejoin-button", timeout=120000)
     page.locator(".lnb-join-code input").fill(session.pretty_code)
     page.locator(".lnb-join-code input").press("Tab")
     page.locator(".lnb-rejoin-key input").fill(session.token)
     page.locator(".lnb-rejoin-key input").press("Tab")
-    page.locator(".lnb-rejoin-button").click()
+    click(page, "Come back to my seat", exact=True)
     page.wait_for_selector("text=Session: round 1 of 3", timeout=60000)
 
 
@@ -57,57 +50,51 @@ def _shot(page, name, width):
     page.set_viewport_size({"width": 1200, "height": 1000})
 
 
-def test_1_7_a_guest_composes_an_enforced_motion_on_their_page_and_both_pages_see_it_act(builder_room):
-    from playwright.sync_api import sync_playwright
-
+def test_1_7_a_guest_composes_an_enforced_motion_on_their_page_and_both_pages_see_it_act(browser, builder_room):
     from lopti_nb.games.lopti import events as ev
 
     url, host, guest = builder_room
     SHOTS.mkdir(parents=True, exist_ok=True)
-    requests, errors = [], []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            pages = {}
-            for who, session in (("ann", host), ("bob", guest)):
-                ctx = browser.new_context(viewport={"width": 1200, "height": 1000})
-                watch_requests(ctx, requests)
-                page = ctx.new_page()
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                _come_back(page, url, session)
-                pages[who] = page
-            ann, bob = pages["ann"], pages["bob"]
-            builder = bob.locator(".lnb-motion-builder")
-            builder.wait_for(timeout=60000)
-            ann.wait_for_selector("text=Bob won round 1 and is writing a motion", timeout=60000)
-            assert ann.locator(".lnb-motion-builder:visible").count() == 0  # only the winner's page
-            # Bob composes from the menus: after a pickup, every other player still in draws a card
-            builder.locator(".widget-dropdown:has(label:text-is('base event:')) select").select_option("pickup")
-            bob.wait_for_timeout(500)
-            builder.locator(".widget-dropdown:has(label:text-is('Who:')) select:visible").first.select_option(
-                "others")
-            preview = builder.locator(".lnb-motion-preview")
-            preview.get_by_text(SAID).wait_for(timeout=30000)
-            _shot(bob, "rooms_lopti_builder_bob_1200.png", 1200)
-            _shot(bob, "rooms_lopti_builder_bob_400.png", 400)
-            found = axe_violations(bob, context="document.querySelector('.lnb-room')")
-            builder.get_by_role("button", name="Submit this motion").click()
-            for page in (ann, bob):
-                page.wait_for_selector(f"text=writes motion 1: {SAID}", timeout=60000)
-            assert bob.locator(".lnb-motion-builder:visible").count() == 0
-            # round 2 is played (the bot's moves, by the room API) until the motion makes a draw
-            guest.refresh(), host.refresh()
-            assert host.state.session.motions[0].motion.data is not None
-            start = len(host.state.events)
-            play_room_as_bots({0: host, 1: guest}, 2, lambda state: any(
-                isinstance(e, ev.MotionDrew) for e in state.events[start:]))
-            drew = [e for e in host.state.events[start:] if isinstance(e, ev.MotionDrew)]
-            assert drew, "no pickup after the motion was stated"
-            for page in (ann, bob):
-                page.wait_for_selector("text=/Motion 1: (Ann|Bob) draws/", timeout=60000)
-            _shot(ann, "rooms_lopti_builder_ann_1200.png", 1200)
-            assert not found, found
-            assert not errors, errors
-        finally:
-            browser.close()
-    assert outside_requests(requests) == []
+    requests, errors, pages = [], [], {}
+    try:
+        for who, session in (("ann", host), ("bob", guest)):
+            page, seen = open_page(browser, url, on={"pageerror": lambda exc: errors.append(str(exc))})
+            pages[who] = page
+            requests.append(seen)
+            _come_back(page, session)
+        ann, bob = pages["ann"], pages["bob"]
+        builder = bob.locator(".lnb-motion-builder")
+        builder.wait_for(timeout=60000)
+        ann.wait_for_selector("text=Bob won round 1 and is writing a motion", timeout=60000)
+        assert ann.locator(".lnb-motion-builder:visible").count() == 0  # only the winner's page
+        # Bob composes from the menus: after a pickup, every other player still in draws a card
+        builder.locator(".widget-dropdown:has(label:text-is('base event:')) select").select_option("pickup")
+        bob.wait_for_timeout(500)
+        builder.locator(".widget-dropdown:has(label:text-is('Who:')) select:visible").first.select_option(
+            "others")
+        preview = builder.locator(".lnb-motion-preview")
+        preview.get_by_text(SAID).wait_for(timeout=30000)
+        _shot(bob, "rooms_lopti_builder_bob_1200.png", 1200)
+        _shot(bob, "rooms_lopti_builder_bob_400.png", 400)
+        found = axe_violations(bob, context="document.querySelector('.lnb-room')")
+        click(builder, "Submit this motion", exact=True)
+        for page in (ann, bob):
+            page.wait_for_selector(f"text=writes motion 1: {SAID}", timeout=60000)
+        assert bob.locator(".lnb-motion-builder:visible").count() == 0
+        # round 2 is played (the bot's moves, by the room API) until the motion makes a draw
+        guest.refresh(), host.refresh()
+        assert host.state.session.motions[0].motion.data is not None
+        start = len(host.state.events)
+        play_room_as_bots({0: host, 1: guest}, 2, lambda state: any(
+            isinstance(e, ev.MotionDrew) for e in state.events[start:]))
+        drew = [e for e in host.state.events[start:] if isinstance(e, ev.MotionDrew)]
+        assert drew, "no pickup after the motion was stated"
+        for page in (ann, bob):
+            page.wait_for_selector("text=/Motion 1: (Ann|Bob) draws/", timeout=60000)
+        _shot(ann, "rooms_lopti_builder_ann_1200.png", 1200)
+        assert not found, found
+        assert not errors, errors
+    finally:
+        for page in pages.values():
+            page.close()
+    assert all(outside_requests(seen) == [] for seen in requests)

@@ -6,7 +6,8 @@ enforced; what a person types is shown as text."""
 from __future__ import annotations
 
 from markup_support import TYPED, Seen, markup_names
-from widgets.test_lopti_session_table import (click, labels, no_swallowed_errors, play_until, set_value,  # noqa: F401
+from browser_support import click
+from widgets.test_lopti_session_table import (labels, no_swallowed_errors, play_until, set_value,  # noqa: F401
                                               won_by_a_person)
 from lopti_nb.widgets.testing import visible_widgets
 
@@ -131,8 +132,7 @@ def test_only_the_winners_room_page_shows_the_builder_and_both_pages_get_the_mot
     rule = winner.view.builder.rules[0]
     rule.event.value = "pickup"
     rule.effects[0].fields["who"].value = "others"
-    assert not winner.view.builder.submit_button.disabled
-    winner.view.builder.submit_button.click()
+    click(winner, "Submit this motion")
     other.poll_once(), winner.poll_once()
     for w in (a, b):
         assert SAID in w.view.motions_html.value and f"writes motion 1: {SAID}" in w.log_html.value
