@@ -115,10 +115,11 @@ class MotionLabDashboard(W.VBox):
         if not isinstance(given, dict):
             raise MotionError("the lab measures motions the game enforces; a motion in words only is "
                               "not played by the bots, so there is nothing to measure")
-        key = self.use(given)
+        self.use(given)
         self.build_toggle.value = False
-        self.shell.status.value = status_html(f"\u201c{motion_name(self.motions[key])}\u201d is in the motion "
-                                              "menu: press Run the lab to see what it does.")
+        # its words are on screen under the menu; the status says what to do next
+        self.shell.status.value = status_html("Your motion is in the motion menu, chosen: press Run the lab to "
+                                              "see what it does.")
 
     @property
     def chosen(self) -> Motion:
