@@ -442,10 +442,12 @@ def check_score_lab(v: Visit):
 
 
 def check_motion_lab(v: Visit):
-    """A small run: the progress bar fills, a finding with its interval and the chart show."""
+    """A small run: the progress bar fills, a finding with its interval and the chart show; the
+    motion builder waits behind its toggle."""
     page = v.page
     assert page.locator("button:text-is('Run the lab')").count() == 1
     assert page.locator(".lnb-motion-words:has-text('Aces are played')").is_visible()
+    assert page.locator("button:has-text('Write your own motion')").is_visible()  # the builder, folded
     v.set_slider("Sessions", 10)
     page.wait_for_timeout(300)
     click(page, "Run the lab", exact=True)
