@@ -89,9 +89,9 @@ def test_a_room_names_people_by_name_on_both_devices(tmp_path, game, settings):
     devices = {0: a, 1: b}
     spec = a.session.room.spec
     bot, rng = spec.make_bot(spec.default_bot), random.Random(4)
-    moves, round_two = 0, 0  # moves made, of them in round 2
+    moves, round_two, voted = 0, 0, False  # moves made, of them in round 2; a Rule Vote called
     # a session: through round 1 and a few moves into round 2; a single game: its first moves
-    while moves < 400 and round_two < 6 and (settings or moves < 25):
+    while moves < 400 and round_two < 12 and (settings or moves < 25):
         for w in devices.values():
             w.poll_once()
             bad = seat_words_of_named_seats(w, 2)
@@ -101,12 +101,17 @@ def test_a_room_names_people_by_name_on_both_devices(tmp_path, game, settings):
             break
         seat = state.to_act[0]
         session = devices[seat].session
-        legal = [x for x in session.state.legal_actions(seat) if not isinstance(x, CallVote)]
-        session.submit(bot(session.state.observation(seat), legal, rng), expect_seq=session.seq)
+        legal = session.state.legal_actions(seat)
+        if round_two and not voted and any(isinstance(x, CallVote) for x in legal):
+            # a Rule Vote in round 2: its panel, ballots and any Roshambo name people too
+            action, voted = CallVote("law", lever="play_on", value=True, when="now"), True
+        else:
+            action = bot(session.state.observation(seat), [x for x in legal if not isinstance(x, CallVote)], rng)
+        session.submit(action, expect_seq=session.seq)
         moves += 1
         round_two += round_no(session.state) >= 2
     assert moves > 3
     if settings:
-        assert round_two, "the session never reached round 2"
+        assert round_two and voted, "the session never reached round 2 and its Rule Vote"
     for w in devices.values():
         assert "Ann" in w.log_html.value and "Bob" in w.log_html.value, w.log_html.value
