@@ -19,10 +19,11 @@ import time
 
 import ipywidgets as W
 
-from lopti_nb.engine import SEAT_WORD, SettingsError, all_specs, get_spec
+from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
 from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
+from lopti_nb.widgets.table import seat_words_named
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
 from .room import (
@@ -104,6 +105,11 @@ class _TableShim:
     def refresh(self) -> None:
         # a view asks for a redraw after a selection changes (cards picked, not yet played)
         self._w._redraw()
+
+    @property
+    def seat_names(self) -> list[str] | None:
+        """The room's display names, one per seat (what the view's sentences name seats by)."""
+        return self._w.seat_names()
 
 
 class _PlainView:
@@ -467,6 +473,12 @@ class RoomWidget(W.VBox):
         names = [self.seat_name(i) for i in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+    def seat_names(self) -> list[str] | None:
+        """The display name of every seat (``None`` before a room is entered)."""
+        if self.session is None:
+            return None
+        return [self.seat_name(i) for i in range(len(self.session.room.seats))]
+
     def seat_name(self, seat) -> str:
         """The display name of ``seat`` (what the view's ``state.seat_name`` gives)."""
         if self.session is None or seat is None:
@@ -650,12 +662,11 @@ class RoomWidget(W.VBox):
         events = state.events
         new_events = [e.for_seat(s.seat) for e in events[self._seen:]]
         self._seen = len(events)
-        names = {i: self.seat_name(i) for i in range(state.num_players)}
-        # a view may put the rest of its game's sentences in people's words too
-        words = getattr(self.view, "log_words", None) or (lambda text: text)
-        for e in new_events:
-            line = words(SEAT_WORD.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), e.describe()))
-            self._log.append(line)
+        names = self.seat_names()
+        # the log says what the view says of an event (a game's view: its words, the seats by name)
+        describe = getattr(self.view, "describe_event", None) or (
+            lambda e: seat_words_named(e.describe(), names))
+        self._log.extend(describe(e) for e in new_events)
         del self._log[:-LOG_LINES]
         self.view.update(obs, s.seat, new_events, can_act)
         to_act = state.to_act

@@ -80,12 +80,9 @@ class GameView(ABC):
 
     def words(self, text: str) -> str:
         """The engine's sentences (which count seats from 1: ``Seat 1`` is index 0) in the
-        table's words: every seat named as :meth:`seat_name` names it. The one place where the
-        table turns the engine's seat words into what people read."""
-        if not text or getattr(self.table, "seat_names", None) is None:
-            return text
-        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1)
-                             if 1 <= int(m.group(1)) <= len(self.table.seat_names) else m.group(0), text)
+        table's words: every seat named as the table names it (``seat_names``, which a table
+        and a room both give)."""
+        return seat_words_named(text, getattr(self.table, "seat_names", None))
 
     def just_happened(self, viewer: int | None) -> list:
         """The events since ``viewer``'s last move, as ``viewer`` may see them (for marking
@@ -109,6 +106,20 @@ class GameView(ABC):
     def reason(self, action, viewer, can_act) -> str | None:
         """``None`` if the viewer may take ``action`` now, else why not (rules' own words)."""
         return self.table.reason(action, viewer, can_act)
+
+
+def seat_words_named(text: str, names: Sequence[str] | None) -> str:
+    """``text`` with every seat word (counted from 1: ``Seat 1`` is index 0) replaced by that
+    seat's name in ``names``; a seat with no name keeps its seat word. The one place where the
+    engine's sentences become what people read, at a table and in a room.
+
+    >>> seat_words_named("Seat 2 takes the pile from Seat 1.", ["Ann", "Bob"])
+    'Bob takes the pile from Ann.'
+    """
+    if not text or not names:
+        return text
+    return SEAT_WORD.sub(lambda m: names[int(m.group(1)) - 1]
+                         if 1 <= int(m.group(1)) <= len(names) else m.group(0), text)
 
 
 class UndoRefused(LoptiNbError):

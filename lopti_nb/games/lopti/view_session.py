@@ -55,7 +55,6 @@ READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.i
 LEVERS = SCHEMA.levers()  # the base-law settings a Rule Vote may change
 CHOOSE = ""  # the vote menu's first entry: nothing chosen yet
 CHOOSE_READY = "\u2014 choose a ready motion \u2014"
-_SEAT_IN_EVENTS = re.compile(r"\b(S)eat (\d+)\b")  # the engine's seat words, counted from 1
 # the session's own sentences name a base-law change as Python would ("set play_on to True")
 _LAW_IN_SENTENCES = re.compile(r"\bset ([a-z_]+) to (True|False|-?\d+)\b")
 
@@ -200,11 +199,7 @@ class SessionView(GameView):
 
     def renumber(self, text: str) -> str:
         """Seat words ("Seat 1" is index 0) by the names people are known by."""
-        return _SEAT_IN_EVENTS.sub(lambda m: self.name(int(m.group(2)) - 1), text)
-
-    def log_words(self, text: str) -> str:
-        """A line of the log in people's words: base law without Python notation."""
-        return law_words(text)
+        return self.words(text)
 
     def describe_event(self, event) -> str:
         return law_words(self.words(event.describe()))
