@@ -33,6 +33,9 @@ BUDGET = 16  # paired sessions per motion looked at
 ROUNDS = 1  # rounds per session
 MAX_BUDGET = 400
 ROLE_KEYS = tuple(key for key, _ in ROLES)
+# the seed of the evidence the session's bots decide by: the same in every session, so a ready
+# motion's evidence is computed once per process and a session replays as it was played
+BOT_SEED = 0
 
 AUTHOR_POLICY = (f"A bot that wins a round writes, among the motions it may write, the one the motion lab "
                  f"({BUDGET} paired sessions, seeded) says raises the author's chance to win a round most, "
@@ -148,5 +151,5 @@ def vote_by_evidence(motion: Motion | str, role: str, players: int = 4, budget: 
     return evidence(motion, role, players, budget, seed)[0] > 0
 
 
-__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "pick_motion", "vote_by_evidence", "evidence", "role_of",
+__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "BOT_SEED", "pick_motion", "vote_by_evidence", "evidence", "role_of",
            "ready_key"]

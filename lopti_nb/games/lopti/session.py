@@ -76,7 +76,8 @@ Where rules reference §1.7 is silent, the project reads it this way:
   must finish before the next deal. Play may go
   on meanwhile; if the author withdraws the motion during the vote, a passed amendment
   changes its words but it stays withdrawn.
-* Bots vote by :func:`bot_ballot` and throw from the session's own generator.
+* Bots vote by :func:`bot_ballot` (by the motion lab's evidence where there is some) and throw
+  from the session's own generator.
 * "The motion's supporters" are the players who voted no (to keep it as it is); one who
   abstained supports neither side. If the author is the proposer, or voted yes, the
   supporters pick the advocate. With several
@@ -367,6 +368,8 @@ class Session:
         self._recorded = True
         self._pending_vote: PendingVote | None = None
         self._people: frozenset = frozenset()
+        # what the motion lab said on motions that are not ready ones, for the bots' ballots
+        self.evidence_kept: dict[tuple, bool] = {}
 
     @property
     def people(self) -> frozenset:
@@ -1095,12 +1098,17 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
 
     A bot never abstains: it always votes yes (``True``) or no (``False``).
 
-    * The proposer votes yes.
-    * A motion's author keeps their own motion: no to removing or amending it, yes to
-      restoring it.
-    * Anyone else votes yes to remove or amend a motion that hurt them in the round at the
-      table (made them take cards -- a gift or a draw -- or show a card), and otherwise
-      keeps things as they are: no.
+    * The proposer votes yes; a change to base law gets no from everyone else.
+    * On a motion the engine plays (it has code) whose author is at the table, a bot votes by
+      evidence (:func:`~.evidence.vote_by_evidence`): it asks the motion lab whether the
+      motion raises the chance to win of the bot's own seat beside the author (the author,
+      the seat after the author, another seat; :func:`~.evidence.role_of`), and votes yes to
+      restore a motion that helps it and yes to remove or amend one that does not.
+    * Without evidence (a motion in words only, which the engine does not play, or one whose
+      author is not at the table) a motion's author keeps their own motion (no to removing or
+      amending it, yes to restoring it), and anyone else votes yes to remove or amend a motion
+      that hurt them in the round at the table (made them take cards -- a gift or a draw -- or
+      show a card), and otherwise keeps things as they are: no.
     """
     seat = session.check_seat(seat, "a voter")
     if proposer is None and session.pending_vote is not None:
@@ -1110,11 +1118,34 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
     if proposal.kind == "law":
         return False
     rec = session.motion_record(proposal.motion)
+    helps = motion_helps(session, seat, rec)
+    if helps is not None:
+        return helps if proposal.kind == "restore" else not helps
     if rec.author_seat == seat:
         return proposal.kind == "restore"
     if proposal.kind == "restore":
         return False
     return _hurt_by(session, seat, rec.number)
+
+
+def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:
+    """Whether the motion lab says motion ``rec`` raises ``seat``'s chance to win a round
+    (:func:`~.evidence.vote_by_evidence` for the seat's role beside the author), or ``None``
+    when there is no evidence to ask for: a motion in words only or whose author is absent.
+    The lab's answer on a motion that is not a ready one is kept by the session."""
+    from .evidence import BOT_SEED, ready_key, role_of, vote_by_evidence
+
+    if not rec.motion.has_code or rec.author_seat is None:
+        return None
+    role = role_of(seat, rec.author_seat, session.num_players)
+    key = ready_key(rec.motion)
+    if key is not None:
+        return vote_by_evidence(key, role, players=session.num_players, seed=BOT_SEED)
+    kept = session.evidence_kept
+    mark = (rec.number, rec.motion.text, role)
+    if mark not in kept:
+        kept[mark] = vote_by_evidence(rec.motion, role, players=session.num_players, seed=BOT_SEED)
+    return kept[mark]
 
 
 def _hurt_by(session: Session, seat: int, number: int) -> bool:

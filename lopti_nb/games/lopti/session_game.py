@@ -53,7 +53,14 @@ from . import session as _s
 MAX_ROUNDS = 20
 MAX_WORDS = 200  # characters of a motion in words (a room stores each action in 512 bytes)
 PASS = "pass"
-BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the order listed."
+def __getattr__(name: str):
+    # the bots' policy sentence comes from the evidence module, which loads the motion lab:
+    # read when first asked for, so that a plain round never loads it
+    if name == "BOT_AUTHOR_POLICY":
+        from .evidence import AUTHOR_POLICY
+
+        return AUTHOR_POLICY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -711,11 +718,27 @@ class LoptiSessionState(GameState):
 
 
 # -- bots ---------------------------------------------------------------------------------------
+def bot_author(obs: dict | None, legal: list) -> Author:
+    """What a bot winner writes (:data:`BOT_AUTHOR_POLICY`): among the ready motions it may
+    adopt that are not in force, the one the motion lab says raises the author's chance to win
+    most (:func:`~.evidence.pick_motion`, at the lab's small fixed budget, seeded by
+    :data:`~.evidence.BOT_SEED`), or no motion when the lab says none raises it."""
+    from .evidence import BOT_SEED, pick_motion
+
+    if obs is None:
+        return Author(PASS)
+    in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"}
+    keys = [a.choice for a in legal if type(a) is Author and isinstance(a.choice, str) and a.choice in LIBRARY
+            and LIBRARY[a.choice]().text not in in_force]
+    choice = pick_motion(keys, "author", players=len(obs["hand_sizes"]), seed=BOT_SEED) if keys else None
+    return Author(choice or PASS)
+
+
 def session_bot(round_bot):
     """``round_bot`` (one of the plugin's bots) playing a session: the round as it plays it,
     and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`,
     never an abstention;
-    throws at random from the bot's generator; motions: :data:`BOT_AUTHOR_POLICY`; a bot never
+    throws at random from the bot's generator; motions: :func:`bot_author`; a bot never
     calls a vote). In a single round it is ``round_bot`` itself, unchanged."""
     def bot(obs, legal, rng):
         first = type(legal[0])
@@ -727,12 +750,7 @@ def session_bot(round_bot):
         if first is Advocate:  # the session's "auto": a lone fellow supporter, else the bracket
             return next((a for a in legal if a.choice == "bracket"), legal[0])
         if first is Author:
-            in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"} if obs else set()
-            for action in legal:
-                if type(action) is Author and action.choice in LIBRARY:
-                    if LIBRARY[action.choice]().text not in in_force:
-                        return action
-            return Author(PASS)
+            return bot_author(obs, legal)
         plays = [a for a in legal if type(a) is not CallVote]
         if len(plays) == 1:
             return plays[0]
@@ -745,6 +763,6 @@ def session_bot(round_bot):
     return bot
 
 
-__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
+__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "bot_author", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
            "Withdraw",
            "Throw", "check_settings", "session_bot"]
