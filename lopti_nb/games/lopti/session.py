@@ -271,6 +271,7 @@ class VoteRecord:
     defender: int | None = None
     roshambo: RoshamboResult | None = None
     bracket: BracketResult | None = None
+    motion: int | None = None  # the number of the motion voted on (None: base law, setup)
 
     @property
     def abstained(self) -> int:
@@ -444,10 +445,12 @@ class Session:
     # -- setup ---------------------------------------------------------------------------------
     def restore(self, motion: MotionRecord | Motion,
                 votes: Sequence[bool | None] | Mapping[int, bool | None],
-                author: str | None = None) -> bool:
+                author: str | None = None, proposed: bool = False) -> bool:
         """At setup, before the first deal: bring back a motion from an earlier session if more
         than half of all players approve. ``votes`` as for :meth:`rule_vote` (``None``:
-        abstains). This does not use round one's Rule Vote. Returns whether it passed."""
+        abstains). This does not use round one's Rule Vote. Returns whether it passed.
+        ``proposed``: the motion is new, proposed at setup (e.g. from the motion lab) rather
+        than brought back; it comes in the same way."""
         if self.state is not None:
             raise SessionError("old motions return only at setup, before the first deal; later, "
                                "bring a motion back through the round's Rule Vote")
@@ -462,11 +465,13 @@ class Session:
         author = author or "unknown"
         if passed:
             seat = self.names.index(author) if author in self.names else None
-            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin="restored at setup")
-            rec.log.append("restored at setup by majority")
+            origin = "proposed at setup" if proposed else "restored at setup"
+            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin=origin)
+            rec.log.append(f"{origin} and approved by majority")
             self.motions.append(rec)
         counted = ballot_counts(yes, no, abstained)
-        self.votes.append(VoteRecord(0, "setup restore", f"restore '{motion.title}'", None, None, cast, yes,
+        self.votes.append(VoteRecord(0, "setup proposal" if proposed else "setup restore",
+                                     f"{'bring in' if proposed else 'restore'} '{motion.title}'", None, None, cast, yes,
                                      no, passed, f"approved at setup with {counted}" if passed
                                      else f"not approved, with {counted}"))
         return passed
@@ -896,6 +901,16 @@ def tally(cast: Sequence[tuple[int, bool | None]]) -> tuple[int, int, int]:
     return ballots.count(True), ballots.count(False), ballots.count(None)
 
 
+def yes_needed(players: int) -> int:
+    """How many yes votes pass a proposal: more than half of all ``players`` (an abstention
+    is no yes).
+
+        >>> [yes_needed(n) for n in (2, 3, 4, 5)]
+        [2, 2, 3, 3]
+    """
+    return players // 2 + 1
+
+
 def ballot_counts(yes: int, no: int, abstained: int) -> str:
     """The ballots counted in words: ``"2 yes, 1 no, 1 abstained"``."""
     return f"{yes} yes, {no} no, " + (f"{abstained} abstained" if abstained else "nobody abstained")
@@ -995,7 +1010,8 @@ class PendingVote:
         cast = tuple(self._ballots.items())
         yes, no, abstained = tally(cast)
         p = self.proposal
-        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "")
+        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "",
+                                 motion=p.motion)
         self._counted = ballot_counts(yes, no, abstained)
         # more than half of ALL session players (an abstention is no yes); a tie needs a yes and a no
         if yes * 2 > self.session.num_players:
@@ -1126,6 +1142,30 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
     if proposal.kind == "restore":
         return False
     return _hurt_by(session, seat, rec.number)
+
+
+def ballot_reason(kind: str, yes: bool, *, proposer: bool, author: bool, by_evidence: bool) -> str:
+    """Why a bot cast ``yes`` on a proposal of ``kind`` by :func:`bot_ballot`'s policy, as the
+    end of a sentence ("... voted no because <reason>"): ``proposer``, the bot called the
+    vote; ``author``, it wrote the motion; ``by_evidence``, the motion lab had something to
+    say (a motion the engine plays, whose author is at the table).
+
+        >>> ballot_reason("remove", False, proposer=False, author=False, by_evidence=True)
+        'the motion lab says the motion helps their seat'
+    """
+    if proposer:
+        return "they proposed it"
+    if kind == "law":
+        return "bots keep base law as it is"
+    if by_evidence:
+        helps = yes if kind == "restore" else not yes
+        return "the motion lab says the motion " + ("helps their seat" if helps else "does not help their seat")
+    if author:
+        return "they keep their own motion"
+    if kind == "restore":
+        return "bots restore only their own motion when the motion lab has nothing to say"
+    return ("the motion made them take or show cards this round" if yes
+            else "the motion did not make them take or show cards this round")
 
 
 def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:

@@ -282,6 +282,27 @@ class VoteDone(Event):
 
 
 @dataclass(frozen=True)
+class MotionProposed(Event):
+    """Before the first deal, a seat proposes a motion to the table (``proposed=``)."""
+
+    seat: int
+    text: str
+
+    def describe(self) -> str:
+        return (f"Before the first deal, {seat_word(self.seat)} proposes a motion for the whole session: "
+                f"{self.text} It comes in if more than half of all players vote yes.")
+
+
+@dataclass(frozen=True)
+class SetupVoteDone(Event):
+    passed: bool
+    outcome: str  # "approved at setup with 3 yes, 1 no, nobody abstained" or "not approved, with ..."
+
+    def describe(self) -> str:
+        return f"The motion proposed at setup is {self.outcome}."
+
+
+@dataclass(frozen=True)
 class MotionWithdrawn(Event):
     seat: int
     number: int
@@ -319,10 +340,53 @@ def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
 
 
 # -- settings ----------------------------------------------------------------------------------
+def proposed_setting(value: Any) -> str | dict:
+    """A motion proposed at setup (``proposed=``) as a session's settings keep it: a ready
+    motion's key, or the motion as data (what a record and a room can carry). ``value`` is
+    a ready motion's key, a motion as data, or a :class:`~.motions.Motion` that is a ready
+    motion or was made from data; anything else (a motion in Python hooks or in words only,
+    which no record can carry) is refused with a :class:`~lopti_nb.engine.SettingsError`,
+    and a motion the constitution refuses gives its reason.
+
+        >>> proposed_setting("ace_tax")
+        'ace_tax'
+    """
+    from .evidence import ready_key
+
+    if isinstance(value, str):
+        if value not in LIBRARY:
+            raise SettingsError(f"proposed is a ready motion's key ({', '.join(list(LIBRARY)[:3])}, ...), a "
+                                f"motion as data or a Motion, not {shown(value)}.")
+        return value
+    if isinstance(value, dict):
+        try:
+            Motion.from_data(value)
+        except LoptiNbError as exc:
+            raise SettingsError(f"the motion proposed is refused: {str(exc)[:300]}") from None
+        return Motion.from_data(value).to_data()
+    if isinstance(value, Motion):
+        key = ready_key(value)
+        if key is not None:
+            return key
+        if value.data is not None:
+            return value.to_data()
+        raise SettingsError("a motion proposed at a table is a ready motion or a motion made from data, "
+                            "which the session's record can carry; this one is "
+                            + ("in Python hooks." if value.hooks else "in words only."))
+    raise SettingsError(f"proposed is a ready motion's key, a motion as data or a Motion, not {shown(value)}.")
+
+
+def proposed_motion(setting: str | dict) -> Motion:
+    """The :class:`~.motions.Motion` a checked ``proposed`` setting stands for."""
+    return LIBRARY[setting]() if isinstance(setting, str) else Motion.from_data(setting)
+
+
 def check_settings(spec, settings: dict, players: int) -> dict:
-    """A session's settings: ``rounds`` (1-20) and the round's own settings (checked by the
-    game's schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
+    """A session's settings: ``rounds`` (1-20), ``proposed`` (a motion put to the table at
+    setup, :func:`proposed_setting`) and the round's own settings (checked by the game's
+    schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
     settings = dict(settings)
+    proposed = settings.pop("proposed", None)
     rounds = settings.pop("rounds", None)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
@@ -331,7 +395,58 @@ def check_settings(spec, settings: dict, players: int) -> dict:
                             "next; leader is not a session setting.")
     checked = spec.check_settings(settings, players)
     checked.pop("leader", None)
+    if proposed is not None:  # kept only when given: a session's record without one stays as it was
+        checked["proposed"] = proposed_setting(proposed)
     return {"rounds": int(rounds), **checked}
+
+
+class SetupVote:
+    """The table's vote, before the first deal, on the motion proposed at the table (rules
+    reference §1.7: a motion from outside the session comes in only by majority approval at
+    setup, which does not use round one's Rule Vote). Ballots as in a Rule Vote: every seat
+    votes yes, no or abstains, hidden until all are in; no Roshambo (a tie is no majority)."""
+
+    kind = "setup"
+    contest = None
+
+    def __init__(self, players: int, proposer: int, motion: Motion):
+        self.players = players
+        self.proposer = proposer
+        self.motion = motion
+        self.ballots: dict[int, bool | None] = {}
+        self.bot_ballots: dict[int, bool] = {}  # what the bots' policy says, asked once per seat
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.ballots)
+
+    @property
+    def voted(self) -> tuple[int, ...]:
+        return tuple(self.ballots)
+
+    @property
+    def ballots_public(self) -> dict | None:
+        return None if self.missing else dict(self.ballots)
+
+    def ballot_of(self, seat: int) -> bool | None:
+        return self.ballots.get(seat)
+
+    def bot_ballot(self, seat: int) -> bool:
+        """The bots' policy at setup: the proposer votes yes; another bot votes yes when the
+        motion lab says the motion raises its own seat's chance to win a round (its role beside
+        the proposer, who would be the motion's author), and no to a motion in words only."""
+        from .evidence import BOT_SEED, role_of, vote_by_evidence
+
+        if seat not in self.bot_ballots:
+            if seat == self.proposer:
+                yes = True
+            elif not self.motion.has_code:
+                yes = False
+            else:
+                yes = vote_by_evidence(self.motion, role_of(seat, self.proposer, self.players),
+                                       players=self.players, seed=BOT_SEED)
+            self.bot_ballots[seat] = yes
+        return self.bot_ballots[seat]
 
 
 class LoptiSessionState(GameState):
@@ -341,8 +456,10 @@ class LoptiSessionState(GameState):
     simultaneous = True  # ballots and throws are cast by every seat at once
     #: the view a table and a room show for this state (instead of the plugin's round view)
     view = "lopti_nb.games.lopti.view_session:SessionView"
+    #: settings of a session besides the round's own (a table takes them as it takes ``rounds``)
+    OPTIONS = ("rounds", "proposed")
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
-              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST}
+              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "setup": DEEP, "_preview": DEEP}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -364,17 +481,38 @@ class LoptiSessionState(GameState):
         self._finished = False
         self._advocating = False  # the supporters are choosing who defends the motion
         self.round_starts: list[int] = []  # index in ``events`` where each round begins
-        self._deal()
+        self.setup: SetupVote | None = None
+        self._preview = None
+        if "proposed" in settings:
+            self._propose(proposed_motion(settings["proposed"]))
+        else:
+            self._deal()
+
+    def _propose(self, motion: Motion) -> None:
+        """Put ``motion`` to the table before the first deal: the first seat (the person who
+        brought it, e.g. from the motion lab) proposes it and is its author if it comes in.
+        Until the ballots are in, the table shows round one as it will be dealt."""
+        import random
+
+        s = self.session
+        self.setup = SetupVote(self.num_players, 0, motion)
+        peek = random.Random()
+        peek.setstate(s.rng.getstate())  # the deal to come (the session's generator is not moved)
+        self._preview = _s.MotionLoptiState(self.num_players, peek.getrandbits(62), hooks=None,
+                                            dealer=s.first_dealer, leader=s.first_dealer, people=s.people,
+                                            **s.law)
+        self.events.append(MotionProposed(0, motion.text))
 
     # -- the phases ------------------------------------------------------------------------------
     @property
     def round(self):
-        """The round at the table (a :class:`~.motions.MotionLoptiState`)."""
-        return self.session.state
+        """The round at the table (a :class:`~.motions.MotionLoptiState`; before the first deal,
+        round one as it will be dealt)."""
+        return self.session.state if self.session.state is not None else self._preview
 
     @property
     def vote(self):
-        return self.session.pending_vote
+        return self.setup if self.setup is not None else self.session.pending_vote
 
     @property
     def phase(self) -> str:
@@ -584,6 +722,9 @@ class LoptiSessionState(GameState):
     def _act(self, action: Any, seat: int) -> None:
         s = self.session
         kind = type(action)
+        if kind is Ballot and self.setup is not None:
+            self._setup_ballot(seat, action.yes)
+            return
         if kind is Ballot:
             vote = self.vote
             vote.cast(seat, action.yes)
@@ -623,6 +764,20 @@ class LoptiSessionState(GameState):
         else:
             s.play(action)
         self._advance()
+
+    def _setup_ballot(self, seat: int, yes: bool | None) -> None:
+        vote = self.setup
+        vote.ballots[seat] = yes
+        self.events.append(BallotCast(seat))
+        if vote.missing:
+            return
+        self.events.append(BallotsRevealed(tuple(vote.ballots.items())))
+        s = self.session
+        passed = s.restore(vote.motion, dict(vote.ballots), author=s.names[vote.proposer], proposed=True)
+        self.events.append(SetupVoteDone(passed, s.votes[-1].outcome))
+        self.setup = None
+        self._preview = None
+        self._deal()
 
     def _contest_news(self, vote) -> None:
         c = vote.contest
@@ -674,7 +829,16 @@ class LoptiSessionState(GameState):
         s = self.session
         vote = self.vote
         vote_obs = None
-        if vote is not None:
+        if vote is not None and self.setup is not None:
+            ballots = vote.ballots_public
+            vote_obs = {
+                "proposer": vote.proposer, "kind": "setup", "motion": None, "lever": None, "value": None,
+                "when": None, "text": vote.motion.text, "voted": list(vote.voted), "missing": list(vote.missing),
+                "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
+                "my_ballot": vote.ballot_of(seat) if seat is not None else None,
+                "contest": None, "advocate": None,
+            }
+        elif vote is not None:
             ballots = vote.ballots_public
             vote_obs = {
                 "proposer": vote.proposer, "kind": vote.proposal.kind, "motion": vote.proposal.motion,
@@ -705,14 +869,16 @@ class LoptiSessionState(GameState):
                          "author_seat": r.author_seat, "round": r.round, "status": r.status,
                          "has_code": r.motion.has_code} for r in s.motions],
             "vote": vote_obs,
-            "votes": [{"round": v.round, "proposal": v.proposal, "proposer": v.proposer, "yes": v.yes,
+            "votes": [{"round": v.round, "proposal": v.proposal, "kind": v.kind, "motion": v.motion,
+                       "proposer": v.proposer, "yes": v.yes,
                        "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
                        "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
             "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
                          "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
             # what the bots' stated policy would vote for this seat (its own knowledge only)
-            "bot_ballot": (_s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)
-                           if vote is not None and seat in vote.missing else None),
+            "bot_ballot": (None if vote is None or seat not in vote.missing
+                           else vote.bot_ballot(seat) if self.setup is not None
+                           else _s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)),
         }
         return obs
 
