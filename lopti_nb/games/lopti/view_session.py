@@ -355,7 +355,7 @@ class SessionView(GameView):
     def proposal_words(self, v) -> str:
         """A proposal (from the observation) in words: ``set swap before play: off, now``."""
         if v["kind"] == "setup":
-            return (f"bring in the motion “{isolate_text(v['text'] or '')}” for the whole session, "
+            return (f"bring in the motion \u201c{isolate_text(v['text'] or '')}\u201d for the whole session, "
                     "from round one")
         when = "now" if v["when"] == NOW else "from the next round"
         if v["kind"] == "law":
@@ -497,8 +497,12 @@ class SessionView(GameView):
         if not s["votes"] or s["votes"][-1]["round"] != s["round"] or s["votes"][-1]["proposer"] is None:
             return ""
         v = s["votes"][-1]
-        said = (f"The Rule Vote on “{law_words(v['proposal'])}” "
-                f"{'passed' if v['passed'] else 'failed'}: {self.renumber(law_words(v['outcome']))} "
+        outcome = v["outcome"]  # "failed with 1 yes, 2 no, ...", "deadlock with 2 yes, 2 no, ...; Roshambo ..."
+        for head, words in (("passed with ", ""), ("failed with ", ""), ("deadlock with ", "a tie, ")):
+            if outcome.startswith(head):
+                outcome = words + outcome[len(head):]
+        said = (f"The Rule Vote on \u201c{law_words(v['proposal'])}\u201d "
+                f"{'passed' if v['passed'] else 'failed'}: {self.renumber(law_words(outcome))} "
                 f"(it needed {yes_needed(players)} of {players} yes votes).")
         if v["passed"]:
             return f"<div>{esc(said)}</div>"
