@@ -190,3 +190,14 @@ def test_1_7_a_failed_vote_says_the_bots_kept_a_motion_the_lab_says_helps_them(m
     said = t.view.vote_text.value
     assert "failed: 1 yes, 2 no, nobody abstained (it needed 2 of 3 yes votes)." in said
     assert "Seat 2 and Seat 3 (bots) voted no because the motion lab says the motion helps their seats." in said
+
+
+def test_1_7_a_winner_who_writes_no_motion_lets_the_next_round_be_dealt():
+    state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=2)
+    bots = [get_spec("lopti").make_bot("heuristic") for _ in range(3)]
+    rng = random.Random(1)
+    while state.phase != "authoring":
+        seat = state.to_act[0]
+        state.apply(bots[seat](state.observation(seat), state.legal_actions(seat), rng), seat)
+    state.apply(Author("pass"), seat=state.author_seat)
+    assert state.phase == "playing" and state.session.round_no == 2 and not state.session.motions

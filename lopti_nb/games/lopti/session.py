@@ -625,6 +625,18 @@ class Session:
         self._author_window = None
         return rec
 
+    def decline(self, seat: int) -> None:
+        """The winner of the round just finished writes no motion: their chance closes, and the
+        next round may be dealt."""
+        seat = self.check_seat(seat)
+        self._sync()
+        if self._author_window is None:
+            raise SessionError("nobody is writing a motion now")
+        if seat != self._author_window:
+            raise SessionError(f"only the round's winner ({seat_word(self._author_window)}) writes a motion, "
+                               f"not {seat_word(seat)}")
+        self._author_window = None
+
     def withdraw(self, seat: int, number: int) -> MotionRecord:
         """The author takes their own motion back, at any time, without a vote. It stays out
         unless a later Rule Vote restores it."""

@@ -754,6 +754,7 @@ class LoptiSessionState(GameState):
         elif kind is Author:
             motion = authored_motion(action.choice)
             if motion is None:
+                s.decline(seat)  # the winner's chance closes: the next round is dealt
                 self.events.append(MotionAuthored(seat, None, ""))
             else:
                 rec = s.author(seat, motion)
