@@ -30,11 +30,22 @@ when a motion asks a person):
 * :class:`Throw` -- after a tied vote, the two seats of Roshambo throw at once, each hidden
   from the other until both have thrown.
 
+A session may start with a motion put to the table (``proposed=``: a ready motion's key or a
+motion as data, :func:`proposed_setting`). The first seat proposes it and every seat casts a
+:class:`Ballot` before the first deal; it is in force from round one, with the first seat as its
+author, if more than half of all players vote yes (rules reference §1.7: a motion from outside
+the session comes in only by majority approval at setup, which does not use round one's Rule
+Vote; no Roshambo at setup). Until then the table shows round one as it will be dealt::
+
+    state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=3, proposed="ace_tax")
+    state.phase                    # "voting": every seat votes on bringing the motion in
+
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
 policies for the rest (:func:`session_bot`): ballots by
-:func:`~.session.bot_ballot` (a bot never abstains), throws at random from the bot's generator, motions as
-``BOT_AUTHOR_POLICY`` says; bots never call a vote.
+:func:`~.session.bot_ballot` (by the motion lab's evidence on a motion; a bot never abstains),
+throws at random from the bot's generator, motions by :func:`bot_author` (the ready motion the
+lab says helps the author most, ``BOT_AUTHOR_POLICY``); bots never call a vote.
 """
 from __future__ import annotations
 
@@ -53,6 +64,8 @@ from . import session as _s
 MAX_ROUNDS = 20
 MAX_WORDS = 200  # characters of a motion in words (a room stores each action in 512 bytes)
 PASS = "pass"
+
+
 def __getattr__(name: str):
     # the bots' policy sentence comes from the evidence module, which loads the motion lab:
     # read when first asked for, so that a plain round never loads it

@@ -14,7 +14,10 @@ table is recorded, replayed and refused exactly as one played in a room:
 * **The Rule Vote**, once per round: the seat whose turn it is (or the winner between rounds)
   picks what to vote on -- remove, amend (in words) or restore a motion, or a base-law lever --
   and when it takes effect ("now" or "from the next round"). Every seat casts a ballot (Vote
-  yes, Vote no, Abstain); ballots stay hidden until everyone has voted.
+  yes, Vote no, Abstain); ballots stay hidden until everyone has voted. The panel says how
+  many yes votes a proposal needs, the bots' ballot policy in one sentence, and, once the
+  round's vote is over, how it ended and why the bots voted no. A motion proposed at setup
+  (``proposed=``) is voted on with the same ballots before the first deal.
 * **Roshambo** after a tie: the two seats throw with Rock/Paper/Scissors; the score, the
   count of decisive throws and the last throw are shown as they happen.
 * The motions, the scoreboard (place and points by round) and every vote held; "round k of
