@@ -26,4 +26,9 @@ if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] || \
 fi
 
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+# The whole suite runs in two worker processes (CI's two cores; LOPTI_NB_TEST_WORKERS=1 for one),
+# each test file whole on one worker; with arguments, pytest runs them as given.
+if [ "$#" -eq 0 ]; then
+  set -- -n "${LOPTI_NB_TEST_WORKERS:-2}" --dist loadfile --durations=25
+fi
 python3 -m pytest "$@"

@@ -1,5 +1,7 @@
 """Lets test modules in every folder import the shared helpers beside this file
-(``browser_support``) whatever pytest's import mode, and installs the toy game.
+(``browser_support``) whatever pytest's import mode, installs the toy game, and holds the
+fixtures every browser test shares: one Chromium (``browser``) and one Voilà
+(``notebook_server``) for the whole run.
 
 The toy game (Nim, ``tests/plugins/toy_nim``) is a separate distribution as ``pip install``
 would leave it: a package and a ``.dist-info`` folder whose ``entry_points.txt`` declares it
@@ -10,6 +12,8 @@ at import, because test modules parametrise over ``game_names()`` while they are
 import os
 import sys
 from pathlib import Path
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 TOY = str(HERE / "plugins" / "toy_nim")
@@ -27,3 +31,40 @@ if TOY not in _paths:
 from lopti_nb.engine import registry  # noqa: E402  (after the path is in place)
 
 registry.refresh()  # the entry points may have been read before the toy was on the path
+
+
+# -- one Chromium and one Voilà for every browser test of the run ------------------------------
+from browser_support import CHROMIUM, CHROMIUM_ARGS, NotebookServer, missing_browser  # noqa: E402
+
+ROOT = HERE.parent
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Debian's Chromium; skips the test when it or Python Playwright is missing."""
+    reason = missing_browser()
+    if reason:
+        pytest.skip(reason)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """One headless Chromium for the whole run (a fresh context per page keeps tests apart:
+    ``browser.new_page()`` or ``browser_support.open_page``). A test never starts Playwright
+    itself: a second ``sync_playwright()`` beside this one fails."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def notebook_server(chromium_path, tmp_path_factory):
+    """One Voilà for the whole run (:class:`browser_support.NotebookServer`):
+    ``notebook_server.serve(name, cells)`` writes a notebook and returns its page's URL."""
+    server = NotebookServer(tmp_path_factory.mktemp("voila"), ROOT)
+    yield server
+    server.stop()

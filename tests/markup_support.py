@@ -110,28 +110,47 @@ def guest_writes_a_motion(store: str, words: str):
     """A two-seat Lopti session room: Ann hosts, Bob joins, the heuristic bot's moves are
     made for both until a round ends that Bob won; Bob writes ``words`` as his motion.
     Returns (Ann's session, Bob's session)."""
-    from lopti_nb import rooms
+    from lopti_nb.games.lopti.session_game import Author
+
+    host, guest = guest_wins_a_round(store)
+    guest.submit(Author(words), expect_seq=guest.seq)
+    host.refresh()
+    return host, guest
+
+
+def play_room_as_bots(seats: dict, seed: int, until) -> None:
+    """Make the heuristic bot's moves (no Rule Vote called) for every seat of a Lopti session
+    room, each through its own session (``seats``: seat -> session), until ``until(state)``."""
     from lopti_nb.engine import get_spec
-    from lopti_nb.games.lopti.session_game import Author, CallVote
+    from lopti_nb.games.lopti.session_game import CallVote
 
     bot = get_spec("lopti").make_bot("heuristic")
+    rng = random.Random(seed)
+    any_session = next(iter(seats.values()))
+    for _ in range(3000):
+        for s in seats.values():
+            s.refresh()
+        state = any_session.state
+        if until(state) or state.is_over or not state.to_act:
+            return
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
+        seats[seat].submit(bot(state.observation(seat), legal, rng), expect_seq=seats[seat].seq)
+
+
+def guest_wins_a_round(store: str, rounds: int = 2):
+    """A two-seat Lopti session room (Ann hosts, Bob joins) played by the heuristic bot's
+    moves for both until Bob has won round 1 and is to write his motion.
+    Returns (Ann's session, Bob's session)."""
+    from lopti_nb import rooms
+
     for seed in range(40):
-        host = rooms.create_room("Ann", "lopti", players=2, rounds=2, store=store, seed=seed, swap=False)
+        host = rooms.create_room("Ann", "lopti", players=2, rounds=rounds, store=store, seed=seed, swap=False)
         guest = rooms.join_room(host.code, "Bob", store=store)
         host.start()
-        seats, rng = {0: host, 1: guest}, random.Random(seed)
-        for _ in range(3000):
-            for s in seats.values():
-                s.refresh()
-            state = host.state
-            if state.phase != "playing":
-                break
-            seat = state.to_act[0]
-            legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
-            seats[seat].submit(bot(state.observation(seat), legal, rng), expect_seq=seats[seat].seq)
+        play_room_as_bots({0: host, 1: guest}, seed, lambda state: state.phase != "playing")
         guest.refresh()
         if guest.state.phase == "authoring" and guest.state.author_seat == guest.seat:
-            guest.submit(Author(words), expect_seq=guest.seq)
             host.refresh()
             return host, guest
     raise AssertionError("no seed where Bob wins round 1")

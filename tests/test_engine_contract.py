@@ -1,4 +1,4 @@
-"""The one contract every game keeps (engine issue): names, errors, determinism, simulate()."""
+"""The one contract every game keeps: names, errors, determinism, simulate()."""
 import random
 
 import numpy as np

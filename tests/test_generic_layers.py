@@ -270,7 +270,7 @@ def f(game="nim"):
 # A plain grep, as a reader would run one: no game's name or word anywhere in a generic module's
 # text. Examples in docstrings name a game through game_names() instead.
 GAME_TEXT = re.compile(r"skull|ledger|drowned|pirate|comrade|kraken|\blopti\b|\bnim\b", re.IGNORECASE)
-ALLOWED_LINE = 'def create_room(host_name: str, game: str = "skull-king"'  # the issue keeps it the default
+ALLOWED_LINE = 'def create_room(host_name: str, game: str = "skull-king"'  # Skull King stays the rooms' default game
 
 
 @pytest.mark.parametrize("module", GENERIC)

@@ -1,4 +1,4 @@
-"""Issues 18/19: every sentence the engine and the games write counts seats from 1.
+"""Every sentence the engine and the games write counts seats from 1.
 
 Seat indices stay 0-based in data (event fields, observations, records); only the words
 shift, once, at the source (``lopti_nb.engine.seat_word``). Along whole bot games of every

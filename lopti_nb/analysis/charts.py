@@ -24,6 +24,50 @@ SEQUENTIAL = "viridis"
 WIDTH, HEIGHT = 320, 220
 PANEL_WIDTH = 260  # one panel of a faceted chart
 
+# The charts' look, in one place (every chart drawn by the package goes through `styled`).
+# Text, axes, grid and the marks drawn in ink take "currentColor": in a page the SVG takes the
+# colour of the text around it, the theme's own (near black in the light theme, near white in
+# the dark), and a picture on its own draws it black. A live chart has no background of its
+# own (the page shows through); a picture keeps a white one, so it reads wherever it is put.
+INK = "currentColor"
+
+
+def chart_config(background: str = "white") -> dict:
+    """The Vega-Lite ``config`` every chart is drawn with: text and axes in ``INK``, the grid
+    and the view's frame in faint ink, on ``background`` ("transparent" for live charts).
+
+        >>> chart_config("transparent")["axis"]["labelColor"]
+        'currentColor'
+    """
+    text = {"labelColor": INK, "titleColor": INK}
+    return {
+        "background": background,
+        "axis": {**text, "domainColor": INK, "domainOpacity": 0.5, "tickColor": INK,
+                 "tickOpacity": 0.5, "gridColor": INK, "gridOpacity": 0.15},
+        "legend": dict(text),
+        "header": dict(text),
+        "title": {"color": INK, "subtitleColor": INK},
+        "view": {"stroke": INK, "strokeOpacity": 0.15},
+        "text": {"color": INK},
+    }
+
+
+def styled(chart: alt.TopLevelMixin, background: str = "white") -> alt.TopLevelMixin:
+    """A copy of ``chart`` drawn with :func:`chart_config` (``background``); what the chart
+    configures itself (``configure_*``) still wins.
+
+        >>> c = styled(alt.Chart(pd.DataFrame({"x": [1]})).mark_bar().encode(x="x:Q"), "transparent")
+        >>> c.to_dict()["config"]["background"]
+        'transparent'
+    """
+    own = chart.config.to_dict() if chart.config is not alt.Undefined else {}
+    config = chart_config(background)
+    for key, value in own.items():
+        config[key] = {**config[key], **value} if isinstance(value, dict) and isinstance(config.get(key), dict) else value
+    out = chart.copy(deep=False)
+    out.config = alt.Config.from_dict(config)
+    return out
+
 
 def category_scale(domain: Sequence | None = None) -> alt.Scale:
     """An Okabe-Ito colour scale (``domain`` fixes the order of the categories)."""
@@ -207,7 +251,7 @@ def mean_chart(effects: pd.DataFrame, x: str = "setting", column: str = "measure
     bars = base.mark_bar(opacity=0.85).encode(
         y=alt.Y("mean:Q", title=y_title),
         color=_color(color, domain=_domain(effects, color), legend=color != x))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
+    err = base.mark_rule(color=INK).encode(y="lower:Q", y2="upper:Q")
     layer = alt.layer(bars, err).properties(width=220, height=HEIGHT - 40)
     return _facet(layer, effects, column, None, independent_y=True, columns=columns).properties(
         title=chart_title(title, subtitle))

@@ -46,12 +46,18 @@ def svg_text(chart: alt.TopLevelMixin) -> str:
     """The chart drawn as SVG markup by vl-convert (no browser, no network)."""
     import vl_convert as vlc
 
-    spec = chart.to_dict()
+    from .charts import styled
+
+    from .charts import INK
+
+    spec = styled(chart).to_dict()  # a picture on its own: on white
     version = alt.SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
     try:
-        return vlc.vegalite_to_svg(spec, vl_version=version)
+        drawn = vlc.vegalite_to_svg(spec, vl_version=version)
     except Exception:  # an older vl-convert that does not know this Vega-Lite version
-        return vlc.vegalite_to_svg(spec)
+        drawn = vlc.vegalite_to_svg(spec)
+    # in black ink: a picture put inline in a dark page would otherwise take its white text
+    return drawn.replace(f'"{INK}"', '"#000"')
 
 
 def svg(chart: alt.TopLevelMixin):
@@ -69,6 +75,49 @@ def show(chart: alt.TopLevelMixin, static: bool | None = None):
     if static:
         return svg(chart)
     enable_offline()
-    # SVG in the browser as well: crisp when zoomed, and each mark is an element that
-    # browser tests can count
-    return alt.JupyterChart(chart, embed_options={"renderer": "svg"})
+    return themed_chart(chart)
+
+
+def themed_chart(chart: alt.TopLevelMixin, embed_options: dict | None = None):
+    """A live ``alt.JupyterChart`` of ``chart`` in the page's theme: drawn as SVG with no
+    background of its own, its text and axes in the colour of the page's text (see
+    :func:`~.charts.chart_config`); a new ``.chart`` is styled the same way.
+    ``embed_options``: vega-embed's (the renderer stays SVG).
+
+        >>> import pandas as pd
+        >>> live = themed_chart(alt.Chart(pd.DataFrame({"x": [1]})).mark_bar().encode(x="x:Q"))
+        >>> live.spec["config"]["background"], live.embed_options["renderer"]
+        ('transparent', 'svg')
+    """
+    return _themed_class()(chart, embed_options=embed_options)
+
+
+_THEMED = None
+
+
+def _themed_class():
+    # made on first use: the class needs anywidget, which headless code never imports
+    global _THEMED
+    if _THEMED is None:
+        import traitlets
+
+        from .charts import styled
+
+        class ThemedChart(alt.JupyterChart):
+            # the SVG's "currentColor" is the colour of the text around the chart: the theme's
+            _css = alt.JupyterChart._css + """
+            .lnb-themed-chart { color: var(--jp-content-font-color1, var(--jp-ui-font-color1, #000)); }
+            """
+
+            def __init__(self, chart, embed_options: dict | None = None):
+                # SVG, not canvas: a canvas cannot take its colours from the page
+                super().__init__(chart, embed_options={**(embed_options or {}), "renderer": "svg"})
+                self.add_class("lnb-themed-chart")
+
+            @traitlets.validate("chart")
+            def _styled(self, proposal):
+                chart = proposal["value"]
+                return None if chart is None else styled(chart, background="transparent")
+
+        _THEMED = ThemedChart
+    return _THEMED

@@ -57,8 +57,8 @@ class WidthProbe(anywidget.AnyWidget):
 
 
 class FittedChart(W.VBox):
-    """A live, offline Altair chart built for the width of its box (``embed_options``:
-    vega-embed's, as ``alt.JupyterChart`` takes them).
+    """A live, offline Altair chart built for the width of its box, in the page's theme
+    (:func:`~lopti_nb.analysis.display.themed_chart`; ``embed_options``: vega-embed's).
 
     ``show(build)`` draws ``build(width)`` (an Altair chart at most ``width`` pixels wide,
     legends and axes included) and draws it again whenever the box changes width.
@@ -94,12 +94,12 @@ class FittedChart(W.VBox):
     def redraw(self) -> None:
         if self._build is None:
             return
-        import altair as alt
-
         chart = self._build(self.width)
         if self.jchart is None:
             enable_offline_charts()
-            self.jchart = alt.JupyterChart(chart, embed_options=self.embed_options)
+            from lopti_nb.analysis.display import themed_chart
+
+            self.jchart = themed_chart(chart, embed_options=self.embed_options)
             self.children = (self.probe, self.jchart)
         else:
             self.jchart.chart = chart  # redrawn in place

@@ -34,7 +34,7 @@ from typing import Any, Mapping
 from .core import GameState, IllegalAction, LoptiNbError, UnknownSeat
 from .limits import check_nesting, read_json, shown
 
-MAX_ACTION_TEXT = 400
+MAX_ACTION_TEXT = 4000  # characters of one action written as text (a data motion takes the most)
 MAX_RECORD_CHARS = 20_000_000  # characters of a record's JSON text
 MAX_ACTIONS = 1_000_000  # actions in one record
 # what a record holds (``bots``: the seats' bots of a simulated game, which replay shows)

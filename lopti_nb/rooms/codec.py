@@ -34,7 +34,7 @@ from lopti_nb.engine.records import RecordError, action_text, parse_action
 
 from .errors import BadAction, BadGame
 
-MAX_ACTION_BYTES = 512
+MAX_ACTION_BYTES = 4096  # an action as stored (a data motion takes the most)
 MAX_DEPTH = 8  # levels of nested lists in an action's data
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port as _free_port
+from browser_support import free_port, missing_browser
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +34,9 @@ NOTEBOOKS = {
 
 
 def _skip_reason() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set LOPTI_NB_CHROMIUM)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Python Playwright is not installed"
+    reason = missing_browser()
+    if reason:
+        return reason
     if shutil.which("jupyter") is None and not (Path(sys.executable).parent / "jupyter").exists():
         return "jupyter (JupyterLab) is not installed"
     return None
@@ -88,7 +85,7 @@ def lab(tmp_path_factory):
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"),
                JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
     env.pop("LOPTI_NB_STATIC_CHARTS", None)
-    port = _free_port()
+    port = free_port()
     jupyter = shutil.which("jupyter") or str(Path(sys.executable).parent / "jupyter")
     cmd = [jupyter, "lab", "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
            "--IdentityProvider.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
@@ -118,16 +115,6 @@ def lab(tmp_path_factory):
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser(lab):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

@@ -278,6 +278,16 @@ def test_show_returns_live_or_static_charts(monkeypatch, risk_frames):
 
     assert isinstance(live, alt.JupyterChart)
     assert live.embed_options == {"renderer": "svg"}
+    # live: no background of its own and text in the page's text colour (the theme's), also
+    # for a chart given later; a picture: black ink on white, wherever it is shown
+    config = live.spec["config"]
+    assert config["background"] == "transparent" and config["axis"]["labelColor"] == "currentColor"
+    live.chart = A.histogram_chart(F.histogram_frame(pd.DataFrame({"v": [1, 2, 2, 3]}), "v"))
+    assert live.spec["config"]["title"]["color"] == "currentColor"
+    assert 'fill="white"' in out.data and "currentColor" not in out.data
+    # what a chart configures itself still wins over the common look
+    own = C.styled(chart.configure_axis(labelColor="red"), "transparent").to_dict()["config"]
+    assert own["axis"]["labelColor"] == "red" and own["axis"]["gridColor"] == "currentColor"
     # outside a kernel the analysis module does not fail on import and show() falls back to SVG
     monkeypatch.delenv("LOPTI_NB_STATIC_CHARTS")
     assert A.static_charts() is True

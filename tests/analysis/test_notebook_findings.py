@@ -1,4 +1,4 @@
-"""Issue 21: every finding a notebook states is computed from its own run, with its interval
+"""Every finding a notebook states is computed from its own run, with its interval
 and sample size, and a direction is stated only when its interval allows; the directions
 come out the same at two seeds at the notebook's default size.
 
@@ -120,7 +120,7 @@ def notebook_seed(notebook: str) -> int:
     return sizes(NOTEBOOK_OF[notebook])["SEED"]
 
 
-# -- the issue's checks ------------------------------------------------------------------------------
+# -- what the notebooks state ---------------------------------------------------------------------------
 @pytest.mark.parametrize("notebook", list(BUILDERS))
 def test_every_stated_direction_is_the_same_at_two_seeds(notebook, runs):
     a = {f.key: f for f in runs(notebook, notebook_seed(notebook))}

@@ -1,4 +1,5 @@
-"""Shared pieces of the dashboard tests: a `lopti-nb serve` in the background and Chromium.
+"""Shared pieces of the dashboard tests: a `lopti-nb serve` in the background (Chromium is the
+run's one ``browser``, tests/conftest.py).
 
 Environment variables:
 
@@ -20,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
+from browser_support import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,28 +86,6 @@ class Server:
         except (ProcessLookupError, PermissionError):
             pass
         self.log.close()
-
-
-@pytest.fixture(scope="session")
-def chromium_path():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium; "
-                    "scripts/test.sh does it)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
-    return CHROMIUM
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="session")

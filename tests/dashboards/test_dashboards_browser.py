@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from browser_support import axe_violations, outside_requests, watch_requests
+from browser_support import axe_violations, click, outside_requests, watch_requests
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
@@ -117,7 +117,7 @@ class Visit:
         print(f"axe, {self.name}{' (' + self.theme + ')' if self.theme else ''} {when}:")
         context = "document"
         if self.page.locator(".lnb-table").count():
-            # a dealt table is the table shell's (checked by its own browser tests, issue 19):
+            # a dealt table is the table shell's (checked by its own browser tests):
             # its findings are printed here, the rest of the page must have none
             print("  the table (printed, not counted here):")
             axe_violations(self.page, context="'.lnb-table'")
@@ -150,6 +150,54 @@ class Visit:
         self.charts_drawn = True
         return marks
 
+    def chart_colours(self) -> list[dict]:
+        """Each drawn chart's background as the eye sees it (the SVG's own background over the
+        page's colours behind it) and the WCAG contrast of its text (axis labels and titles,
+        legends, chart titles, labels drawn beside marks) against that background: axe-core
+        checks HTML text only, not the text inside an SVG."""
+        return self.page.evaluate("""() => {
+            const rgba = s => { const m = /rgba?\\(([^)]*)\\)/.exec(s || '');
+                if (!m) return null; const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+                return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+            const over = (top, under, alpha) => { const a = top[3] * alpha;
+                return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]); };
+            const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+            const ratio = (a, b) => { const x = lum(a), y = lum(b);
+                return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+            const hex = c => '#' + c.slice(0, 3).map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+            return Array.from(document.querySelectorAll('.vega-embed svg.marks'))
+              .filter(svg => svg.getBoundingClientRect().width).map(svg => {
+                const behind = [];  // the page's backgrounds behind the chart, down to an opaque one
+                for (let e = svg.parentElement; e; e = e.parentElement) {
+                    const c = rgba(getComputedStyle(e).backgroundColor);
+                    if (c && c[3] > 0) behind.push(c);
+                    if (c && c[3] === 1) break; }
+                let page = [255, 255, 255, 1];
+                behind.reverse().forEach(c => { page = over(c, page, 1); });
+                const own = svg.querySelector(':scope > rect');
+                const bg = own ? over(rgba(getComputedStyle(own).fill) || [0, 0, 0, 0], page, 1) : page;
+                // the texts shown (Vega hides labels that would overlap with opacity 0)
+                const shown = t => t.textContent.trim() && Number(getComputedStyle(t).opacity) > 0;
+                const texts = Array.from(svg.querySelectorAll('text')).filter(shown).map(t => {
+                    const st = getComputedStyle(t), fill = rgba(st.fill);
+                    const ink = over(fill, bg, Number(st.fillOpacity) * Number(st.opacity));
+                    return {text: t.textContent.trim().slice(0, 30), ratio: ratio(ink, bg), ink: hex(ink)}; });
+                texts.sort((a, b) => a.ratio - b.ratio);
+                return {page: hex(page), background: hex(bg), background_luminance: lum(bg),
+                        texts: texts.length, lowest: texts.slice(0, 2)}; }); }""")
+
+    def assert_charts_read(self, dark: bool):
+        """Every chart shows the page's own background (dark in the dark theme, not a white
+        panel) and every text in it has a contrast of at least 4.5 against it (WCAG AA)."""
+        found = self.chart_colours()
+        print(f"{self.name} chart colours ({'dark' if dark else 'light'}): {found}")
+        assert found, f"{self.name}: no chart drawn"
+        for chart in found:
+            assert chart["background"] == chart["page"], chart  # no panel of its own
+            assert (chart["background_luminance"] < 0.1) == dark, chart
+            assert chart["texts"] and chart["lowest"][0]["ratio"] >= 4.5, chart
+
     def slider_readout(self, label: str):
         return self.page.locator(f'.widget-slider:has(label:text-is("{label}")) .widget-readout').first
 
@@ -159,9 +207,6 @@ class Visit:
         readout.press("Control+a")
         readout.type(str(value))
         readout.press("Enter")
-
-    def click(self, text: str, within: str = ""):
-        self.page.locator(f"{within} button:text-is('{text}')".strip()).first.click()
 
     def screenshot(self, directory: Path, suffix: str = "", width: int = WIDE):
         # Voilà scrolls inside the page, not the document: grow the window to the content
@@ -248,32 +293,32 @@ def check_game_launcher(v: Visit):
         assert page.locator(f'.widget-slider:has(label:text-is("{label}"))').count() == 1
     assert page.locator(".widget-toggle-buttons button:text-is('Skull King')").count() == 1
     assert page.locator(".lnb-table").count() == 0
-    v.click("Deal the cards")
+    click(v.page, "Deal the cards", exact=True)
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
     assert "Dealt: Lopti, 4 players, 1 person and 3 bots." in v.text()
     # dealt: the settings fold into one line above the table, "Change" opens them again
     page.wait_for_selector(".lnb-settings-summary:has-text('Lopti · 4 players · 1 person, 3 bots')",
                            state="visible", timeout=10000)
     assert page.locator('.widget-slider:has(label:text-is("Players"))').is_hidden()
-    v.click("Change")
+    click(v.page, "Change", exact=True)
     page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible", timeout=10000)
     assert page.locator(".lnb-settings-summary").is_hidden()
     # another game, dealt again: the table is replaced
-    v.click("Skull King")
+    click(v.page, "Skull King", exact=True)
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     # the form comes from the game's settings schema, each setting's description on screen
     for label in ("Edition", "Legendary"):
         assert page.locator(f".lnb-settings-form label:text-is('{label}')").count() == 1
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
-    v.click("without them")  # the Legendary cards: out
-    v.click("Deal the cards")
+    click(v.page, "without them", exact=True)  # the Legendary cards: out
+    click(v.page, "Deal the cards", exact=True)
     # the Lopti game on the table is still being played: the page asks first
     page.wait_for_selector(".lnb-confirm:has-text('still being played')", state="visible", timeout=10000)
-    v.click("Keep playing")
+    click(v.page, "Keep playing", exact=True)
     page.wait_for_selector(".lnb-confirm", state="hidden", timeout=10000)
     assert "Dealt: Lopti, 4 players" in v.text()
-    v.click("Deal the cards")
-    v.click("Deal a new game", within=".lnb-confirm")
+    click(v.page, "Deal the cards", exact=True)
+    click(v.page.locator(".lnb-confirm"), "Deal a new game", exact=True)
     page.wait_for_function("() => document.body.innerText.includes('Dealt: Skull King, 4 players')", timeout=30000)
     page.wait_for_selector(".lnb-table .lnb-card", timeout=30000)
     assert page.locator(".lnb-table").count() == 1
@@ -287,11 +332,11 @@ def check_rules_classroom(v: Visit):
     assert page.locator(".widget-toggle-buttons button:text-is('Pirate')").count() == 1
     counter = page.locator(".lnb-explainer :text('Step 1 of')")
     assert counter.count() >= 1
-    v.click("Next \u25b6")
+    click(v.page, "Next \u25b6", exact=True)
     page.wait_for_selector(".lnb-explainer :text('Step 2 of')", timeout=15000)
-    v.click("Pirate")
+    click(v.page, "Pirate", exact=True)
     page.wait_for_selector(".lnb-explainer :text('pirate voice')", timeout=30000)
-    v.click("The Drowned Ledger")
+    click(v.page, "The Drowned Ledger", exact=True)
     page.wait_for_selector(".lnb-explainer :text('The Drowned Ledger')", timeout=30000)
     assert page.locator(".widget-toggle-buttons button:text-is('Pirate')").is_hidden()
     # the whole rules as text, opened and closed again
@@ -301,12 +346,12 @@ def check_rules_classroom(v: Visit):
     header.click()
     page.wait_for_selector(".widget-html h4", state="hidden", timeout=15000)
     # back to Lopti, in the pirate voice (as the screenshot shows it)
-    v.click("Lopti")
+    click(v.page, "Lopti", exact=True)
     page.wait_for_selector(".lnb-explainer :text('Lopti: the rules')", timeout=30000)
-    v.click("Pirate")
+    click(v.page, "Pirate", exact=True)
     page.wait_for_selector(".lnb-explainer :text('pirate voice')", timeout=30000)
     # the guided first round at the real table, in the voice chosen (checked by axe after use)
-    v.click("Play a guided first round")
+    click(v.page, "Play a guided first round", exact=True)
     page.wait_for_selector(".lnb-tutorial .lnb-guide-text:has-text('The bosun says')", timeout=60000)
 
 
@@ -346,7 +391,7 @@ def check_score_lab(v: Visit):
     assert page.locator('.widget-slider:has(label:text-is("Rounds per session"))').is_visible()
     v.set_slider("Sessions", 20)
     page.wait_for_timeout(300)
-    v.click("Simulate")
+    click(v.page, "Simulate", exact=True)
     page.wait_for_function("() => document.body.innerText.includes('20 sessions of 5 rounds of Lopti played')",
                            timeout=90000)
     v.wait_charts(1)
@@ -357,7 +402,7 @@ def check_score_lab(v: Visit):
     v.assert_accessible("after a run of sessions")
     v.screenshot(v.screenshot_dir, "_sessions")
     v.page.set_viewport_size({"width": WIDE, "height": 900})
-    v.click("Skull King")
+    click(v.page, "Skull King", exact=True)
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     assert page.locator(".lnb-setting-description:has-text('How bids are scored')").is_visible()
     # Lopti's results are not shown under Skull King's settings
@@ -367,7 +412,7 @@ def check_score_lab(v: Visit):
     assert page.locator(".vega-embed").first.is_hidden()
     v.set_slider("Games", 40)
     page.wait_for_timeout(300)
-    v.click("Simulate")
+    click(v.page, "Simulate", exact=True)
     page.wait_for_function("() => document.body.innerText.includes('40 games of Skull King played')",
                            timeout=60000)
     v.wait_charts(1)
@@ -379,7 +424,7 @@ def check_score_lab(v: Visit):
                            timeout=20000)
     assert page.locator(".lnb-score-table").count() == 0 and "40 games of" not in v.text()
     assert page.locator(".vega-embed").first.is_hidden()
-    v.click("Simulate")
+    click(v.page, "Simulate", exact=True)
     page.wait_for_function("() => document.body.innerText.includes('40 games of Skull King played')",
                            timeout=60000)
     v.wait_charts(1)
@@ -397,13 +442,15 @@ def check_score_lab(v: Visit):
 
 
 def check_motion_lab(v: Visit):
-    """A small run: the progress bar fills, a finding with its interval and the chart show."""
+    """A small run: the progress bar fills, a finding with its interval and the chart show; the
+    motion builder waits behind its toggle."""
     page = v.page
     assert page.locator("button:text-is('Run the lab')").count() == 1
     assert page.locator(".lnb-motion-words:has-text('Aces are played')").is_visible()
+    assert page.locator("button:has-text('Write your own motion')").is_visible()  # the builder, folded
     v.set_slider("Sessions", 10)
     page.wait_for_timeout(300)
-    v.click("Run the lab")
+    click(page, "Run the lab", exact=True)
     page.wait_for_function("() => document.body.innerText.includes('10 of 10 sessions')", timeout=90000)
     page.wait_for_selector(".lnb-findings li:has-text('the author (the seat that wrote the motion) wins a round')",
                            timeout=30000)
@@ -446,6 +493,8 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
         visit.wait_idle(1500)
         visit.assert_accessible("after loading")
         CHECKS.get(name, check_skull_king_rooms)(visit)
+        if name in DARK_CHARTS:  # the light theme: the charts on the page's white, in dark ink
+            visit.assert_charts_read(dark=False)
         visit.wait_idle(500)
         visit.assert_no_errors()
         visit.assert_accessible("after use")
@@ -455,7 +504,7 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
         visit.screenshot(screenshot_dir, "_400", width=PHONE)
         if name == "game_launcher":  # folded above the table: the settings open again, and fit
             visit.page.set_viewport_size({"width": PHONE, "height": 900})
-            visit.click("Change")
+            click(visit.page, "Change", exact=True)
             visit.page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible")
             visit.assert_fits(when="with the settings opened again")
             visit.screenshot(screenshot_dir, "_400_settings", width=PHONE)
@@ -471,10 +520,16 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
     assert visit.first_widget < COLD_BOUND_S
 
 
+# the dashboards with charts, drawn in the dark theme too: the button that draws them and a
+# small run (the risk explorer draws on loading)
+DARK_CHARTS = {"reckoning_risk": (None, 0), "score_lab": ("Simulate", 10), "motion_lab": ("Run the lab", 10)}
+
+
 @pytest.mark.parametrize("name", dashboards())
 def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir):
-    """``?theme=dark``: the same page, readable (axe checks the contrast of every text) and
-    offline; a screenshot ``dashboard_<name>_dark.png``."""
+    """``?theme=dark``: the same page, readable (axe checks the contrast of every text; the
+    charts' own text is measured here) and offline; screenshots ``dashboard_<name>_dark.png``
+    (and ``_400_dark`` for the dashboards with charts)."""
     visit = Visit(browser, cold_server, name, theme="dark")
     TIMINGS.setdefault(name, {}).setdefault("cold_runs_s", []).append(round(visit.first_widget, 2))
     try:
@@ -484,8 +539,19 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
             visit.wait_charts(1)
         visit.wait_idle(1500)
         visit.assert_accessible("after loading")
+        if name in DARK_CHARTS:  # charts drawn (a small run), in the page's colours
+            button, sessions = DARK_CHARTS[name]
+            if button:
+                visit.set_slider("Sessions", sessions)
+                visit.page.wait_for_timeout(300)
+                click(visit.page, button, exact=True)
+                visit.wait_charts(1, timeout=90)
+            visit.assert_charts_read(dark=True)
         visit.page.evaluate("window.scrollTo(0, 0)")
         visit.screenshot(screenshot_dir)
+        if name in DARK_CHARTS:  # and on a phone, once the charts are drawn again within its width
+            visit.assert_charts_fill(PHONE, at_least=0)
+            visit.screenshot(screenshot_dir, "_400", width=PHONE)
         visit.assert_offline()
     finally:
         visit.close()
@@ -498,8 +564,8 @@ HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
 
 def test_home_page(browser, cold_server, screenshot_dir):
     """The server's front page ("/"): a card per dashboard with its title (the notebook's own
-    heading), a line on what it is for and a picture served by the server; each card opens its
-    dashboard in the same tab; Voila's file list is a link away. Offline, axe-clean, and it
+    heading), a line on what it is for and a picture served by the server; each card links to
+    its dashboard in the same tab (one is clicked); Voila's file list is a link away. Offline, axe-clean, and it
     fits 400 px (screenshots at 1200 and 400 px)."""
     from lopti_nb.cli import list_dashboards
 
@@ -527,13 +593,15 @@ def test_home_page(browser, cold_server, screenshot_dir):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
         page.screenshot(path=str(screenshot_dir / "dashboard_home_400.png"), full_page=True)
         page.set_viewport_size({"width": 1200, "height": 900})
-        # each card opens its dashboard here: the page with the notebook's heading
-        for name, title in HOME_CARDS.items():
-            page.click(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
-            page.wait_for_selector(f"h1:text-is('{title}')", timeout=60000)
-            assert page.url == f"{cold_server.url}/voila/render/{name}.ipynb"
-            page.go_back(wait_until="domcontentloaded")
-            page.wait_for_selector(".lnb-card-link", timeout=30000)
+        # a card opens its dashboard here, in this tab: the page with the notebook's heading
+        # (every card's link is checked above; each dashboard's page is opened by the tests
+        # above at that same address, so one click is enough to show what a click does)
+        name, title = "game_launcher", HOME_CARDS["game_launcher"]
+        page.click(f".lnb-card-link[href='/voila/render/{name}.ipynb']")
+        page.wait_for_selector(f"h1:text-is('{title}')", timeout=60000)
+        assert page.url == f"{cold_server.url}/voila/render/{name}.ipynb"
+        page.go_back(wait_until="domcontentloaded")
+        page.wait_for_selector(".lnb-card-link", timeout=30000)
         # the dark theme: the cards keep the theme (their links too) and read (axe: contrast)
         page.goto(cold_server.url + "/?theme=dark", wait_until="networkidle", timeout=60000)
         assert page.locator(".lnb-card-link[href='/voila/render/score_lab.ipynb?theme=dark']").count() == 1

@@ -332,7 +332,7 @@ def test_classroom_voices_and_games():
     assert "<h4" in c.rules_text.value
 
 
-# -- issue 20: win shares, side-by-side distributions, sessions, the confirm step ---------------------
+# -- win shares, side-by-side distributions, sessions, the confirm step ------------------------------
 LOPTI_SESSIONS = {"lopti": "lopti_nb.games.lopti.session:Session"}
 
 

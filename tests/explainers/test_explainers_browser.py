@@ -3,16 +3,11 @@ docs/screenshots/explainer_*.png (a step of each game in each voice, each game's
 the quizzes' final scores)."""
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS as ARGS, free_port as _free_port
+from browser_support import click, open_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -72,15 +67,6 @@ PAGES = {
 }
 
 
-def _notebook(codes) -> str:
-    """One notebook with one explainer per cell: one kernel serves all three."""
-    import nbformat
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import lopti_nb")] + [nbformat.v4.new_code_cell(c) for c in codes]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return nbformat.writes(nb)
-
-
 def _step(page, root, n: int, kind: str, arg: str, taken: list) -> None:
     """One scripted action on the ``n``-th explainer of the page."""
     if kind == "shot":
@@ -96,15 +82,14 @@ def _step(page, root, n: int, kind: str, arg: str, taken: list) -> None:
             arg=[n, f"Step {number} of"], timeout=20_000)
         page.wait_for_timeout(400)  # the rest of the step's widgets follow the counter
     else:
-        buttons = root.locator("button:visible", has_text=arg)
-        if kind == "click if shown" and not buttons.count():
+        if kind == "click if shown" and not root.locator("button:visible", has_text=arg).count():
             return
         seq = ("([n]) => { const v = document.querySelectorAll('.lnb-explainer')[n]"
                ".querySelector('.lnb-x-verdict'); return v ? Number(v.dataset.seq) : 0; }")
         step_of = "([n]) => (document.querySelectorAll('.lnb-explainer')[n].innerText.match(/Step \\d+ of/) || [''])[0]"
         before = page.evaluate(seq, [n])
         where = page.evaluate(step_of, [n])
-        buttons.first.click(timeout=20_000)
+        click(root, arg, timeout=20)
         if arg in ("Next \u25b6", "\u25c0 Back"):
             page.wait_for_function(f"([n, old]) => ({step_of})([n]) !== old", arg=[n, where], timeout=20_000)
         elif arg.startswith("See your score"):
@@ -118,64 +103,32 @@ def _step(page, root, n: int, kind: str, arg: str, taken: list) -> None:
 
 
 @pytest.mark.browser
-def test_explainers_in_voila_and_chromium(tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
-    playwright = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
-    if shutil.which("voila") is None and subprocess.run([sys.executable, "-c", "import voila"]).returncode:
-        pytest.skip("Voila is not installed")
-    (tmp_path / "explainers.ipynb").write_text(_notebook([code for code, _ in PAGES.values()]))
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
-               JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"))
-    log = open(tmp_path / "voila.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(tmp_path), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1"], stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
+def test_explainers_in_voila_and_chromium(browser, notebook_server, tmp_path):
+    url = notebook_server.serve("explainers", ["import lopti_nb"] + [code for code, _ in PAGES.values()])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    taken = []
+    t0 = time.time()
+    page, _ = open_page(browser, url, 1100, 1500, timeout=90)
     try:
-        deadline = time.time() + 150  # a loaded machine starts Voila slowly
-        while True:
-            try:
-                urllib.request.urlopen(base, timeout=2)
-                break
-            except Exception:
-                if server.poll() is not None or time.time() > deadline:
-                    pytest.fail("Voila did not start: " + (tmp_path / "voila.log").read_text()[-2000:])
-                time.sleep(0.25)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        taken = []
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1100, "height": 1500})
-            t0 = time.time()
-            page.goto(f"{base}/voila/render/explainers.ipynb", timeout=90_000)
-            page.wait_for_function("[...document.querySelectorAll('.lnb-explainer')].filter(e => e.querySelector('.lnb-x-box')).length >= "
-                                   + str(len(PAGES)),
-                                   timeout=90_000)
-            print("page ready", round(time.time() - t0, 1), "s")
-            for n, (name, (_, script)) in enumerate(PAGES.items()):
-                root = page.locator(".lnb-explainer").nth(n)
-                for kind, arg in script:
-                    try:
-                        _step(page, root, n, kind, arg, taken)
-                    except Exception:
-                        root.screenshot(path=str(tmp_path / f"failed_{name}.png"))
-                        raise
-                if name == "lopti_plain":  # ends on the goal step, where nothing is tried yet
-                    assert "Your aim is to be the first" in root.inner_text()
-                elif name == "skullking":  # ends on the quiz's score, where no answer is shown
-                    assert "right on the first try" in root.inner_text()
-                else:
-                    assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10
-            print("scripts done", round(time.time() - t0, 1), "s")
-            browser.close()
-        shots = sum(1 for _, script in PAGES.values() for kind, _ in script if kind == "shot")
-        assert len(taken) == shots and all(p.stat().st_size > 10_000 for p in taken)
+        page.wait_for_function("[...document.querySelectorAll('.lnb-explainer')].filter(e => e.querySelector('.lnb-x-box')).length >= "
+                               + str(len(PAGES)), timeout=90_000)
+        print("page ready", round(time.time() - t0, 1), "s")
+        for n, (name, (_, script)) in enumerate(PAGES.items()):
+            root = page.locator(".lnb-explainer").nth(n)
+            for kind, arg in script:
+                try:
+                    _step(page, root, n, kind, arg, taken)
+                except Exception:
+                    root.screenshot(path=str(tmp_path / f"failed_{name}.png"))
+                    raise
+            if name == "lopti_plain":  # ends on the goal step, where nothing is tried yet
+                assert "Your aim is to be the first" in root.inner_text()
+            elif name == "skullking":  # ends on the quiz's score, where no answer is shown
+                assert "right on the first try" in root.inner_text()
+            else:
+                assert len(root.locator(".lnb-x-verdict").first.inner_text()) > 10
+        print("scripts done", round(time.time() - t0, 1), "s")
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        page.close()
+    shots = sum(1 for _, script in PAGES.values() for kind, _ in script if kind == "shot")
+    assert len(taken) == shots and all(p.stat().st_size > 10_000 for p in taken)

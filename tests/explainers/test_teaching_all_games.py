@@ -1,4 +1,4 @@
-"""Every installed game with lessons, in every voice, teaches like a lesson (issue 18):
+"""Every installed game with lessons, in every voice, teaches like a lesson:
 
 - nothing a learner reads shows Python notation (:func:`~lopti_nb.explainers.notation.notation_found`);
 - every step cites clauses of the rules reference that ships with the game, and every clause
@@ -22,8 +22,8 @@ from lopti_nb.explainers.reference import clause_coverage, has_reference, refere
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Games whose lessons are being reworked for issue 18 on other branches at the same time;
-# removed when those branches are merged.
+# Games whose lessons are being reworked on other branches at the same time (skipped here);
+# emptied when those branches are merged.
 PENDING: set[str] = set()
 
 
@@ -36,8 +36,8 @@ CASES = [(g, v) for g in _taught_games() for v in voices(g)]
 
 def _skip_pending(game: str) -> None:
     if game in PENDING:
-        pytest.skip(f"{game}: its lessons and shipped reference are being reworked for issue 18 "
-                    "on another branch (PENDING, removed at merge)")
+        pytest.skip(f"{game}: its lessons and shipped reference are being reworked "
+                    "on another branch (PENDING, emptied at merge)")
 
 
 @pytest.mark.parametrize("game,voice", CASES)

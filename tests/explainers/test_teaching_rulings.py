@@ -1,5 +1,5 @@
-"""The lessons checked as a teacher checks them, against the decided rules (issue 18, the
-rest): each test is named after the clause it guards and failed before the fix it guards.
+"""The lessons checked as a teacher checks them, against the decided rules: each test is named
+after the clause it guards and fails when a lesson teaches that clause wrong.
 
 - the shipped references repeat no six-word run of a seed, for every game;
 - the coverage table counts a sub-clause only where a step cites it (or a finer one);
@@ -124,7 +124,7 @@ def test_1_7_6_an_author_who_voted_to_keep_the_motion_defends_it(voice):
     assert re.search(r"vot\w* to (keep|retain)", text), text
 
 
-# -- Lopti's verdicts, every voice (issue 18, last pass) ------------------------------------------
+# -- Lopti's verdicts, every voice -----------------------------------------------------------------
 def _lopti_verdict(key: str, label: str, voice: str = "plain"):
     scene = _step("lopti", key, voice).make_scene()
     return scene.attempt(next(c.key for c in scene.choices() if c.label == label))

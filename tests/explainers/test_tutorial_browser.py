@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import (CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations, outside_requests,
-                             serve_notebook, watch_requests)
+from browser_support import axe_violations, open_page, outside_requests
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -20,38 +19,25 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    import nbformat
-
-    folder = tmp_path_factory.mktemp("tutorials")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import lopti_nb")]
-    for game, moves in GAMES.items():
-        nb.cells.append(nbformat.v4.new_code_cell(
-            f"guide = lopti_nb.tutorial({game!r})\nfor _ in range({moves}):\n    guide.take_hint()\nguide"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "tutorials.ipynb")
-    yield from serve_notebook(str(folder), "tutorials.ipynb", ROOT)
+def voila(notebook_server):
+    cells = ["import lopti_nb"] + [f"guide = lopti_nb.tutorial({game!r})\nfor _ in range({moves}):\n"
+                                   f"    guide.take_hint()\nguide" for game, moves in GAMES.items()]
+    return notebook_server.serve("tutorials", cells)
 
 
 @pytest.fixture(scope="module")
-def pages(voila):
+def pages(browser, voila):
     """One page per width, shared by the games' checks (one kernel run per width)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        out = {}
-        for width in WIDTHS:
-            page = browser.new_page(viewport={"width": width, "height": 3000})
-            requests = watch_requests(page, [])
-            page.goto(voila, timeout=120_000)
-            page.locator(".lnb-tutorial").nth(len(GAMES) - 1).wait_for(timeout=180_000)
-            page.locator(".lnb-hand-row").first.wait_for(state="attached", timeout=60_000)
-            page.wait_for_timeout(800)
-            out[width] = (page, requests)
-        yield out
-        browser.close()
+    out = {}
+    for width in WIDTHS:
+        page, requests = open_page(browser, voila, width, 3000)
+        out[width] = (page, requests)
+        page.locator(".lnb-tutorial").nth(len(GAMES) - 1).wait_for(timeout=180_000)
+        page.locator(".lnb-hand-row").first.wait_for(state="attached", timeout=60_000)
+        page.wait_for_timeout(800)
+    yield out
+    for page, _ in out.values():
+        page.close()
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -3,8 +3,8 @@ invariants of a dealt game (card totals across every place, the sea against its 
 rounds played, hands and yards against the dives so far, prices against the cards sold).
 
 Every position the lessons and the quiz show passes it; real games pass it at every turn; the
-positions the lessons used to show (the sea at 4, 5 or 9 in round 1 with nothing moved yet, a
-58-card wreck deck while players hold machines) fail it."""
+positions no game can reach (the sea at 4, 5 or 9 in round 1 with nothing moved yet, a 58-card
+wreck deck while players hold machines) fail it."""
 from __future__ import annotations
 
 import random
@@ -71,9 +71,9 @@ def test_real_games_pass_the_check_at_every_turn(seed):
     assert check_position(st) == [] and checked > 10
 
 
-# -- the old positions fail ------------------------------------------------------------------
+# -- unreachable positions fail ---------------------------------------------------------------
 def _old(**kw) -> LedgerState:
-    """A position rigged the way the lessons used to rig them: round 1, nothing else set."""
+    """A position rigged with only what is given: round 1, nothing else set."""
     return rig(LedgerState(3, 0, mode="plain"), **kw)
 
 
@@ -130,7 +130,7 @@ def test_the_quiz_tables_could_happen():
 
 
 def test_2_2_before_the_first_turn_nothing_has_left_the_wreck():
-    """The hold step used to open round 1, before any turn, on a three-card wreck deck."""
+    """A three-card wreck deck in round 1, before any turn, is no position a game reaches."""
     st = _old(wreck=["Compass 1", "Lantern 1", "Engine 2"],
               discard=["Orrery 3", "Telegraph 1", "Hazard 9", "Orrery 1"])
     assert any(p.startswith("before the first turn every card is in the wreck deck")

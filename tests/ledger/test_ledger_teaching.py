@@ -1,8 +1,8 @@
-"""The Drowned Ledger's lessons teach the rules right, in words a learner reads (issue 18).
+"""The Drowned Ledger's lessons teach the rules right, in words a learner reads.
 
 Every learner-visible text passes the Python-notation scan in every voice; the steps cite the
 rules reference that ships with the game, every clause of it is taught on an engine-checked
-position, and each fix the issue asked for has a test of its own. ``-s`` prints the coverage
+position, and each rule a lesson once got wrong has a test of its own. ``-s`` prints the coverage
 table (clause id -> step keys)."""
 import re
 

@@ -1,4 +1,4 @@
-"""Lopti's lessons read like a lesson (issue 18): no Python notation anywhere a learner looks,
+"""Lopti's lessons read like a lesson: no Python notation anywhere a learner looks,
 in any voice; every step cites the shipped rules reference and every clause is taught on a
 position the engine checks; feedback says what happened in the game's words and which rule
 decided it; seats are counted from 1; the quiz ends with a score and a review.

@@ -1,5 +1,6 @@
 """The motion lab on a page, without a browser: the dashboard runs with its progress bar and
-shows the findings and their chart; a lab's result draws itself; a motion's words are text."""
+shows the findings and their chart; a motion written in its builder joins the menu and is
+measured; a lab's result draws itself; a motion's words are text."""
 from __future__ import annotations
 
 import ipywidgets as W
@@ -11,12 +12,25 @@ from lopti_nb.dashboard_parts import game_part
 from lopti_nb.games.lopti.lab import motion_lab
 from lopti_nb.games.lopti.motions import Draw, Motion
 from lopti_nb.widgets.lab import LabShell
+from lopti_nb.widgets.testing import visible_widgets
+from browser_support import click
 
 
 def usable(widget: W.Widget) -> W.Widget:
     """A control a person can operate: shown and enabled."""
     assert widget.layout.display != "none" and not getattr(widget, "disabled", False), widget
     return widget
+
+
+def on_screen(root: W.Widget, widget: W.Widget) -> bool:
+    return any(w is widget for w in visible_widgets(root))
+
+
+def pick(root: W.Widget, widget: W.Widget, value) -> None:
+    """Set a menu or a field as a person can: only one on screen under ``root`` and enabled."""
+    assert on_screen(root, widget), f"{widget.description!r} is not on screen"
+    assert not widget.disabled, f"{widget.description!r} is disabled"
+    widget.value = value
 
 
 def test_the_dashboard_runs_with_a_progress_bar_and_shows_findings_and_a_chart():
@@ -89,14 +103,64 @@ def test_a_built_motion_joins_the_menu_and_runs_and_a_refused_one_leaves_it_as_i
     assert list(lab.motion.options) == [*before, ("Built: aces feed the next", key)]
 
 
+def test_a_motion_written_in_the_builder_joins_the_menu_chosen_and_the_lab_measures_it():
+    lab = game_part("motion_lab", "lopti", sessions=10)
+    assert not on_screen(lab, lab.build_box)  # folded until asked for: the page stays short on a phone
+    click(lab, "Write your own motion", exact=True)
+    builder = lab.builder
+    assert on_screen(lab, builder.submit_button)
+    assert not on_screen(lab, builder.mode)  # menus only: words are not enforced, so not measured
+    rule = builder.rules[0]
+    pick(lab, builder.title, "aces feed the next")
+    pick(lab, rule.phase, "after")
+    pick(lab, rule.event, "play")
+    click(lab, rule.add_condition.description, exact=True)
+    pick(lab, rule.conditions[0].fact, "rank")
+    pick(lab, rule.conditions[0].op, "is")
+    pick(lab, rule.conditions[0].word, "A")
+    effect = rule.effects[0]
+    pick(lab, effect.effect, "draw")
+    pick(lab, effect.fields["who"], "next")
+    pick(lab, effect.fields["n"], 1)
+    assert "the next player still in draws a card" in builder.preview.value
+    click(lab, "Submit this motion", exact=True)
+    assert lab.motion.options[-1] == ("Built: aces feed the next", lab.motion.value)
+    assert lab.chosen.to_data()["rules"][0]["if"] == [{"fact": "rank", "op": "is", "value": "A"}]
+    assert not on_screen(lab, lab.build_box)  # folded again once the motion is in the menu
+    assert "the next player still in draws a card" in lab.words.value
+    assert "is in the motion menu" in lab.shell.status.value
+    pick(lab, lab.players, 2)
+    click(lab, "Run the lab", exact=True)
+    page = lab.shell.findings.value
+    assert lab.lab.name == "aces feed the next" and page.count("<li") == len(lab.lab.findings) > 0
+    assert "What \u201caces feed the next\u201d does" in page and "wins a round" in page
+
+
+def test_a_motion_the_constitution_refuses_keeps_submit_disabled_and_words_only_are_refused():
+    lab = game_part("motion_lab", "lopti", sessions=10)
+    before = list(lab.motion.options)
+    click(lab, "Write your own motion", exact=True)
+    builder = lab.builder
+    pick(lab, builder.rules[0].effects[0].effect, "clear the pile")  # after every play: a loop
+    assert on_screen(lab, builder.refusal) and "loops" in builder.refusal.value
+    assert builder.submit_button.disabled
+    with pytest.raises(AssertionError, match="disabled"):
+        click(lab, "Submit this motion", exact=True)
+    # words only cannot be chosen here; handed in by a program, they are refused with the reason
+    builder.load("Aces are wild.")
+    builder.submit()
+    assert "nothing to measure" in builder.refusal.value
+    assert list(lab.motion.options) == before and on_screen(lab, lab.build_box)
+
+
 def test_propose_it_at_the_table_shows_a_session_below_the_lab_with_the_motion_put_to_the_vote():
     lab = game_part("motion_lab", "lopti", sessions=10, bot_delay=0)
     usable(lab.motion).value = "pairs_pass_on"
     usable(lab.players).value = 3
     assert lab.shell.actions.layout.display == "none" and lab.table_box.children == ()  # after a run only
-    usable(lab.shell.run_button).click()
+    click(lab, "Run the lab")
     assert lab.shell.actions.layout.display == "flex"
-    usable(lab.propose_button).click()
+    click(lab, "Propose it at the table")
     note, table = lab.table_box.children
     assert table is lab.table and isinstance(table, W.Widget)
     state = table.state
@@ -110,6 +174,6 @@ def test_a_motion_no_table_can_carry_is_not_proposed_and_the_page_says_why():
     lab = game_part("motion_lab", "lopti", sessions=10, bot_delay=0)
     lab.use(Motion("Everyone sings."))
     usable(lab.players).value = 2
-    usable(lab.shell.run_button).click()
-    usable(lab.propose_button).click()
+    click(lab, "Run the lab")
+    click(lab, "Propose it at the table")
     assert lab.table_box.children == () and "words only" in lab.shell.status.value

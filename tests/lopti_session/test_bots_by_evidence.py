@@ -19,6 +19,8 @@ from lopti_nb.games.lopti.session_game import Author, Ballot, bot_author
 from lopti_nb.text import esc
 from lopti_nb.widgets.testing import clickables
 
+from browser_support import click
+
 
 def fake_lab(monkeypatch, says: dict) -> list:
     """The lab's answer replaced by ``says`` ({(key or title, role): difference}); returns the
@@ -118,8 +120,7 @@ def test_1_7_a_motion_proposed_at_setup_that_helps_a_bot_passes_at_a_table_of_tw
     panel = t.view.ballot_text.value
     assert "needs 2 of 3 yes votes to pass" in panel and "before the first deal" in panel
     assert esc("asks the motion lab") in panel  # the bots' policy, in one sentence on the page
-    yes = next(b for b in clickables(t)[0] if b.description == "Vote yes")
-    yes.click()
+    click(t, "Vote yes", exact=True)
     record = t.state.session.votes[0]
     assert record.passed and record.yes == 2 and dict(record.votes)[1] is True
     assert t.state.session.motions[0].origin == "proposed at setup" and t.state.session.motions[0].author_seat == 0
@@ -153,12 +154,14 @@ def call_a_vote(t, key: str) -> None:
     entry of its menu) and vote yes, all with the controls a person uses."""
     while t.view.vote_form.layout.display == "none":
         buttons, toggles = clickables(t)
-        (toggles or buttons)[0].click()
-        if toggles:
-            next(b for b in clickables(t)[0] if b.description.startswith("Play")).click()
+        if toggles:  # a card of your hand, then the button that plays it
+            toggles[0].click()
+            click(t, "Play")
+        else:
+            click(t, buttons[0].description, exact=True)
     t.view.vote_what.value = next(k for _, k in t.view.vote_what.options if k.startswith(key))
-    next(b for b in clickables(t)[0] if b.description == "Call the Rule Vote").click()
-    next(b for b in clickables(t)[0] if b.description == "Vote yes").click()
+    click(t, "Call the Rule Vote", exact=True)
+    click(t, "Vote yes", exact=True)
 
 
 def test_1_7_the_vote_panel_says_what_a_proposal_needs_and_why_the_bots_voted_no():
@@ -184,7 +187,7 @@ def test_1_7_why_a_bot_voted_as_it_did_follows_its_policy():
 def test_1_7_a_failed_vote_says_the_bots_kept_a_motion_the_lab_says_helps_them(monkeypatch):
     fake_lab(monkeypatch, {("ace_tax", role): 4.0 for role in ("author", "next", "others")})
     t = lopti_nb.play("lopti", players=3, rounds=2, proposed="ace_tax", seed=2, bot_delay=0)
-    next(b for b in clickables(t)[0] if b.description == "Vote yes").click()  # it comes in, 3 yes
+    click(t, "Vote yes", exact=True)  # it comes in, 3 yes
     assert t.state.session.motions[0].in_force
     call_a_vote(t, "remove:1")
     said = t.view.vote_text.value

@@ -66,6 +66,16 @@ def table(lobby):
     return host, bob
 
 
+def shown(value) -> str:
+    """A parameter as its test id shows it, the same in every process (no memory address: the
+    tests are collected once per worker process and their ids must agree)."""
+    if callable(value):
+        return getattr(value, "__name__", "function")
+    if type(value) is object:
+        return "object()"
+    return repr(value)
+
+
 # -- create_room: numbers, flags, games, bots, settings, clocks -------------------------------------
 CREATE = [
     *[({"ttl": v}, rooms.BadSettings, "ttl") for v in
@@ -92,7 +102,7 @@ CREATE = [
 
 
 @pytest.mark.parametrize("kwargs, error, words", CREATE,
-                         ids=[f"{next(iter(k))}={next(iter(k.values()))!r}"[:40] for k, _, _ in CREATE])
+                         ids=[f"{next(iter(k))}={shown(next(iter(k.values())))}"[:40] for k, _, _ in CREATE])
 def test_create_room_refuses(lobby, store, kwargs, error, words):
     host, _ = lobby
     before = snapshot(store, host.code)
@@ -243,7 +253,7 @@ SUBMIT = [
 ]
 
 
-@pytest.mark.parametrize("action, error", SUBMIT, ids=[repr(a)[:24] for a, _ in SUBMIT])
+@pytest.mark.parametrize("action, error", SUBMIT, ids=[shown(a)[:24] for a, _ in SUBMIT])
 def test_submit_refuses_the_action(table, store, action, error):
     host, _ = table
     before = snapshot(store, host.code)

@@ -1,62 +1,35 @@
-"""Two headless Chromium pages on one Voilà server: one creates a room, the other joins by
-code, both play with a bot in the third seat. Screenshots: docs/screenshots/rooms_*.png."""
+"""Two headless Chromium pages on one Voilà server (the rooms dashboard, served with the
+package's page template): one creates a room, the other joins by code, both play with a bot in
+the third seat. Screenshots: docs/screenshots/rooms_*.png."""
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
+import shutil
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from lopti_nb import rooms
-from lopti_nb.voila import voila_args, voila_env
-from browser_support import CHROMIUM, CHROMIUM_ARGS as ARGS, free_port as _free_port
+from browser_support import NotebookServer, click, missing_browser
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
 
 
-@pytest.fixture
-def voila(tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Python playwright is not installed (pip install playwright; never `playwright install`)")
-    port = _free_port()
-    store = tmp_path / "rooms.sqlite"
-    # the package's offline page template: no page asks any host but this server (see test below)
-    env = voila_env(dict(os.environ, LOPTI_NB_ROOMS=str(store), PYTHONUNBUFFERED="1"))
-    log = open(tmp_path / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(ROOT / "dashboards" / "skull_king_rooms.ipynb"),
-                             *voila_args(), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                             "--VoilaConfiguration.show_tracebacks=True"],
-                            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=60).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                pytest.fail("Voilà did not start: " + (tmp_path / "voila.log").read_text()[-3000:])
-            time.sleep(0.3)
-    yield url, str(store)
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(proc.pid, signal.SIGKILL)
-    log.close()
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """The rooms dashboard's page URL and its room store (each test makes rooms of its own)."""
+    reason = missing_browser()
+    if reason:
+        pytest.skip(reason)
+    folder = tmp_path_factory.mktemp("rooms_dashboard")
+    store = folder / "rooms.sqlite"
+    shutil.copy(ROOT / "dashboards" / "skull_king_rooms.ipynb", folder)
+    server = NotebookServer(folder, ROOT, env={"LOPTI_NB_ROOMS": str(store)}, package_template=True)
+    yield server.page_url("skull_king_rooms.ipynb"), str(store)
+    server.stop()
 
 
 def _fill(page, css, value):
@@ -89,100 +62,99 @@ def _take_turn(page) -> bool:
     return True
 
 
-def test_two_pages_create_join_and_play(voila):
-    from playwright.sync_api import sync_playwright
-
+def test_two_pages_create_join_and_play(browser, voila):
     url, store = voila
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            ctx_a = browser.new_context(viewport={"width": 1100, "height": 1000})
-            ctx_b = browser.new_context(viewport={"width": 1100, "height": 1000})
-            a, b = ctx_a.new_page(), ctx_b.new_page()
-            errors, frames = [], {a: [], b: []}
-            for page in (a, b):
-                _frames(page, frames[page])  # everything the kernel sends the page
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(url, timeout=120000)
-                page.wait_for_selector(".lnb-room .lnb-create-button", timeout=120000)
-            # page A creates a 3-seat room
-            _fill(a, ".lnb-create-name", "Ann")
-            a.locator(".lnb-create-players select").select_option("3")
-            a.locator(".lnb-create-button").click()
-            a.wait_for_selector("[data-code]", timeout=30000)
-            code = a.locator("[data-code]").get_attribute("data-code")
-            assert len(code) == 9 and code[4] == "-"
-            # page B joins by the code, typed in lower case with spaces
-            _fill(b, ".lnb-join-code", code.lower().replace("-", " "))
-            _fill(b, ".lnb-join-name", "Bob")
-            b.locator(".lnb-join-button").click()
-            b.wait_for_selector("text=Waiting for the host", timeout=30000)
-            a.wait_for_selector(".lnb-room-seats >> text=Bob", timeout=30000)  # by polling
-            a.locator(".lnb-add-bot-button").click()
-            a.wait_for_selector(".lnb-room-seats >> text=bot", timeout=30000)
-            a.locator(".lnb-start-button").click()
-            for page in (a, b):
-                page.wait_for_selector(".lnb-room-hand .lnb-card", timeout=30000)
-            # privacy: during the first bids each page draws exactly its own one card
-            sess = rooms.Room(rooms.normalize(code), store)
-            hands = sess.state.hands
-            for page, seat in ((a, 0), (b, 1)):
-                drawn = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
-                assert drawn == [f"sk:{hands[seat][0]}"], (drawn, hands)
-                sent = "".join(frames[page]).replace('\\"', '"')
-                for other in range(3):  # nor is any other seat's card in what the page was sent
-                    if other != seat:
-                        assert f'data-card="sk:{hands[other][0]}"' not in sent, (seat, other)
-            # the bids are taken at once: Bob bids before Ann, who is asked first, and Ann's
-            # page shows that he has bid, never what (nor the bot's bid), until the reveal
-            a.wait_for_selector("text=Also deciding: Bob", timeout=30000)
-            b.locator(".lnb-room-bids button:enabled", has_text="Bid 1").click()
-            b.wait_for_selector("text=You bid 1", timeout=30000)
-            a.wait_for_selector("div[data-seat='1'] >> text=made (secret)", timeout=30000)
-            a.wait_for_timeout(400)
+    opened = []  # the contexts this test opened, closed at its end
+    try:
+        ctx_a = browser.new_context(viewport={"width": 1100, "height": 1000})
+        ctx_b = browser.new_context(viewport={"width": 1100, "height": 1000})
+        opened += [ctx_a, ctx_b]
+        a, b = ctx_a.new_page(), ctx_b.new_page()
+        errors, frames = [], {a: [], b: []}
+        for page in (a, b):
+            _frames(page, frames[page])  # everything the kernel sends the page
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url, timeout=120000)
+            page.wait_for_selector(".lnb-room .lnb-create-button", timeout=120000)
+        # page A creates a 3-seat room
+        _fill(a, ".lnb-create-name", "Ann")
+        a.locator(".lnb-create-players select").select_option("3")
+        a.locator(".lnb-create-button").click()
+        a.wait_for_selector("[data-code]", timeout=30000)
+        code = a.locator("[data-code]").get_attribute("data-code")
+        assert len(code) == 9 and code[4] == "-"
+        # page B joins by the code, typed in lower case with spaces
+        _fill(b, ".lnb-join-code", code.lower().replace("-", " "))
+        _fill(b, ".lnb-join-name", "Bob")
+        b.locator(".lnb-join-button").click()
+        b.wait_for_selector("text=Waiting for the host", timeout=30000)
+        a.wait_for_selector(".lnb-room-seats >> text=Bob", timeout=30000)  # by polling
+        a.locator(".lnb-add-bot-button").click()
+        a.wait_for_selector(".lnb-room-seats >> text=bot", timeout=30000)
+        a.locator(".lnb-start-button").click()
+        for page in (a, b):
+            page.wait_for_selector(".lnb-room-hand .lnb-card", timeout=30000)
+        # privacy: during the first bids each page draws exactly its own one card
+        sess = rooms.Room(rooms.normalize(code), store)
+        hands = sess.state.hands
+        for page, seat in ((a, 0), (b, 1)):
+            drawn = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert drawn == [f"sk:{hands[seat][0]}"], (drawn, hands)
+            sent = "".join(frames[page]).replace('\\"', '"')
+            for other in range(3):  # nor is any other seat's card in what the page was sent
+                if other != seat:
+                    assert f'data-card="sk:{hands[other][0]}"' not in sent, (seat, other)
+        # the bids are taken at once: Bob bids before Ann, who is asked first, and Ann's
+        # page shows that he has bid, never what (nor the bot's bid), until the reveal
+        a.wait_for_selector("text=Also deciding: Bob", timeout=30000)
+        click(b.locator(".lnb-room-bids"), "Bid 1", exact=True)
+        b.wait_for_selector("text=You bid 1", timeout=30000)
+        a.wait_for_selector("div[data-seat='1'] >> text=made (secret)", timeout=30000)
+        a.wait_for_timeout(400)
+        sess.load()
+        assert sess.state.bids[1] == 1 and sess.state.bids[0] is None
+        for seat in (1, 2):
+            cell = a.locator(f"div[data-seat='{seat}']").inner_text()
+            assert "made (secret)" in cell and "bid 1" not in cell and "bid 0" not in cell, cell
+        assert a.locator(".lnb-room").inner_text().count("secret ✓") == 2  # bids panel
+        a.wait_for_timeout(1000)  # any late frame
+        for html in (a.content(), "".join(frames[a])):  # the DOM, and all the kernel sent it
+            assert "You bid" not in html and "Bids revealed" not in html
+            assert "bid 1 ·" not in html and "bid 1 \\u00b7" not in html and "bid 0 ·" not in html
+        assert "Waiting for Ann" in b.locator(".lnb-room-status").inner_text()
+        assert _take_turn(a)  # Ann bids: all bids are in, and both pages show them
+        for page in (a, b):
+            page.wait_for_selector("text=Bids revealed for round 1", timeout=30000)
+        a.wait_for_selector("div[data-seat='1'] >> text=bid 1", timeout=30000)
+        assert "Bids revealed" in "".join(frames[a])  # the frames do show what was sent
+        # play round 1 and into round 2 through the pages
+        deadline = time.time() + 180
+        while time.time() < deadline:
             sess.load()
-            assert sess.state.bids[1] == 1 and sess.state.bids[0] is None
-            for seat in (1, 2):
-                cell = a.locator(f"div[data-seat='{seat}']").inner_text()
-                assert "made (secret)" in cell and "bid 1" not in cell and "bid 0" not in cell, cell
-            assert a.locator(".lnb-room").inner_text().count("secret ✓") == 2  # bids panel
-            a.wait_for_timeout(1000)  # any late frame
-            for html in (a.content(), "".join(frames[a])):  # the DOM, and all the kernel sent it
-                assert "You bid" not in html and "Bids revealed" not in html
-                assert "bid 1 ·" not in html and "bid 1 \\u00b7" not in html and "bid 0 ·" not in html
-            assert "Waiting for Ann" in b.locator(".lnb-room-status").inner_text()
-            assert _take_turn(a)  # Ann bids: all bids are in, and both pages show them
-            for page in (a, b):
-                page.wait_for_selector("text=Bids revealed for round 1", timeout=30000)
-            a.wait_for_selector("div[data-seat='1'] >> text=bid 1", timeout=30000)
-            assert "Bids revealed" in "".join(frames[a])  # the frames do show what was sent
-            # play round 1 and into round 2 through the pages
-            deadline = time.time() + 180
-            while time.time() < deadline:
-                sess.load()
-                if sess.state.round >= 2 and sess.state.observation(0)["phase"] == "play":
-                    break
-                moved = _take_turn(a) or _take_turn(b)
-                if not moved:
-                    a.wait_for_timeout(200)
-            else:
-                pytest.fail("the round did not finish in time")
-            sess.load()
-            log = sess.store.log(sess.code)
-            by = {(r["seat"], r["by"]) for r in log}
-            assert {(0, "human"), (1, "human"), (2, "bot")} <= by
-            for page in (a, b):
-                page.wait_for_selector("text=Round 2 of 10", timeout=30000)
-                page.wait_for_selector("text=Round 1 scores", timeout=30000)
-                assert page.locator(".lnb-room-hand .lnb-card").count() >= 1
-            a.wait_for_timeout(600)
-            a.screenshot(path=str(SHOTS / "rooms_host.png"), full_page=True)
-            b.screenshot(path=str(SHOTS / "rooms_guest.png"), full_page=True)
-            assert "Ann" in b.inner_text("body") and "Bob" in a.inner_text("body")
-            assert not errors, errors
-        finally:
-            browser.close()
+            if sess.state.round >= 2 and sess.state.observation(0)["phase"] == "play":
+                break
+            moved = _take_turn(a) or _take_turn(b)
+            if not moved:
+                a.wait_for_timeout(200)
+        else:
+            pytest.fail("the round did not finish in time")
+        sess.load()
+        log = sess.store.log(sess.code)
+        by = {(r["seat"], r["by"]) for r in log}
+        assert {(0, "human"), (1, "human"), (2, "bot")} <= by
+        for page in (a, b):
+            page.wait_for_selector("text=Round 2 of 10", timeout=30000)
+            page.wait_for_selector("text=Round 1 scores", timeout=30000)
+            assert page.locator(".lnb-room-hand .lnb-card").count() >= 1
+        a.wait_for_timeout(600)
+        a.screenshot(path=str(SHOTS / "rooms_host.png"), full_page=True)
+        b.screenshot(path=str(SHOTS / "rooms_guest.png"), full_page=True)
+        assert "Ann" in b.inner_text("body") and "Bob" in a.inner_text("body")
+        assert not errors, errors
+    finally:
+        for context in opened:
+            context.close()
 
 
 # -- a Lopti session room: two people call and cast a Rule Vote, Roshambo after a tie -----------
@@ -197,7 +169,7 @@ def _frames(page, log: list) -> list:
 
 
 def _button(page, label):
-    """The visible, enabled button reading exactly ``label`` (what a person could click)."""
+    """The visible, enabled buttons reading exactly ``label`` (what a person could click now)."""
     import re
 
     return page.locator("button:visible:enabled", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
@@ -227,7 +199,7 @@ def _no_overflow(page, width):
     assert scroll <= width + 1, f"the page is {scroll} px wide in a {width} px window"
 
 
-def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
+def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(browser, voila):
     """Ann hosts a 4-seat Lopti session room (3 rounds) from her page, Bob joins from his, bots
     take the other two seats. The person whose turn comes first calls the Rule Vote from their
     page; each person votes with the buttons on their own page, the bots by their stated policy
@@ -237,7 +209,6 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
     their page against the first bot that voted no; the other person gets no throw buttons.
     The result is shown on both pages, by name. Every request stays on the loopback server;
     axe-core finds nothing serious on the session room page."""
-    from playwright.sync_api import sync_playwright
     from lopti_nb.games.lopti.session_game import LoptiSessionState
     from browser_support import axe_violations, outside_requests, watch_requests
     import random
@@ -246,160 +217,161 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(voila):
 
     url, store = voila
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            requests: list = []
-            contexts = [browser.new_context(viewport={"width": 1200, "height": 1000}) for _ in range(2)]
-            for ctx in contexts:
-                watch_requests(ctx, requests)
-            a, b = [ctx.new_page() for ctx in contexts]
-            errors, frames = [], {}
-            for page in (a, b):
-                frames[page] = _frames(page, [])
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(url, timeout=120000)
-                page.wait_for_selector(".lnb-room .lnb-create-button", timeout=120000)
-            # Ann: a Lopti session of 3 rounds for 4 players, from the create form
-            _fill(a, ".lnb-create-name", "Ann")
-            a.locator(".lnb-create-game select").select_option(label="Lopti")
-            a.wait_for_selector(".lnb-create-setting-rounds select", timeout=30000)
-            a.locator(".lnb-create-players select").select_option("4")
-            a.locator(".lnb-create-setting-rounds select").select_option(label="a session of 3 rounds")
+    opened = []  # the contexts this test opened, closed at its end
+    try:
+        requests: list = []
+        contexts = [browser.new_context(viewport={"width": 1200, "height": 1000}) for _ in range(2)]
+        opened += contexts
+        for ctx in contexts:
+            watch_requests(ctx, requests)
+        a, b = [ctx.new_page() for ctx in contexts]
+        errors, frames = [], {}
+        for page in (a, b):
+            frames[page] = _frames(page, [])
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url, timeout=120000)
+            page.wait_for_selector(".lnb-room .lnb-create-button", timeout=120000)
+        # Ann: a Lopti session of 3 rounds for 4 players, from the create form
+        _fill(a, ".lnb-create-name", "Ann")
+        a.locator(".lnb-create-game select").select_option(label="Lopti")
+        a.wait_for_selector(".lnb-create-setting-rounds select", timeout=30000)
+        a.locator(".lnb-create-players select").select_option("4")
+        a.locator(".lnb-create-setting-rounds select").select_option(label="a session of 3 rounds")
+        a.wait_for_timeout(300)
+        a.locator(".lnb-create-button").click()
+        a.wait_for_selector("[data-code]", timeout=30000)
+        code = a.locator("[data-code]").get_attribute("data-code")
+        _fill(b, ".lnb-join-code", code)
+        _fill(b, ".lnb-join-name", "Bob")
+        b.locator(".lnb-join-button").click()
+        b.wait_for_selector("text=Waiting for the host", timeout=30000)
+        a.wait_for_selector(".lnb-room-seats >> text=Bob", timeout=30000)
+        a.locator(".lnb-start-button").click()  # the two empty seats get bots
+        for page in (a, b):
+            page.wait_for_selector(".lnb-room-hand .lnb-card", timeout=60000)
+            page.wait_for_selector("text=Session: round 1 of 3", timeout=30000)
+        room = rooms.Room(rooms.normalize(code), store)
+        assert isinstance(room.state, LoptiSessionState) and room.state.rounds == 3
+        rec = room.record()
+        dealt = lopti_nb.new_game("lopti", players=4, seed=rec["seed"], **rec["settings"])
+        public = {c for ups in dealt.observation(None)["face_up"] for c in ups}  # face up at the deal
+
+        def hands_private():
+            """Each page draws exactly its own hand; no other seat's hidden card is in any
+            page's DOM or in anything the kernel sent it."""
+            room.load()
+            for page, seat in ((a, 0), (b, 1)):
+                own = room.state.observation(seat)["hand"]
+                drawn = page.locator(".lnb-room-hand [data-card]").evaluate_all(
+                    "els => els.map(e => e.dataset.card)")
+                assert sorted(drawn) == sorted(f"lopti:{c}" for c in own), (drawn, own)
+                sent = page.content() + "".join(frames[page])
+                for other in range(4):
+                    if other == seat:
+                        continue
+                    for card in room.state.observation(other)["hand"]:
+                        if card not in public:
+                            assert f'data-card="lopti:{card}"' not in sent.replace('\\"', '"'), (seat, other, card)
+
+        hands_private()
+        # the first person whose turn comes calls the Rule Vote from their page
+        deadline = time.time() + 120
+        while True:
+            callers = [pg for pg in (a, b) if pg.locator("button:visible", has_text="Call the Rule Vote").count()]
+            if callers:
+                break
+            if time.time() > deadline:
+                pytest.fail("nobody was offered the Rule Vote: " + a.inner_text(".lnb-room")[-1500:])
             a.wait_for_timeout(300)
-            a.locator(".lnb-create-button").click()
-            a.wait_for_selector("[data-code]", timeout=30000)
-            code = a.locator("[data-code]").get_attribute("data-code")
-            _fill(b, ".lnb-join-code", code)
-            _fill(b, ".lnb-join-name", "Bob")
-            b.locator(".lnb-join-button").click()
-            b.wait_for_selector("text=Waiting for the host", timeout=30000)
-            a.wait_for_selector(".lnb-room-seats >> text=Bob", timeout=30000)
-            a.locator(".lnb-start-button").click()  # the two empty seats get bots
-            for page in (a, b):
-                page.wait_for_selector(".lnb-room-hand .lnb-card", timeout=60000)
-                page.wait_for_selector("text=Session: round 1 of 3", timeout=30000)
-            room = rooms.Room(rooms.normalize(code), store)
-            assert isinstance(room.state, LoptiSessionState) and room.state.rounds == 3
-            rec = room.record()
-            dealt = lopti_nb.new_game("lopti", players=4, seed=rec["seed"], **rec["settings"])
-            public = {c for ups in dealt.observation(None)["face_up"] for c in ups}  # face up at the deal
-
-            def hands_private():
-                """Each page draws exactly its own hand; no other seat's hidden card is in any
-                page's DOM or in anything the kernel sent it."""
-                room.load()
-                for page, seat in ((a, 0), (b, 1)):
-                    own = room.state.observation(seat)["hand"]
-                    drawn = page.locator(".lnb-room-hand [data-card]").evaluate_all(
-                        "els => els.map(e => e.dataset.card)")
-                    assert sorted(drawn) == sorted(f"lopti:{c}" for c in own), (drawn, own)
-                    sent = page.content() + "".join(frames[page])
-                    for other in range(4):
-                        if other == seat:
-                            continue
-                        for card in room.state.observation(other)["hand"]:
-                            if card not in public:
-                                assert f'data-card="lopti:{card}"' not in sent.replace('\\"', '"'), (seat, other, card)
-
-            hands_private()
-            # the first person whose turn comes calls the Rule Vote from their page
-            deadline = time.time() + 120
-            while True:
-                callers = [pg for pg in (a, b) if pg.locator("button:visible", has_text="Call the Rule Vote").count()]
-                if callers:
-                    break
-                if time.time() > deadline:
-                    pytest.fail("nobody was offered the Rule Vote: " + a.inner_text(".lnb-room")[-1500:])
-                a.wait_for_timeout(300)
-            first = callers[0]
-            second = b if first is a else a
-            names = {a: "Ann", b: "Bob"}
-            assert second.locator("button:visible", has_text="Call the Rule Vote").count() == 0
-            # nothing is chosen to vote on at first: the person picks a change of base law
-            menu = first.locator(".lnb-room .widget-dropdown:has(label:text-is('Vote on:')) select")
-            texts = menu.evaluate("el => Array.from(el.options).map(o => o.text)")
-            texts = [" ".join(o.split()) for o in texts]  # the page writes non-breaking spaces
-            index = next(i for i, o in enumerate(texts) if o.startswith("Base law:"))
-            menu.select_option(index=index)
-            _wait_button(first, "Call the Rule Vote").click()
-            for page in (a, b):
-                page.wait_for_selector(f"text={names[first]} called the Rule Vote:", timeout=60000)
-            assert ", now." in first.inner_text(".lnb-room"), "the call says when it takes effect"
-            _wait_button(first, "Vote yes").click()
-            first.wait_for_selector("text=You voted yes", timeout=60000)
-            deadline = time.time() + 60
-            while True:  # the second page learns that the first has voted (not how)
-                said = second.inner_text(".lnb-room")
-                if "Voted:" in said and names[first] in said.split("Voted:")[1].split("Still to vote")[0]:
-                    break
-                if time.time() > deadline:
-                    pytest.fail("the second page never showed the first ballot cast: " + said[-1500:])
-                second.wait_for_timeout(300)
-            _wait_button(second, "Vote yes")  # still Bob's (or Ann's) to cast
-            second.wait_for_timeout(1500)  # let any late frame arrive
+        first = callers[0]
+        second = b if first is a else a
+        names = {a: "Ann", b: "Bob"}
+        assert second.locator("button:visible", has_text="Call the Rule Vote").count() == 0
+        # nothing is chosen to vote on at first: the person picks a change of base law
+        menu = first.locator(".lnb-room .widget-dropdown:has(label:text-is('Vote on:')) select")
+        texts = menu.evaluate("el => Array.from(el.options).map(o => o.text)")
+        texts = [" ".join(o.split()) for o in texts]  # the page writes non-breaking spaces
+        index = next(i for i, o in enumerate(texts) if o.startswith("Base law:"))
+        menu.select_option(index=index)
+        click(first, "Call the Rule Vote", exact=True, timeout=60)
+        for page in (a, b):
+            page.wait_for_selector(f"text={names[first]} called the Rule Vote:", timeout=60000)
+        assert ", now." in first.inner_text(".lnb-room"), "the call says when it takes effect"
+        click(first, "Vote yes", exact=True, timeout=60)
+        first.wait_for_selector("text=You voted yes", timeout=60000)
+        deadline = time.time() + 60
+        while True:  # the second page learns that the first has voted (not how)
+            said = second.inner_text(".lnb-room")
+            if "Voted:" in said and names[first] in said.split("Voted:")[1].split("Still to vote")[0]:
+                break
+            if time.time() > deadline:
+                pytest.fail("the second page never showed the first ballot cast: " + said[-1500:])
+            second.wait_for_timeout(300)
+        _wait_button(second, "Vote yes")  # still Bob's (or Ann's) to cast
+        second.wait_for_timeout(1500)  # let any late frame arrive
+        room.load()
+        vote = room.state.vote
+        assert vote is not None and vote.missing
+        # privacy: nothing on the second page (DOM or frames) tells how the first voted
+        html = second.content()
+        sent = "".join(frames[second])
+        for text in (html, sent):
+            assert "You voted" not in text and "Every ballot is in" not in text
+            assert f"yes: {names[first]}" not in text and "voted yes" not in text
+            assert '"my_ballot"' not in text and "Ballot(" not in text
+        status = second.inner_text(".lnb-room")
+        assert "Still to vote: " in status and names[second] in status.split("Still to vote:")[1]
+        hands_private()
+        _shot(second, f"rooms_lopti_vote_{names[second].lower()}_1200.png", 1200)
+        found = axe_violations(second, context="document.querySelector('.lnb-room')")  # Yes/No on screen
+        click(second, "Vote yes", exact=True)
+        # bots vote no (keep things as they are): 2-2, a tie: Roshambo
+        for page in (a, b):
+            page.wait_for_selector("text=Every ballot is in", timeout=60000)
+            page.wait_for_selector("text=A tie: Roshambo decides", timeout=60000)
+        assert "Every ballot is in" in "".join(frames[second])  # the frames do show what was sent
+        room.load()
+        contest = room.state.vote.contest
+        seat_of = {a: 0, b: 1}
+        assert seat_of[first] in contest.pair and seat_of[second] not in contest.pair
+        _wait_button(first, "Rock")
+        assert _button(second, "Rock").count() == 0 and _button(second, "Paper").count() == 0
+        _shot(first, f"rooms_lopti_vote_{names[first].lower()}_1200.png", 1200)
+        _shot(first, f"rooms_lopti_vote_{names[first].lower()}_400.png", 400)
+        found += axe_violations(first, context="document.querySelector('.lnb-room')")  # Rock/Paper/Scissors
+        rng = random.Random(7)
+        deadline = time.time() + 240
+        throws = 0
+        while True:
             room.load()
-            vote = room.state.vote
-            assert vote is not None and vote.missing
-            # privacy: nothing on the second page (DOM or frames) tells how the first voted
-            html = second.content()
-            sent = "".join(frames[second])
-            for text in (html, sent):
-                assert "You voted" not in text and "Every ballot is in" not in text
-                assert f"yes: {names[first]}" not in text and "voted yes" not in text
-                assert '"my_ballot"' not in text and "Ballot(" not in text
-            status = second.inner_text(".lnb-room")
-            assert "Still to vote: " in status and names[second] in status.split("Still to vote:")[1]
-            hands_private()
-            _shot(second, f"rooms_lopti_vote_{names[second].lower()}_1200.png", 1200)
-            found = axe_violations(second, context="document.querySelector('.lnb-room')")  # Yes/No on screen
-            _button(second, "Vote yes").first.click()
-            # bots vote no (keep things as they are): 2-2, a tie: Roshambo
-            for page in (a, b):
-                page.wait_for_selector("text=Every ballot is in", timeout=60000)
-                page.wait_for_selector("text=A tie: Roshambo decides", timeout=60000)
-            assert "Every ballot is in" in "".join(frames[second])  # the frames do show what was sent
-            room.load()
-            contest = room.state.vote.contest
-            seat_of = {a: 0, b: 1}
-            assert seat_of[first] in contest.pair and seat_of[second] not in contest.pair
-            _wait_button(first, "Rock")
-            assert _button(second, "Rock").count() == 0 and _button(second, "Paper").count() == 0
-            _shot(first, f"rooms_lopti_vote_{names[first].lower()}_1200.png", 1200)
-            _shot(first, f"rooms_lopti_vote_{names[first].lower()}_400.png", 400)
-            found += axe_violations(first, context="document.querySelector('.lnb-room')")  # Rock/Paper/Scissors
-            rng = random.Random(7)
-            deadline = time.time() + 240
-            throws = 0
-            while True:
-                room.load()
-                if room.state.vote is None:
-                    break
-                if time.time() > deadline:
-                    pytest.fail(f"Roshambo did not finish in time ({throws} throws)")
-                buttons = _button(first, rng.choice(["Rock", "Paper", "Scissors"]))
-                if buttons.count():
-                    buttons.first.click()
-                    throws += 1
-                    first.wait_for_timeout(150)
-                else:
-                    first.wait_for_timeout(150)
-                assert _button(second, "Rock").count() == 0
-            done = room.state.session.votes[0]
-            assert done.yes == 2 and done.no == 2 and done.roshambo.decisive >= 30
-            result = "passed" if done.passed else "failed"
-            for page in (a, b):
-                page.wait_for_selector(f"text={result} (2 yes, 2 no, nobody abstained)", timeout=60000)
-                page.wait_for_selector("text=This round's Rule Vote has been held", timeout=60000)
-                text = page.inner_text(".lnb-room")
-                assert "Ann" in text and "Bob" in text and "Seat 0" not in text and "Seat 4" not in text
-            _shot(second, f"rooms_lopti_vote_{names[second].lower()}_400.png", 400)
-            _shot(first, f"rooms_lopti_vote_{names[first].lower()}_done_1200.png", 1200)
-            hands_private()
-            outside = outside_requests(requests)
-            print(f"{len(requests)} requests, {len(outside)} outside the loopback server")
-            assert not outside, outside
-            assert not found, found
-            assert not errors, errors
-        finally:
-            browser.close()
+            if room.state.vote is None:
+                break
+            if time.time() > deadline:
+                pytest.fail(f"Roshambo did not finish in time ({throws} throws)")
+            throw = rng.choice(["Rock", "Paper", "Scissors"])
+            if _button(first, throw).count():
+                click(first, throw, exact=True)
+                throws += 1
+                first.wait_for_timeout(150)
+            else:
+                first.wait_for_timeout(150)
+            assert _button(second, "Rock").count() == 0
+        done = room.state.session.votes[0]
+        assert done.yes == 2 and done.no == 2 and done.roshambo.decisive >= 30
+        result = "passed" if done.passed else "failed"
+        for page in (a, b):
+            page.wait_for_selector(f"text={result} (2 yes, 2 no, nobody abstained)", timeout=60000)
+            page.wait_for_selector("text=This round's Rule Vote has been held", timeout=60000)
+            text = page.inner_text(".lnb-room")
+            assert "Ann" in text and "Bob" in text and "Seat 0" not in text and "Seat 4" not in text
+        _shot(second, f"rooms_lopti_vote_{names[second].lower()}_400.png", 400)
+        _shot(first, f"rooms_lopti_vote_{names[first].lower()}_done_1200.png", 1200)
+        hands_private()
+        outside = outside_requests(requests)
+        print(f"{len(requests)} requests, {len(outside)} outside the loopback server")
+        assert not outside, outside
+        assert not found, found
+        assert not errors, errors
+    finally:
+        for context in opened:
+            context.close()

@@ -6,11 +6,8 @@ made, the motion reads as typed. Before that, the page tries to join under the n
 ``<style onload=alert(1)>``: it is refused with its sentence on the page."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, axe_violations, outside_requests, serve_notebook, watch_requests
+from browser_support import axe_violations, open_page, outside_requests
 from markup_support import guest_writes_a_motion
 
 pytestmark = pytest.mark.browser
@@ -19,59 +16,48 @@ BAD_NAME = "<style onload=alert(1)>"  # 23 characters: within the length limit
 
 
 @pytest.fixture(scope="module")
-def room_page(tmp_path_factory):
+def room_page(notebook_server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("markup_room")
     store = str(folder / "rooms.sqlite")
     host, guest = guest_writes_a_motion(store, WORDS)
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)")]
-    nbformat.write(nb, str(folder / "room.ipynb"))
-    server = serve_notebook(str(folder), "room.ipynb", Path(__file__).resolve().parents[2])
-    url = next(server)
-    yield url, host, folder
-    next(server, None)
+    url = notebook_server.serve("markup_room", [
+        f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)"])
+    return url, host, folder
 
 
-def test_a_guests_markup_is_text_on_the_hosts_page(room_page):
-    from playwright.sync_api import sync_playwright
-
+def test_a_guests_markup_is_text_on_the_hosts_page(browser, room_page):
     url, host, folder = room_page
-    dialogs, errors, requests = [], [], []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1000, "height": 900})
-            watch_requests(page, requests)
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url, timeout=120000)
-            page.wait_for_selector(".lnb-room .lnb-join-button", timeout=120000)
-            # a name with markup: refused, its sentence on the page, no seat taken
-            page.locator(".lnb-join-code input").fill(host.pretty_code)
-            page.locator(".lnb-join-code input").press("Tab")
-            page.locator(".lnb-join-name input").fill(BAD_NAME)
-            page.locator(".lnb-join-name input").press("Tab")
-            page.locator(".lnb-join-button").click()
-            alert = page.locator(".lnb-room [role=alert]", has_text="markup")
-            alert.wait_for(timeout=30000)
-            assert "Names cannot hold < or >" in alert.inner_text()
-            assert page.locator("style[onload]").count() == 0
-            assert [s and s["name"] for s in host.room.meta["seats"]] == ["Ann", "Bob"]
-            # the host comes back to their seat: the guest's motion is on the page, as text
-            page.locator(".lnb-rejoin-key input").fill(host.token)
-            page.locator(".lnb-rejoin-key input").press("Tab")
-            page.locator(".lnb-rejoin-button").click()
-            shown = page.get_by_text(WORDS, exact=False).first
-            shown.wait_for(timeout=60000)
-            page.wait_for_timeout(1500)  # an onerror would fire once the image failed to load
-            assert dialogs == [], "a script of the guest's ran on the host's page"
-            assert WORDS in page.locator(".lnb-room").inner_text()
-            assert page.locator("img[onerror]").count() == 0 and page.locator("img[src='x']").count() == 0
-            assert page.locator("bdi", has_text=WORDS).count() >= 1  # in its own direction
-            assert errors == []
-            assert axe_violations(page) == []
-            page.screenshot(path=str(folder / "host_page.png"), full_page=True)  # to look at
-        finally:
-            browser.close()
+    dialogs, errors = [], []
+    page, requests = open_page(browser, url, 1000, 900, on={
+        "dialog": lambda d: (dialogs.append(d.message), d.dismiss()),
+        "pageerror": lambda exc: errors.append(str(exc))})
+    try:
+        page.wait_for_selector(".lnb-room .lnb-join-button", timeout=120000)
+        # a name with markup: refused, its sentence on the page, no seat taken
+        page.locator(".lnb-join-code input").fill(host.pretty_code)
+        page.locator(".lnb-join-code input").press("Tab")
+        page.locator(".lnb-join-name input").fill(BAD_NAME)
+        page.locator(".lnb-join-name input").press("Tab")
+        page.locator(".lnb-join-button").click()
+        alert = page.locator(".lnb-room [role=alert]", has_text="markup")
+        alert.wait_for(timeout=30000)
+        assert "Names cannot hold < or >" in alert.inner_text()
+        assert page.locator("style[onload]").count() == 0
+        assert [s and s["name"] for s in host.room.meta["seats"]] == ["Ann", "Bob"]
+        # the host comes back to their seat: the guest's motion is on the page, as text
+        page.locator(".lnb-rejoin-key input").fill(host.token)
+        page.locator(".lnb-rejoin-key input").press("Tab")
+        page.locator(".lnb-rejoin-button").click()
+        shown = page.get_by_text(WORDS, exact=False).first
+        shown.wait_for(timeout=60000)
+        page.wait_for_timeout(1500)  # an onerror would fire once the image failed to load
+        assert dialogs == [], "a script of the guest's ran on the host's page"
+        assert WORDS in page.locator(".lnb-room").inner_text()
+        assert page.locator("img[onerror]").count() == 0 and page.locator("img[src='x']").count() == 0
+        assert page.locator("bdi", has_text=WORDS).count() >= 1  # in its own direction
+        assert errors == []
+        assert axe_violations(page) == []
+        page.screenshot(path=str(folder / "host_page.png"), full_page=True)  # to look at
+    finally:
+        page.close()
     assert outside_requests(requests) == []

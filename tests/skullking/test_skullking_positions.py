@@ -1,8 +1,8 @@
 """Only positions that can happen: ``testing.check_position`` holds a Skull King position to
 the invariants of a dealt game (a round deals its own number of cards, hands shrink by one a
 trick, no card more often than the deck has it, tricks won and destroyed add up, bids within
-the cards dealt). The lessons' tables pass it; real games pass it at every move; the tables
-the lessons used to set (five cards in round 1) fail it."""
+the cards dealt). The lessons' tables pass it; real games pass it at every move; tables no
+game reaches (five cards in round 1) fail it."""
 from __future__ import annotations
 
 import random

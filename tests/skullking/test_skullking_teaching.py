@@ -1,6 +1,6 @@
 """Skull King's lessons read like a lesson: the words a learner meets carry no Python, cite the
 rules reference that ships with the package, cover every clause on an engine-checked position,
-count seats from 1, and give every move the rule that decided it (issue 18)."""
+count seats from 1, and give every move the rule that decided it."""
 from __future__ import annotations
 
 import html

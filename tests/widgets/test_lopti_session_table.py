@@ -23,6 +23,7 @@ from lopti_nb.games.lopti.session_game import BOT_AUTHOR_POLICY, LoptiSessionSta
 from lopti_nb.games.lopti.view_session import SessionView, vote_menu
 from lopti_nb.text import esc
 from lopti_nb.widgets.testing import clickables, visible_widgets, widget_text
+from browser_support import click
 
 
 @pytest.fixture(autouse=True)
@@ -45,14 +46,6 @@ def buttons(t) -> list[W.Button]:
 
 def labels(t) -> list[str]:
     return [b.description for b in buttons(t)]
-
-
-def click(t, text: str) -> None:
-    for b in buttons(t):
-        if b.description.startswith(text):
-            b.click()
-            return
-    raise AssertionError(f"no enabled, visible button {text!r}; there are: {labels(t)}")
 
 
 def shown(t, widget) -> bool:

@@ -13,6 +13,7 @@ from lopti_nb.games.lopti.motions import BASE_EVENTS, PHASES, ConstitutionError,
 from lopti_nb.games.lopti.motions.data import EFFECTS, check_motion_data, effect_fields, facts_at, motion_words
 from lopti_nb.text import esc
 from lopti_nb.widgets.testing import visible_widgets
+from browser_support import click
 from markup_support import MARKS, TYPED, drawn
 
 
@@ -27,25 +28,19 @@ def pick(builder, widget, value) -> None:
     widget.value = value
 
 
-def click(builder, button) -> None:
-    assert on_screen(builder, button), f"{button.description!r} is not on screen"
-    assert not button.disabled, f"{button.description!r} is disabled"
-    button.click()
-
-
 def compose(builder, data: dict) -> None:
     """Compose ``data`` (a motion with rules, as written by hand) through the builder's menus."""
     if "title" in data:
         pick(builder, builder.title, data["title"])
     for i, rule in enumerate(data["rules"]):
         if i:
-            click(builder, builder.add_rule)
+            click(builder, builder.add_rule.description, exact=True)
         editor = builder.rules[i]
         phase, event = rule["when"].split(" ", 1)
         pick(builder, editor.phase, phase)
         pick(builder, editor.event, event)
         for condition in rule.get("if", []):
-            click(builder, editor.add_condition)
+            click(builder, editor.add_condition.description, exact=True)
             row = editor.conditions[-1]
             pick(builder, row.fact, condition["fact"])
             pick(builder, row.op, condition["op"])
@@ -65,7 +60,7 @@ def compose(builder, data: dict) -> None:
                 pick(builder, row.word, value)
         for j, effect in enumerate(rule["then"]):
             if j:
-                click(builder, editor.add_effect)
+                click(builder, editor.add_effect.description, exact=True)
             row = editor.effects[j]
             pick(builder, row.effect, effect["effect"])
             for name, value in effect.items():
@@ -79,7 +74,7 @@ def test_each_ready_motion_composed_from_the_menus_gives_its_data(name):
     builder = MotionBuilder(on_submit=got.append)
     compose(builder, {"title": name.replace("_", " "), **READY_DATA[name]})
     assert not builder.refusal.value, builder.refusal.value
-    click(builder, builder.submit_button)
+    click(builder, builder.submit_button.description, exact=True)
     want = check_motion_data({"title": name.replace("_", " "), **READY_DATA[name]})
     assert got == [want]
     assert builder.submitted == want
@@ -121,7 +116,7 @@ def test_the_menus_are_the_languages_own():
     rule = builder.rules[0]
     assert tuple(rule.phase.options) == PHASES and tuple(rule.event.options) == BASE_EVENTS
     assert tuple(rule.effects[0].effect.options) == tuple(EFFECTS)
-    click(builder, rule.add_condition)
+    click(builder, rule.add_condition.description, exact=True)
     pick(builder, rule.event, "pickup")
     assert tuple(value for _, value in rule.conditions[0].fact.options) == facts_at("after pickup")
     assert ("the pickup was forced by a 3 duty", "forced") in rule.conditions[0].fact.options
@@ -141,19 +136,19 @@ def test_a_refused_motion_shows_the_reason_on_screen_and_submit_stays_disabled()
     assert on_screen(builder, builder.refusal) and "loops" in builder.refusal.value
     assert "constitution refuses" in builder.refusal.value
     assert builder.submit_button.disabled and builder.data is None
-    click(builder, rule.add_condition)  # not a bonus play: no loop
+    click(builder, rule.add_condition.description, exact=True)  # not a bonus play: no loop
     pick(builder, rule.conditions[0].fact, "bonus")
     pick(builder, rule.conditions[0].yes_no, False)
     assert not builder.submit_button.disabled and not on_screen(builder, builder.refusal)
     pick(builder, rule.event, "round end")  # the fact is gone there, and cards no longer move
     assert rule.conditions[0].fact.value != "bonus"
-    click(builder, rule.conditions[0].remove)
+    click(builder, rule.conditions[0].remove.description, exact=True)
     assert "only right after a play" in builder.refusal.value and builder.submit_button.disabled
     pick(builder, rule.effects[0].effect, "draw")
     assert "acts on the present only" in builder.refusal.value and builder.submit_button.disabled
     pick(builder, rule.phase, "before")
     pick(builder, rule.event, "play")
-    click(builder, rule.add_condition)
+    click(builder, rule.add_condition.description, exact=True)
     pick(builder, rule.conditions[0].fact, "round")
     pick(builder, rule.conditions[0].op, "one of")
     pick(builder, rule.conditions[0].numbers, "1, two")
@@ -161,7 +156,7 @@ def test_a_refused_motion_shows_the_reason_on_screen_and_submit_stays_disabled()
     pick(builder, rule.conditions[0].numbers, "1, 2")
     assert not builder.submit_button.disabled
     assert got == []
-    click(builder, builder.submit_button)
+    click(builder, builder.submit_button.description, exact=True)
     assert got[0]["rules"][0]["if"] == [{"fact": "round", "op": "one of", "value": [1, 2]}]
 
 
@@ -174,7 +169,7 @@ def test_a_refusal_where_the_motion_is_handed_shows_on_screen():
 
     builder = MotionBuilder(on_submit=session_refuses)
     compose(builder, READY_DATA["ace_tax"])
-    click(builder, builder.submit_button)
+    click(builder, builder.submit_button.description, exact=True)
     assert on_screen(builder, builder.refusal) and "same as motion 1" in builder.refusal.value
     assert builder.submitted is None
     pick(builder, builder.rules[0].effects[0].fields["n"], 2)  # a change: the reason is gone
@@ -191,7 +186,7 @@ def test_words_only_are_marked_not_enforced_and_submitted_as_words():
     pick(builder, builder.words, "  Whoever plays a 9 hums   a tune. ")
     assert "not enforced" in builder.submit_button.description
     assert "not enforced by the game" in builder.preview.value
-    click(builder, builder.submit_button)
+    click(builder, builder.submit_button.description, exact=True)
     assert got == ["Whoever plays a 9 hums a tune."]
 
 

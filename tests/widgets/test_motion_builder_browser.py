@@ -9,8 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import (CHROMIUM, CHROMIUM_ARGS, axe_violations, outside_requests, serve_notebook,
-                             watch_requests)
+from browser_support import axe_violations, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -43,26 +42,14 @@ words''',
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    import nbformat
-
-    folder = tmp_path_factory.mktemp("builder")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(c) for c in CELLS]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "builder.ipynb")
-    yield from serve_notebook(str(folder), "builder.ipynb", ROOT)
+def voila(notebook_server):
+    return notebook_server.serve("motion_builder", CELLS)
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_the_builder_fits_400_px_passes_axe_and_stays_offline(voila, dark):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 400, "height": 2400})
-        requests = watch_requests(page, [])
-        page.goto(voila + ("?theme=dark" if dark else ""), timeout=120000)
+def test_the_builder_fits_400_px_passes_axe_and_stays_offline(browser, voila, dark):
+    page, requests = open_page(browser, voila, 400, 2400, theme="dark" if dark else None)
+    try:
         builders = page.locator(".lnb-motion-builder")
         builders.nth(2).wait_for(timeout=180000)
         page.locator(".lnb-motion-refusal").first.wait_for(timeout=60000)
@@ -84,7 +71,8 @@ def test_the_builder_fits_400_px_passes_axe_and_stays_offline(voila, dark):
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         outside = outside_requests(requests)
         print(f"page {width[0]} px wide in {width[1]} px; requests {len(requests)}, outside: {len(outside)}")
-        browser.close()
+    finally:
+        page.close()
     assert width[0] <= width[1] + 1
     assert not outside, outside[:5]
     assert not serious, serious

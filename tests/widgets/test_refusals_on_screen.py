@@ -8,6 +8,7 @@ import ipywidgets as W
 import lopti_nb
 from lopti_nb.widgets.base import REFUSED
 from lopti_nb.widgets.testing import visible_widgets
+from browser_support import click
 
 
 def _screen_text(root) -> str:
@@ -32,14 +33,6 @@ def _reads_reason(table, button):
     return reason
 
 
-def _click_enabled(table, label_start):
-    for w in visible_widgets(table):
-        if isinstance(w, W.Button) and w.description.startswith(label_start) and not w.disabled:
-            w.click()
-            return
-    raise AssertionError(f"no enabled button {label_start!r}")
-
-
 def test_lopti_take_the_pile_refused_at_the_deal_says_why_on_screen():
     table = lopti_nb.play("lopti", seed=3, bot_delay=0)
     take = _refused(table, "Take the pile")
@@ -49,7 +42,7 @@ def test_lopti_take_the_pile_refused_at_the_deal_says_why_on_screen():
 
 def test_skull_king_play_button_refused_says_why_on_screen():
     table = lopti_nb.play("skull-king", players=3, seed=4, bot_delay=0)
-    _click_enabled(table, "Bid ")  # a person bids; the bots bid and play up to their turn
+    click(table, "Bid ")  # a person bids; the bots bid and play up to their turn
     assert table.state.phase == "play" and table.can_act()
     play = _refused(table, "Play the picked card")
     assert "pick a card" in _reads_reason(table, play)

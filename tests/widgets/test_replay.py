@@ -10,6 +10,7 @@ from lopti_nb.engine import LoptiNbError, RecordError, UnknownSeat, game_names
 from lopti_nb.widgets.replay import Replay
 from lopti_nb.widgets.hand import CardHand
 from lopti_nb.widgets.testing import visible_widgets, widget_text
+from browser_support import click
 import ipywidgets as W
 
 
@@ -22,29 +23,24 @@ def _finished(game, seed=2, players=None):
     return state
 
 
-def _click(widget, button):
-    assert any(w is button for w in visible_widgets(widget)) and not button.disabled
-    button.click()
-
-
 @pytest.mark.parametrize("game", game_names())
 def test_replay_goes_to_the_end_and_back(game):
     state = _finished(game)
     widget = lopti_nb.replay(state.record())
     assert isinstance(widget, Replay) and widget.step == 0 and widget.end == len(state.actions)
     assert widget.back_button.disabled and widget.first_button.disabled
-    _click(widget, widget.forward_button)
+    click(widget, widget.forward_button.description, exact=True)
     assert widget.step == 1 and widget.slider.value == 1
     widget.slider.value = widget.end  # dragging the slider to its end
     assert widget.step == widget.end and widget.forward_button.disabled
     assert "game is over" in widget.title_html.value
     assert widget.state_at(widget.end).events == state.events
     for _ in range(3):
-        _click(widget, widget.back_button)
+        click(widget, widget.back_button.description, exact=True)
     assert widget.step == widget.end - 3
-    _click(widget, widget.first_button)
+    click(widget, widget.first_button.description, exact=True)
     assert widget.step == 0 and widget.slider.value == 0
-    _click(widget, widget.last_button)
+    click(widget, widget.last_button.description, exact=True)
     assert widget.step == widget.end
     while widget.step > 0:  # every position can be drawn, backwards too
         widget.show(widget.step - max(1, widget.end // 15))

@@ -1,11 +1,11 @@
-"""Issue 19 in a real browser: a replay of each game, drawn with the game's own table, served
-by Voilà and shown in Debian's Chromium at 1200 and 400 px.
+"""A replay of each game in a real browser, drawn with the game's own table, served by Voilà
+and shown in Debian's Chromium at 1200 and 400 px.
 
 Each replay comes from a row of ``simulate(..., keep_records=True)``, at its middle: Lopti as
 the first seat saw it, Skull King with every card open, the Drowned Ledger as the second seat
 saw it. Checked: no sideways scrolling at 400 px, axe-core finds no serious or critical
 violation, and the page asks nothing of any host but the loopback server. Screenshots go to
-``docs/screenshots/replay19_<game>_<width>.png``.
+``docs/screenshots/replay_<game>_<width>.png``.
 """
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import (serve_notebook, CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations,
-                             outside_requests, watch_requests)
+from browser_support import axe_violations, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -39,39 +38,16 @@ def middle(game, players, seat):
 '''
 
 
-def _notebook(path: Path) -> None:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
-    for short, (game, players, seat) in REPLAYS.items():
-        nb.cells.append(nbformat.v4.new_code_cell(f"{short} = middle({game!r}, {players}, {seat!r})\n{short}"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-
-
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("replay19")
-    _notebook(folder / "replays.ipynb")
-    yield from serve_notebook(str(folder), "replays.ipynb", ROOT)
-
-
-@pytest.fixture(scope="module")
-def browser(voila):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+def voila(notebook_server):
+    cells = [SETUP] + [f"{short} = middle({game!r}, {players}, {seat!r})\n{short}"
+                       for short, (game, players, seat) in REPLAYS.items()]
+    return notebook_server.serve("replays", cells)
 
 
 @pytest.mark.parametrize("width", [1200, 400])
 def test_every_replay_looks_like_its_table_fits_passes_axe_and_stays_offline(browser, voila, width):
-    page = browser.new_page(viewport={"width": width, "height": 3000})
-    requests = watch_requests(page, [])
-    page.goto(voila, timeout=120000)
+    page, requests = open_page(browser, voila, width, 3000)
     page.locator(".lnb-replay .lnb-table").nth(len(REPLAYS) - 1).wait_for(timeout=180000)
     page.wait_for_timeout(800)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -90,7 +66,7 @@ def test_every_replay_looks_like_its_table_fits_passes_axe_and_stays_offline(bro
         print(f"axe on the {short} replay at {width} px: {len(found)} serious or critical")
         if found:
             serious[short] = found
-        widget.screenshot(path=str(SHOTS / f"replay19_{short}_{width}.png"))
+        widget.screenshot(path=str(SHOTS / f"replay_{short}_{width}.png"))
     page_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert page_width[0] <= page_width[1] + 1
     outside = outside_requests(requests)

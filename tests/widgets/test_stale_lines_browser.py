@@ -15,15 +15,11 @@ critical violation on the table at the won round.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from browser_support import (serve_notebook, CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations,
-                             outside_requests, watch_requests)
+from browser_support import axe_violations, click, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 TABLE = '''import random
 import lopti_nb
 from lopti_nb.games.lopti.bots import heuristic_bot
@@ -55,19 +51,12 @@ OWN_LINE = "Adopt my own words: not possible now \u2014 write your motion in the
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    import nbformat
-
-    folder = tmp_path_factory.mktemp("stale_lines")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(TABLE), nbformat.v4.new_code_cell(LAUNCHER)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "lines.ipynb")
-    yield from serve_notebook(str(folder), "lines.ipynb", ROOT)
+def voila(notebook_server):
+    return notebook_server.serve("stale_lines", [TABLE, LAUNCHER])
 
 
 def _page_says(page, words: str, present: bool, timeout: int = 30000) -> None:
-    """Wait until ``words`` are (or are no longer) in the text the page shows."""
+    """Wait until ``words`` are (or are not) in the text the page shows."""
     page.wait_for_function("([w, p]) => document.body.innerText.replace(/\\s+/g, ' ').includes(w) === p",
                            arg=[words, present], timeout=timeout)
 
@@ -76,71 +65,64 @@ def _visible_text(page) -> str:
     return " ".join(page.evaluate("() => document.body.innerText").split())
 
 
-def test_status_lines_leave_the_page_once_they_are_no_longer_true(voila):
-    from playwright.sync_api import sync_playwright
+def test_status_lines_leave_the_page_once_they_stop_being_true(browser, voila):
+    page, requests = open_page(browser, voila, 1200, 3000)
+    try:
+        table = page.locator(".lnb-table").first
+        table.wait_for(timeout=180000)
+        launcher = page.locator(".lnb-launcher").first
+        launcher.wait_for(timeout=60000)
+        _page_says(page, VOTE_LINE, True)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 3000})
-            requests = watch_requests(page, [])
-            page.goto(voila, timeout=120000)
-            table = page.locator(".lnb-table").first
-            table.wait_for(timeout=180000)
-            launcher = page.locator(".lnb-launcher").first
-            launcher.wait_for(timeout=60000)
-            _page_says(page, VOTE_LINE, True)
+        # the refusal line of the Rule Vote: on screen while nothing is chosen ...
+        text = _visible_text(page)
+        assert VOTE_LINE in text and OWN_LINE in text
+        vote = table.get_by_role("button", name="Call the Rule Vote", exact=True)
+        assert vote.is_disabled()
+        menu = table.locator(".widget-dropdown:has(label:text-is('Vote on:')) select")
+        assert menu.is_visible() and menu.is_enabled()
+        # the table at the won round; the launcher's page is checked by axe where the
+        # dashboards are served with the package's own page template (tests/dashboards),
+        # which names the slider handles that this plain page leaves unnamed
+        found = axe_violations(page, context="document.querySelector('.lnb-table')")
+        # ... and gone once something to vote on is chosen in the menu
+        menu.select_option(label="Base law: no swap")
+        _page_says(page, VOTE_LINE, False)
+        assert "Call the Rule Vote" not in table.locator(".lnb-refusals").inner_text()
+        assert vote.is_enabled()
+        print("after choosing what to vote on:", table.locator(".lnb-refusals").inner_text())
 
-            # the refusal line of the Rule Vote: on screen while nothing is chosen ...
-            text = _visible_text(page)
-            assert VOTE_LINE in text and OWN_LINE in text
-            vote = table.get_by_role("button", name="Call the Rule Vote", exact=True)
-            assert vote.is_disabled()
-            menu = table.locator(".widget-dropdown:has(label:text-is('Vote on:')) select")
-            assert menu.is_visible() and menu.is_enabled()
-            # the table at the won round; the launcher's page is checked by axe where the
-            # dashboards are served with the package's own page template (tests/dashboards),
-            # which names the slider handles that this plain page leaves unnamed
-            found = axe_violations(page, context="document.querySelector('.lnb-table')")
-            # ... and gone once something to vote on is chosen in the menu
-            menu.select_option(label="Base law: no swap")
-            _page_says(page, VOTE_LINE, False)
-            assert "Call the Rule Vote" not in table.locator(".lnb-refusals").inner_text()
-            assert vote.is_enabled()
-            print("after choosing what to vote on:", table.locator(".lnb-refusals").inner_text())
+        # the own words' line: gone once the winner has typed their motion
+        own = table.get_by_role("button", name="Adopt my own words", exact=True)
+        assert own.is_disabled() and OWN_LINE in _visible_text(page)
+        box = table.get_by_placeholder("Or write a motion of your own, in words")
+        box.fill("Whoever clears says hooray.")
+        box.press("Tab")
+        _page_says(page, OWN_LINE, False)
+        assert own.is_enabled()
+        click(table, "Adopt my own words", exact=True)
+        _page_says(page, "writes motion 1: Whoever clears says hooray.", True)
+        print("after adopting the motion:", table.locator(".lnb-refusals").inner_text())
 
-            # the own words' line: gone once the winner has typed their motion
-            own = table.get_by_role("button", name="Adopt my own words", exact=True)
-            assert own.is_disabled() and OWN_LINE in _visible_text(page)
-            box = table.get_by_placeholder("Or write a motion of your own, in words")
-            box.fill("Whoever clears says hooray.")
-            box.press("Tab")
-            _page_says(page, OWN_LINE, False)
-            assert own.is_enabled()
-            own.click()
-            _page_says(page, "writes motion 1: Whoever clears says hooray.", True)
-            print("after adopting the motion:", table.locator(".lnb-refusals").inner_text())
+        # the launcher keeps the players chosen when the next game seats that many
+        slider = launcher.locator('.widget-slider:has(label:text-is("Players"))')
+        readout = slider.locator(".widget-readout")
+        readout.click()
+        readout.press("Control+a")
+        readout.type("5")
+        readout.press("Enter")
+        page.wait_for_function("e => e.innerText.trim() === '5'", arg=readout.element_handle(),
+                               timeout=15000)
+        for game in ("Skull King", "The Drowned Ledger"):
+            click(launcher.locator(".widget-toggle-buttons"), game, exact=True)
+            launcher.locator(f"b:text-is('{game}: the rules to play by')").wait_for(timeout=15000)
+            page.wait_for_timeout(300)
+            print(f"Players after picking {game}: {readout.inner_text()}")
+            assert readout.inner_text().strip() == "5", game
 
-            # the launcher keeps the players chosen when the next game seats that many
-            slider = launcher.locator('.widget-slider:has(label:text-is("Players"))')
-            readout = slider.locator(".widget-readout")
-            readout.click()
-            readout.press("Control+a")
-            readout.type("5")
-            readout.press("Enter")
-            page.wait_for_function("e => e.innerText.trim() === '5'", arg=readout.element_handle(),
-                                   timeout=15000)
-            for game in ("Skull King", "The Drowned Ledger"):
-                launcher.locator(f".widget-toggle-buttons button:text-is('{game}')").click()
-                launcher.locator(f"b:text-is('{game}: the rules to play by')").wait_for(timeout=15000)
-                page.wait_for_timeout(300)
-                print(f"Players after picking {game}: {readout.inner_text()}")
-                assert readout.inner_text().strip() == "5", game
-
-            outside = outside_requests(requests)
-            print(f"requests: {len(requests)}, outside the loopback: {len(outside)}")
-            page.close()
-            assert not found, found
-            assert not outside, outside[:5]
-        finally:
-            browser.close()
+        outside = outside_requests(requests)
+        print(f"requests: {len(requests)}, outside the loopback: {len(outside)}")
+        assert not found, found
+        assert not outside, outside[:5]
+    finally:
+        page.close()

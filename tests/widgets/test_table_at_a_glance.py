@@ -16,6 +16,7 @@ import ipywidgets as W
 
 import lopti_nb
 from lopti_nb.widgets.testing import clickables, visible_widgets
+from browser_support import click
 
 
 def screen_text(root) -> str:
@@ -37,17 +38,6 @@ def set_value(table, widget, value) -> None:
     """Fill a form control, as a person does, only when it is on screen and enabled."""
     assert shown(table, widget) and not getattr(widget, "disabled", False), f"{widget!r} is not usable now"
     widget.value = value
-
-
-def click(table, text: str) -> None:
-    found, _ = clickables(table)
-    found += [b for b in table.controls.children if isinstance(b, W.Button) and not b.disabled
-              and b.layout.display != "none"]
-    for b in found:
-        if b.description.startswith(text):
-            b.click()
-            return
-    raise AssertionError(f"no enabled, visible button {text!r}: {[b.description for b in found]}")
 
 
 def lopti_round_won_by_the_person():

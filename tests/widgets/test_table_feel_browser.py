@@ -1,11 +1,11 @@
-"""Issue 19 in a real browser: every game's table at its start, middle and end, at 1200 and
-400 px wide, served by Voilà and shown in Debian's Chromium.
+"""Every game's table in a real browser at its start, middle and end, at 1200 and 400 px
+wide, served by Voilà and shown in Debian's Chromium.
 
 Checked on every table: no horizontal scrolling at 400 px (the cards stay readable), axe-core
 finds no serious or critical violation (its findings are printed), and the page asks nothing
 of any host but the loopback server (the request log is printed). A card of the hand is
 clicked and played with the keyboard as a person would. Screenshots go to
-``docs/screenshots/table19_<game>_<stage>_<width>.png``.
+``docs/screenshots/table_<game>_<stage>_<width>.png``.
 """
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import (serve_notebook, CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations,
-                             outside_requests, watch_requests)
+from browser_support import axe_violations, click, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -50,51 +49,43 @@ def at(game, stage, **kwargs):
 '''
 
 
-def _notebook(path: Path) -> None:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+@pytest.fixture(scope="module")
+def voila(notebook_server):
+    cells = [SETUP]
     for short, (game, kwargs) in GAMES.items():
         args = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
-        for stage in STAGES:
-            nb.cells.append(nbformat.v4.new_code_cell(f"{short}_{stage} = at({game!r}, {stage!r}, {args})\n"
-                                                      f"{short}_{stage}"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("table19")
-    _notebook(folder / "tables.ipynb")
-    yield from serve_notebook(str(folder), "tables.ipynb", ROOT)
-
-
-@pytest.fixture(scope="module")
-def browser(voila):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+        cells += [f"{short}_{stage} = at({game!r}, {stage!r}, {args})\n{short}_{stage}" for stage in STAGES]
+    return notebook_server.serve("tables_at_three_stages", cells)
 
 
 def _page(browser, url, width, dark=False):
     # tall enough for a whole table: the notebook does not paint cells outside the window
-    page = browser.new_page(viewport={"width": width, "height": 3000})
-    requests = watch_requests(page, [])
-    page.goto(url + ("?theme=dark" if dark else ""), timeout=120000)
+    page, requests = open_page(browser, url, width, 3000, theme="dark" if dark else None)
     page.locator(".lnb-table").nth(len(GAMES) * len(STAGES) - 1).wait_for(timeout=180000)
     page.locator(".lnb-hand-row").first.wait_for(state="attached", timeout=60000)
     page.wait_for_timeout(500)
     return page, requests
 
 
+@pytest.fixture(scope="module")
+def light_page(browser, voila):
+    """One light page (one run of the notebook) for the checks at both widths and the
+    keyboard's, which comes last: the window is set to each width in turn, as a phone turned
+    or a window narrowed; the page is drawn again to fit."""
+    page, requests = _page(browser, voila, 1200)
+    yield page, requests
+    page.close()
+
+
+def _at_width(page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 3000})
+    page.wait_for_timeout(500)
+
+
 @pytest.mark.parametrize("width", [1200, 400])
-def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(browser, voila, width):
-    page, requests = _page(browser, voila, width)
+def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(light_page, width):
+    page, requests = light_page
+    _at_width(page, width)
     SHOTS.mkdir(parents=True, exist_ok=True)
     serious = {}
     tables = page.locator(".lnb-table")
@@ -111,26 +102,26 @@ def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(brows
             print(f"axe on {short} {stage} at {width} px: {len(found)} serious or critical")
             if found:
                 serious[f"{short} {stage}"] = found
-            table.screenshot(path=str(SHOTS / f"table19_{short}_{stage}_{width}.png"))
+            table.screenshot(path=str(SHOTS / f"table_{short}_{stage}_{width}.png"))
             i += 1
     page_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     print(f"page at {width} px: content {page_width[0]} px wide")
     assert page_width[0] <= page_width[1] + 1
     outside = outside_requests(requests)
     print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
-    page.close()
     assert not outside, outside[:5]
     assert not serious, serious
 
 
-def test_a_card_is_clicked_then_played_with_the_keyboard(browser, voila):
+def test_a_card_is_clicked_then_played_with_the_keyboard(light_page):
     """The start of the Skull King table: bid with a button, then pick a card by clicking it
     (aria-pressed shows it picked), put it back, pick it with its number key and play it
     with Enter; a refused card says why in the visible line under the hand."""
-    page, requests = _page(browser, voila, 400)
+    page, requests = light_page
+    _at_width(page, 400)
     table = page.locator(".lnb-table").nth(3)  # skull_king_start
     table.scroll_into_view_if_needed()
-    table.get_by_role("button", name="Bid 1", exact=True).click()
+    click(table, "Bid 1", exact=True)
     hand = table.locator(".lnb-hand-row").first
     first = hand.locator("button.lnb-hand-card:not([aria-disabled])").first
     first.wait_for(timeout=30000)
@@ -146,7 +137,7 @@ def test_a_card_is_clicked_then_played_with_the_keyboard(browser, voila):
 
     card.click()
     pressed("true")
-    table.screenshot(path=str(SHOTS / "table19_skull_king_picked_400.png"))
+    table.screenshot(path=str(SHOTS / "table_skull_king_picked_400.png"))
     card.click()
     pressed("false")
     # a focus ring where the keys are
@@ -170,10 +161,9 @@ def test_a_card_is_clicked_then_played_with_the_keyboard(browser, voila):
         page.wait_for_function("() => document.querySelectorAll('.lnb-table')[3]"
                                ".querySelector('.lnb-hand-note').textContent.length > 0", timeout=15000)
         print("refused card says:", table.locator(".lnb-hand-note").first.inner_text())
-    table.screenshot(path=str(SHOTS / "table19_skull_king_played_400.png"))
+    table.screenshot(path=str(SHOTS / "table_skull_king_played_400.png"))
     outside = outside_requests(requests)
     print(f"requests: {len(requests)}, outside the loopback: {len(outside)}")
-    page.close()
     assert not outside
 
 
@@ -183,6 +173,6 @@ def test_dark_theme_table_at_400_px(browser, voila):
     table.scroll_into_view_if_needed()
     page.wait_for_timeout(400)
     found = axe_violations(page, context="document.querySelectorAll('.lnb-table')[1]")
-    table.screenshot(path=str(SHOTS / "table19_lopti_middle_400_dark.png"))
+    table.screenshot(path=str(SHOTS / "table_lopti_middle_400_dark.png"))
     page.close()
     assert not found and not outside_requests(requests)

@@ -13,8 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import (serve_notebook, CHROMIUM, CHROMIUM_ARGS as ARGS, axe_violations,
-                             outside_requests, watch_requests)
+from browser_support import axe_violations, click, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -26,54 +25,38 @@ table'''
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    import nbformat
-
-    folder = tmp_path_factory.mktemp("table_glance")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "table.ipynb")
-    yield from serve_notebook(str(folder), "table.ipynb", ROOT)
+def voila(notebook_server):
+    return notebook_server.serve("skull_king_table", [SETUP])
 
 
-def test_play_on_first_tap_and_the_last_trick_stays_drawn(voila):
-    from playwright.sync_api import sync_playwright
-
+def test_play_on_first_tap_and_the_last_trick_stays_drawn(browser, voila):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    for width in (1200, 400):
+        page, requests = open_page(browser, voila, width, 2400)
         try:
-            for width in (1200, 400):
-                page = browser.new_page(viewport={"width": width, "height": 2400})
-                requests = watch_requests(page, [])
-                page.goto(voila, timeout=120000)
-                table = page.locator(".lnb-table").first
-                table.wait_for(timeout=180000)
-                table.get_by_role("button", name="Bid 0", exact=True).click()
-                tap = table.get_by_role("button", name="Play on first tap", exact=True)
-                tap.wait_for(timeout=30000)
-                tap.click()
-                table.get_by_text("Tap a card to play it").wait_for(timeout=15000)
-                card = table.locator(".lnb-hand-row button.lnb-hand-card:not([aria-disabled])").first
-                card.click()  # one tap: the card is played, round 1 ends, round 2 is dealt
-                last = table.locator(".lnb-last-trick")
-                last.get_by_text("Round 1 is over; its last trick").wait_for(timeout=30000)
-                table.get_by_text("Your turn: bid how many tricks you will win this round, 0 to 2.").wait_for(
-                    timeout=15000)
-                panel = table.locator(".lnb-last-trick").locator("xpath=..")
-                drawn = panel.locator("svg.lnb-card[data-card]").count()
-                print(f"at {width} px: the last trick shows {drawn} cards; {last.inner_text()}")
-                assert drawn == 3 and "\u2605 won" in panel.inner_text()
-                page.wait_for_timeout(300)
-                box = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
-                assert box[0] <= box[1] + 1, f"the table scrolls sideways at {width} px: {box}"
-                found = axe_violations(page, context="document.querySelector('.lnb-table')")
-                table.screenshot(path=str(SHOTS / f"table_skull_king_last_trick_{width}.png"))
-                outside = outside_requests(requests)
-                print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
-                page.close()
-                assert not found, found
-                assert not outside, outside[:5]
+            table = page.locator(".lnb-table").first
+            table.wait_for(timeout=180000)
+            click(table, "Bid 0", exact=True)
+            click(table, "Play on first tap", exact=True)
+            table.get_by_text("Tap a card to play it").wait_for(timeout=15000)
+            card = table.locator(".lnb-hand-row button.lnb-hand-card:not([aria-disabled])").first
+            card.click()  # one tap: the card is played, round 1 ends, round 2 is dealt
+            last = table.locator(".lnb-last-trick")
+            last.get_by_text("Round 1 is over; its last trick").wait_for(timeout=30000)
+            table.get_by_text("Your turn: bid how many tricks you will win this round, 0 to 2.").wait_for(
+                timeout=15000)
+            panel = table.locator(".lnb-last-trick").locator("xpath=..")
+            drawn = panel.locator("svg.lnb-card[data-card]").count()
+            print(f"at {width} px: the last trick shows {drawn} cards; {last.inner_text()}")
+            assert drawn == 3 and "\u2605 won" in panel.inner_text()
+            page.wait_for_timeout(300)
+            box = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
+            assert box[0] <= box[1] + 1, f"the table scrolls sideways at {width} px: {box}"
+            found = axe_violations(page, context="document.querySelector('.lnb-table')")
+            table.screenshot(path=str(SHOTS / f"table_skull_king_last_trick_{width}.png"))
+            outside = outside_requests(requests)
+            print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
+            assert not found, found
+            assert not outside, outside[:5]
         finally:
-            browser.close()
+            page.close()

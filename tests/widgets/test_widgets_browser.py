@@ -7,17 +7,12 @@ newest log line and turn indicator. Screenshots go to ``docs/screenshots/``.
 """
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS as ARGS, free_port as _free_port
+from browser_support import click, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -34,82 +29,24 @@ TABLES = {
 }
 
 
-def _missing() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"{CHROMIUM} is not installed (apt-get install -y chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright Python package is not installed (pip install playwright)"
-    if shutil.which("voila") is None:
-        return "voila is not installed"
-    return None
-
-
-def _notebook(path: Path, names) -> None:
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import lopti_nb")]
+def _cells(names) -> list[str]:
+    cells = ["import lopti_nb"]
     for name in names:
         game, kwargs, _ = TABLES[name]
         args = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
         if "bot_delay" not in kwargs:
             args += ", bot_delay=0.05"
-        nb.cells.append(nbformat.v4.new_code_cell(f"{name} = lopti_nb.play({game!r}, {args})\n{name}"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, path)
-
-
-def _write_notebooks(folder: Path) -> None:
-    # one page (one kernel) holds the three games; the hot seat gets its own (dark) page
-    _notebook(folder / "tables.ipynb", ["lopti", "skull_king", "drowned_ledger", "ledger_bots"])
-    _notebook(folder / "hot_seat.ipynb", ["hot_seat"])
+        cells.append(f"{name} = lopti_nb.play({game!r}, {args})\n{name}")
+    return cells
 
 
 @pytest.fixture(scope="module")
-def voila_server(tmp_path_factory):
-    reason = _missing()
-    if reason:
-        pytest.skip(reason)
-    folder = tmp_path_factory.mktemp("notebooks")
-    _write_notebooks(folder)
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    log = open(folder / "voila.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--Voila.tornado_settings={'page_title': 'lopti_nb'}"],
-        cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.terminate()
-        pytest.fail("voila did not start: " + (folder / "voila.log").read_text()[-2000:])
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=3)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=5)
-    log.close()
-
-
-@pytest.fixture(scope="module")
-def browser(voila_server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+def voila_server(notebook_server):
+    """The pages' URLs: one page (one kernel) holds the three games and the bots' game; the
+    hot seat gets its own (dark) page."""
+    return {"tables": notebook_server.serve("tables", _cells(["lopti", "skull_king", "drowned_ledger",
+                                                              "ledger_bots"])),
+            "hot_seat": notebook_server.serve("hot_seat", _cells(["hot_seat"]))}
 
 
 # -- helpers (each takes the locator of one table on the page) -----------------------------------
@@ -145,10 +82,6 @@ def _wait_same(page, table, twin, timeout=60.0) -> None:
     raise AssertionError(f"page shows {got!r}, the engine says {(want_log, want_status)!r}")
 
 
-def _click(table, label: str) -> None:
-    table.get_by_role("button", name=label, exact=True).first.click()
-
-
 def _human_step(table, twin, rng) -> str:
     """Choose a legal move among the twin's enabled controls; make it on both."""
     from lopti_nb.widgets.testing import clickables
@@ -158,7 +91,7 @@ def _human_step(table, twin, rng) -> str:
     if toggles and (not buttons or rng.random() < 0.8):
         label = rng.choice(toggles).description
         tog = next(t for t in toggles if t.description == label)
-        _click(table, tog.description)
+        click(table, tog.description, exact=True)
         tog.value = True
         buttons, _ = clickables(twin)
         # the game's own words for playing what was just picked (Play, Swap, Open, Sell...)
@@ -167,28 +100,27 @@ def _human_step(table, twin, rng) -> str:
         if go:
             b = go[0]
             table.get_by_role("button", name=b.description, exact=True).first.wait_for(state="visible")
-            _click(table, b.description)
+            click(table, b.description, exact=True)
             b.click()
             return f"{tog.description} + {b.description}"
         return tog.description
     weights = [0.1 if b.description.startswith(("Take the pile", "Surface")) else 1.0 for b in buttons]
     b = rng.choices(buttons, weights)[0]
     label = b.description
-    _click(table, label)
+    click(table, label, exact=True)
     b.click()
     return label
 
 
-def _open(browser, url, name, dark=False):
-    page = browser.new_page(viewport={"width": 1100, "height": 1300})
-    page.goto(f"{url}/voila/render/{name}.ipynb" + ("?theme=dark" if dark else ""), timeout=90000)
+def _open(browser, url, dark=False):
+    page, _ = open_page(browser, url, 1100, 1300, theme="dark" if dark else None)
     page.wait_for_selector("div[role=status]", timeout=90000)
     return page
 
 
 @pytest.fixture(scope="module")
 def tables_page(browser, voila_server):
-    page = _open(browser, voila_server, "tables")
+    page = _open(browser, voila_server["tables"])
     page.locator(".lnb-table").nth(3).wait_for(timeout=90000)
     yield page
     page.close()
@@ -256,21 +188,21 @@ def test_hot_seat_cover_in_browser_dark_theme(browser, voila_server):
 
     game, kwargs, _ = TABLES["hot_seat"]
     twin = lopti_nb.play(game, bot_delay=0, **kwargs)
-    page = _open(browser, voila_server, "hot_seat", dark=True)
+    page = _open(browser, voila_server["hot_seat"], dark=True)
     table = page.locator(".lnb-table").first
     table.get_by_text("Pass the device to Seat 1").wait_for(timeout=60000)
     assert page.locator("svg[data-card]").count() == 0  # nothing private, no hand at all
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table_hot_seat_cover_dark.png"))
-    _click(table, "I am Seat 1: show my cards")
-    twin.cover_button.click()
+    for where in (table, twin):
+        click(where, "I am Seat 1: show my cards", exact=True)
     _wait_same(page, table, twin)
     hand = twin.state.observation(0)["hand"]
     table.locator(f'svg[data-card="sk:{hand[0]}"]').first.wait_for(state="attached", timeout=10000)
     page.screenshot(path=str(SHOTS / "table_hot_seat_seat0_dark.png"))
     # the first seat bids; the device must go to the second and the first hand disappears
-    _click(table, "Bid 0")
-    twin.view.bid_buttons.visible_buttons[0].click()
+    for where in (table, twin):
+        click(where, "Bid 0", exact=True)
     table.get_by_text("Pass the device to Seat 2").wait_for(timeout=30000)
     _wait_same(page, table, twin)
     page.wait_for_timeout(300)

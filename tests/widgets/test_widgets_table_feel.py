@@ -1,4 +1,4 @@
-"""Issue 19: the table as card players expect it. The card is the control, refusals say why
+"""The table as card players expect it. The card is the control, refusals say why
 on screen, a strip of what the others did, take-back against bots, people by name and seats
 counted from 1, plurals right. Every test operates only enabled, visible controls, as a
 person can (``lopti_nb.widgets.testing``)."""

@@ -106,6 +106,8 @@ class RiskExplorer(W.VBox):
         """The three panels, each ``panel`` pixels wide (axes and legends included)."""
         import altair as alt
 
+        from lopti_nb.analysis.charts import INK
+
         from .studies import catch_curve_chart, catch_probability_frame, dive_expectation_frame
 
         sea, target = self.sea.value, self.target.value
@@ -130,7 +132,7 @@ class RiskExplorer(W.VBox):
                      alt.Tooltip("probability:Q", format=".2%")],
         )
         text = bars.mark_text(align="left", dx=3).encode(text=alt.Text("probability:Q", format=".1%"),
-                                                          color=alt.value("black"))
+                                                          color=alt.value(INK))
         how = alt.layer(bars, text).properties(
             width=panel - HOW_LABELS - 15, height=PANEL_HEIGHT,
             title=alt.Title("How the dive ends", subtitle=[f"sea {sea}, surfacing with {target}",

@@ -269,14 +269,14 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
     order (the order of ``offices.OFFICES``), not ranked by win rate."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
+    from lopti_nb.analysis.charts import HEIGHT, INK, OKABE_ITO, WIDTH, chart_title
 
     mean = float(table["mean_win_rate"].iloc[0]) if len(table) else 0.0
     order = sorted(table["office"], key=lambda o: (OFFICE_INDEX.get(o, len(OFFICE_INDEX)), o))
     band_df = pd.DataFrame({"low": [mean * 2 / 3], "high": [mean * 4 / 3], "mean": [mean]})
     band = alt.Chart(band_df).mark_rect(opacity=0.15, color=OKABE_ITO[2]).encode(
         y=alt.Y("low:Q"), y2="high:Q")
-    mean_rule = alt.Chart(band_df).mark_rule(strokeDash=[4, 3], color="black").encode(y="mean:Q")
+    mean_rule = alt.Chart(band_df).mark_rule(strokeDash=[4, 3], color=INK).encode(y="mean:Q")
     table = table.assign(verdict=office_verdicts(table))
     base = alt.Chart(table).encode(
         x=alt.X("office:N", title="Office", sort=order, axis=alt.Axis(labelAngle=-40)),
@@ -291,7 +291,7 @@ def office_balance_chart(table: pd.DataFrame, title: str = "Office balance",
         color=alt.Color("verdict:N", title="Read by the 95% interval",
                         scale=alt.Scale(domain=[WITHIN, "cannot be told apart", OUTSIDE],
                                         range=[OKABE_ITO[0], "#BBBBBB", OKABE_ITO[5]])))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
+    err = base.mark_rule(color=INK).encode(y="lower:Q", y2="upper:Q")
     return alt.layer(band, bars, err, mean_rule).properties(
         width=WIDTH + 160, height=HEIGHT, title=chart_title(title, subtitle))
 

@@ -279,7 +279,7 @@ def lab_chart(findings: Sequence, name: str, width: int | None = None):
     pixels the chart may take (names included), else each panel is 150 px wide."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import OKABE_ITO
+    from lopti_nb.analysis.charts import INK, OKABE_ITO
 
     data = chart_frame(findings)
     colours = alt.Scale(domain=SHIFTS, range=[OKABE_ITO[0], "#888888", OKABE_ITO[5], "#BBBBBB"])
@@ -297,7 +297,7 @@ def lab_chart(findings: Sequence, name: str, width: int | None = None):
             color=alt.Color("shift:N", scale=colours, title="With the motion",
                             legend=alt.Legend(orient="bottom", columns=1)))
         dot = base.mark_point(filled=True, size=60).encode(x="difference:Q", color=alt.Color("shift:N", scale=colours))
-        zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
+        zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color=INK, strokeDash=[3, 2]).encode(x="x:Q")
         plot = 150 if width is None else max(120, width - LABELS)
         panels.append(alt.layer(zero, rule, dot).properties(width=plot, height=24 * len(part) + 10))
     return alt.vconcat(*panels, spacing=18).properties(
@@ -530,7 +530,7 @@ def ready_motions_by_role_chart(frame: pd.DataFrame, title: str = "Ready-made mo
     be noise)."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, category_scale, chart_title
+    from lopti_nb.analysis.charts import HEIGHT, INK, WIDTH, category_scale, chart_title
 
     labels = {"author": "the author", "next": "the seat after the author", "others": "each other seat"}
     data = frame.assign(seat=frame["role"].map(labels))
@@ -549,7 +549,7 @@ def ready_motions_by_role_chart(frame: pd.DataFrame, title: str = "Ready-made mo
     rule = base.mark_rule(strokeWidth=2).encode(
         x=alt.X("low:Q", title="Change in chance to win (percentage points)"), x2="high:Q")
     dot = base.mark_point(filled=True, size=40).encode(x="difference:Q")
-    zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="black", strokeDash=[3, 2]).encode(x="x:Q")
+    zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color=INK, strokeDash=[3, 2]).encode(x="x:Q")
     return alt.layer(zero, rule, dot).properties(width=WIDTH, height=max(HEIGHT, 30 * len(order)),
                                                  title=chart_title(title, list(subtitle) if subtitle else None))
 

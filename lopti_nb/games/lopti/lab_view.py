@@ -2,9 +2,10 @@
 
 * :func:`result_widget` -- a finished :class:`~.lab.MotionLab` as a widget (what
   ``lopti_nb.motion_lab(...)`` shows in a notebook);
-* :class:`MotionLabDashboard` -- choose a ready motion, the players and the size, run with
-  a progress bar, read the findings beside their chart, and propose the motion at a table
-  of bots below the lab (the ``motion_lab`` dashboard; the plugin names it in ``extras``).
+* :class:`MotionLabDashboard` -- choose a ready motion or write your own from the menus of
+  the motion builder, the players and the size, run with a progress bar, read the findings
+  beside their chart, and propose the motion at a table of bots below the lab (the
+  ``motion_lab`` dashboard; the plugin names it in ``extras``).
 """
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import ipywidgets as W
 from lopti_nb.dashboard_parts.common import explained, style
 from lopti_nb.engine import plural
 from lopti_nb.text import esc
-from lopti_nb.widgets.lab import LabShell
+from lopti_nb.widgets.base import show
+from lopti_nb.widgets.lab import LabShell, status_html
 
+from .builder import MotionBuilder
 from .lab import DEFAULT_ROUNDS, MotionLab, as_motion, motion_lab, motion_name
 from .library import LIBRARY, library_motion
-from .motions import Motion
+from .motions import Motion, MotionError
 
 TITLE = "Motion lab"
 TABLE_ROUNDS = 3  # rounds of the session a motion is proposed to from the lab
@@ -41,7 +44,15 @@ class MotionLabDashboard(W.VBox):
     """The motion lab dashboard: a motion, players, sessions and seed; Run; findings.
 
     The menu holds the ready motions; :meth:`use` adds a built one (a Motion, or a motion as
-    data) and chooses it, e.g. from a motion builder: ``lab.use(Motion.from_data(data))``.
+    data) and chooses it, e.g. ``lab.use(Motion.from_data(data))``. "Write your own motion"
+    opens a :class:`~.builder.MotionBuilder` (menus only: the lab measures motions the game
+    enforces); what it submits joins the menu, chosen, and the builder folds away again.
+
+    >>> lab = MotionLabDashboard(sessions=10)
+    >>> lab.build_toggle.value = True
+    >>> lab.builder.submit()
+    >>> lab.motion.value, lab.build_toggle.value
+    ('built 1', False)
     """
 
     def __init__(self, motion: Motion | dict | str = "ace_tax", players: int = 4, sessions: int = 100,
@@ -50,12 +61,20 @@ class MotionLabDashboard(W.VBox):
         options = [(m.title.capitalize(), key) for key, m in self.motions.items()]
         self.motion = style(W.Dropdown, options=options, value=options[0][1], description="Motion")
         self.words = W.HTML()
+        # your own motion, from the builder's menus: folded until asked for, built when first opened
+        self.build_toggle = W.ToggleButton(value=False, description="Write your own motion", icon="pencil",
+                                           tooltip="Compose a motion the game enforces from menus, no code",
+                                           layout=W.Layout(width="auto", max_width="100%"))
+        self.build_toggle.add_class("lnb-lab-build")
+        self.builder: MotionBuilder | None = None
+        self.build_box = W.VBox([], layout=W.Layout(max_width="100%", display="none"))
+        self.build_toggle.observe(lambda c: self._fold(), names="value")
         self.players = style(value=players, min=2, max=5, description="Players")
         self.sessions = style(value=sessions, min=10, max=1000, step=10, description="Sessions",
                               continuous_update=False)
         self.seed = style(W.BoundedIntText, value=seed, min=0, max=2 ** 31, description="Seed")
         self.shell = LabShell("", [
-            self.motion, self.words,
+            self.motion, self.words, self.build_toggle, self.build_box,
             explained(self.players, "Bots at the table, one per seat."),
             explained(self.sessions, f"Each session is {plural(DEFAULT_ROUNDS, 'round')}, played with the motion "
                                      "and again without it. More sessions give narrower intervals and take longer."),
@@ -92,6 +111,26 @@ class MotionLabDashboard(W.VBox):
         self.motion.options = [*self.motion.options, (label, key)]
         self.motion.value = key
         return key
+
+    def _fold(self) -> None:
+        """Open or fold the builder; it is made the first time it opens (a page that never
+        writes a motion does not carry its menus)."""
+        if self.build_toggle.value and self.builder is None:
+            self.builder = MotionBuilder(on_submit=self._built, heading="Your motion, from the menus")
+            show(self.builder.mode, False)  # menus only: words are not enforced, so not measured
+            self.build_box.children = (self.builder,)
+        show(self.build_box, self.build_toggle.value, "flex")
+
+    def _built(self, given: dict | str) -> None:
+        """The builder's Submit: the motion joins the menu, chosen, and the builder folds."""
+        if not isinstance(given, dict):
+            raise MotionError("the lab measures motions the game enforces; a motion in words only is "
+                              "not played by the bots, so there is nothing to measure")
+        self.use(given)
+        self.build_toggle.value = False
+        # its words are on screen under the menu; the status says what to do next
+        self.shell.status.value = status_html("Your motion is in the motion menu, chosen: press Run the lab to "
+                                              "see what it does.")
 
     @property
     def chosen(self) -> Motion:

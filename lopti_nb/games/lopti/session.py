@@ -108,7 +108,7 @@ from ...engine.runner import play_out
 from . import events as ev
 from .motions import (
     DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
-    MotionError, MotionLoptiState, SessionError, check_budget,
+    MotionError, MotionLoptiState, SessionError, check_budget, same_motion,
 )
 from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
 from .schema import SCHEMA
@@ -618,6 +618,7 @@ class Session:
             motion = Motion(motion)
         if not isinstance(motion, Motion):
             raise MotionError(f"a motion is a Motion or its text, not {shown(motion)}")
+        self.check_not_in_force(motion)
         rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
         rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
         self.motions.append(rec)
@@ -636,6 +637,19 @@ class Session:
             raise SessionError(f"only the round's winner ({seat_word(self._author_window)}) writes a motion, "
                                f"not {seat_word(seat)}")
         self._author_window = None
+
+    def check_not_in_force(self, motion: Motion) -> None:
+        """Refuse ``motion`` (a :class:`MotionError` saying which) when a motion in force is the
+        same rule (:func:`~lopti_nb.games.lopti.motions.same_motion`): a copy would make each
+        of its effects happen twice.
+
+        >>> s = Session(3, seed=1)
+        >>> s.check_not_in_force(Motion("Aces are announced."))  # nothing in force: no refusal
+        """
+        for rec in self.in_force():
+            if same_motion(rec.motion, motion):
+                raise MotionError(f"that motion is already in force as motion {rec.number} "
+                                  f"(by {rec.author}); a copy would make each of its effects happen twice")
 
     def withdraw(self, seat: int, number: int) -> MotionRecord:
         """The author takes their own motion back, at any time, without a vote. It stays out

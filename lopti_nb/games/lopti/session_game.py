@@ -49,20 +49,22 @@ lab says helps the author most, ``BOT_AUTHOR_POLICY``); bots never call a vote.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
-from ...engine.limits import shown
+from ...engine.limits import check_nesting, shown
 from .library import LIBRARY
-from .motions import Motion
+from .motions import Motion, same_motion
 from .roshambo import THROWS
 # session.py imports the plugin, which imports this module: its names are read when used
 from . import session as _s
 
 MAX_ROUNDS = 20
-MAX_WORDS = 200  # characters of a motion in words (a room stores each action in 512 bytes)
+MAX_WORDS = 200  # characters of a motion in words
+MAX_DATA = 1500  # characters of a data motion's JSON text (a room stores each action in 4096 bytes)
 PASS = "pass"
 
 
@@ -79,17 +81,45 @@ def __getattr__(name: str):
 # -- actions ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Author:
-    """The round's winner states their motion: a ready motion's key, ``"pass"``, or words
-    (read by :func:`authored_motion`, the one place that says what a choice stands for)."""
+    """The round's winner states their motion: a ready motion's key, ``"pass"``, words, or a
+    data motion (a dict, see :meth:`Motion.from_data`). The data is held as its compact JSON
+    text (keys sorted), so the action compares, hashes and is recorded as text; a choice
+    reads as data when it starts with ``{``. :func:`authored_motion` is the one place that
+    says what a choice stands for.
+
+    >>> Author({"when": "after pickup", "then": [{"effect": "reveal"}]}).choice
+    '{"then":[{"effect":"reveal"}],"when":"after pickup"}'
+    """
 
     choice: str
+
+    def __post_init__(self):
+        if isinstance(self.choice, dict):
+            object.__setattr__(self, "choice", data_text(self.choice))
 
     def __str__(self) -> str:
         if self.choice == PASS:
             return "write no motion"
         if isinstance(self.choice, str) and self.choice in LIBRARY:
             return f"adopt the ready motion {self.choice.replace('_', ' ')}"
+        if isinstance(self.choice, str) and self.choice.startswith("{"):
+            return "adopt a motion the game enforces"
         return f"adopt the motion \u201c{self.choice}\u201d"
+
+
+def data_text(data: dict) -> str:
+    """A data motion as the compact JSON text an :class:`Author` action holds (keys sorted),
+    or an :class:`~lopti_nb.engine.IllegalAction` when it is not plain JSON data.
+
+    >>> data_text({"when": "after play", "then": []})
+    '{"then":[],"when":"after play"}'
+    """
+    check_nesting(data, "A data motion", IllegalAction, max_depth=8, max_items=MAX_DATA)
+    try:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise IllegalAction("a data motion is plain JSON data: text, whole numbers, true/false, "
+                            "lists and dicts with text keys") from None
 
 
 @dataclass(frozen=True)
@@ -336,16 +366,34 @@ class SessionOver(Event):
 def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
     """The motion an :class:`Author` choice states (or an amendment's ``text``, when
     ``amendment``): a ready motion's key gives that motion, ``"pass"`` no motion (``None``,
-    not for an amendment), other text a motion in words (one line of at most
-    :data:`MAX_WORDS` characters). Anything else is refused with an
-    :class:`~lopti_nb.engine.IllegalAction`. The one place where an Author action is read.
+    not for an amendment), a data motion (a dict, or its JSON text: text starting with ``{``,
+    at most :data:`MAX_DATA` characters) the motion :meth:`Motion.from_data` builds, other text
+    a motion in words (one line of at most :data:`MAX_WORDS` characters). Anything else is
+    refused with an :class:`~lopti_nb.engine.IllegalAction` (a data motion the constitution
+    refuses, with its :class:`~lopti_nb.games.lopti.motions.MotionError`). The one place where
+    an Author action is read.
+
+    >>> authored_motion({"when": "after pickup", "then": [{"effect": "reveal"}]}).text
+    'After a player takes the pile, that player shows the table their highest hand card.'
     """
+    if isinstance(choice, dict):
+        choice = data_text(choice)
     if not isinstance(choice, str) or not choice.strip():
-        raise IllegalAction("a motion is a ready motion's key, 'pass' or words")
+        raise IllegalAction("a motion is a ready motion's key, 'pass', words or a data motion")
     if choice in LIBRARY:
         return LIBRARY[choice]()
     if choice == PASS and not amendment:
         return None
+    if choice.startswith("{"):
+        if len(choice) > MAX_DATA:
+            raise IllegalAction(f"this motion is too long to store: its data takes {len(choice):,} characters, "
+                                f"at most {MAX_DATA:,} (fewer rules, conditions or words)")
+        try:
+            data = json.loads(choice)
+        except (ValueError, RecursionError):
+            raise IllegalAction("text starting with { is read as a data motion, and this is not one "
+                                "(a motion in words starts with a word)") from None
+        return Motion.from_data(data)
     if choice != " ".join(choice.split()) or len(choice) > MAX_WORDS:
         raise IllegalAction(f"a motion in words is one line of at most {MAX_WORDS} characters, "
                             "without spaces at its ends")
@@ -623,8 +671,14 @@ class LoptiSessionState(GameState):
             return [Throw(t) for t in THROWS]
         calls = self._vote_samples() if self._may_call(seat) is None else []
         if phase == "authoring":
-            return [Author(k) for k in LIBRARY] + [Author(PASS)] + calls
+            return [Author(k) for k in self.ready_not_in_force()] + [Author(PASS)] + calls
         return list(self.round.legal_actions()) + calls
+
+    def ready_not_in_force(self) -> list[str]:
+        """The keys of the ready motions a winner may adopt now: those not the same as a
+        motion in force (adopting a copy is refused)."""
+        in_force = [r.motion for r in self.session.in_force()]
+        return [k for k in LIBRARY if not any(same_motion(m, LIBRARY[k]()) for m in in_force)]
 
     def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
         if self._finished:
@@ -676,7 +730,9 @@ class LoptiSessionState(GameState):
             if phase != "authoring":
                 return "a motion is written by the winner after a round ends"
             try:
-                authored_motion(action.choice)
+                motion = authored_motion(action.choice)
+                if motion is not None:
+                    self.session.check_not_in_force(motion)
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
@@ -943,6 +999,6 @@ def session_bot(round_bot):
     return bot
 
 
-__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "bot_author", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
-           "Withdraw",
+__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "bot_author", "CallVote", "LoptiSessionState",
+           "SESSION_ACTIONS", "Withdraw", "authored_motion", "data_text",
            "Throw", "check_settings", "session_bot"]

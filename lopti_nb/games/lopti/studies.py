@@ -161,7 +161,7 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
     share dashed."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, INK, WIDTH, chart_title, x_axis, category_scale
 
     tooltip = [alt.Tooltip("position:N", title="counted by"), alt.Tooltip("place:O", title="seat"),
                alt.Tooltip("players:O"), alt.Tooltip("win_rate:Q", title="win rate", format=".1%"),
@@ -173,8 +173,8 @@ def seat_advantage_chart(adv: pd.DataFrame, title: str = "Who wins: the leader a
         color=alt.Color("players:O", title="Players", scale=category_scale(sorted(adv["players"].unique()))),
         tooltip=tooltip)
     bars = base.mark_bar(opacity=0.85).encode(y=alt.Y("win_rate:Q", title="Win rate", axis=alt.Axis(format="%")))
-    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    fair = base.mark_tick(strokeDash=[3, 2], thickness=1.5).encode(y="fair:Q", color=alt.value("black"))
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value(INK))
+    fair = base.mark_tick(strokeDash=[3, 2], thickness=1.5).encode(y="fair:Q", color=alt.value(INK))
     layer = alt.layer(bars, err, fair).properties(width=WIDTH, height=HEIGHT)
     return layer.facet(facet=alt.Facet("position:N", title=None,
                                        sort=["seat", "after leader"]), data=adv).properties(
@@ -186,7 +186,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
     """Share of rounds per measure (colour) and ``by`` group (x), with Wilson intervals."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, chart_title, x_axis, category_scale
+    from lopti_nb.analysis.charts import HEIGHT, INK, WIDTH, chart_title, x_axis, category_scale
 
     order = list(dict.fromkeys(duty["measure"]))
     base = alt.Chart(duty).encode(
@@ -198,7 +198,7 @@ def duty_chart(duty: pd.DataFrame, by: str = "players", title: str = "How often 
                  alt.Tooltip("lower:Q", title="95% lower", format=".1%"),
                  alt.Tooltip("upper:Q", title="95% upper", format=".1%"), alt.Tooltip("n:Q", title="rounds")])
     bars = base.mark_bar().encode(y=alt.Y("rate:Q", title="Share of rounds", axis=alt.Axis(format="%")))
-    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value(INK))
     return alt.layer(bars, err).properties(width=WIDTH + 80, height=HEIGHT, title=chart_title(title, subtitle))
 
 
@@ -211,7 +211,7 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
     only when its interval leaves out zero."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
+    from lopti_nb.analysis.charts import HEIGHT, INK, OKABE_ITO, WIDTH, chart_title
 
     data = summary.copy()
     data["motion"] = data["motion"].astype(str)
@@ -234,8 +234,8 @@ def motion_effect_chart(summary: pd.DataFrame, title: str = "Ready-made motions 
         color=alt.Color("direction:N", title="Rounds get",
                         scale=alt.Scale(domain=["shorter", "no change", "cannot be told apart", "longer"],
                                         range=[OKABE_ITO[0], "#999999", "#DDDDDD", OKABE_ITO[5]])))
-    err = base.mark_rule(color="black").encode(x="lower:Q", x2="upper:Q")
-    zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color="black").encode(x="x:Q")
+    err = base.mark_rule(color=INK).encode(x="lower:Q", x2="upper:Q")
+    zero = alt.Chart(pd.DataFrame({"x": [0]})).mark_rule(color=INK).encode(x="x:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT + 60,
                                                   title=chart_title(title, subtitle))
 

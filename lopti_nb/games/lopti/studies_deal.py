@@ -213,7 +213,7 @@ def deal_worth_chart(summary: pd.DataFrame, title: str = "What the swap and a st
     interval; zero is "worth nothing"."""
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, WIDTH, category_scale, chart_title, x_axis
+    from lopti_nb.analysis.charts import HEIGHT, INK, WIDTH, category_scale, chart_title, x_axis
 
     changes = [c for c in CHANGES if c in set(summary["change"].astype(str))]
     counts = list(dict.fromkeys(summary["players"].astype(str)))
@@ -228,8 +228,8 @@ def deal_worth_chart(summary: pd.DataFrame, title: str = "What the swap and a st
                  alt.Tooltip("upper:Q", title="95% upper", format="+.1f"),
                  alt.Tooltip("n:Q", title="holders"), alt.Tooltip("deals:Q")])
     bars = base.mark_bar().encode(y=alt.Y("gain:Q", title="Change in chance to win (percentage points)"))
-    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value("black"))
-    zero = alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color="black").encode(y="y:Q")
+    err = base.mark_rule().encode(y="lower:Q", y2="upper:Q", color=alt.value(INK))
+    zero = alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color=INK).encode(y="y:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH + 80, height=HEIGHT,
                                                  title=chart_title(title, subtitle))
 

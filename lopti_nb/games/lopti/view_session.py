@@ -8,8 +8,13 @@ an action of the state, sent through the table (``table.act``), so a session pla
 table is recorded, replayed and refused exactly as one played in a room:
 
 * **The winner's motion.** When a round ends, its winner writes one motion for the rest of
-  the session: one of the ready motions (its text is on screen before it is adopted), a
-  motion in their own words, or none. A bot winner follows
+  the session: their own, composed in the motion builder (:class:`~.builder.MotionBuilder`, in
+  the table's voice: menus and number fields, the words as the table will hear them) and
+  enforced by the game; one of the ready motions (nothing chosen at first, those in force
+  marked, its text on screen before it is adopted); a motion in words only, marked as not
+  enforced by the game; or none. Only the winner's own page shows the form; the others read
+  who is writing. A motion the same as one in force is refused with its reason on screen.
+  A bot winner follows
   :data:`~.session_game.BOT_AUTHOR_POLICY`, shown on screen.
 * **The Rule Vote**, once per round: the seat whose turn it is (or the winner between rounds)
   picks what to vote on -- remove, amend (in words) or restore a motion, or a base-law lever --
@@ -29,11 +34,12 @@ import re
 
 import ipywidgets as W
 
-from lopti_nb.engine import ordinal, plural
+from lopti_nb.engine import IllegalAction, ordinal, plural
 from lopti_nb.text import isolate, isolate_text
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
 from lopti_nb.widgets.table import GameView
 
+from .builder import MotionBuilder
 from .library import LIBRARY
 from .roshambo import DECISIVE_THROWS, THROWS
 from .schema import SCHEMA
@@ -55,6 +61,7 @@ BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.items()]
 LEVERS = SCHEMA.levers()  # the base-law settings a Rule Vote may change
 CHOOSE = ""  # the vote menu's first entry: nothing chosen yet
+CHOOSE_READY = "\u2014 choose a ready motion \u2014"
 _SEAT_IN_EVENTS = re.compile(r"\b(S)eat (\d+)\b")  # the engine's seat words, counted from 1
 # the session's own sentences name a base-law change as Python would ("set play_on to True")
 _LAW_IN_SENTENCES = re.compile(r"\bset ([a-z_]+) to (True|False|-?\d+)\b")
@@ -128,16 +135,26 @@ class SessionView(GameView):
         self.title = W.HTML()
         # the winner's motion
         self.author_text = W.HTML()
-        self.ready_pick = W.Dropdown(options=[(title, name) for name, title, _ in READY],
-                                     description="Ready motion:", style={"description_width": "initial"},
+        # a motion the game enforces, composed from menus (or words only, marked not enforced)
+        self.builder = MotionBuilder(on_submit=self._built, voice=getattr(table, "voice", "plain"),
+                                     heading="Write your own motion")
+        # or a ready motion: nothing chosen at first; those already in force are marked
+        self.ready_pick = W.Dropdown(options=[(CHOOSE_READY, CHOOSE)], value=CHOOSE,
+                                     description="Or adopt a ready motion:", style={"description_width": "initial"},
                                      layout=W.Layout(width="auto", max_width="100%"))
-        self.ready_pick.observe(lambda c: self.table.refresh(), names="value")
+        self.ready_pick.observe(self._ready_changed, names="value")
         self.ready_words = W.HTML()
+        # or words only, which the table keeps to itself (the builder composes enforced motions only)
+        show(self.builder.mode, False)
+        self.words_note = W.HTML('<div style="font-size:12px;border-left:4px solid var(--jp-warn-color1, #b35c00);'
+                                 'padding:2px 8px"><b>Or a motion in words only: not enforced by the game.</b> '
+                                 'The table hears the words and keeps to them itself.</div>')
         self.own_words = W.Textarea(placeholder="Or write a motion of your own, in words",
                                     layout=W.Layout(width="100%", height="60px"))
         self.own_words.observe(lambda c: self.table.refresh(), names="value")
         self.author_buttons = ButtonPool(self._author)
-        self.author_form = W.VBox([self.ready_pick, self.ready_words, self.own_words, self.author_buttons])
+        self.author_form = W.VBox([self.builder, self.ready_pick, self.ready_words, self.words_note, self.own_words,
+                                   self.author_buttons])
         self.author_box = W.VBox([self.author_text, self.author_form], layout=W.Layout(**box))
         self.motions_html = W.HTML()
         self.withdraw_buttons = ButtonPool(self.table.act)
@@ -229,6 +246,8 @@ class SessionView(GameView):
     # -- acting ------------------------------------------------------------------------------------------
     def _author(self, key: str) -> None:
         if key == "ready":
+            if self.ready_pick.value == CHOOSE:
+                return
             choice = self.ready_pick.value
         elif key == "own":
             choice = " ".join(self.own_words.value.split())
@@ -238,16 +257,32 @@ class SessionView(GameView):
             choice = PASS
         self.table.act(Author(choice))
 
+    def _ready_changed(self, change) -> None:
+        if not self._quiet:
+            self.table.refresh()
+
+    def _built(self, given: dict | str) -> None:
+        """The builder's Submit: the motion composed (data, or words only) as the winner's
+        Author action; a refusal is raised here, so the builder shows it on screen."""
+        action = Author(given)
+        viewer, can_act = self.seen_as
+        why = self.reason(action, viewer, can_act)
+        if why is not None:
+            raise IllegalAction(self.renumber(why))
+        self.table.act(action)
+
     def author(self, motion) -> None:
         """The winner at this device states their motion: a ready motion's key, ``"pass"``,
-        or words (a :class:`~.motions.Motion` in words only is taken by its words)."""
-        text = getattr(motion, "text", motion)
-        if getattr(motion, "has_code", False):
+        words, a data motion (a dict), or a :class:`~.motions.Motion` made from data or in
+        words only (taken by its data or its words)."""
+        if getattr(motion, "data", None) is not None:
+            motion = motion.to_data()
+        elif getattr(motion, "has_code", False):
             from .motions import SessionError
 
-            raise SessionError("a session played at a table or in a room takes a motion in words or a "
-                               "ready motion; a motion with code is played with Session directly")
-        self.table.act(Author(text))
+            raise SessionError("a session played at a table or in a room takes a ready motion, words or a "
+                               "motion built as data; a motion with Python code is played with Session directly")
+        self.table.act(Author(getattr(motion, "text", motion)))
 
     def _vote_what_changed(self, change) -> None:
         if self._quiet:
@@ -318,20 +353,40 @@ class SessionView(GameView):
             self.author_buttons.set([])
             return
         set_if(self.author_text, value=f"<b>You won round {won}.</b> Write one motion for the rest of the "
-                                       "session: a ready one, your own words, or none.")
+                                       "session: your own (built from the menus, or in words), a ready one, "
+                                       "or none.")
+        in_force = {m["text"] for m in s["motions"] if m["status"] == "in force"}
+        marked = {n: text in in_force for n, _, text in READY}
+        options = [(CHOOSE_READY, CHOOSE)] + [(title + (" (already in force)" if marked[n] else ""), n)
+                                              for n, title, _ in READY]
+        if list(self.ready_pick.options) != options:
+            self._quiet = True
+            try:
+                value = self.ready_pick.value
+                self.ready_pick.options = options
+                self.ready_pick.value = value
+            finally:
+                self._quiet = False
         name = self.ready_pick.value
-        text = next((t for n, _, t in READY if n == name), "")
-        title = next((t for n, t, _ in READY if n == name), "")
-        in_force = any(m["text"] == text and m["status"] == "in force" for m in s["motions"])
-        set_if(self.ready_words, value=(f'<div style="font-size:13px;border-left:3px solid var(--jp-brand-color1);'
-                                        f'padding-left:6px">\u201c{esc(text)}\u201d'
-                                        + (" <i>(already in force)</i>" if in_force else "") + "</div>"))
+        if name == CHOOSE:
+            set_if(self.ready_words, value="")
+            ready = ("Adopt the ready motion", "ready", False, "choose a ready motion first")
+        else:
+            text = next(t for n, _, t in READY if n == name)
+            title = next(t for n, t, _ in READY if n == name)
+            ok, why = self._ok(Author(name), viewer, can_act)
+            refused = "" if ok else f'<div role="status" style="font-size:12px">Not offered: {esc(why)}.</div>'
+            set_if(self.ready_words, value=(f'<div style="font-size:13px;border-left:3px solid var(--jp-brand-color1);'
+                                            f'padding-left:6px">\u201c{esc(text)}\u201d'
+                                            + (" <i>(already in force)</i>" if marked[name] else "")
+                                            + f"</div>{refused}"))
+            ready = (f"Adopt \u201c{title}\u201d", "ready", ok, why)
         own = " ".join(self.own_words.value.split())
-        items = [(f"Adopt \u201c{title}\u201d", "ready", *self._ok(Author(name), viewer, can_act)),
-                 ("Adopt my own words", "own", *(self._ok(Author(own), viewer, can_act) if own
-                                                 else (False, "write your motion in the box first"))),
-                 ("Write no motion this round", "pass", *self._ok(Author(PASS), viewer, can_act))]
-        self.author_buttons.set(items, style="primary")
+        self.author_buttons.set([ready,
+                                 ("Adopt my own words", "own", *(self._ok(Author(own), viewer, can_act) if own
+                                                                 else (False, "write your motion in the box first"))),
+                                 ("Write no motion this round", "pass", *self._ok(Author(PASS), viewer, can_act))],
+                                style="primary")
 
     def _draw_motions(self, s) -> None:
         if not s["motions"]:

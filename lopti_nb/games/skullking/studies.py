@@ -476,7 +476,7 @@ def card_worth_chart(worth: pd.DataFrame, title: str = "What a special card is w
     """
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, OKABE_ITO, WIDTH, chart_title
+    from lopti_nb.analysis.charts import HEIGHT, INK, OKABE_ITO, WIDTH, chart_title
 
     order = [c for c in SPECIALS if c in set(worth["card"])] + [c for c in worth["card"] if c not in SPECIALS]
     base = alt.Chart(worth).encode(
@@ -487,8 +487,8 @@ def card_worth_chart(worth: pd.DataFrame, title: str = "What a special card is w
                  alt.Tooltip("hit_change:Q", title="exact bids", format="+.0%"), alt.Tooltip("n:Q", title="deals")])
     bars = base.mark_bar(color=OKABE_ITO[0], opacity=0.85).encode(
         y=alt.Y("worth:Q", title="Holder's points in the round"))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
-    zero = alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color="black", strokeDash=[4, 3]).encode(y="y:Q")
+    err = base.mark_rule(color=INK).encode(y="lower:Q", y2="upper:Q")
+    zero = alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color=INK, strokeDash=[4, 3]).encode(y="y:Q")
     return alt.layer(bars, err, zero).properties(width=WIDTH, height=HEIGHT, title=chart_title(title, subtitle))
 
 
@@ -506,7 +506,7 @@ def skill_chart(gaps: pd.DataFrame, title: str = "How much each scoring system r
     """
     import altair as alt
 
-    from lopti_nb.analysis.charts import HEIGHT, chart_title
+    from lopti_nb.analysis.charts import HEIGHT, INK, chart_title
     from lopti_nb.games.skullking import rules
 
     order = [s for s in rules.SCORING_SYSTEMS if s in set(gaps["scoring"])]
@@ -519,7 +519,7 @@ def skill_chart(gaps: pd.DataFrame, title: str = "How much each scoring system r
     bars = base.mark_bar(opacity=0.85).encode(
         y=alt.Y("skill:Q", title="Score gap / spread"),
         color=alt.Color("scoring:N", sort=order, legend=None))
-    err = base.mark_rule(color="black").encode(y="lower:Q", y2="upper:Q")
+    err = base.mark_rule(color=INK).encode(y="lower:Q", y2="upper:Q")
     layer = alt.layer(bars, err).properties(width=180, height=HEIGHT - 40)
     return layer.facet(facet=alt.Facet("comparison:N", title=None), data=gaps, columns=2).resolve_scale(
         y="independent").properties(title=chart_title(title, subtitle))

@@ -1,0 +1,100 @@
+"""A motion the game enforces, composed on a second device in a real browser (Voilà, Debian's
+Chromium). Ann hosts a two-seat Lopti session room and Bob joined; Bob won round 1 (the
+heuristic bot's moves made for both by the room API). Both come back to their seats on their
+own pages. Bob's page shows the motion builder; Ann's says Bob is writing. Bob composes "after
+a pickup, every other player still in draws a card" from the menus, sees the words the table
+will hear, and submits it: it is in force on both pages, and in round 2 its draw is in both
+pages' logs. Every request stays on the loopback server; axe-core finds nothing serious on
+Bob's page with the builder open. Screenshots: docs/screenshots/rooms_lopti_builder_*.png."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from browser_support import axe_violations, click, open_page, outside_requests
+from markup_support import guest_wins_a_round, play_room_as_bots
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
+SAID = "After a player takes the pile, every other player still in draws a card"
+
+
+@pytest.fixture(scope="module")
+def builder_room(notebook_server, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("builder_room")
+    store = str(folder / "rooms.sqlite")
+    host, guest = guest_wins_a_round(store, rounds=3)
+    url = notebook_server.serve("builder_room", [
+        f"from lopti_nb.rooms.widget import RoomWidget\nRoomWidget(store={store!r}, poll=0.3)"])
+    return url, host, guest
+
+
+def _come_back(page, session):
+    page.wait_for_selector(".lnb-room .lnb-rejoin-button", timeout=120000)
+    page.locator(".lnb-join-code input").fill(session.pretty_code)
+    page.locator(".lnb-join-code input").press("Tab")
+    page.locator(".lnb-rejoin-key input").fill(session.token)
+    page.locator(".lnb-rejoin-key input").press("Tab")
+    click(page, "Come back to my seat", exact=True)
+    page.wait_for_selector("text=Session: round 1 of 3", timeout=60000)
+
+
+def _shot(page, name, width):
+    page.set_viewport_size({"width": width, "height": 2800})
+    page.wait_for_timeout(800)
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width + 1, f"the page is {scroll} px wide in a {width} px window"
+    page.locator(".lnb-room").screenshot(path=str(SHOTS / name))
+    page.set_viewport_size({"width": 1200, "height": 1000})
+
+
+def test_1_7_a_guest_composes_an_enforced_motion_on_their_page_and_both_pages_see_it_act(browser, builder_room):
+    from lopti_nb.games.lopti import events as ev
+
+    url, host, guest = builder_room
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    requests, errors, pages = [], [], {}
+    try:
+        for who, session in (("ann", host), ("bob", guest)):
+            page, seen = open_page(browser, url, on={"pageerror": lambda exc: errors.append(str(exc))})
+            pages[who] = page
+            requests.append(seen)
+            _come_back(page, session)
+        ann, bob = pages["ann"], pages["bob"]
+        builder = bob.locator(".lnb-motion-builder")
+        builder.wait_for(timeout=60000)
+        ann.wait_for_selector("text=Bob won round 1 and is writing a motion", timeout=60000)
+        assert ann.locator(".lnb-motion-builder:visible").count() == 0  # only the winner's page
+        # Bob composes from the menus: after a pickup, every other player still in draws a card
+        builder.locator(".widget-dropdown:has(label:text-is('base event:')) select").select_option("pickup")
+        bob.wait_for_timeout(500)
+        builder.locator(".widget-dropdown:has(label:text-is('Who:')) select:visible").first.select_option(
+            "others")
+        preview = builder.locator(".lnb-motion-preview")
+        preview.get_by_text(SAID).wait_for(timeout=30000)
+        _shot(bob, "rooms_lopti_builder_bob_1200.png", 1200)
+        _shot(bob, "rooms_lopti_builder_bob_400.png", 400)
+        found = axe_violations(bob, context="document.querySelector('.lnb-room')")
+        click(builder, "Submit this motion", exact=True)
+        for page in (ann, bob):
+            page.wait_for_selector(f"text=writes motion 1: {SAID}", timeout=60000)
+        assert bob.locator(".lnb-motion-builder:visible").count() == 0
+        # round 2 is played (the bot's moves, by the room API) until the motion makes a draw
+        guest.refresh(), host.refresh()
+        assert host.state.session.motions[0].motion.data is not None
+        start = len(host.state.events)
+        play_room_as_bots({0: host, 1: guest}, 2, lambda state: any(
+            isinstance(e, ev.MotionDrew) for e in state.events[start:]))
+        drew = [e for e in host.state.events[start:] if isinstance(e, ev.MotionDrew)]
+        assert drew, "no pickup after the motion was stated"
+        for page in (ann, bob):
+            page.wait_for_selector("text=/Motion 1: (Ann|Bob) draws/", timeout=60000)
+        _shot(ann, "rooms_lopti_builder_ann_1200.png", 1200)
+        assert not found, found
+        assert not errors, errors
+    finally:
+        for page in pages.values():
+            page.close()
+    assert all(outside_requests(seen) == [] for seen in requests)
