@@ -20,6 +20,7 @@ vote no. A ready motion's evidence is computed once per process and kept.
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -74,6 +75,11 @@ def _ready_estimates(key: str, players: int, budget: int, seed: Any) -> dict:
     return _estimates(as_motion(key), players, budget, seed)
 
 
+@lru_cache(maxsize=64)
+def _data_estimates(text: str, players: int, budget: int, seed: Any) -> dict:
+    return _estimates(Motion.from_data(json.loads(text)), players, budget, seed)
+
+
 def _estimates(motion: Motion, players: int, budget: int, seed: Any) -> dict:
     """Each role's ``(difference, low, high)`` from one run of the lab."""
     lab = motion_lab(motion, players=players, sessions=budget, rounds=ROUNDS, seed=f"evidence {seed}",
@@ -96,6 +102,8 @@ def evidence(motion: Motion | str, role: str = "author", players: int = 4, budge
     key = motion if isinstance(motion, str) else ready_key(motion)
     if key is not None:
         return _ready_estimates(key, players, budget, seed)[role]
+    if isinstance(motion, Motion) and motion.data is not None:  # one lab run answers every role
+        return _data_estimates(json.dumps(motion.to_data(), sort_keys=True), players, budget, seed)[role]
     return _estimates(as_motion(motion), players, budget, seed)[role]
 
 
