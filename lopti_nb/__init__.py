@@ -45,6 +45,17 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
 
         table = lopti_nb.play("lopti", humans=2, rounds=3)
         table.state.session.history()   # the session's rounds, motions and votes as DataFrames
+
+    A Lopti session also takes ``proposed``: a motion put to the table before the first deal (a
+    ready motion's key, a motion as data, or a ``Motion`` that is either). The first seat
+    proposes it and every seat votes on it at setup; it is in force from round one, with the
+    first seat as its author, when more than half of all players vote yes. A motion from
+    outside the session comes in, by the rules (rules reference §1.7), only by majority
+    approval at setup, which does not use round one's Rule Vote; it cannot be round one's
+    winner's motion, as nobody has won yet. A value that is none of these, or that the
+    constitution refuses, raises ``SettingsError`` and no table is made::
+
+        table = lopti_nb.play("lopti", rounds=3, players=3, proposed="ace_tax")
     """
     from .widgets import play as _play  # widgets load ipywidgets; the engine never does
 

@@ -176,11 +176,16 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
             action = bot(state.observation(seat), state.legal_actions(seat), rng)
         state.apply(action, seat)
     assert choices == []
-    kinds = {type(e).__name__ for e in state.events}
+    # and a motion proposed at setup, voted on before the first deal
+    setup = lopti_nb.new_game("lopti", players=players, seed=4, rounds=1, proposed="ace_tax")
+    for voter in range(players):
+        setup.apply(Ballot(voter % 2 == 0), voter)
+    kinds = {type(e).__name__ for e in (*state.events, *setup.events)}
     assert kinds >= _session_events(), _session_events() - kinds
-    for seen_by in (None, *range(players)):
-        for text in state.describe_events(seen_by):
-            check_words(text, players)
+    for game in (state, setup):
+        for seen_by in (None, *range(players)):
+            for text in game.describe_events(seen_by):
+                check_words(text, players)
     said = [e.describe() for e in state.events if type(e).__name__.startswith("Advocate")]
     assert any("abstained" in e.describe() for e in state.events if type(e).__name__ == "BallotsRevealed")
     assert len(said) == 6 and all("Seat" in x for x in said), said

@@ -66,8 +66,9 @@ def play(game: str, players: int | None = None, humans: int = 1,
     name per seat (people first), shown instead of "Seat 1", "Seat 2"..."""
     spec = get_spec(game)
     view_class(spec.name)  # NoTable for a game without a view, before anything is checked
-    # a game played as a run of rounds takes ``rounds`` (its plugin's session), as in a room
-    options = ("rounds",) if spec.session is not None else ()
+    # a game played as a run of rounds takes ``rounds`` (its plugin's session), as in a room,
+    # and whatever else its session names as its own options
+    options = session_options(spec)
     _check_table_arguments(spec, seed, bots, bot_delay, settings, options)
     # Settings that clash only with each other (a sea start above the sea claim) show when a
     # game is dealt: one dry deal here refuses them before any widget is made.
@@ -84,6 +85,14 @@ def play(game: str, players: int | None = None, humans: int = 1,
                  seed=seed, bot_delay=bot_delay, names=names, **settings)
 
 
+def session_options(spec) -> tuple[str, ...]:
+    """The settings a game's session takes besides the round's own: ``rounds`` and the names
+    in the session class's ``OPTIONS`` (none for a game without a session)."""
+    if spec.session is None:
+        return ()
+    return tuple(dict.fromkeys(("rounds", *getattr(spec.load("session"), "OPTIONS", ()))))
+
+
 def table_state(spec, settings: dict, players: int) -> tuple[type, dict]:
     """The state class a table (or a room) deals for ``settings`` and the settings checked:
     the game's own state, or, when the settings give ``rounds``, the game's session (a run
@@ -92,7 +101,12 @@ def table_state(spec, settings: dict, players: int) -> tuple[type, dict]:
     if spec.session is not None and rounds is not None:
         session = spec.load("session")
         return session, session.check_settings(spec, settings, players)
-    settings = {k: v for k, v in settings.items() if k != "rounds"} if spec.session is not None else settings
+    if spec.session is not None:
+        extra = [k for k in session_options(spec) if k != "rounds" and settings.get(k) is not None]
+        if extra:
+            raise SettingsError(f"{extra[0]} is a setting of a session of rounds: give rounds too "
+                                f"(e.g. rounds=3).")
+        settings = {k: v for k, v in settings.items() if k not in session_options(spec)}
     return spec.state_class, spec.check_settings(settings, players)
 
 

@@ -151,3 +151,29 @@ def test_a_motion_the_constitution_refuses_keeps_submit_disabled_and_words_only_
     builder.submit()
     assert "nothing to measure" in builder.refusal.value
     assert list(lab.motion.options) == before and on_screen(lab, lab.build_box)
+
+
+def test_propose_it_at_the_table_shows_a_session_below_the_lab_with_the_motion_put_to_the_vote():
+    lab = game_part("motion_lab", "lopti", sessions=10, bot_delay=0)
+    usable(lab.motion).value = "pairs_pass_on"
+    usable(lab.players).value = 3
+    assert lab.shell.actions.layout.display == "none" and lab.table_box.children == ()  # after a run only
+    click(lab, "Run the lab")
+    assert lab.shell.actions.layout.display == "flex"
+    click(lab, "Propose it at the table")
+    note, table = lab.table_box.children
+    assert table is lab.table and isinstance(table, W.Widget)
+    state = table.state
+    assert state.num_players == 3 and state.settings["rounds"] == 3 and state.settings["proposed"] == "pairs_pass_on"
+    assert state.phase == "voting" and state.to_act == (0,)  # the bots have voted: you are asked
+    assert "exactly two cards" in table.view.ballot_text.value and "before the first deal" in table.view.ballot_text.value
+    assert "pairs pass on" in note.value.lower()
+
+
+def test_a_motion_no_table_can_carry_is_not_proposed_and_the_page_says_why():
+    lab = game_part("motion_lab", "lopti", sessions=10, bot_delay=0)
+    lab.use(Motion("Everyone sings."))
+    usable(lab.players).value = 2
+    click(lab, "Run the lab")
+    click(lab, "Propose it at the table")
+    assert lab.table_box.children == () and "words only" in lab.shell.status.value

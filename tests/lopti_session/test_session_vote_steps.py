@@ -275,23 +275,27 @@ def test_1_7_bots_throw_from_the_sessions_generator():
 
 
 # -- bots' ballots ---------------------------------------------------------------------------------------
-def test_1_7_bot_ballot_policy():
+def test_1_7_bot_ballot_policy_without_evidence():
+    """Where the motion lab has nothing to say (a motion whose author is absent, a motion in
+    words only), bots keep their own motion and remove one that made them take cards."""
     s = Session(4, seed=1)
     gift = Motion("Whoever takes the pile hands the next player a card.",
                   {"after pickup": lambda v: Give("actor", 1)})
-    s.restore(gift, [True] * 4, author="Seat 3")  # seat index 2 ("Seat 3") is at the table: its author
+    s.restore(gift, [True] * 4, author="Someone elsewhere")  # motion 1: its author is absent
+    s.restore(Motion("Say thank you when you take the pile."), [True] * 4, author="Seat 3")  # motion 2
     s.deal()
-    remove = Proposal.remove(1, when="now")
+    remove, remove_words = Proposal.remove(1, when="now"), Proposal.remove(2, when="now")
     assert bot_ballot(s, 0, remove, proposer=0) is True  # the proposer
-    assert bot_ballot(s, 2, remove, proposer=0) is False  # the author keeps their motion
+    assert bot_ballot(s, 2, remove_words, proposer=0) is False  # the author keeps their motion
     assert bot_ballot(s, 1, Proposal.law("swap", False, when="now"), proposer=0) is False  # status quo
     # a motion that made seat 1 take cards this round: seat 1 votes to remove it
     s.state.events.append(ev.MotionGave(1, 0, 1, None, 1))
     assert bot_ballot(s, 1, remove, proposer=0) is True and bot_ballot(s, 3, remove, proposer=0) is False
     # a bot never abstains: its ballot is always a yes or a no
-    for proposal in (remove, Proposal.law("swap", False, when="now")):
+    for proposal in (remove, remove_words, Proposal.law("swap", False, when="now")):
         assert all(isinstance(bot_ballot(s, x, proposal, proposer=0), bool) for x in range(4))
-    vote = s.call_vote(0, remove)
+    s.state.events.append(ev.MotionGave(2, 0, 1, None, 1))
+    vote = s.call_vote(0, remove_words)
     assert [vote.cast_bot(x) for x in (1, 2, 3, 0)] == [True, False, False, True]
     assert vote.contest is not None and vote.contest.pair == (0, 2)  # the author defends
 

@@ -21,6 +21,7 @@ from lopti_nb.games.lopti import KeepCards, Play, PlayBlind, Swap, TakePile
 from lopti_nb.games.lopti.bots import heuristic_bot
 from lopti_nb.games.lopti.session_game import BOT_AUTHOR_POLICY, LoptiSessionState
 from lopti_nb.games.lopti.view_session import SessionView, vote_menu
+from lopti_nb.text import esc
 from lopti_nb.widgets.testing import clickables, visible_widgets, widget_text
 from browser_support import click
 
@@ -263,7 +264,7 @@ def test_rematch_replays_the_session_from_its_first_deal():
 def test_a_bot_winner_follows_the_stated_policy_on_screen():
     t = lopti_nb.play("lopti", players=3, humans=0, seed=2, bot_delay=0, rounds=2)
     assert t.state.session.motions, "a bot won round 1 and wrote a motion"
-    assert BOT_AUTHOR_POLICY in t.view.motions_html.value and "(bot)" in t.view.motions_html.value
+    assert esc(BOT_AUTHOR_POLICY) in t.view.motions_html.value and "(bot)" in t.view.motions_html.value
 
 
 def test_seats_are_counted_from_one_everywhere_on_screen():

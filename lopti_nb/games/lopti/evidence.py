@@ -20,6 +20,7 @@ vote no. A ready motion's evidence is computed once per process and kept.
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -33,6 +34,9 @@ BUDGET = 16  # paired sessions per motion looked at
 ROUNDS = 1  # rounds per session
 MAX_BUDGET = 400
 ROLE_KEYS = tuple(key for key, _ in ROLES)
+# the seed of the evidence the session's bots decide by: the same in every session, so a ready
+# motion's evidence is computed once per process and a session replays as it was played
+BOT_SEED = 0
 
 AUTHOR_POLICY = (f"A bot that wins a round writes, among the motions it may write, the one the motion lab "
                  f"({BUDGET} paired sessions, seeded) says raises the author's chance to win a round most, "
@@ -71,6 +75,11 @@ def _ready_estimates(key: str, players: int, budget: int, seed: Any) -> dict:
     return _estimates(as_motion(key), players, budget, seed)
 
 
+@lru_cache(maxsize=64)
+def _data_estimates(text: str, players: int, budget: int, seed: Any) -> dict:
+    return _estimates(Motion.from_data(json.loads(text)), players, budget, seed)
+
+
 def _estimates(motion: Motion, players: int, budget: int, seed: Any) -> dict:
     """Each role's ``(difference, low, high)`` from one run of the lab."""
     lab = motion_lab(motion, players=players, sessions=budget, rounds=ROUNDS, seed=f"evidence {seed}",
@@ -93,6 +102,8 @@ def evidence(motion: Motion | str, role: str = "author", players: int = 4, budge
     key = motion if isinstance(motion, str) else ready_key(motion)
     if key is not None:
         return _ready_estimates(key, players, budget, seed)[role]
+    if isinstance(motion, Motion) and motion.data is not None:  # one lab run answers every role
+        return _data_estimates(json.dumps(motion.to_data(), sort_keys=True), players, budget, seed)[role]
     return _estimates(as_motion(motion), players, budget, seed)[role]
 
 
@@ -148,5 +159,5 @@ def vote_by_evidence(motion: Motion | str, role: str, players: int = 4, budget: 
     return evidence(motion, role, players, budget, seed)[0] > 0
 
 
-__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "pick_motion", "vote_by_evidence", "evidence", "role_of",
+__all__ = ["AUTHOR_POLICY", "VOTE_POLICY", "BUDGET", "BOT_SEED", "pick_motion", "vote_by_evidence", "evidence", "role_of",
            "ready_key"]

@@ -4,7 +4,8 @@
   ``lopti_nb.motion_lab(...)`` shows in a notebook);
 * :class:`MotionLabDashboard` -- choose a ready motion or write your own from the menus of
   the motion builder, the players and the size, run with a progress bar, read the findings
-  beside their chart (the ``motion_lab`` dashboard; the plugin names it in ``extras``).
+  beside their chart, and propose the motion at a table of bots below the lab (the
+  ``motion_lab`` dashboard; the plugin names it in ``extras``).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import ipywidgets as W
 
 from lopti_nb.dashboard_parts.common import explained, style
 from lopti_nb.engine import plural
+from lopti_nb.text import esc
 from lopti_nb.widgets.base import show
 from lopti_nb.widgets.lab import LabShell, status_html
 
@@ -21,6 +23,7 @@ from .library import LIBRARY, library_motion
 from .motions import Motion, MotionError
 
 TITLE = "Motion lab"
+TABLE_ROUNDS = 3  # rounds of the session a motion is proposed to from the lab
 
 
 def _status(lab: MotionLab) -> str:
@@ -53,7 +56,7 @@ class MotionLabDashboard(W.VBox):
     """
 
     def __init__(self, motion: Motion | dict | str = "ace_tax", players: int = 4, sessions: int = 100,
-                 seed: int = 0):
+                 seed: int = 0, bot_delay: float = 0.6):
         self.motions: dict[str, Motion] = {key: library_motion(key) for key in LIBRARY}
         options = [(m.title.capitalize(), key) for key, m in self.motions.items()]
         self.motion = style(W.Dropdown, options=options, value=options[0][1], description="Motion")
@@ -77,6 +80,14 @@ class MotionLabDashboard(W.VBox):
                                      "and again without it. More sessions give narrower intervals and take longer."),
             explained(self.seed, "The same seed and settings give the same sessions."),
         ], on_run=self.run, button="Run the lab", unit="sessions")
+        # after a run: carry the motion to a table of bots, where it is proposed before the first deal
+        self.propose_button = W.Button(description="Propose it at the table", button_style="success",
+                                       icon="users", layout=W.Layout(width="auto"))
+        self.propose_button.on_click(lambda b: self.propose())
+        self.shell.actions.children = [self.propose_button]
+        self.bot_delay = bot_delay
+        self.table = None  # the table the motion was last proposed at
+        self.table_box = W.VBox([], layout=W.Layout(width="100%", max_width="100%"))
         self.lab: MotionLab | None = None
         self.motion.observe(lambda c: self._changed(), names="value")
         for control in (self.players, self.sessions, self.seed):
@@ -86,7 +97,7 @@ class MotionLabDashboard(W.VBox):
         else:
             self.use(motion)
         self._show_words()
-        super().__init__([self.shell], layout=W.Layout(width="100%", max_width="100%"))
+        super().__init__([self.shell, self.table_box], layout=W.Layout(width="100%", max_width="100%"))
         self.add_class("lnb-motion-lab")
 
     def use(self, motion: Motion | dict | str) -> str:
@@ -127,8 +138,6 @@ class MotionLabDashboard(W.VBox):
         return self.motions[self.motion.value]
 
     def _show_words(self) -> None:
-        from lopti_nb.text import esc
-
         text = self.chosen.text
         self.words.value = (f'<div class="lnb-motion-words" style="color:var(--jp-ui-font-color1, #222);'
                             f'max-width:420px;margin:0 0 8px 0;line-height:1.35">{esc(text)}</div>')
@@ -141,6 +150,29 @@ class MotionLabDashboard(W.VBox):
         self.lab = None
         self.shell.start(self.sessions.value, "The settings changed: press Run the lab to see what this "
                                               "motion does with them.")
+
+    def propose(self):
+        """Start a Lopti session (``lopti_nb.play("lopti", rounds=3, proposed=...)``) of the
+        lab's players, you in the first seat and bots in the others, with the chosen motion
+        proposed before the first deal, and show its table below the lab. Returns the table
+        (``None`` when the motion cannot be carried to a table: the status says why)."""
+        import lopti_nb
+        from lopti_nb.engine import LoptiNbError
+
+        key = self.motion.value
+        proposed = key if key in LIBRARY else self.chosen
+        try:
+            table = lopti_nb.play("lopti", players=self.players.value, rounds=TABLE_ROUNDS, proposed=proposed,
+                                  seed=self.seed.value, bot_delay=self.bot_delay)
+        except LoptiNbError as exc:
+            self.shell.fail(f"Could not propose it at a table: {exc}")
+            return None
+        self.table = table
+        note = W.HTML(f'<div style="margin-top:8px"><b>At the table:</b> you (the first seat) propose '
+                      f'\u201c{esc(motion_name(self.chosen))}\u201d before the first deal; the table votes on it, '
+                      f'then plays {plural(TABLE_ROUNDS, "round")}.</div>')
+        self.table_box.children = [note, table]
+        return table
 
     def run(self) -> None:
         """Run the lab on the chosen settings, the progress bar moving session by session."""

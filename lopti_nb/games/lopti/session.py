@@ -76,7 +76,8 @@ Where rules reference §1.7 is silent, the project reads it this way:
   must finish before the next deal. Play may go
   on meanwhile; if the author withdraws the motion during the vote, a passed amendment
   changes its words but it stays withdrawn.
-* Bots vote by :func:`bot_ballot` and throw from the session's own generator.
+* Bots vote by :func:`bot_ballot` (by the motion lab's evidence where there is some) and throw
+  from the session's own generator.
 * "The motion's supporters" are the players who voted no (to keep it as it is); one who
   abstained supports neither side. If the author is the proposer, or voted yes, the
   supporters pick the advocate. With several
@@ -270,6 +271,7 @@ class VoteRecord:
     defender: int | None = None
     roshambo: RoshamboResult | None = None
     bracket: BracketResult | None = None
+    motion: int | None = None  # the number of the motion voted on (None: base law, setup)
 
     @property
     def abstained(self) -> int:
@@ -367,6 +369,8 @@ class Session:
         self._recorded = True
         self._pending_vote: PendingVote | None = None
         self._people: frozenset = frozenset()
+        # what the motion lab said on motions that are not ready ones, for the bots' ballots
+        self.evidence_kept: dict[tuple, bool] = {}
 
     @property
     def people(self) -> frozenset:
@@ -441,10 +445,12 @@ class Session:
     # -- setup ---------------------------------------------------------------------------------
     def restore(self, motion: MotionRecord | Motion,
                 votes: Sequence[bool | None] | Mapping[int, bool | None],
-                author: str | None = None) -> bool:
+                author: str | None = None, proposed: bool = False) -> bool:
         """At setup, before the first deal: bring back a motion from an earlier session if more
         than half of all players approve. ``votes`` as for :meth:`rule_vote` (``None``:
-        abstains). This does not use round one's Rule Vote. Returns whether it passed."""
+        abstains). This does not use round one's Rule Vote. Returns whether it passed.
+        ``proposed``: the motion is new, proposed at setup (e.g. from the motion lab) rather
+        than brought back; it comes in the same way."""
         if self.state is not None:
             raise SessionError("old motions return only at setup, before the first deal; later, "
                                "bring a motion back through the round's Rule Vote")
@@ -459,11 +465,13 @@ class Session:
         author = author or "unknown"
         if passed:
             seat = self.names.index(author) if author in self.names else None
-            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin="restored at setup")
-            rec.log.append("restored at setup by majority")
+            origin = "proposed at setup" if proposed else "restored at setup"
+            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin=origin)
+            rec.log.append(f"{origin} and approved by majority")
             self.motions.append(rec)
         counted = ballot_counts(yes, no, abstained)
-        self.votes.append(VoteRecord(0, "setup restore", f"restore '{motion.title}'", None, None, cast, yes,
+        self.votes.append(VoteRecord(0, "setup proposal" if proposed else "setup restore",
+                                     f"{'bring in' if proposed else 'restore'} '{motion.title}'", None, None, cast, yes,
                                      no, passed, f"approved at setup with {counted}" if passed
                                      else f"not approved, with {counted}"))
         return passed
@@ -617,6 +625,18 @@ class Session:
         self.rounds[-1].authored = rec.number
         self._author_window = None
         return rec
+
+    def decline(self, seat: int) -> None:
+        """The winner of the round just finished writes no motion: their chance closes, and the
+        next round may be dealt."""
+        seat = self.check_seat(seat)
+        self._sync()
+        if self._author_window is None:
+            raise SessionError("nobody is writing a motion now")
+        if seat != self._author_window:
+            raise SessionError(f"only the round's winner ({seat_word(self._author_window)}) writes a motion, "
+                               f"not {seat_word(seat)}")
+        self._author_window = None
 
     def check_not_in_force(self, motion: Motion) -> None:
         """Refuse ``motion`` (a :class:`MotionError` saying which) when a motion in force is the
@@ -907,6 +927,16 @@ def tally(cast: Sequence[tuple[int, bool | None]]) -> tuple[int, int, int]:
     return ballots.count(True), ballots.count(False), ballots.count(None)
 
 
+def yes_needed(players: int) -> int:
+    """How many yes votes pass a proposal: more than half of all ``players`` (an abstention
+    is no yes).
+
+        >>> [yes_needed(n) for n in (2, 3, 4, 5)]
+        [2, 2, 3, 3]
+    """
+    return players // 2 + 1
+
+
 def ballot_counts(yes: int, no: int, abstained: int) -> str:
     """The ballots counted in words: ``"2 yes, 1 no, 1 abstained"``."""
     return f"{yes} yes, {no} no, " + (f"{abstained} abstained" if abstained else "nobody abstained")
@@ -1006,7 +1036,8 @@ class PendingVote:
         cast = tuple(self._ballots.items())
         yes, no, abstained = tally(cast)
         p = self.proposal
-        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "")
+        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "",
+                                 motion=p.motion)
         self._counted = ballot_counts(yes, no, abstained)
         # more than half of ALL session players (an abstention is no yes); a tie needs a yes and a no
         if yes * 2 > self.session.num_players:
@@ -1109,12 +1140,17 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
 
     A bot never abstains: it always votes yes (``True``) or no (``False``).
 
-    * The proposer votes yes.
-    * A motion's author keeps their own motion: no to removing or amending it, yes to
-      restoring it.
-    * Anyone else votes yes to remove or amend a motion that hurt them in the round at the
-      table (made them take cards -- a gift or a draw -- or show a card), and otherwise
-      keeps things as they are: no.
+    * The proposer votes yes; a change to base law gets no from everyone else.
+    * On a motion the engine plays (it has code) whose author is at the table, a bot votes by
+      evidence (:func:`~.evidence.vote_by_evidence`): it asks the motion lab whether the
+      motion raises the chance to win of the bot's own seat beside the author (the author,
+      the seat after the author, another seat; :func:`~.evidence.role_of`), and votes yes to
+      restore a motion that helps it and yes to remove or amend one that does not.
+    * Without evidence (a motion in words only, which the engine does not play, or one whose
+      author is not at the table) a motion's author keeps their own motion (no to removing or
+      amending it, yes to restoring it), and anyone else votes yes to remove or amend a motion
+      that hurt them in the round at the table (made them take cards -- a gift or a draw -- or
+      show a card), and otherwise keeps things as they are: no.
     """
     seat = session.check_seat(seat, "a voter")
     if proposer is None and session.pending_vote is not None:
@@ -1124,11 +1160,58 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
     if proposal.kind == "law":
         return False
     rec = session.motion_record(proposal.motion)
+    helps = motion_helps(session, seat, rec)
+    if helps is not None:
+        return helps if proposal.kind == "restore" else not helps
     if rec.author_seat == seat:
         return proposal.kind == "restore"
     if proposal.kind == "restore":
         return False
     return _hurt_by(session, seat, rec.number)
+
+
+def ballot_reason(kind: str, yes: bool, *, proposer: bool, author: bool, by_evidence: bool) -> str:
+    """Why a bot cast ``yes`` on a proposal of ``kind`` by :func:`bot_ballot`'s policy, as the
+    end of a sentence ("... voted no because <reason>"): ``proposer``, the bot called the
+    vote; ``author``, it wrote the motion; ``by_evidence``, the motion lab had something to
+    say (a motion the engine plays, whose author is at the table).
+
+        >>> ballot_reason("remove", False, proposer=False, author=False, by_evidence=True)
+        'the motion lab says the motion helps their seat'
+    """
+    if proposer:
+        return "they proposed it"
+    if kind == "law":
+        return "bots keep base law as it is"
+    if by_evidence:
+        helps = yes if kind == "restore" else not yes
+        return "the motion lab says the motion " + ("helps their seat" if helps else "does not help their seat")
+    if author:
+        return "they keep their own motion"
+    if kind == "restore":
+        return "bots restore only their own motion when the motion lab has nothing to say"
+    return ("the motion made them take or show cards this round" if yes
+            else "the motion did not make them take or show cards this round")
+
+
+def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:
+    """Whether the motion lab says motion ``rec`` raises ``seat``'s chance to win a round
+    (:func:`~.evidence.vote_by_evidence` for the seat's role beside the author), or ``None``
+    when there is no evidence to ask for: a motion in words only or whose author is absent.
+    The lab's answer on a motion that is not a ready one is kept by the session."""
+    from .evidence import BOT_SEED, ready_key, role_of, vote_by_evidence
+
+    if not rec.motion.has_code or rec.author_seat is None:
+        return None
+    role = role_of(seat, rec.author_seat, session.num_players)
+    key = ready_key(rec.motion)
+    if key is not None:
+        return vote_by_evidence(key, role, players=session.num_players, seed=BOT_SEED)
+    kept = session.evidence_kept
+    mark = (rec.number, rec.motion.text, role)
+    if mark not in kept:
+        kept[mark] = vote_by_evidence(rec.motion, role, players=session.num_players, seed=BOT_SEED)
+    return kept[mark]
 
 
 def _hurt_by(session: Session, seat: int, number: int) -> bool:

@@ -30,11 +30,22 @@ when a motion asks a person):
 * :class:`Throw` -- after a tied vote, the two seats of Roshambo throw at once, each hidden
   from the other until both have thrown.
 
+A session may start with a motion put to the table (``proposed=``: a ready motion's key or a
+motion as data, :func:`proposed_setting`). The first seat proposes it and every seat casts a
+:class:`Ballot` before the first deal; it is in force from round one, with the first seat as its
+author, if more than half of all players vote yes (rules reference §1.7: a motion from outside
+the session comes in only by majority approval at setup, which does not use round one's Rule
+Vote; no Roshambo at setup). Until then the table shows round one as it will be dealt::
+
+    state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=3, proposed="ace_tax")
+    state.phase                    # "voting": every seat votes on bringing the motion in
+
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
 policies for the rest (:func:`session_bot`): ballots by
-:func:`~.session.bot_ballot` (a bot never abstains), throws at random from the bot's generator, motions as
-``BOT_AUTHOR_POLICY`` says; bots never call a vote.
+:func:`~.session.bot_ballot` (by the motion lab's evidence on a motion; a bot never abstains),
+throws at random from the bot's generator, motions by :func:`bot_author` (the ready motion the
+lab says helps the author most, ``BOT_AUTHOR_POLICY``); bots never call a vote.
 """
 from __future__ import annotations
 
@@ -55,7 +66,16 @@ MAX_ROUNDS = 20
 MAX_WORDS = 200  # characters of a motion in words
 MAX_DATA = 1500  # characters of a data motion's JSON text (a room stores each action in 4096 bytes)
 PASS = "pass"
-BOT_AUTHOR_POLICY = "Bots pick the first ready motion not yet in force, in the order listed."
+
+
+def __getattr__(name: str):
+    # the bots' policy sentence comes from the evidence module, which loads the motion lab:
+    # read when first asked for, so that a plain round never loads it
+    if name == "BOT_AUTHOR_POLICY":
+        from .evidence import AUTHOR_POLICY
+
+        return AUTHOR_POLICY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -305,6 +325,27 @@ class VoteDone(Event):
 
 
 @dataclass(frozen=True)
+class MotionProposed(Event):
+    """Before the first deal, a seat proposes a motion to the table (``proposed=``)."""
+
+    seat: int
+    text: str
+
+    def describe(self) -> str:
+        return (f"Before the first deal, {seat_word(self.seat)} proposes a motion for the whole session: "
+                f"{self.text} It comes in if more than half of all players vote yes.")
+
+
+@dataclass(frozen=True)
+class SetupVoteDone(Event):
+    passed: bool
+    outcome: str  # "approved at setup with 3 yes, 1 no, nobody abstained" or "not approved, with ..."
+
+    def describe(self) -> str:
+        return f"The motion proposed at setup is {self.outcome}."
+
+
+@dataclass(frozen=True)
 class MotionWithdrawn(Event):
     seat: int
     number: int
@@ -360,10 +401,53 @@ def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
 
 
 # -- settings ----------------------------------------------------------------------------------
+def proposed_setting(value: Any) -> str | dict:
+    """A motion proposed at setup (``proposed=``) as a session's settings keep it: a ready
+    motion's key, or the motion as data (what a record and a room can carry). ``value`` is
+    a ready motion's key, a motion as data, or a :class:`~.motions.Motion` that is a ready
+    motion or was made from data; anything else (a motion in Python hooks or in words only,
+    which no record can carry) is refused with a :class:`~lopti_nb.engine.SettingsError`,
+    and a motion the constitution refuses gives its reason.
+
+        >>> proposed_setting("ace_tax")
+        'ace_tax'
+    """
+    from .evidence import ready_key
+
+    if isinstance(value, str):
+        if value not in LIBRARY:
+            raise SettingsError(f"proposed is a ready motion's key ({', '.join(list(LIBRARY)[:3])}, ...), a "
+                                f"motion as data or a Motion, not {shown(value)}.")
+        return value
+    if isinstance(value, dict):
+        try:
+            Motion.from_data(value)
+        except LoptiNbError as exc:
+            raise SettingsError(f"the motion proposed is refused: {str(exc)[:300]}") from None
+        return Motion.from_data(value).to_data()
+    if isinstance(value, Motion):
+        key = ready_key(value)
+        if key is not None:
+            return key
+        if value.data is not None:
+            return value.to_data()
+        raise SettingsError("a motion proposed at a table is a ready motion or a motion made from data, "
+                            "which the session's record can carry; this one is "
+                            + ("in Python hooks." if value.hooks else "in words only."))
+    raise SettingsError(f"proposed is a ready motion's key, a motion as data or a Motion, not {shown(value)}.")
+
+
+def proposed_motion(setting: str | dict) -> Motion:
+    """The :class:`~.motions.Motion` a checked ``proposed`` setting stands for."""
+    return LIBRARY[setting]() if isinstance(setting, str) else Motion.from_data(setting)
+
+
 def check_settings(spec, settings: dict, players: int) -> dict:
-    """A session's settings: ``rounds`` (1-20) and the round's own settings (checked by the
-    game's schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
+    """A session's settings: ``rounds`` (1-20), ``proposed`` (a motion put to the table at
+    setup, :func:`proposed_setting`) and the round's own settings (checked by the game's
+    schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
     settings = dict(settings)
+    proposed = settings.pop("proposed", None)
     rounds = settings.pop("rounds", None)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
@@ -372,7 +456,58 @@ def check_settings(spec, settings: dict, players: int) -> dict:
                             "next; leader is not a session setting.")
     checked = spec.check_settings(settings, players)
     checked.pop("leader", None)
+    if proposed is not None:  # kept only when given: a session's record without one stays as it was
+        checked["proposed"] = proposed_setting(proposed)
     return {"rounds": int(rounds), **checked}
+
+
+class SetupVote:
+    """The table's vote, before the first deal, on the motion proposed at the table (rules
+    reference §1.7: a motion from outside the session comes in only by majority approval at
+    setup, which does not use round one's Rule Vote). Ballots as in a Rule Vote: every seat
+    votes yes, no or abstains, hidden until all are in; no Roshambo (a tie is no majority)."""
+
+    kind = "setup"
+    contest = None
+
+    def __init__(self, players: int, proposer: int, motion: Motion):
+        self.players = players
+        self.proposer = proposer
+        self.motion = motion
+        self.ballots: dict[int, bool | None] = {}
+        self.bot_ballots: dict[int, bool] = {}  # what the bots' policy says, asked once per seat
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.ballots)
+
+    @property
+    def voted(self) -> tuple[int, ...]:
+        return tuple(self.ballots)
+
+    @property
+    def ballots_public(self) -> dict | None:
+        return None if self.missing else dict(self.ballots)
+
+    def ballot_of(self, seat: int) -> bool | None:
+        return self.ballots.get(seat)
+
+    def bot_ballot(self, seat: int) -> bool:
+        """The bots' policy at setup: the proposer votes yes; another bot votes yes when the
+        motion lab says the motion raises its own seat's chance to win a round (its role beside
+        the proposer, who would be the motion's author), and no to a motion in words only."""
+        from .evidence import BOT_SEED, role_of, vote_by_evidence
+
+        if seat not in self.bot_ballots:
+            if seat == self.proposer:
+                yes = True
+            elif not self.motion.has_code:
+                yes = False
+            else:
+                yes = vote_by_evidence(self.motion, role_of(seat, self.proposer, self.players),
+                                       players=self.players, seed=BOT_SEED)
+            self.bot_ballots[seat] = yes
+        return self.bot_ballots[seat]
 
 
 class LoptiSessionState(GameState):
@@ -382,8 +517,10 @@ class LoptiSessionState(GameState):
     simultaneous = True  # ballots and throws are cast by every seat at once
     #: the view a table and a room show for this state (instead of the plugin's round view)
     view = "lopti_nb.games.lopti.view_session:SessionView"
+    #: settings of a session besides the round's own (a table takes them as it takes ``rounds``)
+    OPTIONS = ("rounds", "proposed")
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
-              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST}
+              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "setup": DEEP, "_preview": DEEP}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -405,17 +542,38 @@ class LoptiSessionState(GameState):
         self._finished = False
         self._advocating = False  # the supporters are choosing who defends the motion
         self.round_starts: list[int] = []  # index in ``events`` where each round begins
-        self._deal()
+        self.setup: SetupVote | None = None
+        self._preview = None
+        if "proposed" in settings:
+            self._propose(proposed_motion(settings["proposed"]))
+        else:
+            self._deal()
+
+    def _propose(self, motion: Motion) -> None:
+        """Put ``motion`` to the table before the first deal: the first seat (the person who
+        brought it, e.g. from the motion lab) proposes it and is its author if it comes in.
+        Until the ballots are in, the table shows round one as it will be dealt."""
+        import random
+
+        s = self.session
+        self.setup = SetupVote(self.num_players, 0, motion)
+        peek = random.Random()
+        peek.setstate(s.rng.getstate())  # the deal to come (the session's generator is not moved)
+        self._preview = _s.MotionLoptiState(self.num_players, peek.getrandbits(62), hooks=None,
+                                            dealer=s.first_dealer, leader=s.first_dealer, people=s.people,
+                                            **s.law)
+        self.events.append(MotionProposed(0, motion.text))
 
     # -- the phases ------------------------------------------------------------------------------
     @property
     def round(self):
-        """The round at the table (a :class:`~.motions.MotionLoptiState`)."""
-        return self.session.state
+        """The round at the table (a :class:`~.motions.MotionLoptiState`; before the first deal,
+        round one as it will be dealt)."""
+        return self.session.state if self.session.state is not None else self._preview
 
     @property
     def vote(self):
-        return self.session.pending_vote
+        return self.setup if self.setup is not None else self.session.pending_vote
 
     @property
     def phase(self) -> str:
@@ -633,6 +791,9 @@ class LoptiSessionState(GameState):
     def _act(self, action: Any, seat: int) -> None:
         s = self.session
         kind = type(action)
+        if kind is Ballot and self.setup is not None:
+            self._setup_ballot(seat, action.yes)
+            return
         if kind is Ballot:
             vote = self.vote
             vote.cast(seat, action.yes)
@@ -662,6 +823,7 @@ class LoptiSessionState(GameState):
         elif kind is Author:
             motion = authored_motion(action.choice)
             if motion is None:
+                s.decline(seat)  # the winner's chance closes: the next round is dealt
                 self.events.append(MotionAuthored(seat, None, ""))
             else:
                 rec = s.author(seat, motion)
@@ -672,6 +834,20 @@ class LoptiSessionState(GameState):
         else:
             s.play(action)
         self._advance()
+
+    def _setup_ballot(self, seat: int, yes: bool | None) -> None:
+        vote = self.setup
+        vote.ballots[seat] = yes
+        self.events.append(BallotCast(seat))
+        if vote.missing:
+            return
+        self.events.append(BallotsRevealed(tuple(vote.ballots.items())))
+        s = self.session
+        passed = s.restore(vote.motion, dict(vote.ballots), author=s.names[vote.proposer], proposed=True)
+        self.events.append(SetupVoteDone(passed, s.votes[-1].outcome))
+        self.setup = None
+        self._preview = None
+        self._deal()
 
     def _contest_news(self, vote) -> None:
         c = vote.contest
@@ -723,7 +899,16 @@ class LoptiSessionState(GameState):
         s = self.session
         vote = self.vote
         vote_obs = None
-        if vote is not None:
+        if vote is not None and self.setup is not None:
+            ballots = vote.ballots_public
+            vote_obs = {
+                "proposer": vote.proposer, "kind": "setup", "motion": None, "lever": None, "value": None,
+                "when": None, "text": vote.motion.text, "voted": list(vote.voted), "missing": list(vote.missing),
+                "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
+                "my_ballot": vote.ballot_of(seat) if seat is not None else None,
+                "contest": None, "advocate": None,
+            }
+        elif vote is not None:
             ballots = vote.ballots_public
             vote_obs = {
                 "proposer": vote.proposer, "kind": vote.proposal.kind, "motion": vote.proposal.motion,
@@ -754,24 +939,42 @@ class LoptiSessionState(GameState):
                          "author_seat": r.author_seat, "round": r.round, "status": r.status,
                          "has_code": r.motion.has_code} for r in s.motions],
             "vote": vote_obs,
-            "votes": [{"round": v.round, "proposal": v.proposal, "proposer": v.proposer, "yes": v.yes,
+            "votes": [{"round": v.round, "proposal": v.proposal, "kind": v.kind, "motion": v.motion,
+                       "proposer": v.proposer, "yes": v.yes,
                        "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
                        "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
             "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
                          "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
             # what the bots' stated policy would vote for this seat (its own knowledge only)
-            "bot_ballot": (_s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)
-                           if vote is not None and seat in vote.missing else None),
+            "bot_ballot": (None if vote is None or seat not in vote.missing
+                           else vote.bot_ballot(seat) if self.setup is not None
+                           else _s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)),
         }
         return obs
 
 
 # -- bots ---------------------------------------------------------------------------------------
+def bot_author(obs: dict | None, legal: list) -> Author:
+    """What a bot winner writes (:data:`BOT_AUTHOR_POLICY`): among the ready motions it may
+    adopt that are not in force, the one the motion lab says raises the author's chance to win
+    most (:func:`~.evidence.pick_motion`, at the lab's small fixed budget, seeded by
+    :data:`~.evidence.BOT_SEED`), or no motion when the lab says none raises it."""
+    from .evidence import BOT_SEED, pick_motion
+
+    if obs is None:
+        return Author(PASS)
+    in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"}
+    keys = [a.choice for a in legal if type(a) is Author and isinstance(a.choice, str) and a.choice in LIBRARY
+            and LIBRARY[a.choice]().text not in in_force]
+    choice = pick_motion(keys, "author", players=len(obs["hand_sizes"]), seed=BOT_SEED) if keys else None
+    return Author(choice or PASS)
+
+
 def session_bot(round_bot):
     """``round_bot`` (one of the plugin's bots) playing a session: the round as it plays it,
     and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`,
     never an abstention;
-    throws at random from the bot's generator; motions: :data:`BOT_AUTHOR_POLICY`; a bot never
+    throws at random from the bot's generator; motions: :func:`bot_author`; a bot never
     calls a vote). In a single round it is ``round_bot`` itself, unchanged."""
     def bot(obs, legal, rng):
         first = type(legal[0])
@@ -783,12 +986,7 @@ def session_bot(round_bot):
         if first is Advocate:  # the session's "auto": a lone fellow supporter, else the bracket
             return next((a for a in legal if a.choice == "bracket"), legal[0])
         if first is Author:
-            in_force = {m["text"] for m in obs["session"]["motions"] if m["status"] == "in force"} if obs else set()
-            for action in legal:
-                if type(action) is Author and action.choice in LIBRARY:
-                    if LIBRARY[action.choice]().text not in in_force:
-                        return action
-            return Author(PASS)
+            return bot_author(obs, legal)
         plays = [a for a in legal if type(a) is not CallVote]
         if len(plays) == 1:
             return plays[0]
@@ -801,6 +999,6 @@ def session_bot(round_bot):
     return bot
 
 
-__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "CallVote", "LoptiSessionState", "SESSION_ACTIONS",
-           "Withdraw", "authored_motion", "data_text",
+__all__ = ["Advocate", "Author", "Ballot", "BOT_AUTHOR_POLICY", "bot_author", "CallVote", "LoptiSessionState",
+           "SESSION_ACTIONS", "Withdraw", "authored_motion", "data_text",
            "Throw", "check_settings", "session_bot"]

@@ -19,7 +19,10 @@ table is recorded, replayed and refused exactly as one played in a room:
 * **The Rule Vote**, once per round: the seat whose turn it is (or the winner between rounds)
   picks what to vote on -- remove, amend (in words) or restore a motion, or a base-law lever --
   and when it takes effect ("now" or "from the next round"). Every seat casts a ballot (Vote
-  yes, Vote no, Abstain); ballots stay hidden until everyone has voted.
+  yes, Vote no, Abstain); ballots stay hidden until everyone has voted. The panel says how
+  many yes votes a proposal needs, the bots' ballot policy in one sentence, and, once the
+  round's vote is over, how it ended and why the bots voted no. A motion proposed at setup
+  (``proposed=``) is voted on with the same ballots before the first deal.
 * **Roshambo** after a tie: the two seats throw with Rock/Paper/Scissors; the score, the
   count of decisive throws and the last throw are shown as they happen.
 * The motions, the scoreboard (place and points by round) and every vote held; "round k of
@@ -40,13 +43,17 @@ from .builder import MotionBuilder
 from .library import LIBRARY
 from .roshambo import DECISIVE_THROWS, THROWS
 from .schema import SCHEMA
-from .session import NEXT, NOW, ballot_counts
+from .evidence import BUDGET as EVIDENCE_BUDGET
+from .session import NEXT, NOW, ballot_counts, ballot_reason, yes_needed
 from .session_game import BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw
 from .view import LoptiView
 
-BOT_BALLOT_POLICY = ("Bots vote yes to their own proposal, keep their own motion, vote to remove or amend a "
-                     "motion that made them take or show cards this round, and otherwise keep things as they "
-                     "are. Bots never abstain.")
+BOT_BALLOT_POLICY = ("Bots never abstain: a bot votes yes to its own proposal and no to any other change of "
+                     f"base law, and on a motion it asks the motion lab ({EVIDENCE_BUDGET} paired sessions, seeded) "
+                     "and keeps, restores or brings in the motion when the lab says it raises the bot's own seat's chance "
+                     "to win a round, and removes or amends it when it does not (a motion in words only, which "
+                     "the lab cannot play, its author keeps and a bot removes when it made them take or show "
+                     "cards).")
 BOT_THROW_POLICY = "Bots throw rock, paper or scissors at random."
 # the three ballots, as the buttons name them: yes, no, and an abstention (None)
 BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
@@ -334,8 +341,10 @@ class SessionView(GameView):
             return
         won = s["results"][-1]["round"] if s["results"] else s["round"]
         if not mine:
+            policy = (f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_AUTHOR_POLICY)}</div>'
+                      if self.is_bot(due) else "")
             set_if(self.author_text, value=f"<b>{esc(self.name(due))}</b> won round {won} and is writing a "
-                                           "motion for the rest of the session (or none).")
+                                           f"motion for the rest of the session (or none).{policy}")
             self.author_buttons.set([])
             return
         set_if(self.author_text, value=f"<b>You won round {won}.</b> Write one motion for the rest of the "
@@ -385,7 +394,8 @@ class SessionView(GameView):
             author = esc(self.name(m["author_seat"])) + (" (bot)" if self.is_bot(m["author_seat"]) else "")
             code = "" if m["has_code"] else " <i>(words only: the table applies it)</i>"
             if m["status"] == "in force":
-                rows.append(f'<li><b>Motion {m["number"]}</b> by {author} (round {m["round"]}): '
+                when = f'round {m["round"]}' if m["round"] else "approved at setup"
+                rows.append(f'<li><b>Motion {m["number"]}</b> by {author} ({when}): '
                             f'\u201c{isolate(m["text"])}\u201d{code}</li>')
             else:
                 rows.append(f'<li style="{CSS_MUTED}">Motion {m["number"]} by {author}: {esc(m["status"])} '
@@ -397,6 +407,9 @@ class SessionView(GameView):
 
     def proposal_words(self, v) -> str:
         """A proposal (from the observation) in words: ``set swap before play: off, now``."""
+        if v["kind"] == "setup":
+            return (f"bring in the motion \u201c{isolate_text(v['text'] or '')}\u201d for the whole session, "
+                    "from round one")
         when = "now" if v["when"] == NOW else "from the next round"
         if v["kind"] == "law":
             lever = next((x for x in LEVERS if x.name == v["lever"]), None)
@@ -439,7 +452,8 @@ class SessionView(GameView):
         n = len(v["voted"]) + len(v["missing"]) if v is not None else len(self._obs["hand_sizes"])
         rule = (f"<b>Rule Vote</b> (one per round): remove, amend or restore a motion, or change base law. "
                 f"Each player votes yes or no, or abstains; it passes when more than half of all {n} players "
-                f"vote yes (an abstention is no yes); as many yes as no, at least one of each, goes to Roshambo.")
+                f"vote yes (an abstention is no yes); as many yes as no, at least one of each, goes to Roshambo."
+                f" <b>{esc(self.needs(n))}</b>")
         if v is None:
             self.ballot_buttons.set([])
             self.advocate_buttons.set([])
@@ -449,6 +463,9 @@ class SessionView(GameView):
             may_call = (s["vote_open"] and s["phase"] in ("playing", "authoring") and can_act
                         and viewer is not None)
             show(self.vote_form, may_call, "flex")
+            held = self.held_html(s, n)
+            if held:
+                lines.append(held)
             if s["phase"] == "over":
                 lines.append(f'<span style="{CSS_MUTED}">The session is over.</span>')
             elif not s["vote_open"]:
@@ -467,8 +484,10 @@ class SessionView(GameView):
         show(self.vote_form, False)
         self.vote_button.set([])
         set_if(self.vote_text, value=f"<div style='font-size:13px'>{rule}</div>")
-        head = (f"<div><b>{esc(self.name(v['proposer']))} called the Rule Vote:</b> "
-                f"{esc(self.proposal_words(v))}.</div>")
+        called = ("proposes a motion before the first deal (a vote at setup: it does not use round one's "
+                  "Rule Vote)" if v["kind"] == "setup" else "called the Rule Vote")
+        head = (f"<div><b>{esc(self.name(v['proposer']))} {called}:</b> "
+                f"{esc(self.proposal_words(v))}. It {esc(self.needs(n)[len('A proposal '):])}</div>")
         if v["missing"]:
             mine = ""
             if viewer in v["voted"]:  # my_ballot is None both before voting and after abstaining
@@ -518,6 +537,42 @@ class SessionView(GameView):
         # primary: white on the brand blue is legible (white on the warning orange is not)
         self.throw_buttons.set(items, style="primary")
         set_if(self.ballot_text, value=f'<div style="font-size:13px">{text}</div>')
+
+    @staticmethod
+    def needs(players: int) -> str:
+        """``"A proposal needs 3 of 4 yes votes to pass."``"""
+        need = yes_needed(players)
+        return f"A proposal needs {need} of {players} yes vote{'s' if need != 1 else ''} to pass."
+
+    def held_html(self, s, players: int) -> str:
+        """How this round's Rule Vote ended, once it is over: the count, what it needed and,
+        after a failure, why the bots voted no (their stated policy, seat by seat)."""
+        if not s["votes"] or s["votes"][-1]["round"] != s["round"] or s["votes"][-1]["proposer"] is None:
+            return ""
+        v = s["votes"][-1]
+        outcome = v["outcome"]  # "failed with 1 yes, 2 no, ...", "deadlock with 2 yes, 2 no, ...; Roshambo ..."
+        for head, words in (("passed with ", ""), ("failed with ", ""), ("deadlock with ", "a tie, ")):
+            if outcome.startswith(head):
+                outcome = words + outcome[len(head):]
+        said = (f"The Rule Vote on \u201c{law_words(v['proposal'])}\u201d "
+                f"{'passed' if v['passed'] else 'failed'}: {self.renumber(law_words(outcome))} "
+                f"(it needed {yes_needed(players)} of {players} yes votes).")
+        if v["passed"]:
+            return f"<div>{esc(said)}</div>"
+        motion = next((m for m in s["motions"] if m["number"] == v.get("motion")), None)
+        reasons: dict[str, list[int]] = {}
+        for seat, ballot in v["ballots"]:
+            if ballot is False and self.is_bot(seat):
+                author = motion is not None and motion["author_seat"] == seat
+                why = ballot_reason(v["kind"], False, proposer=seat == v["proposer"], author=author,
+                                    by_evidence=motion is not None and motion["has_code"]
+                                    and motion["author_seat"] is not None)
+                reasons.setdefault(why, []).append(seat)
+        for why, seats in reasons.items():
+            if len(seats) > 1:
+                why = why.replace("their seat", "their seats")
+            said += f" {self.names(seats)} (bot{'s' if len(seats) > 1 else ''}) voted no because {why}."
+        return f"<div>{esc(said)}</div>"
 
     def _contest_html(self, c, v) -> str:
         n = self.name
