@@ -8,6 +8,7 @@ import pytest
 
 from lopti_nb import rooms
 from lopti_nb.engine import LoptiNbError
+from lopti_nb.rooms import codec
 from lopti_nb.games.skullking import Bid, Play
 
 
@@ -162,7 +163,7 @@ def test_turns_illegal_stale_and_nothing_changes(lobby):
     with pytest.raises(rooms.BadAction):
         host.submit('{"type": "Bid", "fields": {"n": 0, "extra": 1}}')
     with pytest.raises(rooms.BadAction, match="too large"):
-        host.submit('{"type": "Bid", "fields": {"n": "' + "9" * 2000 + '"}}')
+        host.submit('{"type": "Bid", "fields": {"n": "' + "9" * (codec.MAX_ACTION_BYTES + 10) + '"}}')
     assert snapshot(host.store, host.code) == before
     for exc in (rooms.NotYourTurn, rooms.IllegalPlay, rooms.StaleAction, rooms.BadAction):
         assert issubclass(exc, LoptiNbError) and issubclass(exc, ValueError)

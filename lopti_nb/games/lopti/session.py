@@ -575,7 +575,7 @@ class Session:
     def run(self, rounds: int, bots: str | Sequence[Any] | None = None,
             author: str | Callable[["Session", int], Motion | str | None] | None = "library"):
         """Play ``rounds`` rounds with bots and return :meth:`history`. After each round the
-        winner authors: ``"library"`` picks a ready-made motion with the session's generator,
+        winner authors: ``"library"`` picks a ready-made motion not already in force with the session's generator,
         a callable ``author(session, winner_seat)`` returns a motion (or ``None`` to pass),
         ``None`` writes nothing."""
         from .library import LIBRARY
@@ -587,9 +587,10 @@ class Session:
             seat = self.winner
             if seat is None or author is None:
                 continue
-            if author == "library":
-                names = sorted(LIBRARY)
-                motion = LIBRARY[names[self.rng.randrange(len(names))]]()
+            if author == "library":  # a ready motion not already in force (a copy is refused)
+                ready = [LIBRARY[name]() for name in sorted(LIBRARY)]
+                ready = [m for m in ready if not any(same_motion(r.motion, m) for r in self.in_force())]
+                motion = ready[self.rng.randrange(len(ready))] if ready else None
             elif callable(author):
                 motion = author(self, seat)
             else:

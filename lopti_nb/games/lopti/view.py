@@ -480,8 +480,10 @@ class LoptiView(GameView):
         if obs["duty"] and cur is not None:
             notes.append(f'<div style="color:var(--jp-error-color1);font-weight:bold">\u26a0 3 DUTY: '
                          f'{esc(self.seat_name(obs["current_player"]))} must play one or more 3s or take the pile.</div>')
-        if obs["seven"] and not obs["duty"]:
-            notes.append('<div style="color:var(--jp-warn-color1);font-weight:bold">\u2193 7 DIRECTIVE: '
+        if obs["seven"] and not obs["duty"] and cur is not None:  # a rule for the next play only
+            # the warning colour marks the line's edge: as text it is too faint on a light page
+            notes.append('<div style="color:var(--jp-ui-font-color0);font-weight:bold;'
+                         'border-left:4px solid var(--jp-warn-color1);padding-left:6px">\u2193 7 DIRECTIVE: '
                          'the next play must be a 4, 5 or 6 (or a 2, a 3, or more 7s); no 10 on a 7.</div>')
         if obs["chain"]:
             notes.append(f"<div>3s in the current chain: {obs['chain']} of 4 (the fourth clears).</div>")
