@@ -344,7 +344,8 @@ class Tutorial(W.VBox):
             parts.append(f'<div><b>{esc(words("just now"))}</b><ul style="margin:2px 0;padding-left:18px">'
                          f'{items}</ul></div>')
         if self.refusal is not None:
-            parts.append(f'<div role="alert" style="color:var(--jp-error-color1);font-weight:bold">'
+            parts.append(f'<div role="alert" style="color:var(--jp-ui-font-color0);font-weight:bold;'
+                         f'border-left:4px solid var(--jp-error-color1);padding-left:6px">'
                          f'{esc(words("refused"))}: {esc(_sentence(self.refusal))} '
                          f'{esc(words("nothing changed"))}</div>')
         finished = table.finished()

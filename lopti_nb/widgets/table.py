@@ -727,7 +727,8 @@ class Table(W.VBox):
         else:
             text = f"{self._who(to_act)} to play."
             colour = "var(--jp-ui-font-color1)"
-        msg = (f'<div style="color:var(--jp-error-color1);font-size:12px">{esc(self.message)}</div>'
+        msg = (f'<div style="color:var(--jp-ui-font-color1);font-size:12px;'
+               f'border-left:3px solid var(--jp-error-color1);padding-left:6px">{esc(self.message)}</div>'
                if self.message else "")
         return (f'<div role="status" aria-live="polite" style="font-size:15px;font-weight:bold;'
                 f'color:{colour}">\u25b6 {esc(text)}</div>{msg}')

@@ -478,10 +478,12 @@ class LoptiView(GameView):
         notes = []
         cur = obs["current_player"]  # None once the round is over
         if obs["duty"] and cur is not None:
-            notes.append(f'<div style="color:var(--jp-error-color1);font-weight:bold">\u26a0 3 DUTY: '
+            notes.append(f'<div style="color:var(--jp-ui-font-color0);font-weight:bold;'
+                         f'border-left:4px solid var(--jp-error-color1);padding-left:6px">\u26a0 3 DUTY: '
                          f'{esc(self.seat_name(obs["current_player"]))} must play one or more 3s or take the pile.</div>')
         if obs["seven"] and not obs["duty"] and cur is not None:  # a rule for the next play only
             # the warning colour marks the line's edge: as text it is too faint on a light page
+            # (and the error red of the 3 duty on a dark one)
             notes.append('<div style="color:var(--jp-ui-font-color0);font-weight:bold;'
                          'border-left:4px solid var(--jp-warn-color1);padding-left:6px">\u2193 7 DIRECTIVE: '
                          'the next play must be a 4, 5 or 6 (or a 2, a 3, or more 7s); no 10 on a 7.</div>')
