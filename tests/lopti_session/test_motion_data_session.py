@@ -55,18 +55,9 @@ def test_a_motion_the_same_as_one_in_force_is_refused():
 
 
 def test_the_author_action_takes_data_and_load_replays_it():
-    from lopti_nb.games.lopti.session_game import Author, CallVote
+    from lopti_nb.games.lopti.session_game import Author
 
-    bot = get_spec("lopti").make_bot("heuristic")
-    for seed in range(30):
-        state = lopti_nb.new_game("lopti", players=4, seed=seed, rounds=3)
-        rng = random.Random(seed)
-        while state.phase == "playing":
-            seat = state.to_act[0]
-            legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
-            state.apply(bot(state.observation(seat), legal, rng), seat)
-        if state.phase == "authoring":
-            break
+    state, _, _ = _authoring()
     state.apply(Author(PICKUP_DRAWS), state.author_seat)
     assert state.session.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
     record = json.loads(json.dumps(state.record()))
