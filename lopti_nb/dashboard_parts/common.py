@@ -57,7 +57,8 @@ def style(widget_cls=W.IntSlider, **kwargs):
 
 
 def note(text: str) -> W.HTML:
-    return W.HTML(f'<div style="{MUTED};font-size:0.92em">{text}</div>')
+    """A muted line of help under a control: ``text`` is text (escaped)."""
+    return W.HTML(f'<div style="{MUTED};font-size:0.92em">{esc(text)}</div>')
 
 
 def explained(widget: W.Widget, text: str) -> W.VBox:

@@ -112,7 +112,7 @@ class GameLauncher(W.VBox):
         self.bots.value = spec.default_bot
         if spec.name not in self.forms:
             self.forms[spec.name] = SettingsForm(spec, self.players.value)
-        self.rules_title.value = f"<b>{spec.title}: the rules to play by</b>"
+        self.rules_title.value = f"<b>{esc(spec.title)}: the rules to play by</b>"
         self.rounds_row.layout.display = "" if spec.session is not None else "none"
         self.settings_box.children = (self.rules_title, self.form)
         self._players_changed()

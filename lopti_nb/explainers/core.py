@@ -165,6 +165,8 @@ def box(title: str, body: str, accent: str = BORDER) -> str:
 
 
 def line(text: str, muted: bool = False) -> str:
+    """A line of a lesson: ``text`` is HTML the lesson built, any words a person typed already
+    passed through :func:`esc` (lessons show no names)."""
     colour = MUTED if muted else INK
     return f'<div style="color:{colour};font-size:13px">{text}</div>'
 

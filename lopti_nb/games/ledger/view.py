@@ -115,7 +115,7 @@ class LedgerView(GameView):
         rows = []
         for k in keys:
             bold = " style='font-weight:bold'" if k == "total" else ""
-            rows.append(f"<tr{bold}><td>{names[k]}</td>" + "".join(
+            rows.append(f"<tr{bold}><td>{esc(names[k])}</td>" + "".join(
                 f"<td>{p.get(k, 0)}</td>" for p in parts) + "</tr>")
         rows.append("<tr><td>Place</td>" + "".join(f"<td>{p}</td>" for p in result.places) + "</tr>")
         title = "The Sea Claims \u2014 final scores" + (" (stopped by the round cap)" if result.stalemate else "")

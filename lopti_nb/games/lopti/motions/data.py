@@ -295,7 +295,7 @@ class Condition:
 
 
 # -- effects ---------------------------------------------------------------------------------------------
-_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_FACT_IN_WORDS = re.compile(r"\{([^{}]*)\}")
 
 
 def _effect(data: Any, when: str, what: str) -> dict:
@@ -328,7 +328,7 @@ def _effect(data: Any, when: str, what: str) -> dict:
             if not isinstance(value, str) or not value.strip() or len(value) > MAX_SAY:
                 raise MotionError(f"{what}: Say needs a non-empty text of at most {MAX_SAY} characters")
             value = " ".join(value.split())
-            _check_placeholders(value, when, what)
+            _check_facts_read_out(value, when, what)
         out[f] = value
     try:
         built = kind(**{k: v for k, v in out.items() if k != "effect"})
@@ -347,8 +347,8 @@ def _effect(data: Any, when: str, what: str) -> dict:
     return out
 
 
-def _check_placeholders(text: str, when: str, what: str) -> None:
-    for m in _PLACEHOLDER.finditer(text):
+def _check_facts_read_out(text: str, when: str, what: str) -> None:
+    for m in _FACT_IN_WORDS.finditer(text):
         fact = " ".join(m.group(1).strip().lower().replace("_", " ").split())
         spec = FACTS.get(fact)
         if spec is None or spec.kind == "bool":
@@ -356,7 +356,8 @@ def _check_placeholders(text: str, when: str, what: str) -> None:
                               f"{{actor cards}}, not {shown(m.group(0))}")
         if spec.known is not None and when not in spec.known:
             raise MotionError(f"{what}: {fact} is known only at {_FACT_WORDS[fact]}, never {when}")
-    if "{" in _PLACEHOLDER.sub("", text) or "}" in _PLACEHOLDER.sub("", text):
+    rest = _FACT_IN_WORDS.sub("", text)
+    if "{" in rest or "}" in rest:
         raise MotionError(f"{what}: curly brackets in words come in pairs around a fact, such as {{actor cards}}")
 
 
@@ -370,12 +371,12 @@ class _Told:
         def fill(m: re.Match) -> str:
             value = getattr(view, FACTS[" ".join(m.group(1).strip().lower().replace("_", " ").split())].field)
             return "none" if value is None else str(value)
-        return Say(_PLACEHOLDER.sub(fill, self.text)[:MAX_SAY])
+        return Say(_FACT_IN_WORDS.sub(fill, self.text)[:MAX_SAY])
 
 
 def _built(effect: dict) -> Effect | _Told:
     kind = EFFECTS[effect["effect"]]
-    if kind is Say and _PLACEHOLDER.search(effect["text"]):
+    if kind is Say and _FACT_IN_WORDS.search(effect["text"]):
         return _Told(effect["text"])
     return kind(**{k: v for k, v in effect.items() if k != "effect"})
 
@@ -677,7 +678,7 @@ def _effect_words(e: dict, event: str) -> str:
         return _ACTOR.get(event, "that {player}") if role == "actor" else _ROLES[role]
 
     if kind is Say:
-        text = _PLACEHOLDER.sub(lambda m: f"[{FACTS[' '.join(m.group(1).strip().lower().split())].noun}]", e["text"])
+        text = _FACT_IN_WORDS.sub(lambda m: f"[{FACTS[' '.join(m.group(1).strip().lower().split())].noun}]", e["text"])
         return '{table} {hears}: "' + text.replace("{", "(").replace("}", ")") + '"'
     if kind is Reveal:
         card = "a random {hand} card" if e["which"] == "random" else f"their {e['which']} {{hand}} card"
@@ -729,7 +730,7 @@ def motion_words(data: Any, voice: str = "plain") -> str:
         plain = _rule_words({**r, "then": [e if e["effect"] != "say" else {**e, "text": "\0"} for e in r["then"]]})
         text = _fill(plain, voice)
         for s in said:
-            told = _PLACEHOLDER.sub(
+            told = _FACT_IN_WORDS.sub(
                 lambda m: "[" + _fill(FACTS[" ".join(m.group(1).strip().lower().replace("_", " ").split())].noun,
                                       voice) + "]", s)
             text = text.replace("\0", told, 1)
