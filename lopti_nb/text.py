@@ -139,6 +139,32 @@ def _what(ch: str) -> str | None:
     return None
 
 
+def text_problem(text: str) -> str | None:
+    """Why free ``text`` (a motion's title or words, an amendment) cannot be shown as written,
+    as a phrase, or ``None`` when it can: it needs at least one visible letter, digit,
+    punctuation mark or symbol, and holds no control characters, line breaks, direction
+    controls, private-use, unassigned or surrogate code points (they draw as nothing, or as
+    something no two screens agree on). Markup characters are fine: :func:`esc` shows them.
+
+    >>> text_problem("\u200b\u3164")
+    'it has no visible character'
+    >>> text_problem("Aces are announced.") is None
+    True
+    """
+    visible = False
+    for ch in text:
+        cp = ord(ch)
+        if cp in BIDI:
+            return "it holds invisible direction controls"
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp"):
+            return f"it holds a character that cannot be shown (U+{cp:04X})"
+        if (not visible and cat[0] in "LNPS" and cp not in BLANK
+                and not any(lo <= cp <= hi for lo, hi in IGNORABLE)):
+            visible = True
+    return None if visible else "it has no visible character"
+
+
 def clean_name(name: Any, limit: int = MAX_NAME) -> str:
     """A display name as it will be shown, or :class:`BadName` saying what is wrong.
 

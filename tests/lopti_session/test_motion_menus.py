@@ -44,10 +44,12 @@ def test_a_fact_not_offered_at_a_moment_is_refused_there():
 
 def test_every_effect_field_option_is_read_and_the_declared_bounds_hold():
     for name in EFFECTS:
+        # a moment that comes once a turn, so that no option is refused as a loop (clears only after a play)
+        when = "after play" if name == "clear the pile" else "after pickup"
         for field in effect_fields(name):
             if field.kind == "number":
                 for n, ok in ((field.low, True), (field.high, True), (field.high + 1, False), (0, False)):
-                    data = {"when": "after play", "then": [{"effect": name, "n": n}]}
+                    data = {"when": when, "then": [{"effect": name, "n": n}]}
                     if ok:
                         assert check_motion_data(data)["rules"][0]["then"][0]["n"] == n
                     else:
@@ -57,10 +59,10 @@ def test_every_effect_field_option_is_read_and_the_declared_bounds_hold():
                 effect = {"effect": name, field.name: option}
                 if field.name == "which" and option == "choose" and name == "return cleared cards":
                     effect["to"] = "actor"  # a person chooses what comes into their hand, not the draw pile
-                got = check_motion_data({"when": "after play", "then": [effect]})["rules"][0]["then"][0]
+                got = check_motion_data({"when": when, "then": [effect]})["rules"][0]["then"][0]
                 assert got[field.name] == option
             if field.default is not None:
-                got = check_motion_data({"when": "after play", "then": [{"effect": name}]}) if name != "say" else None
+                got = check_motion_data({"when": when, "then": [{"effect": name}]}) if name != "say" else None
                 assert got is None or got["rules"][0]["then"][0][field.name] == field.default
 
 

@@ -150,13 +150,14 @@ class RoundOver(Event):
     winner: int | None
     stalemate: bool
     turns: int
-    capped: bool = False  # stopped by the turn cap (with a winner out: not a stalemate)
+    capped: bool = False  # stopped by a cap (with a winner out: not a stalemate)
+    cap: str = "turn cap"  # which cap, in words: the turn cap, or a cap on actions in a round with motions
 
     def describe(self) -> str:
         if self.stalemate:
-            return f"The round reaches the turn cap after {plural(self.turns, 'turn')} and ends as a stalemate."
+            return f"The round reaches the {self.cap} after {plural(self.turns, 'turn')} and ends as a stalemate."
         if self.capped:
-            return (f"The round reaches the turn cap after {plural(self.turns, 'turn')}; {_seat(self.winner)} won, "
+            return (f"The round reaches the {self.cap} after {plural(self.turns, 'turn')}; {_seat(self.winner)} won, "
                     "and the players still in share the last place.")
         return f"The round is over after {plural(self.turns, 'turn')}; {_seat(self.winner)} won."
 

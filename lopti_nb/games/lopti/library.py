@@ -14,7 +14,7 @@ import copy
 from typing import Callable
 
 from ...engine.limits import shown
-from .motions import Discard, Draw, Give, Motion, MotionError, Reveal, Say, ready_made
+from .motions import Discard, Draw, Give, Motion, MotionError, Reveal, Say, check_motion_data, ready_made, same_motion
 
 
 def _motion(factory: Callable[[], Motion], hooks: dict) -> Motion:
@@ -183,6 +183,23 @@ def library_data(name: str) -> dict:
     if name not in READY_DATA:
         raise MotionError(f"no ready-made motion called {shown(name)}; choose from: {', '.join(READY_DATA)}")
     return {"title": name.replace("_", " "), **copy.deepcopy(READY_DATA[name])}
+
+
+def rules_of(motion: Motion) -> list[dict]:
+    """The rules of ``motion`` as canonical data, as the constitution weighs them together with
+    other motions: a data motion's own rules, a ready motion's data form (see
+    :data:`READY_DATA`), and none for a motion in words or written in Python hooks (the
+    round's action caps bound those).
+
+    >>> rules_of(library_motion("ace_tax"))[0]["when"]
+    'after play'
+    """
+    if motion.data is not None:
+        return motion.data["rules"]
+    key = motion.title.replace(" ", "_")
+    if key in READY_DATA and same_motion(motion, LIBRARY[key]()):
+        return check_motion_data(READY_DATA[key])["rules"]
+    return []
 
 
 LIBRARY: dict[str, Callable[[], Motion]] = {

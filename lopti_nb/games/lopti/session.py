@@ -110,6 +110,8 @@ from .motions import (
     DEFAULT_BUDGET, PROTECTED, PROTECTED_MESSAGE, ConstitutionError, HookRunner, Motion, MotionEntry,
     MotionError, MotionLoptiState, SessionError, check_budget, same_motion,
 )
+from .motions.data import endless_turn, loop_refusal
+from .library import LIBRARY, rules_of
 from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
 from .schema import SCHEMA
 from .rules import CARD_RULES
@@ -365,6 +367,7 @@ class Session:
         self.dealer: int | None = None
         self._vote_used: set[int] = set()
         self._pending: list[tuple[str, Callable[[], None]]] = []  # changes voted for next round
+        self._pending_motions: list[tuple[Proposal, MotionRecord]] = []  # those of them on motions
         self._author_window: int | None = None  # the winner who may author now
         self._recorded = True
         self._pending_vote: PendingVote | None = None
@@ -459,6 +462,7 @@ class Session:
             motion = motion.motion
         if not isinstance(motion, Motion):
             raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {shown(motion)}")
+        self.check_adoptable(motion)
         cast = self._votes(votes)
         yes, no, abstained = tally(cast)
         passed = yes * 2 > self.num_players
@@ -489,6 +493,7 @@ class Session:
         for _, change in self._pending:
             change()
         self._pending = []
+        self._pending_motions = []
         if self.round_no == 0:
             dealer, leader = self.first_dealer, self.first_dealer
         else:
@@ -578,8 +583,6 @@ class Session:
         winner authors: ``"library"`` picks a ready-made motion not already in force with the session's generator,
         a callable ``author(session, winner_seat)`` returns a motion (or ``None`` to pass),
         ``None`` writes nothing."""
-        from .library import LIBRARY
-
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
             raise SettingsError(f"rounds must be a whole number, not {shown(rounds)}")
         for _ in range(rounds):
@@ -619,7 +622,7 @@ class Session:
             motion = Motion(motion)
         if not isinstance(motion, Motion):
             raise MotionError(f"a motion is a Motion or its text, not {shown(motion)}")
-        self.check_not_in_force(motion)
+        self.check_adoptable(motion)
         rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
         rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
         self.motions.append(rec)
@@ -638,6 +641,40 @@ class Session:
             raise SessionError(f"only the round's winner ({seat_word(self._author_window)}) writes a motion, "
                                f"not {seat_word(seat)}")
         self._author_window = None
+
+    def check_adoptable(self, motion: Motion, replacing: int | None = None) -> None:
+        """Refuse ``motion`` if it may not join the motions in force (``replacing``: the number
+        of the motion it would replace, for an amendment): a copy of one in force
+        (:meth:`check_not_in_force`), or a set of rules that could make one turn go on without
+        end together with the motions in force and those a vote has put in force from the next
+        round (a :class:`~.motions.ConstitutionError` naming the chain of effects).
+
+        >>> s = Session(3, seed=1)
+        >>> s.check_adoptable(Motion.from_data({"when": "after clear", "then": [
+        ...     {"effect": "return cleared cards", "to": "others"}]}))  # cleared cards to the others: fine
+        """
+        if replacing is None:
+            self.check_not_in_force(motion)
+        together = {r.number: r.motion for r in self.in_force()}
+        for proposal, rec in self._pending_motions:
+            if proposal.kind == "remove":
+                together.pop(rec.number, None)
+            else:
+                together[rec.number] = proposal.amendment if proposal.kind == "amend" else rec.motion
+        if replacing is not None:
+            together.pop(replacing, None)
+        rules = [r for m in [*together.values(), motion] for r in rules_of(m)]
+        reason = endless_turn(rules)
+        if reason is not None:
+            raise ConstitutionError(loop_refusal(reason))
+
+    def check_proposal(self, proposal: "Proposal") -> None:
+        """Refuse a proposal to restore or amend a motion that could make a turn endless together
+        with the motions in force (see :meth:`check_adoptable`)."""
+        if proposal.kind == "restore":
+            self.check_adoptable(self.motion_record(proposal.motion).motion, replacing=proposal.motion)
+        elif proposal.kind == "amend":
+            self.check_adoptable(proposal.amendment, replacing=proposal.motion)
 
     def check_not_in_force(self, motion: Motion) -> None:
         """Refuse ``motion`` (a :class:`MotionError` saying which) when a motion in force is the
@@ -722,6 +759,7 @@ class Session:
                                    f"can be {'removed' if proposal.kind == 'remove' else 'amended'}")
             if proposal.kind == "restore" and rec.in_force:
                 raise SessionError(f"motion {rec.number} is already in force")
+            self.check_proposal(proposal)
         self._pending_vote = PendingVote(self, proposer, proposal, rec)
         return self._pending_vote
 
@@ -826,6 +864,8 @@ class Session:
             change()
         else:
             self._pending.append((proposal.describe(), change))
+            if proposal.kind != "law":
+                self._pending_motions.append((proposal, rec))
 
     # -- interpretation ------------------------------------------------------------------------------
     def interpret(self, number: int, readings: Sequence[str], *, author_choice: int | None = None,

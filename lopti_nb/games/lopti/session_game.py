@@ -732,7 +732,7 @@ class LoptiSessionState(GameState):
             try:
                 motion = authored_motion(action.choice)
                 if motion is not None:
-                    self.session.check_not_in_force(motion)
+                    self.session.check_adoptable(motion)
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
@@ -780,6 +780,7 @@ class LoptiSessionState(GameState):
             raise IllegalAction(f"motion {rec.number} is not in force ({rec.status})")
         if proposal.kind == "restore" and rec.in_force:
             raise IllegalAction(f"motion {rec.number} is already in force")
+        self.session.check_proposal(proposal)
 
     # -- doing it ------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> None:

@@ -41,7 +41,8 @@ from dataclasses import MISSING
 from typing import Any, Callable
 
 from ....engine import ordinal, plural
-from ....engine.limits import shown
+from ....engine.limits import check_nesting, shown
+from ....text import text_problem
 from ..cards import RANKS
 from .language import (
     BASE_EVENTS, CHOICES, CHOOSE, DRAW_PILE, MAX_EFFECTS_PER_HOOK, MAX_TEXT, PHASES, PLAY_EVENTS, ROLES, ClearPile,
@@ -58,6 +59,8 @@ MAX_NUMBER = 100_000  # a number a condition compares with (the longest turn cap
 MAX_WORD = 60  # characters of an event, fact, role or effect name
 MAX_TITLE = 60  # characters of a motion's title
 MAX_SAY = 200  # characters of a Say effect's words
+MAX_DEPTH = 8  # levels of lists and dicts in a motion's data (a condition's values are the deepest: 6)
+MAX_ITEMS = 4000  # lists, dicts and values in a motion's data, all told
 VOICES = ("plain", "pirate", "comrade")
 
 _ROUND_END = ("before round end", "after round end")
@@ -327,6 +330,9 @@ def _effect(data: Any, when: str, what: str) -> dict:
         elif f == "text":
             if not isinstance(value, str) or not value.strip() or len(value) > MAX_SAY:
                 raise MotionError(f"{what}: Say needs a non-empty text of at most {MAX_SAY} characters")
+            problem = text_problem(value)
+            if problem is not None:
+                raise MotionError(f"{what}: the words of a Say are shown at the table as written, and {problem}")
             value = " ".join(value.split())
             _check_facts_read_out(value, when, what)
         out[f] = value
@@ -381,6 +387,12 @@ def _built(effect: dict) -> Effect | _Told:
     return kind(**{k: v for k, v in effect.items() if k != "effect"})
 
 
+def _text_name(value: Any, kind: str) -> None:
+    """Refuse a ``value`` that is not text where the name of ``kind`` (a fact, an effect...) is asked."""
+    if not isinstance(value, str):
+        raise MotionError(f"{kind} is named by its text, not {shown(value)}")
+
+
 # -- the menus of the language: what a builder offers, from the declarations above ---------------------
 MOMENTS = tuple(f"{phase} {event}" for event in BASE_EVENTS for phase in PHASES)
 """Every moment a rule may act at ("before deal", "after deal", ...), event by event."""
@@ -393,6 +405,7 @@ def facts_at(when: str) -> tuple[str, ...]:
     >>> facts_at("after pickup")[:2]
     ('forced', 'taken')
     """
+    _text_name(when, "a moment")
     if when not in MOMENTS:
         raise MotionError(f"a moment is one of {', '.join(MOMENTS[:4])}..., not {shown(when)}")
     own = [name for name, f in FACTS.items() if f.known is not None and when in f.known]
@@ -406,6 +419,7 @@ def ops_of(fact: str) -> tuple[str, ...]:
     >>> ops_of("forced")
     ('is', 'is not')
     """
+    _text_name(fact, "a fact")
     if fact not in FACTS:
         raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
     return _OPS_OF.get(FACTS[fact].kind, OPS[:2] + OPS[4:6])
@@ -418,6 +432,7 @@ def values_of(fact: str) -> tuple | None:
     >>> values_of("how")
     ('ten', 'four', 'chain', 'motion')
     """
+    _text_name(fact, "a fact")
     if fact not in FACTS:
         raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
     kind = FACTS[fact].kind
@@ -430,9 +445,10 @@ def fact_words(fact: str, voice: str = "plain") -> str:
     >>> fact_words("taken", "pirate")
     'the number of cards taken with the heap'
     """
+    _text_name(fact, "a fact")
     if fact not in FACTS:
         raise MotionError(f"facts are: {', '.join(FACTS)}, not {shown(fact)}")
-    if voice not in LEXICON:
+    if not isinstance(voice, str) or voice not in LEXICON:
         raise MotionError(f"motions are read out in the voices {', '.join(VOICES)}, not {shown(voice)}")
     return _fill(FACTS[fact].noun, voice)
 
@@ -461,6 +477,7 @@ def effect_fields(effect: str) -> tuple[EffectField, ...]:
     >>> [(f.name, f.high) for f in effect_fields("discard")][:2]
     [('who', 0), ('n', 2)]
     """
+    _text_name(effect, "an effect")
     if effect not in EFFECTS:
         raise MotionError(f"effects are: {', '.join(EFFECTS)}, not {shown(effect)}")
     kind = EFFECTS[effect]
@@ -523,6 +540,98 @@ def _rule(data: Any, what: str) -> dict:
     return {"when": when, "if": conditions, "then": effects}
 
 
+# -- termination: the constitution's guarantee that every round ends ------------------------------------
+# Base Lopti's progress measure: within one turn, every play moves at least one card out of the
+# player's reach (into the pile, or out of the round with a clear), and only a clear gives another
+# play (the bonus play). Once a turn ends the next one begins, and the turn cap counts turns. So a
+# turn can go on only while the player to act keeps getting cards back.
+#
+# Motion effects move cards between four places: the latest clear's cards out of the round
+# (``cleared``), the draw pile (``draw pile``), the hand of the player whose turn it is
+# (``player``) and the hands of the other players (``others``). Only effects at a moment that can
+# come round again and again within one turn count here (a play, a lead, a bonus play, a clear, a
+# face-down flip): every other moment comes at most once a turn, so what it moves is bounded. If no
+# chain of such effects leads from ``cleared`` to ``player``, the cards within the player's reach
+# never grow but by bounded amounts, and each play shrinks them: the turn ends. The check below
+# refuses exactly the sets of rules with such a chain (whatever their conditions: a condition
+# that holds once may hold every time).
+REPEATING = frozenset(("play", "lead", "bonus play", "clear", "blind flip"))
+"""The base events that can come round more than once within one turn."""
+MAY_BE_PLAYER = frozenset(("actor", "everyone", "dealer", "leader", "most cards", "fewest cards"))
+"""The roles that can name the player whose turn it is, at a moment of :data:`REPEATING`."""
+_STEP_WORDS = {("cleared", "player"): "cleared cards go back to the player whose turn it is",
+               ("cleared", "draw pile"): "cleared cards go into the draw pile",
+               ("cleared", "others"): "cleared cards go to other players",
+               ("draw pile", "player"): "the player whose turn it is draws",
+               ("draw pile", "others"): "other players draw",
+               ("others", "player"): "other players give cards to the player whose turn it is",
+               ("others", "others"): "other players give cards on"}
+
+
+def _moves(effect: dict) -> list[tuple[str, str]]:
+    """The places an effect (canonical data) may move cards between: ``(from, to)`` pairs."""
+    name = effect["effect"]
+    if name == "return cleared cards":
+        to = effect["to"]
+        if to == DRAW_PILE:
+            return [("cleared", "draw pile")]
+        return ([("cleared", "player")] if to in MAY_BE_PLAYER else []) + \
+            ([("cleared", "others")] if to != "actor" else [])
+    if name == "draw":
+        who = effect["who"]
+        return ([("draw pile", "player")] if who in MAY_BE_PLAYER else []) + \
+            ([("draw pile", "others")] if who != "actor" else [])
+    if name == "give":  # a giver other than the player may give to them (the next one's previous...)
+        who = effect["who"]
+        return ([("player", "others")] if who in MAY_BE_PLAYER else []) + \
+            ([("others", "player"), ("others", "others")] if who != "actor" else [])
+    return []
+
+
+def endless_turn(rules: list[dict]) -> str | None:
+    """Why the rules ``rules`` (canonical rules, from every motion that would be in force
+    together) could make one turn go on without end, or ``None`` when every turn ends: the chain
+    of effects by which the cleared cards could come back to the player whose turn it is.
+
+    >>> endless_turn([{"when": "after clear", "if": [], "then": [
+    ...     {"effect": "return cleared cards", "to": "others", "n": 4, "which": "random", "default": "lowest"}]}])
+    >>> endless_turn([{"when": "after clear", "if": [], "then": [
+    ...     {"effect": "return cleared cards", "to": "actor", "n": 8, "which": "random", "default": "lowest"}]}])
+    'after clear, cleared cards go back to the player whose turn it is'
+    """
+    edges: dict[str, list[tuple[str, str]]] = {}
+    for r in rules:
+        if r["when"].split(" ", 1)[1] not in REPEATING:
+            continue
+        for e in r["then"]:
+            for a, b in _moves(e):
+                edges.setdefault(a, []).append((b, r["when"]))
+    # breadth first from the cleared cards, keeping the first way each place is reached
+    came: dict[str, tuple[str, str] | None] = {"cleared": None}
+    queue = ["cleared"]
+    while queue:
+        place = queue.pop(0)
+        for nxt, when in edges.get(place, ()):
+            if nxt not in came:
+                came[nxt] = (place, when)
+                queue.append(nxt)
+    if "player" not in came:
+        return None
+    steps = []
+    place = "player"
+    while came[place] is not None:
+        before, when = came[place]
+        steps.append(f"{when}, {_STEP_WORDS[before, place]}")
+        place = before
+    return "; ".join(reversed(steps))
+
+
+def loop_refusal(reason: str) -> str:
+    """The constitution's sentence refusing rules that could make a turn endless (``reason``
+    from :func:`endless_turn`)."""
+    return f"a motion cannot loop, and here {reason}: that player could replay the same cards for ever in one turn"
+
+
 def check_motion_data(data: Any) -> dict:
     """The canonical form of a data motion (names in lower case, every effect's fields filled in,
     "one of" values in order), or the reason it is refused: a :class:`ConstitutionError` for what
@@ -531,6 +640,7 @@ def check_motion_data(data: Any) -> dict:
     >>> check_motion_data({"when": "after play", "then": [{"effect": "draw"}]})["rules"][0]["then"]
     [{'effect': 'draw', 'who': 'actor', 'n': 1}]
     """
+    check_nesting(data, "a data motion", MotionError, max_depth=MAX_DEPTH, max_items=MAX_ITEMS)
     if isinstance(data, dict) and "rules" not in data and ("when" in data or "then" in data):
         single = {k: v for k, v in data.items() if k in ("when", "if", "then")}
         data = {**{k: v for k, v in data.items() if k not in single}, "rules": [single]}
@@ -540,6 +650,9 @@ def check_motion_data(data: Any) -> dict:
         title = data["title"]
         if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
             raise MotionError(f"a motion's title is a short text (at most {MAX_TITLE} characters), not {shown(title)}")
+        problem = text_problem(title)
+        if problem is not None:
+            raise MotionError(f"a motion's title is shown as written, and {problem}")
         out["title"] = " ".join(title.split())
     rules = _list(data.get("rules"), "a motion's rules", MAX_RULES)
     if not rules:
@@ -551,6 +664,9 @@ def check_motion_data(data: Any) -> dict:
     for when, n in per_key.items():
         if n > MAX_EFFECTS_PER_HOOK:
             raise MotionError(f"the rules {when} have {n} effects together; at most {MAX_EFFECTS_PER_HOOK}")
+    loop = endless_turn(out["rules"])
+    if loop is not None:
+        raise ConstitutionError(loop_refusal(loop))
     return out
 
 
@@ -677,9 +793,6 @@ def _effect_words(e: dict, event: str) -> str:
     def who(role: str) -> str:
         return _ACTOR.get(event, "that {player}") if role == "actor" else _ROLES[role]
 
-    if kind is Say:
-        text = _FACT_IN_WORDS.sub(lambda m: f"[{FACTS[' '.join(m.group(1).strip().lower().split())].noun}]", e["text"])
-        return '{table} {hears}: "' + text.replace("{", "(").replace("}", ")") + '"'
     if kind is Reveal:
         card = "a random {hand} card" if e["which"] == "random" else f"their {e['which']} {{hand}} card"
         return f"{who(e['who'])} shows {{table}} {card}"
@@ -700,12 +813,26 @@ def _effect_words(e: dict, event: str) -> str:
     return f"{cards}{which} go into the {{hand}} of {who(e['to'])}"
 
 
-def _rule_words(r: dict) -> str:
+def _rule_words(r: dict, voice: str) -> str:
+    """One rule in words of ``voice``: the engine's words are filled in from the lexicon piece by
+    piece, and the words of a Say are put in as written (never passed through the lexicon)."""
     phase, event = r["when"].split(" ", 1)
-    said = "{" + phase + "} " + _EVENTS[event]  # the voice's Before/After, capitalised
+    said = _fill("{" + phase + "} " + _EVENTS[event], voice)  # the voice's Before/After, capitalised
     if r["if"]:
-        said += ", if " + _either([_condition_words(c) for c in r["if"]], "and")
-    return said + ", " + _either([_effect_words(e, event) for e in r["then"]], "and") + "."
+        said += ", if " + _fill(_either([_condition_words(c) for c in r["if"]], "and"), voice)
+    parts = []
+    for e in r["then"]:
+        if e["effect"] == "say":
+            told = _FACT_IN_WORDS.sub(lambda m: "[" + _fill(FACTS[_fact_key(m.group(1))].noun, voice) + "]", e["text"])
+            parts.append(_fill('{table} {hears}: "', voice) + told + '"')
+        else:
+            parts.append(_fill(_effect_words(e, event), voice))
+    return said + ", " + _either(parts, "and") + "."
+
+
+def _fact_key(text: str) -> str:
+    """The fact a ``{...}`` in a Say's words names (spaces, case and underscores aside)."""
+    return " ".join(text.strip().lower().replace("_", " ").split())
 
 
 def _fill(text: str, voice: str) -> str:
@@ -720,22 +847,10 @@ def motion_words(data: Any, voice: str = "plain") -> str:
     >>> motion_words({"when": "after pickup", "then": [{"effect": "draw", "who": "others"}]}, "pirate")
     'After a sailor hauls in the heap, every other sailor still in draws a card from the draw pile, while it lasts.'
     """
-    if voice not in LEXICON:
+    if not isinstance(voice, str) or voice not in LEXICON:
         raise MotionError(f"motions are read out in the voices {', '.join(VOICES)}, not {shown(voice)}")
     canonical = check_motion_data(data)
-    sentences = []
-    for r in canonical["rules"]:
-        said = [e["text"] for e in r["then"] if e["effect"] == "say"]
-        # the lexicon fills in the engine's own words; what the author wrote in a Say stays as written
-        plain = _rule_words({**r, "then": [e if e["effect"] != "say" else {**e, "text": "\0"} for e in r["then"]]})
-        text = _fill(plain, voice)
-        for s in said:
-            told = _FACT_IN_WORDS.sub(
-                lambda m: "[" + _fill(FACTS[" ".join(m.group(1).strip().lower().replace("_", " ").split())].noun,
-                                      voice) + "]", s)
-            text = text.replace("\0", told, 1)
-        sentences.append(text)
-    return " ".join(sentences)
+    return " ".join(_rule_words(r, voice) for r in canonical["rules"])
 
 
 def same_motion(a: Motion, b: Motion) -> bool:

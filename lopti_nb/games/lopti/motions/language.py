@@ -72,19 +72,19 @@ def check_role(who: Any) -> str:
     by the constitution, anything else not a role is a :class:`MotionError`."""
     if isinstance(who, bool) or isinstance(who, int):
         raise ConstitutionError(
-            f"motions aim at roles and conditions, never at a named seat ({who!r}); "
+            f"motions aim at roles and conditions, never at a named seat ({shown(who)}); "
             f"use one of: {', '.join(ROLES)}")
     if not isinstance(who, str):
-        raise MotionError(f"a role is a string such as 'actor', not {who!r}")
+        raise MotionError(f"a role is a string such as 'actor', not {shown(who)}")
     key = who.strip().lower().replace("_", " ")
     if key not in ROLES:
-        raise MotionError(f"unknown role {who!r}; roles are: {', '.join(ROLES)}")
+        raise MotionError(f"unknown role {shown(who)}; roles are: {', '.join(ROLES)}")
     return key
 
 
 def _small(n: Any, top: int, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= top:
-        raise MotionError(f"{what} must be a whole number from 1 to {top}, not {n!r}")
+        raise MotionError(f"{what} must be a whole number from 1 to {top}, not {shown(n)}")
     return n
 
 
@@ -125,7 +125,7 @@ class Reveal(Effect):
     def check(self) -> None:
         check_role(self.who)
         if self.which not in CHOICES:
-            raise MotionError(f"which must be one of {', '.join(CHOICES)}, not {self.which!r}")
+            raise MotionError(f"which must be one of {', '.join(CHOICES)}, not {shown(self.which)}")
 
 
 @dataclass(frozen=True)
@@ -146,10 +146,10 @@ class Draw(Effect):
 
 def _which(effect: Effect) -> None:
     if effect.which not in CHOICES + (CHOOSE,):
-        raise MotionError(f"which must be one of {', '.join(CHOICES + (CHOOSE,))}, not {effect.which!r}")
+        raise MotionError(f"which must be one of {', '.join(CHOICES + (CHOOSE,))}, not {shown(effect.which)}")
     if effect.default not in CHOICES:
         raise MotionError(f"default (for a bot or an absent player) must be one of {', '.join(CHOICES)}, "
-                          f"not {effect.default!r}")
+                          f"not {shown(effect.default)}")
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ class Give(Effect):
         check_role(self.who)
         _small(self.n, self.MOST, "Give n")
         if self.to not in self.TO:
-            raise MotionError(f"Give goes to 'next' or 'previous', not {self.to!r}")
+            raise MotionError(f"Give goes to 'next' or 'previous', not {shown(self.to)}")
         _which(self)
 
 

@@ -47,13 +47,17 @@ def check_budget(budget: Any) -> float:
     return float(budget)
 
 
-def _hook_outcome(fn: Callable, view: View) -> tuple[str | None, Any]:
+def _hook_outcome(fn: Callable, view: View, direct: bool = False) -> tuple[str | None, Any]:
     """``(None, effects)``, or ``(what went wrong, None)``: the hook called and everything it
     returned looked at (on the worker thread: all of it may run the hook's own code). Never
-    raises."""
+    raises, but for an interrupt while a ``direct`` hook (the package's own, called in the
+    caller's thread) runs: a KeyboardInterrupt or SystemExit there is the person's, not the
+    motion's, and goes on to them."""
     try:
         result = fn(view)
     except BaseException as exc:  # noqa: BLE001 - whatever a hook raises (SystemExit too) stays here
+        if direct and not isinstance(exc, Exception):
+            raise
         return f"raised {error_text(exc)}", None
     try:
         return None, _effects(result)
@@ -196,7 +200,7 @@ class HookRunner:
         fn = entry.motion.hooks[(event, phase)]
         view = new_view(data)
         if fn in _READY_MADE:
-            said, effects = _hook_outcome(fn, view)
+            said, effects = _hook_outcome(fn, view, direct=True)
             if said is None:
                 return effects
             self._fault(state, entry, None, None, f"its {phase} {event} hook {said}")  # pragma: no cover - a bug

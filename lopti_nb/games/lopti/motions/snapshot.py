@@ -110,3 +110,48 @@ def restore(state, snap: list) -> None:
     for name in caches:
         d[name] = None
 
+
+
+# -- the undo point of an action -----------------------------------------------------------------------
+# An action of a round with motions is all or nothing: when it is interrupted (Ctrl-C while a hook
+# runs) the round is put back as it was before the action, hook runner included, and the interrupt
+# goes on to the person. The events and the actions only ever grow, so they are kept by length.
+_GROWING = ("events", "actions")
+
+
+def undo_point(state) -> tuple:
+    """What ``state`` is before an action: every declared field (see :func:`snapshot`; the
+    growing lists by their length) and its hook runner's queue, faults and switches."""
+    d = state.__dict__
+    lengths = tuple(len(d[name]) for name in _GROWING)
+    held = {name: d[name] for name in _GROWING}
+    for name in _GROWING:  # not copied by the snapshot: only their length matters
+        d[name] = ()
+    try:
+        snap = snapshot(state)
+    finally:
+        d.update(held)
+    runner = state.hooks
+    kept = None if runner is None else (runner.pending[:], len(runner.faults), runner.effects_applied,
+                                        [(e, e.live, e.fault) for e in runner.entries])
+    return snap, lengths, held, kept
+
+
+def undo(state, point: tuple) -> None:
+    """Put ``state`` back as it was at ``point`` (from :func:`undo_point`)."""
+    snap, lengths, held, kept = point
+    d = state.__dict__
+    for name in _GROWING:
+        d[name] = ()
+    restore(state, snap)
+    for name, n in zip(_GROWING, lengths):
+        obj = held[name]
+        del obj[n:]
+        d[name] = obj
+    if kept is not None:
+        runner = state.hooks
+        runner.pending[:] = kept[0]
+        del runner.faults[kept[1]:]
+        runner.effects_applied = kept[2]
+        for entry, live, fault in kept[3]:
+            entry.live, entry.fault = live, fault

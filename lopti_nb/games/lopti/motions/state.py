@@ -13,6 +13,15 @@ from ..rules import EMPTY
 from ..state import Choose, LoptiState, Swap
 from .language import PendingChoice, pick_cards
 from .runner import HookRunner
+from .snapshot import undo, undo_point
+
+ACTIONS_PER_TURN = 250
+"""The most actions one turn may take in a round with motions. Base Lopti needs at most about
+60 (a play moves a card out of reach each time); a turn that reaches this ends the round as a
+stalemate (a second line of defence behind the constitution's check that every turn ends)."""
+ACTIONS_PER_ROUND = 50_000
+"""The most actions one round with motions may take (the default turn cap of 1,000 turns takes
+at most a few thousand); a round that reaches it ends as a stalemate."""
 
 def _fork(runner: "HookRunner | None") -> "HookRunner | None":
     return None if runner is None else runner.fork()
@@ -34,7 +43,7 @@ class MotionLoptiState(LoptiState):
 
     # A copy (a bot's look-ahead) gets its own runner: faults in the copy stay in the copy.
     FIELDS = {"hooks": _fork, "people": SHARED, "pending_choice": SHARED, "motion_clear": SHARED,
-              "last_cleared": SHARED}
+              "last_cleared": SHARED, "turn_actions": SHARED, "round_actions": SHARED, "cap": SHARED}
 
     def __init__(self, players: int, seed: int | None = None, *, hooks: "HookRunner | None" = None,
                  people: Any = (), **settings: Any):
@@ -43,6 +52,9 @@ class MotionLoptiState(LoptiState):
         self.pending_choice: PendingChoice | None = None
         self.motion_clear: int | None = None  # a motion in force asked to clear after this play
         self.last_cleared: tuple[int, ...] = ()  # the latest clear's cards still out of the round
+        self.turn_actions = 0  # actions taken in the turn under way (see ACTIONS_PER_TURN)
+        self.round_actions = 0
+        self.cap = "turn cap"  # the cap that stopped the round, in words, when one did
         super().__init__(players, seed, **settings)  # deals, with the deal's hooks
         self._flush()
 
@@ -125,7 +137,40 @@ class MotionLoptiState(LoptiState):
         if self.hooks is not None:
             self.hooks.flush(self)
 
+    def apply(self, action: Any, seat: int | None = None) -> list:
+        """As for any round (:meth:`~lopti_nb.engine.GameState.apply`), and all or nothing: an
+        action interrupted while the motions' hooks run (Ctrl-C) leaves the round as it was, and
+        the interrupt goes on to the caller."""
+        if self.hooks is None:
+            return super().apply(action, seat)
+        point = undo_point(self)
+        try:
+            return super().apply(action, seat)
+        except BaseException:
+            undo(self, point)
+            raise
+
     def _apply(self, action: Any) -> None:
+        turn = self.turns
+        self._act(action)
+        if not self.over:
+            self.turn_actions = self.turn_actions + 1 if self.turns == turn else 0
+            self.round_actions += 1
+            if self.turn_actions >= ACTIONS_PER_TURN:
+                self._stop(f"cap of {ACTIONS_PER_TURN} actions in one turn")
+            elif self.round_actions >= ACTIONS_PER_ROUND:
+                self._stop(f"cap of {ACTIONS_PER_ROUND:,} actions in a round")
+
+    def _stop(self, cap: str) -> None:
+        """A cap on actions stopped the round: as at the turn cap, a stalemate unless a player
+        is already out (rules reference §1.6)."""
+        self.capped = True
+        self.stalemate = not self.out
+        self.cap = cap
+        self.pending_choice = None
+        self._finish()
+
+    def _act(self, action: Any) -> None:
         choice = self.pending_choice
         if choice is not None:
             card = parse_card(action.card)
@@ -224,6 +269,9 @@ class MotionLoptiState(LoptiState):
     def _finish(self) -> None:
         self._hook("round end", "before", self.winner, stalemate=self.stalemate)
         super()._finish()
+        if self.cap != "turn cap":  # a cap on actions, not on turns, stopped the round
+            last = self.events[-1]
+            self.events[-1] = ev.RoundOver(last.winner, last.stalemate, last.turns, last.capped, self.cap)
         self._hook("round end", "after", self.winner, stalemate=self.stalemate)
 
 
