@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 import lopti_nb
-from .engine import (GameSpec, IllegalAction, LoptiNbError, SettingsError, UnknownGame, UnknownSeat,
+from .engine import (EndlessGame, GameSpec, IllegalAction, LoptiNbError, SettingsError, UnknownGame, UnknownSeat,
                      game_names, get_spec, load, plural, register_game)
 from .engine.limits import cut, shown
 from .engine.registry import GROUP
@@ -50,6 +50,15 @@ MAX_MESSAGE = 300  # characters: a refusal is a sentence a person reads, not a d
 STEPS = (0, 1, 3, 10, 30, 100, 300)  # positions are taken after this many actions (and at the end)
 GAMES_PER_SETTING = 40  # short games played per settings variant to find a rare double end
 MAX_LINES = 12  # problems quoted per check (the count says how many more)
+MAX_CHECK_ACTIONS = 50_000  # actions one game the checks play may take (the package's longest take a few thousand)
+
+
+def bounded_game(actions: list) -> None:
+    """Stop a game the checks play once it has taken :data:`MAX_CHECK_ACTIONS` actions: a game
+    that has not ended by then fails the check (:class:`~lopti_nb.engine.EndlessGame`)."""
+    if len(actions) >= MAX_CHECK_ACTIONS:
+        raise EndlessGame(f"a game did not end within {MAX_CHECK_ACTIONS:,} actions; every game must "
+                          "end whatever its players do")
 
 
 class ConformanceError(AssertionError):
@@ -150,6 +159,7 @@ def _recipes(game: str, first_seed: int, any_order: bool) -> tuple[Recipe, ...]:
         actions, acted = [], []
         items = tuple(sorted(settings.items()))
         while True:
+            bounded_game(actions)
             if len(actions) in STEPS or state.is_over:
                 out.append(Recipe(game, players, seed, items, tuple(actions), tuple(acted)))
             if state.is_over:
@@ -743,6 +753,7 @@ def play_with_bots(game: str, bot: str, players: int, seed: int, pollute=None) -
     bots = [spec.make_bot(bot) for _ in range(players)]
     rng = random.Random(seed + 1)
     while not state.is_over:
+        bounded_game(state.actions)
         if pollute:
             pollute()
         legal = state.legal_actions()
@@ -813,6 +824,8 @@ for game in sys.argv[1:]:
     bots = [spec.make_bot(spec.default_bot) for _ in range(spec.max_players)]
     rng = random.Random(12)
     while not state.is_over:
+        if len(state.actions) >= 50_000:
+            break
         legal = state.legal_actions()
         seat = state.current_player
         state.apply(legal[0] if len(legal) == 1 else bots[seat](state.observation(seat), legal, rng))
@@ -874,6 +887,7 @@ def check_a_finished_game_has_exactly_one_game_end_event(game: str) -> list[str]
             state = lopti_nb.new_game(game, players=players, seed=seed, **settings)
             rng = random.Random(seed)
             while not state.is_over:
+                bounded_game(state.actions)
                 state.apply(rng.choice(state.legal_actions()))
             if len(ends(state)) != 1:
                 problems.append(f"{game}, {players} players, seed {seed}, {settings}: "
@@ -980,7 +994,15 @@ def check_game(game: str | GameSpec, checks: Iterable[str] | None = None) -> dic
         spec = game
     else:
         spec = get_spec(game)
-    names = list(CHECKS) if checks is None else [checks] if isinstance(checks, str) else list(checks)
+    if checks is None:
+        names = list(CHECKS)
+    elif isinstance(checks, str):
+        names = [checks]
+    elif isinstance(checks, (list, tuple, set, frozenset)) and all(isinstance(n, str) for n in checks):
+        names = list(checks)
+    else:
+        raise SettingsError(f"checks names one check or a list of them (of {len(CHECKS)}, see CHECKS), "
+                            f"not {shown(checks)}.")
     unknown = [shown(n) for n in names if n not in CHECKS]
     if unknown:
         raise SettingsError(f"Unknown check(s) {', '.join(unknown)}. Checks: {', '.join(CHECKS)}.")

@@ -37,4 +37,10 @@ class UnknownSeat(LoptiNbError):
     """A seat number that is not at this table."""
 
 
-__all__ = ["LoptiNbError", "IllegalAction", "SettingsError", "UnknownGame", "UnknownBot", "UnknownSeat"]
+class EndlessGame(LoptiNbError):
+    """A game that did not end within the most actions a game played by bots may take
+    (:data:`~lopti_nb.engine.limits.MAX_GAME_ACTIONS`): a fault of the game, never of a bot."""
+
+
+__all__ = ["LoptiNbError", "IllegalAction", "SettingsError", "UnknownGame", "UnknownBot", "UnknownSeat",
+           "EndlessGame"]

@@ -24,18 +24,42 @@ turning a refusal into a crash, a hang or a wall of text:
 from __future__ import annotations
 
 import json
+import numbers
 import reprlib
 from typing import Any
 
 MAX_SHOWN = 80  # characters of a refused value quoted back in a message
 MAX_MESSAGE = 280  # characters of any refusal: a sentence, never a dump of the input
 MAX_DEPTH = 20  # levels of nested lists and dicts any data given to the package may have
+MAX_GAME_ACTIONS = 1_000_000  # actions a game played by bots may take before it is called endless
+# (the longest game of the package's own, a Lopti round at its largest turn cap, takes far fewer)
 
 _repr = reprlib.Repr()
 _repr.maxlevel = 3
 _repr.maxlist = _repr.maxtuple = _repr.maxset = _repr.maxfrozenset = _repr.maxdict = 6
 _repr.maxstring = _repr.maxother = MAX_SHOWN
 _repr.maxlong = 40
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain Python before it reaches words or a record: a NumPy (or any other)
+    whole number as ``int``, a NumPy truth value as ``bool``, a NumPy float as ``float``;
+    anything else as it is.
+
+    >>> import numpy as np
+    >>> plain(np.int64(60)), plain(np.bool_(True)), plain("x")
+    (60, True, 'x')
+    """
+    if type(value) in (int, bool, float, str) or value is None:
+        return value
+    kind = type(value).__name__
+    if kind in ("bool_", "bool"):  # NumPy's truth value
+        return bool(value)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and kind.startswith("float"):
+        return float(value)
+    return value
 
 
 def cut(text: Any, limit: int = MAX_MESSAGE) -> str:

@@ -228,14 +228,21 @@ def spec_of(state_class: type) -> GameSpec | None:
         return _FOUND[state_class]
     except KeyError:
         pass
-    found = None
+    found = _bound_spec(state_class)
+    if found is None and any(name not in _SPECS for name in _points()):
+        all_specs()  # a state class made before its game's plugin was loaded: load the plugins, look again
+        found = _bound_spec(state_class)
+    _FOUND[state_class] = found
+    return found
+
+
+def _bound_spec(state_class: type) -> GameSpec | None:
     for klass in state_class.__mro__:
         declared = klass.__dict__.get("game")
         found = _BOUND.get(klass) or (_SPECS.get(declared) if isinstance(declared, str) else None)
         if found is not None:
-            break
-    _FOUND[state_class] = found
-    return found
+            return found
+    return None
 
 
 def _load_point(name: str) -> GameSpec:

@@ -18,6 +18,8 @@ from collections import deque
 from typing import Any, Iterable, Iterator, Sequence
 
 from .core import GameState, IllegalAction, SettingsError
+from .errors import EndlessGame
+from .limits import MAX_GAME_ACTIONS
 from .registry import GameSpec, check_seed, get_spec
 from .settings import shown, whole
 
@@ -82,6 +84,9 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
         seat = state.current_player
         if seat is None:
             return state
+        if len(log) >= MAX_GAME_ACTIONS:
+            raise EndlessGame(f"{shown(type(state).__name__)} did not end within {MAX_GAME_ACTIONS:,} actions: "
+                              "a game must end whatever its players do")
         legal = legal_actions()
         if len(legal) == 1:
             action = legal[0]

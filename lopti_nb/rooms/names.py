@@ -12,6 +12,8 @@ refused; 1 to :data:`MAX_NAME` characters), raising the room's :class:`BadName`.
 """
 from __future__ import annotations
 
+import json
+import pathlib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -31,11 +33,13 @@ def clean_name(name: Any) -> str:
         raise BadName(str(exc)) from None
 
 
-# Letters of other scripts that look like Latin ones: a small subset of Unicode TR39's
-# confusables.txt (Cyrillic and Greek look-alikes of Latin letters, a few Latin, Armenian
-# and IPA ones), mapped before case folding so that capitals map to the capital they look
-# like (Greek capital Eta to H; its small form looks like n).
-_CONFUSABLE = str.maketrans({
+# Letters of other scripts that look like Latin ones: every entry of Unicode's confusables.txt
+# (UTS #39) whose prototype is Latin letters or digits (latin_confusables.json, written by
+# scripts/latin_confusables.py: Cyrillic, Greek, Cherokee, Lisu, Coptic, mathematical letters...),
+# and a few more seen in names, mapped before case folding so that capitals map to the capital
+# they look like (Greek capital Eta to H; its small form looks like n).
+_LATIN_LOOKALIKES = json.loads((pathlib.Path(__file__).parent / "latin_confusables.json").read_text())["map"]
+_CONFUSABLE = str.maketrans({**_LATIN_LOOKALIKES, **{
     # Cyrillic capitals
     "А": "A", "В": "B", "Е": "E", "З": "3", "І": "I", "Ј": "J", "К": "K", "М": "M", "Н": "H",
     "О": "O", "Р": "P", "С": "C", "Ѕ": "S", "Т": "T", "У": "Y", "Х": "X", "Ү": "Y", "Ԛ": "Q",
@@ -52,7 +56,7 @@ _CONFUSABLE = str.maketrans({
     "η": "n", "ϲ": "c", "ϳ": "j",
     # Latin, IPA and Armenian look-alikes
     "ı": "i", "ɩ": "i", "ǀ": "l", "ɡ": "g", "ɑ": "a", "ʏ": "y", "օ": "o", "ս": "u", "հ": "h", "ո": "n",
-})
+}})
 # After case folding: digits and strokes that pass for letters (0/o; 1, l, I, i and |)
 _FOLDED = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l"})
 _PAIRS = (("rn", "m"), ("vv", "w"))  # two letters that pass for one
@@ -60,11 +64,12 @@ _PAIRS = (("rn", "m"), ("vv", "w"))  # two letters that pass for one
 
 def name_key(name: str) -> str:
     """The skeleton by which names are compared: NFKC, look-alike letters of other scripts
-    mapped to the Latin letter they resemble (a subset of Unicode TR39's confusables.txt),
+    mapped to the Latin letters they resemble (Unicode's confusables.txt, UTS #39),
     case folded, decomposed (NFD), 0/O and 1/l/I/i made one, ``rn`` read as ``m``, spaces
     made single. ``name_key("Аnn") == name_key("ANN") == name_key("Ａｎｎ")``."""
     text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
-    text = text.translate(_CONFUSABLE).casefold()
+    # mapped again after case folding: a capital of another script whose small form looks Latin
+    text = text.translate(_CONFUSABLE).casefold().translate(_CONFUSABLE).casefold()
     text = unicodedata.normalize("NFD", text).translate(_FOLDED)
     text = " ".join(text.split())
     for pair, one in _PAIRS:

@@ -119,10 +119,10 @@ def test_1_7_a_data_motion_too_long_to_store_is_refused_with_a_sentence_and_noth
     state, _, _ = _authoring()
     before = state.record()
     long_say = {"effect": "say", "text": "x" * 190}
-    huge = {"rules": [{"when": f"after {e}", "then": [long_say] * 2}
+    huge = {"rules": [{"when": f"after {e}", "then": [long_say] * 6}
                       for e in ("play", "pickup", "clear", "draw")]}
     why = state.why_illegal(Author(huge), state.author_seat)
-    assert why is not None and "too long to store" in why and "1,500" in why
+    assert why is not None and "too long to store" in why and "4,000" in why
     with pytest.raises(IllegalAction, match="too long to store"):
         state.apply(Author(huge), state.author_seat)
     assert state.record() == before and not state.session.motions

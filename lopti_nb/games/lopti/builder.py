@@ -45,7 +45,24 @@ _BOX = dict(border="1px solid var(--jp-border-color1)", padding="4px 6px", margi
 # the field names of the data, in the words a person reads next to the menus
 _FIELD_LABEL = {"who": "Who:", "n": "How many:", "to": "To:", "which": "Which cards:",
                 "default": "A bot takes:", "text": "Words:"}
-_NUMBERS = re.compile(r"^\s*\d+(\s*[,;\s]\s*\d+)*\s*$")
+_SEPARATORS = re.compile(r"[,;\s]+")
+MAX_NUMBERS_TEXT = 200  # characters the numbers field reads (13 numbers of 6 digits with commas fit)
+
+
+def read_numbers(text: str, number: int) -> list[int]:
+    """The whole numbers typed in a condition's field (``"1, 2, 3"``), read in one pass, each of at
+    most as many digits as :data:`MAX_NUMBER` has; anything else is a :class:`MotionError` for
+    condition ``number``.
+
+    >>> read_numbers(" 1, 2;3 ", 1)
+    [1, 2, 3]
+    """
+    words = [w for w in _SEPARATORS.split(text[:MAX_NUMBERS_TEXT + 1]) if w]
+    if (len(text) > MAX_NUMBERS_TEXT or not words
+            or not all(w.isascii() and w.isdigit() and len(w) <= len(str(MAX_NUMBER)) for w in words)):
+        raise MotionError(f"condition {number}: the values are whole numbers from 0 to {MAX_NUMBER:,} "
+                          "separated by commas, such as 1, 2, 3")
+    return [int(w) for w in words]
 
 
 def _dropdown(description: str, options, value=None) -> W.Dropdown:
@@ -144,10 +161,7 @@ class ConditionRow(W.HBox):
         if op in ("one of", "not one of"):
             if values is not None:
                 return {"fact": fact, "op": op, "value": list(self.several.value)}
-            if not _NUMBERS.match(self.numbers.value):
-                raise MotionError(f"condition {self.number}: the values are whole numbers separated by "
-                                  "commas, such as 1, 2, 3")
-            return {"fact": fact, "op": op, "value": [int(x) for x in re.findall(r"\d+", self.numbers.value)]}
+            return {"fact": fact, "op": op, "value": read_numbers(self.numbers.value, self.number)}
         if values == (True, False):
             return {"fact": fact, "op": op, "value": self.yes_no.value}
         if values is None:

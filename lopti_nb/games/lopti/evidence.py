@@ -99,6 +99,8 @@ def evidence(motion: Motion | str, role: str = "author", players: int = 4, budge
         True
     """
     role, players, budget = _check(role, players, budget)
+    if not isinstance(motion, str):
+        motion = as_motion(motion)  # a motion as data is built (refused with its reason); anything else is refused
     key = motion if isinstance(motion, str) else ready_key(motion)
     if key is not None:
         return _ready_estimates(key, players, budget, seed)[role]

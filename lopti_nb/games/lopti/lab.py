@@ -333,7 +333,8 @@ class MotionLab:
         for f in self.findings:
             if f.key == key:
                 return f
-        raise KeyError(f"no finding {key!r}; findings: {', '.join(f.key for f in self.findings)}")
+        raise SettingsError(f"there is no finding {shown(key)}; the findings are: "
+                            f"{', '.join(f.key for f in self.findings)}")
 
     def frame(self) -> pd.DataFrame:
         """The findings as a table (``lopti_nb.analysis.findings_frame``)."""

@@ -102,7 +102,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ...engine import SettingsError, seat_word
-from ...engine.limits import shown
+from ...engine.limits import plain, shown
 from ...engine.registry import get_spec
 from ...engine.runner import play_out
 from . import events as ev
@@ -198,6 +198,7 @@ class Proposal:
             raise SessionError(f"a Rule Vote may remove, amend or restore a motion or change base law "
                                f"(kinds: {', '.join(KINDS)}), not {shown(self.kind)}")
         object.__setattr__(self, "when", _when(self.when))
+        object.__setattr__(self, "value", plain(self.value))  # np.int64(60) is 60, in words and records
         if self.kind == "law":
             if not isinstance(self.lever, str) or self.lever not in LAW_LEVERS:
                 raise SessionError(
@@ -398,6 +399,8 @@ class Session:
 
     def motion_record(self, number: Any) -> MotionRecord:
         """The record of motion ``number``, else a :class:`SessionError` listing the motions."""
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise SessionError(f"a motion is named by its number, not {shown(number)}")
         for r in self.motions:
             if r.number == number:
                 return r

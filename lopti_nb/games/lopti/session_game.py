@@ -55,7 +55,8 @@ from typing import Any
 
 from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
-from ...engine.limits import check_nesting, shown
+from ...engine.limits import check_nesting, plain, shown
+from ...engine.records import MAX_ACTION_TEXT, action_text
 from .library import LIBRARY
 from .motions import Motion, same_motion
 from .roshambo import THROWS
@@ -64,7 +65,7 @@ from . import session as _s
 
 MAX_ROUNDS = 20
 MAX_WORDS = 200  # characters of a motion in words
-MAX_DATA = 1500  # characters of a data motion's JSON text (a room stores each action in 4096 bytes)
+MAX_DATA = MAX_ACTION_TEXT  # characters of an Author action written down, as records and rooms keep it
 PASS = "pass"
 
 
@@ -135,6 +136,11 @@ class CallVote:
     text: str | None = None
     when: str = "now"
 
+    def __post_init__(self):
+        # a value from NumPy (np.int64(60)) is the plain value it stands for, in words and records
+        object.__setattr__(self, "value", plain(self.value))
+        object.__setattr__(self, "motion", plain(self.motion))
+
     def __str__(self) -> str:
         when = "now" if self.when == "now" else "from the next round"
         if self.kind == "law":
@@ -156,7 +162,9 @@ class Ballot:
     def __str__(self) -> str:
         if self.yes is None:
             return "abstain"
-        return "vote yes" if self.yes is True else "vote no"
+        if isinstance(self.yes, bool):
+            return "vote yes" if self.yes else "vote no"
+        return f"cast the ballot {shown(self.yes)}"  # not a ballot: refused, and named as it is
 
 
 @dataclass(frozen=True)
@@ -367,7 +375,7 @@ def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
     """The motion an :class:`Author` choice states (or an amendment's ``text``, when
     ``amendment``): a ready motion's key gives that motion, ``"pass"`` no motion (``None``,
     not for an amendment), a data motion (a dict, or its JSON text: text starting with ``{``,
-    at most :data:`MAX_DATA` characters) the motion :meth:`Motion.from_data` builds, other text
+    at most :data:`MAX_DATA` characters written down as an action) the motion :meth:`Motion.from_data` builds, other text
     a motion in words (one line of at most :data:`MAX_WORDS` characters). Anything else is
     refused with an :class:`~lopti_nb.engine.IllegalAction` (a data motion the constitution
     refuses, with its :class:`~lopti_nb.games.lopti.motions.MotionError`). The one place where
@@ -385,8 +393,11 @@ def authored_motion(choice: Any, amendment: bool = False) -> Motion | None:
     if choice == PASS and not amendment:
         return None
     if choice.startswith("{"):
-        if len(choice) > MAX_DATA:
-            raise IllegalAction(f"this motion is too long to store: its data takes {len(choice):,} characters, "
+        # measured as records and rooms store it (the action written down: a character that is
+        # not printable takes six), so a motion the session takes, a room takes too
+        size = len(action_text(Author(choice)))
+        if size > MAX_DATA:
+            raise IllegalAction(f"this motion is too long to store: written down it takes {size:,} characters, "
                                 f"at most {MAX_DATA:,} (fewer rules, conditions or words)")
         try:
             data = json.loads(choice)
@@ -743,6 +754,8 @@ class LoptiSessionState(GameState):
         return self.round.why_illegal(action)
 
     def _why_not_withdraw(self, action: Withdraw, seat: int) -> str | None:
+        if isinstance(action.motion, bool) or not isinstance(action.motion, int):
+            return f"a motion is withdrawn by its number, not {shown(action.motion)}"
         if self.phase not in ("playing", "authoring"):
             return "a motion is withdrawn on its author's turn or between rounds"
         try:
