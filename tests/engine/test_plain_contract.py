@@ -126,3 +126,19 @@ def test_check_game_refuses_a_check_it_does_not_have_and_an_unknown_game():
         testing.check_game(lopti_nb.game_names()[0], checks=["copy_is_fast"])
     with pytest.raises(UnknownGame, match="Games: "):
         testing.check_game("chess")
+
+
+@pytest.mark.timeout(240)
+def test_check_game_stops_a_game_that_never_ends_and_says_so(guide_game, monkeypatch):
+    """A game whose total never grows never ends: the checks stop each game they play at a
+    bound and fail, naming it, instead of running for ever (a lower bound here, to be quick)."""
+    monkeypatch.setattr(testing, "MAX_CHECK_ACTIONS", 2000)
+    monkeypatch.setattr(lopti_nb.engine.runner, "MAX_GAME_ACTIONS", 2000)  # the bots' runner's bound
+    text = plugins_example().replace('name="race-to-ten", title="Race to Ten"',
+                                     'name="endless-race", title="Endless Race"')
+    assert "        self.total += action.step\n" in text
+    module = guide_game("race_endless", text.replace("        self.total += action.step\n",
+                                                     "        self.total += 0 * action.step\n"))
+    with pytest.raises(testing.ConformanceError) as info:
+        testing.check_game(module.SPEC)
+    assert "did not end within 2,000 actions" in str(info.value)

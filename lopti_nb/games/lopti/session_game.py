@@ -796,6 +796,19 @@ class LoptiSessionState(GameState):
         self.session.check_proposal(proposal)
 
     # -- doing it ------------------------------------------------------------------------------------
+    def apply(self, action: Any, seat: int | None = None) -> list[Event]:
+        """As for any game (:meth:`~lopti_nb.engine.GameState.apply`); an action interrupted while
+        a motion's hook runs (Ctrl-C) leaves no trace: the round puts itself back, and the
+        session's log forgets the action, so the record is as before."""
+        marks = (len(self.actions), len(self.events), self.off_turn)
+        try:
+            return super().apply(action, seat)
+        except BaseException:
+            del self.actions[marks[0]:]
+            del self.events[marks[1]:]
+            self.off_turn = marks[2]
+            raise
+
     def _apply(self, action: Any) -> None:
         self._act(action, self.current_player)
 
