@@ -15,6 +15,7 @@ from .engine import (
     UnknownBot,
     UnknownGame,
     UnknownSeat,
+    EndlessGame,
     game_names,
     load,
     new_game,
@@ -107,6 +108,24 @@ def tutorial(game: str = "lopti", voice: str = "plain"):
 
 
 @_refuse_unknown_arguments
+def practice(game: str = "lopti", voice: str = "plain", seed: int = 0, saved: str | None = None):
+    """Practice ``game`` one question at a time, on positions the package's bots reached in
+    seeded games, every answer checked by the engine and explained with its reason. Kinds of
+    question you get wrong come back sooner, kinds you master less often. ``saved`` (text from
+    ``p.save()``) carries on from a saved practice; an unknown game, voice or saved text raises a
+    ``ValueError`` subclass::
+
+        p = lopti_nb.practice("skull-king")
+        p.question.text, p.question.choices      # the question asked now
+        right, reason = p.answer(p.question.choices[0])
+        p.score, p.by_kind                       # right answers; a table per kind of question
+    """
+    from .explainers.practice import practice as _practice
+
+    return _practice(game, voice=voice, seed=seed, saved=saved)
+
+
+@_refuse_unknown_arguments
 def replay(record, seat: int | None = None):
     """A widget that steps through a finished game, forward and back (buttons and a slider).
 
@@ -168,7 +187,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
-    "UnknownGame", "UnknownSeat", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
-    "tutorial",
+    "UnknownGame", "UnknownSeat", "EndlessGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
+    "tutorial", "practice",
     "__version__",
 ]

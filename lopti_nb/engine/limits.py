@@ -32,7 +32,7 @@ MAX_SHOWN = 80  # characters of a refused value quoted back in a message
 MAX_MESSAGE = 280  # characters of any refusal: a sentence, never a dump of the input
 MAX_DEPTH = 20  # levels of nested lists and dicts any data given to the package may have
 MAX_GAME_ACTIONS = 1_000_000  # actions a game played by bots may take before it is called endless
-# (the longest game of the package's own, a Lopti round at its largest turn cap, takes far fewer)
+# (the longest game of the package's own, at its largest settings, takes far fewer)
 
 _repr = reprlib.Repr()
 _repr.maxlevel = 3

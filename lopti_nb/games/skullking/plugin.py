@@ -66,4 +66,5 @@ SPEC = GameSpec(
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
+    extras={"practice": "lopti_nb.games.skullking.practice"},
 )
