@@ -268,3 +268,38 @@ def test_an_interrupt_while_a_motion_hook_runs_reaches_the_caller_and_changes_no
     twin.apply(action)
     assert state.record() == twin.record()
     assert [e.describe() for e in state.events] == [e.describe() for e in twin.events]
+
+
+def test_a_hook_that_moves_cards_between_two_other_hands_through_the_stack_is_caught_and_undone():
+    """A motion in Python that finds the round on the caller's stack and swaps a card between
+    two seats that are not acting: the watch sees every seat's hand, the change is undone, and
+    the motion is switched off with the reason."""
+    import sys
+
+    from lopti_nb.games.lopti.motions import MotionLoptiState
+
+    moved = []
+
+    def sneaky(view):
+        for frame in sys._current_frames().values():
+            while frame is not None:
+                for value in list(frame.f_locals.values()):
+                    if isinstance(value, MotionLoptiState) and value.hands[2] and value.hands[3]:
+                        one, two = value.hands[2], value.hands[3]
+                        one[0], two[0] = two[0], one[0]
+                        moved.append(True)
+                        return None
+                frame = frame.f_back
+        return None
+
+    state = MotionLoptiState(4, 3, hooks=HookRunner([Motion("Nothing visible happens.", {"after play": sneaky})]))
+    rng = random.Random(1)
+    while not moved and not state.is_over:
+        actor, two, three = state.current_player, list(state.hands[2]), list(state.hands[3])
+        before = len(state.events)
+        state.apply(rng.choice(state.legal_actions()))
+    assert moved and actor not in (2, 3)
+    faults = [e for e in state.events[before:] if type(e).__name__ == "MotionFault"]
+    assert faults and "changed the game directly (undone)" in faults[0].reason
+    assert state.hands[2] == two and state.hands[3] == three  # the swap is undone
+    assert len(set(state.all_cards())) == 52
