@@ -33,6 +33,10 @@ class RulesClassroom(W.VBox):
                                         layout=W.Layout(width="auto"))
         self.tutorial_button.on_click(lambda b: self.show_tutorial())
         self.tutorial_box = W.VBox(layout=W.Layout(width="100%"))
+        self.practice = None  # the practice, opened with its button
+        self.practice_button = W.Button(description="Practice", layout=W.Layout(width="auto"))
+        self.practice_button.on_click(lambda b: self.show_practice())
+        self.practice_box = W.VBox(layout=W.Layout(width="100%"))
         self._building = not lesson  # no lesson until show_lesson() (a dashboard's next cell)
         self._set_voices(voice, building=self._building)
         self.game.observe(lambda c: self._game_changed(), names="value")
@@ -47,6 +51,9 @@ class RulesClassroom(W.VBox):
             note("Then play a whole round at the real table: a guide suggests each move and explains "
                  "everyone's."),
             self.tutorial_button, self.tutorial_box,
+            note("Or practise: one question at a time on positions from real games, the ones you miss "
+                 "coming back sooner."),
+            self.practice_button, self.practice_box,
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-classroom")
 
@@ -75,6 +82,25 @@ class RulesClassroom(W.VBox):
             return
         self.tutorial_box.children = (self.tutorial,)
 
+    def show_practice(self) -> None:
+        """Open a practice of the chosen game, in the chosen voice where its practice has it
+        (what the "Practice" button does)."""
+        import lopti_nb
+        from lopti_nb.explainers.practice import PracticeError
+        from lopti_nb.explainers.practice_widget import PracticeWidget
+
+        game = self.game.value
+        try:
+            self.practice = lopti_nb.practice(game, voice=self.voice.value)
+        except PracticeError:  # a game whose practice speaks fewer voices than its lessons, or has none
+            try:
+                self.practice = lopti_nb.practice(game)
+            except PracticeError as exc:
+                self.practice = None
+                self.practice_box.children = (W.HTML(message_html(str(exc), "info")),)
+                return
+        self.practice_box.children = (PracticeWidget(self.practice),)
+
     def _set_voices(self, voice: str = "plain", building: bool = False) -> None:
         from lopti_nb.explainers import voices
 
@@ -88,6 +114,8 @@ class RulesClassroom(W.VBox):
     def _game_changed(self) -> None:
         self.tutorial = None  # the guided round of the game chosen before is put away
         self.tutorial_box.children = ()
+        self.practice = None  # and its practice
+        self.practice_box.children = ()
         self._set_voices(self.voice.value)
         self._show()
 

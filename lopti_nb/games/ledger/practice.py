@@ -49,7 +49,7 @@ def may_act(rng: random.Random, voice: str) -> Drawn:
     office = state.office_of(state.seat)
     duty = f" Your office: {office.name} (duty: {office.duty.rstrip('.')})." if office is not None else ""
     hand = ", ".join(map(str, sorted(state.hands[state.seat]))) or "nothing"
-    reason = " ".join(f"{a}: {state.why_illegal(a)}." for a in shown if a != right) + f" {right} is allowed."
+    reason = " ".join(f"{a}: {state.why_illegal(a).rstrip('.')}." for a in shown if a != right) + f" {right} is allowed."
     return Drawn(f"Your sealed hand: {hand}.{duty} Which of these may you do this turn?",
                  tuple(str(a) for a in shown), str(right), reason,
                  {"state": state, "actions": {str(a): a for a in shown}})

@@ -67,7 +67,7 @@ def may_play(rng: random.Random, voice: str) -> Drawn:
     rng.shuffle(shown)
     code = check_play(state.pile, RANKS.index(right.rank), right.count, state.card_rules)
     why = [f"{_first_up(str(right))}: {reason_text(code, state.pile, RANKS.index(right.rank), right.count, state.card_rules)}"]
-    why += [f"{_first_up(str(p))}: {state.why_illegal(p)}." for p in shown if p != right]
+    why += [f"{_first_up(str(p))}: {state.why_illegal(p).rstrip('.')}." for p in shown if p != right]
     return Drawn(_words(f"{_pile_words(state)} Which of these may you play now?", voice),
                  tuple(str(p) for p in shown), str(right), " ".join(why),
                  {"state": state, "actions": {str(p): p for p in shown}})

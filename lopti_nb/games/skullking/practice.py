@@ -39,7 +39,7 @@ def may_play(rng: random.Random, voice: str) -> Drawn:
     shown = rng.sample(illegal, min(3, len(illegal))) + [right]
     rng.shuffle(shown)
     trick = _trick_words(state.trick, state.leader, state.num_players) if state.trick else "nothing yet"
-    reason = " ".join(f"{NAME[c]}: {state.why_illegal(Play(c), seat)}." for c in shown if c != right)
+    reason = " ".join(f"{NAME[c]}: {state.why_illegal(Play(c), seat).rstrip('.')}." for c in shown if c != right)
     return Drawn(f"In the trick so far: {trick}. Which of these cards may you play?",
                  tuple(NAME[c] for c in shown), NAME[right], reason + f" {NAME[right]} may be played.",
                  {"state": state, "actions": {NAME[c]: Play(c) for c in shown}})
