@@ -76,9 +76,16 @@ def list_dashboards(folder: Path | None = None) -> list[tuple[str, str]]:
     return out
 
 
+# What a person reads where a part of a page failed to build (Voilà puts it after its own
+# "There was an error when executing cell [n]."): a way on, not a traceback
+CELL_FAILED = ("This part of the page could not be built. Reload the page to try again, or go back to the "
+               "home page; if it keeps happening, the server's log says why.")
+
+
 def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str = "light",
-                  cull_after: int = CULL_AFTER) -> list[str]:
-    """The Voilà command ``serve`` runs.
+                  cull_after: int = CULL_AFTER, debug: bool = False) -> list[str]:
+    """The Voilà command ``serve`` runs. A cell that fails shows a short sentence and a way on
+    (:data:`CELL_FAILED`); with ``debug``, its traceback (for developers).
 
     >>> voila_command(Path("dashboards"), "127.0.0.1", 8866, preheat=False)[3]
     'dashboards'
@@ -87,8 +94,10 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str 
 
     # this Python's Voilà (and so its kernels), not whichever `voila` is first on PATH
     cmd = [sys.executable, "-m", "voila"]
+    errors = (["--VoilaConfiguration.show_tracebacks=True"] if debug
+              else ["--VoilaConfiguration.show_tracebacks=False", f"--VoilaExecutor.cell_error_instruction={CELL_FAILED}"])
     cmd += [str(folder), "--no-browser", f"--port={port}", f"--Voila.ip={host}",
-            "--VoilaConfiguration.show_tracebacks=True", *voila_args(theme), *cull_args(cull_after)]
+            *errors, *voila_args(theme), *cull_args(cull_after)]
     if preheat:
         # a kernel per dashboard runs the notebook ahead of the first visit. That is right for
         # these dashboards because none reads the request (no voila.utils.get_query_string or
@@ -106,7 +115,7 @@ def voila_command(folder: Path, host: str, port: int, preheat: bool, theme: str 
 
 def cmd_serve(args) -> int:
     folder = dashboards_dir()
-    cmd = voila_command(folder, args.host, args.port, args.preheat, args.theme, args.cull_after)
+    cmd = voila_command(folder, args.host, args.port, args.preheat, args.theme, args.cull_after, args.debug)
     from .dashboard_parts.offline import warm_cache
 
     warm_cache()  # the offline chart bundle, built once instead of on every page visit
@@ -284,6 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"shut down the kernel of a page that is gone (closed, no connection) once it "
                             f"has been quiet this many seconds, {MIN_CULL_AFTER} to {MAX_CULL_AFTER}; 0: never "
                             f"(default {CULL_AFTER})")
+    serve.add_argument("--debug", action="store_true",
+                       help="show a failing cell's Python traceback on the page (for developers; by default a "
+                            "person sees a short sentence and a way on)")
     serve.set_defaults(func=cmd_serve)
 
     voila = sub.add_parser("voila", help="run Voila with the package's own (offline) template",

@@ -751,3 +751,40 @@ def test_ten_practice_questions_in_the_rules_classroom(width, browser, cold_serv
         visit.assert_offline()
     finally:
         visit.close()
+
+
+def test_a_cell_that_fails_shows_a_sentence_and_a_way_on_not_a_traceback(browser, serve, tmp_path, monkeypatch):
+    """`lopti-nb serve` shows a person a short sentence where a dashboard's cell raised (reload,
+    or the home page), never Python's traceback; `--debug` is how a developer sees it."""
+    import json as _json
+
+    from lopti_nb.cli import CELL_FAILED, voila_command
+
+    folder = tmp_path / "dashboards"
+    folder.mkdir()
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                                          "language": "python"}},
+          "cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# A page that breaks"},
+                    {"cell_type": "code", "id": "b", "metadata": {}, "execution_count": None, "outputs": [],
+                     "source": "raise RuntimeError('the dashboard broke inside')"}]}
+    (folder / "broken.ipynb").write_text(_json.dumps(nb))
+    monkeypatch.setenv("LOPTI_NB_DASHBOARDS", str(folder))
+    server = serve()
+    try:
+        page = browser.new_page(viewport={"width": WIDE, "height": 900})
+        try:
+            page.goto(f"{server.url}/voila/render/broken.ipynb", timeout=90000)
+            page.wait_for_selector(".lnb-cell-failed:has-text('This part of the page could not be built')",
+                                   timeout=60000)
+            body = page.inner_text("body")
+            assert CELL_FAILED.split(".")[0] in body and "Reload the page" in body
+            assert "Traceback" not in body and "RuntimeError" not in body and "broke inside" not in body
+            assert "executing cell" not in body  # the program's own words go too
+            assert page.locator(".lnb-cell-failed a:text-is('The home page')").count() == 1
+        finally:
+            page.close()
+    finally:
+        server.stop()
+    debug = voila_command(folder, "127.0.0.1", 8866, preheat=False, debug=True)
+    assert "--VoilaConfiguration.show_tracebacks=True" in debug
+    assert "--VoilaConfiguration.show_tracebacks=True" not in voila_command(folder, "127.0.0.1", 8866, False)
