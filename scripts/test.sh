@@ -25,7 +25,8 @@ if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] || \
   npm install --prefix .cache/axe --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+# at the exact versions Binder builds (binder/constraints.txt, scripts/pin_constraints.py)
+python3 -m pip install -q --disable-pip-version-check -e ".[test]" -c binder/constraints.txt
 # The whole suite runs in two worker processes (CI's two cores; LOPTI_NB_TEST_WORKERS=1 for one),
 # each test file whole on one worker; with arguments, pytest runs them as given.
 if [ "$#" -eq 0 ]; then

@@ -48,3 +48,27 @@ def test_binder_start_serves_the_dashboards_with_the_packages_template(tmp_path)
     config = json.loads((config_dir() / "voila.json").read_text())
     assert config["VoilaConfiguration"]["template"] == TEMPLATE
     assert (share_dir() / "voila" / "templates" / TEMPLATE / "conf.json").is_file()
+
+
+def test_binder_and_the_suite_install_the_same_exact_versions():
+    """binder/requirements.txt installs under binder/constraints.txt, which pins every package the
+    project needs (its extras included) to the version installed here, where the suite runs:
+    so Binder builds the environment the suite passed with. A package moved on without the file
+    fails here: run scripts/pin_constraints.py and commit the file."""
+    import importlib.util
+    import re
+
+    spec = importlib.util.spec_from_file_location("pin_constraints", ROOT / "scripts" / "pin_constraints.py")
+    pin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pin)
+    requirements = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    assert "-c constraints.txt" in requirements and requirements.index("-c constraints.txt") < requirements.index("-e .")
+    pinned = dict(line.split("==", 1) for line in (ROOT / "binder" / "constraints.txt").read_text().splitlines()
+                  if line and not line.startswith("#"))
+    installed = pin.closure()
+    assert {"ipywidgets", "voila", "pandas", "altair", "pytest", "redis"} <= set(pinned)
+    assert pinned == installed, {k: (pinned.get(k), installed.get(k)) for k in set(pinned) | set(installed)
+                                 if pinned.get(k) != installed.get(k)}
+    assert all(re.fullmatch(r"[0-9][0-9A-Za-z.+!-]*", v) for v in pinned.values())
+    assert 'install -q --disable-pip-version-check -e ".[test]" -c binder/constraints.txt' in \
+        (ROOT / "scripts" / "test.sh").read_text()
