@@ -427,3 +427,18 @@ def test_composed_motions_play_without_faults_and_keep_every_card():
         assert st.is_over and sorted(st.all_cards()) == list(range(52))
         assert not [e for e in st.events if isinstance(e, ev.MotionFault)], data
     assert stated >= 30
+
+
+def test_1_7_a_motion_without_a_typed_title_is_titled_by_its_structure_not_cut_words():
+    one = Motion.from_data({"when": "after play", "if": [{"fact": "rank", "op": "is", "value": "A"}],
+                            "then": [{"effect": "give", "who": "actor"}]})
+    assert one.title == "after play, if rank: give"
+    many = Motion.from_data({"rules": [
+        {"when": "after clear", "if": [{"fact": "how", "op": "is", "value": "ten"},
+                                       {"fact": "actor hand", "op": "at least", "value": 2},
+                                       {"fact": "round", "op": "is", "value": 2}],
+         "then": [{"effect": "return cleared cards", "to": "others"}, {"effect": "draw", "who": "next"}]},
+        {"when": "after pickup", "then": [{"effect": "reveal"}]}]})
+    assert len(many.title) <= 60 and many.title.endswith("(+1 more)") and many.title.startswith("after clear")
+    assert not many.title[: -len(" (+1 more)")].rstrip("…").endswith((" ", ","))
+    assert Motion.from_data({"title": "Ace tax", **one.to_data()}).title == "Ace tax"

@@ -60,8 +60,8 @@ def read_numbers(text: str, number: int) -> list[int]:
     words = [w for w in _SEPARATORS.split(text[:MAX_NUMBERS_TEXT + 1]) if w]
     if (len(text) > MAX_NUMBERS_TEXT or not words
             or not all(w.isascii() and w.isdigit() and len(w) <= len(str(MAX_NUMBER)) for w in words)):
-        raise MotionError(f"condition {number}: the values are whole numbers from 0 to {MAX_NUMBER:,} "
-                          "separated by commas, such as 1, 2, 3")
+        raise MotionError(f"condition {number}: the values are whole numbers separated by commas, such as "
+                          f"1, 2, 3 (each from 0 to {MAX_NUMBER:,})")
     return [int(w) for w in words]
 
 

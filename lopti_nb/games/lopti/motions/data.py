@@ -697,9 +697,30 @@ def motion_from_data(data: Any) -> Motion:
     if len(text) > MAX_TEXT:
         raise MotionError(f"this motion reads {len(text):,} characters out; at most {MAX_TEXT:,} (fewer rules "
                           "or effects)")
-    motion = Motion(text, hooks, title=canonical.get("title"))
+    motion = Motion(text, hooks, title=canonical.get("title") or structure_title(canonical))
     motion.data = canonical
     return motion
+
+
+def structure_title(canonical: dict) -> str:
+    """A short title for a data motion whose author gave none, made from its first rule's
+    structure (its moment, the facts it tests and its effects), never cut mid-word.
+
+    >>> structure_title(check_motion_data({"when": "after play", "if": [{"fact": "rank", "op": "is", "value": "A"}],
+    ...                                    "then": [{"effect": "give"}]}))
+    'after play, if rank: give'
+    """
+    rules = canonical["rules"]
+    first = rules[0]
+    title = first["when"]
+    if first["if"]:
+        title += ", if " + " and ".join(dict.fromkeys(c["fact"] for c in first["if"]))
+    title += ": " + ", ".join(dict.fromkeys(e["effect"] for e in first["then"]))
+    more = f" (+{len(rules) - 1} more)" if len(rules) > 1 else ""
+    if len(title) + len(more) > MAX_TITLE:
+        cut = title[: MAX_TITLE - len(more) - 1]
+        title = cut[: cut.rfind(" ")].rstrip(",:") + "…"
+    return title + more
 
 
 # -- words -----------------------------------------------------------------------------------------------
@@ -886,6 +907,6 @@ def _same_function(f: Callable, g: Callable) -> bool:
         return False
 
 
-__all__ = ["check_motion_data", "motion_from_data", "motion_words", "same_motion", "DataHook", "Condition",
+__all__ = ["check_motion_data", "motion_from_data", "structure_title", "endless_turn", "loop_refusal", "motion_words", "same_motion", "DataHook", "Condition",
            "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at",
            "ops_of", "values_of", "fact_words", "EffectField", "effect_fields"]
