@@ -177,3 +177,21 @@ def test_a_motion_no_table_can_carry_is_not_proposed_and_the_page_says_why():
     click(lab, "Run the lab")
     click(lab, "Propose it at the table")
     assert lab.table_box.children == () and "words only" in lab.shell.status.value
+
+
+def test_1_7_the_lab_in_a_notebook_proposes_its_motion_at_a_table():
+    """The lab's widget in a notebook has "Propose it at the table", as the dashboard does: a
+    session of the lab's players opens below, on its setup vote for the motion (ready or data)."""
+    import lopti_nb
+    from lopti_nb.games.lopti.lab_view import result_widget
+    from lopti_nb.widgets.testing import visible_widgets
+    from browser_support import click
+
+    for motion in ("ace_tax", {"when": "after pickup", "then": [{"effect": "draw", "who": "others"}]}):
+        lab = lopti_nb.motion_lab(motion, players=3, sessions=2, progress=False)
+        shell = result_widget(lab)
+        assert any(w is shell.propose_button for w in visible_widgets(shell))
+        click(shell, "Propose it at the table", exact=True)
+        state = shell.table.state
+        assert state.num_players == 3 and state.setup is not None  # the table votes on it first
+        assert lopti_nb.load(state.record()).setup is not None

@@ -31,9 +31,44 @@ def _status(lab: MotionLab) -> str:
             f"{lab.players} players, played twice each, in {lab.seconds:.1f} s.")
 
 
+def table_for(motion: Motion | str, players: int, seed: int = 0, bot_delay: float = 0.6):
+    """A Lopti session of ``players`` (you in the first seat, bots in the others) of
+    :data:`TABLE_ROUNDS` rounds with ``motion`` (a ready motion's key, or a Motion) proposed
+    before the first deal, and the line that says so; raises the session's refusal."""
+    import lopti_nb
+
+    table = lopti_nb.play("lopti", players=players, rounds=TABLE_ROUNDS, proposed=motion, seed=seed,
+                          bot_delay=bot_delay)
+    name = motion.replace("_", " ") if isinstance(motion, str) else motion_name(motion)
+    note = W.HTML(f'<div style="margin-top:8px"><b>At the table:</b> you (the first seat) propose '
+                  f'\u201c{esc(name)}\u201d before the first deal; the table votes on it, '
+                  f'then plays {plural(TABLE_ROUNDS, "round")}.</div>')
+    return table, note
+
+
 def result_widget(lab: MotionLab) -> LabShell:
-    """``lab``'s findings as sentences and its chart, with how it was run."""
-    shell = LabShell(f"{TITLE}: \u201c{lab.name}\u201d", unit="sessions")
+    """``lab``'s findings as sentences and its chart, with how it was run, and "Propose it at
+    the table" (a session of the lab's players with the motion proposed, shown below)."""
+    from lopti_nb.engine import LoptiNbError
+
+    propose = W.Button(description="Propose it at the table", button_style="success",
+                       layout=W.Layout(width="auto"))
+    shell = LabShell(f"{TITLE}: \u201c{lab.name}\u201d", unit="sessions", actions=[propose])
+    table_box = W.VBox(layout=W.Layout(width="100%"))
+    shell.children = (*shell.children, table_box)
+
+    def open_table(button) -> None:
+        try:
+            table, note = table_for(lab.motion, lab.players,
+                                    seed=lab.seed if isinstance(lab.seed, int) else 0)
+        except LoptiNbError as exc:
+            table_box.children = (W.HTML(status_html(f"Could not propose it at a table: {exc}", "error")),)
+            return
+        shell.table = table
+        table_box.children = (note, table)
+
+    propose.on_click(open_table)
+    shell.propose_button = propose
     shell.tick(lab.sessions, lab.sessions)
     shell.show(lab.findings, lab.chart, _status(lab), heading=f"What \u201c{lab.name}\u201d does",
                note=lab.describe())
@@ -156,21 +191,16 @@ class MotionLabDashboard(W.VBox):
         lab's players, you in the first seat and bots in the others, with the chosen motion
         proposed before the first deal, and show its table below the lab. Returns the table
         (``None`` when the motion cannot be carried to a table: the status says why)."""
-        import lopti_nb
         from lopti_nb.engine import LoptiNbError
 
         key = self.motion.value
         proposed = key if key in LIBRARY else self.chosen
         try:
-            table = lopti_nb.play("lopti", players=self.players.value, rounds=TABLE_ROUNDS, proposed=proposed,
-                                  seed=self.seed.value, bot_delay=self.bot_delay)
+            table, note = table_for(proposed, self.players.value, self.seed.value, self.bot_delay)
         except LoptiNbError as exc:
             self.shell.fail(f"Could not propose it at a table: {exc}")
             return None
         self.table = table
-        note = W.HTML(f'<div style="margin-top:8px"><b>At the table:</b> you (the first seat) propose '
-                      f'\u201c{esc(motion_name(self.chosen))}\u201d before the first deal; the table votes on it, '
-                      f'then plays {plural(TABLE_ROUNDS, "round")}.</div>')
         self.table_box.children = [note, table]
         return table
 
