@@ -310,3 +310,22 @@ def test_1_7_only_the_author_withdraws_and_a_refusal_changes_nothing():
     with pytest.raises(IllegalAction, match="no motion 7"):
         state.apply(Withdraw(7), other)
     assert len(state.events) == before and state.session.motions[0].in_force
+
+
+def test_1_7_every_rule_vote_starts_from_an_empty_menu():
+    """A vote held in round 1 leaves nothing chosen: in round 2 the menu again says "choose what
+    to vote on", "Takes effect" is back to now, and no Call button shows until something is chosen."""
+    t = lopti_nb.play("lopti", players=3, humans=1, seed=5, bot_delay=0, rounds=2)
+    pick_base_law(t)
+    set_value(t, t.view.vote_when, "next round")
+    chosen = t.view.vote_what.value
+    click(t, "Call the Rule Vote")
+    click(t, "Vote no")
+    assert t.view.vote_what.value != chosen  # the finished vote's proposal is not kept
+    rng = random.Random(3)
+    play_until(t, rng, lambda t: t.state.round_starts[-1] > 0 and t.state.phase == "playing" and t.can_act()
+               or t.state.is_over)
+    assert not t.state.is_over and "round 2 of 2" in t.view.title.value
+    assert t.view.vote_what.label.startswith("\u2014 choose") and t.view.vote_when.value == "now"
+    assert "Call the Rule Vote" not in labels(t)
+    assert shown(t, t.view.vote_what)

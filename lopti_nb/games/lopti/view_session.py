@@ -163,17 +163,18 @@ class SessionView(GameView):
                                     description="Vote on:", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))
         self._quiet = False  # the view itself is setting the menu's options: no redraw from inside one
+        self._vote_mark = None  # the round and the votes held when the call form was last cleared
         self.vote_what.observe(self._vote_what_changed, names="value")
         self.vote_words = W.Textarea(placeholder="The amended motion, in words",
                                      layout=W.Layout(width="100%", height="60px"))
-        self.vote_words.observe(lambda c: self.table.refresh(), names="value")
+        self.vote_words.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
         self.vote_number = W.IntText(description="New value:", style={"description_width": "initial"},
                                      layout=W.Layout(width="auto"))
         self.vote_number.observe(lambda c: self.table.refresh(), names="value")
         self.vote_when = W.ToggleButtons(options=[("now", NOW), ("from the next round", NEXT)], value=NOW,
                                          description="Takes effect:",
                                          style={"description_width": "initial", "button_width": "auto"})
-        self.vote_when.observe(lambda c: self.table.refresh(), names="value")
+        self.vote_when.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
         self.vote_button = ButtonPool(self.table.act)
         self.vote_form = W.VBox([self.vote_what, self.vote_words, self.vote_number, self.vote_when,
                                  self.vote_button])
@@ -448,6 +449,18 @@ class SessionView(GameView):
         return esc(hint)
 
     def _draw_vote(self, s, viewer, can_act) -> None:
+        # Every Rule Vote starts from an empty form: once the round changes or a vote has been
+        # held, nothing of the form before stays chosen
+        mark = (s.get("round"), len(s.get("votes") or ()))
+        if mark != self._vote_mark:
+            self._vote_mark = mark
+            self._quiet = True
+            try:
+                self.vote_what.value = CHOOSE if CHOOSE in [k for _, k in self.vote_what.options] else None
+                self.vote_words.value = ""
+                self.vote_when.value = NOW
+            finally:
+                self._quiet = False
         v = s["vote"]
         n = len(v["voted"]) + len(v["missing"]) if v is not None else len(self._obs["hand_sizes"])
         rule = (f"<b>Rule Vote</b> (one per round): remove, amend or restore a motion, or change base law. "
