@@ -31,7 +31,7 @@ from typing import Any
 from ..engine import GameSpec, SettingsError, all_specs, get_spec
 from ..engine.settings import refuse_unknown_arguments, shown
 from .core import (
-    Choice, NoLessons, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
+    Choice, NoLessons, Observer, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
 )
 
 
@@ -129,11 +129,14 @@ def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
 
 
 @refuse_unknown_arguments
-def explain(game: str | None = None, voice: str = "plain", start: int | str = 0):
+def explain(game: str | None = None, voice: str = "plain", start: int | str = 0,
+            observer: Observer | None = None):
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 
     ``start`` is the step shown first: its 0-based number or its key (``"seven"``,
-    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). Unknown games, voices or steps,
+    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). ``observer`` (an
+    :class:`Observer`, such as a class's :class:`lopti_nb.classroom.Student`) is told each
+    step reached and each quiz question's first answer. Unknown games, voices or steps,
     and unexpected arguments, raise a ``ValueError`` subclass naming the valid ones."""
     spec, module = _lessons(game)
     all_steps = steps(spec.name, voice)
@@ -142,8 +145,10 @@ def explain(game: str | None = None, voice: str = "plain", start: int | str = 0)
 
     told = f" ({voice} voice)" if len(module.VOICES) > 1 else ""
     title = f"{spec.title}: the rules, step by step{told}"
-    return Explainer(spec.name, title, all_steps, voice=voice, start=index)
+    if observer is not None and not isinstance(observer, Observer):
+        raise SettingsError(f"observer is an Observer (lopti_nb.explainers.Observer), not {shown(observer)}.")
+    return Explainer(spec.name, title, all_steps, voice=voice, start=index, observer=observer)
 
 
 __all__ = ["rules", "rules_markdown", "explain", "steps", "voices", "Section", "Step", "Scene",
-           "Verdict", "Choice", "TITLES", "UnknownVoice", "UnknownStep", "NoLessons"]
+           "Verdict", "Choice", "Observer", "TITLES", "UnknownVoice", "UnknownStep", "NoLessons"]
