@@ -313,7 +313,8 @@ class Class:
 
     @property
     def students(self) -> list[str]:
-        """The students' names, in the order they joined."""
+        """The students' names, in the order they joined (read from the store now)."""
+        self.refresh()
         return [s["name"] for s in self.meta["students"]]
 
     # -- reading ----------------------------------------------------------------------------------
