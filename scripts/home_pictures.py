@@ -21,7 +21,8 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SHOTS = ROOT / "docs" / "screenshots"
 OUT = ROOT / "lopti_nb" / "voila" / "share" / "voila" / "templates" / "lopti_nb" / "static" / "home"
-NAMES = ["game_launcher", "skull_king_rooms", "rules_classroom", "score_lab", "motion_lab", "reckoning_risk"]
+NAMES = ["game_launcher", "skull_king_rooms", "rules_classroom", "class_teacher", "score_lab", "motion_lab",
+         "reckoning_risk"]
 WIDTH, HEIGHT = 480, 300
 
 
