@@ -68,3 +68,12 @@ def notebook_server(chromium_path, tmp_path_factory):
     server = NotebookServer(tmp_path_factory.mktemp("voila"), ROOT)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def second_notebook_server(chromium_path, tmp_path_factory):
+    """A second Voilà for the whole run, for pages on two servers that share one store (a
+    class's teacher on ``notebook_server``, its students here): the same interface."""
+    server = NotebookServer(tmp_path_factory.mktemp("voila2"), ROOT)
+    yield server
+    server.stop()

@@ -50,11 +50,11 @@ class ClassTeacher(W.VBox):
         # open / open again
         self.open_name = W.Text(description="Your name", placeholder="e.g. Ms Rivera")
         self.open_button = W.Button(description="Open a class", button_style="primary", layout=W.Layout(width="auto"))
-        self.open_button.on_click(lambda b: self.open())
+        self.open_button.on_click(lambda b: self.open_class())
         self.reopen_code = W.Text(description="Class code", placeholder="K7QM-3XHD")
         self.reopen_key = W.Password(description="Teacher key", placeholder="the key you were shown")
         self.reopen_button = W.Button(description="Open my class again", layout=W.Layout(width="auto"))
-        self.reopen_button.on_click(lambda b: self.reopen())
+        self.reopen_button.on_click(lambda b: self.reopen_class())
         box = dict(border="1px solid var(--jp-border-color1)", padding="8px", min_width="300px",
                    max_width="100%")
         self.start_box = W.HBox([
@@ -80,7 +80,7 @@ class ClassTeacher(W.VBox):
         self.seat_bots = W.Dropdown(description="Bots")
         self.seat_settings_box = W.VBox()
         self.seat_settings: dict[str, W.Widget] = {}
-        self.seat_button = W.Button(description="Seat the class at tables", button_style="success",
+        self.seat_button = W.Button(description="Seat the class at tables", button_style="primary",
                                     layout=W.Layout(width="auto"))
         self.seat_button.on_click(lambda b: self.seat())
         self.seat_game.observe(lambda c: self._game_chosen(), names="value")
@@ -98,7 +98,7 @@ class ClassTeacher(W.VBox):
             self.seat_game, self.seat_seats, self.seat_bots, self.seat_settings_box, self.seat_button,
             self.tables_html,
             W.HTML(f"<h3 style='{INK};margin:10px 0 2px'>Results</h3>"), self.results_html,
-        ], layout=W.Layout(display="none", width="100%"))
+        ], layout=W.Layout(display="none", width="100%", align_items="flex-start"))
         for name in ("open_name", "open_button", "reopen_code", "reopen_key", "reopen_button", "seat_game",
                      "seat_seats", "seat_bots", "seat_button"):
             getattr(self, name).add_class("lnb-class-" + name.replace("_", "-"))
@@ -115,13 +115,17 @@ class ClassTeacher(W.VBox):
         self.seat_bots.options = list(spec.bots)
         self.seat_bots.value = spec.default_bot
         self.seat_settings = {name: setting_control(spec.schema[name]) for name in spec.room_settings}
-        self.seat_settings_box.children = tuple(self.seat_settings.values())
+        # what each setting does, on screen under it (not only in a tooltip)
+        self.seat_settings_box.children = tuple(
+            W.VBox([control, W.HTML(f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">'
+                                    f'{esc(spec.schema[name].description)}</div>')])
+            for name, control in self.seat_settings.items())
 
     # -- what the buttons do ----------------------------------------------------------------------
     def _say(self, text: str = "", kind: str = "error") -> None:
         self.status.value = message_html(text, kind) if text else ""
 
-    def open(self):
+    def open_class(self):
         """Open a new class for the name typed (what "Open a class" does)."""
         from lopti_nb import classroom
 
@@ -132,7 +136,7 @@ class ClassTeacher(W.VBox):
             return None
         return self._enter(klass)
 
-    def reopen(self):
+    def reopen_class(self):
         """Open the class of the code and key typed again (what "Open my class again" does)."""
         from lopti_nb import classroom
 
@@ -183,13 +187,14 @@ class ClassTeacher(W.VBox):
                if self.key_toggle.value else "")
         self.code_html.value = (
             f'<div style="{INK}">Class code — students type it on the Rules classroom page, under '
-            f'“Join a class”:</div><div data-code="{esc(k.pretty_code)}" style="font-size:56px;font-weight:bold;'
-            f'letter-spacing:6px;font-family:monospace;{INK};overflow-wrap:anywhere">{esc(k.pretty_code)}</div>{key}')
+            f'“Join a class”:</div><div data-code="{esc(k.pretty_code)}" style="font-size:56px;line-height:1.2;'
+            f'font-weight:bold;letter-spacing:6px;font-family:monospace;{INK};overflow-wrap:anywhere;padding:2px 0">{esc(k.pretty_code)}</div>{key}')
 
     def _draw_tables(self) -> None:
-        rows = "".join(f"<li><b>{esc(t['code'])}</b> ({esc(get_spec(t['game']).title)}): "
+        rows = "".join(f"<li data-table=\"{esc(t['code'])}\"><b>{esc(t['code'])}</b> ({esc(get_spec(t['game']).title)}): "
                        f"{esc(', '.join(t['students']))}</li>" for t in self.klass.tables())
-        self.tables_html.value = f'<ul style="{INK};margin:2px 0">{rows}</ul>' if rows else ""
+        self.tables_html.value = (f'<ul class="lnb-class-tables" style="{INK};margin:2px 0">{rows}</ul>'
+                                  if rows else "")
 
     def poll_once(self, results: bool = False) -> None:
         """Read what is new in the class and redraw the grid, the most missed questions and
@@ -236,12 +241,12 @@ class ClassTeacher(W.VBox):
     def _grid_html(self, frame) -> str:
         if frame.empty:
             return f'<div style="{MUTED}">Nobody has joined yet.</div>'
-        head = ("<tr><th>Student</th><th>Game</th><th>Step</th><th>Steps seen</th><th>Quiz</th>"
+        head = ("<tr style=\"text-align:left\"><th>Student</th><th>Game</th><th>Step</th><th>Steps seen</th><th>Quiz</th>"
                 "<th>Guided round</th><th>Practice</th><th>Last seen</th></tr>")
         rows = []
         for r in frame.to_dict("records"):
             guided = ("finished" if r["tutorial_finished"] else
-                      f"{r['tutorial_moves']} moves" if r["tutorial_moves"] else "—")
+                      f"{r['tutorial_moves']} move{'' if r['tutorial_moves'] == 1 else 's'}" if r["tutorial_moves"] else "—")
             quiz = f"{r['quiz_right']} of {r['quiz_asked']}" if r["quiz_asked"] else "—"
             steps = f"{r['steps_done']} of {r['steps_total']}" if r["steps_total"] else "—"
             practice = f"{r['practice_mastered']} mastered" if r["practice_mastered"] else "—"
@@ -251,7 +256,7 @@ class ClassTeacher(W.VBox):
                         f'<td class="lnb-guided">{esc(guided)}</td><td>{esc(practice)}</td>'
                         f'<td>{esc(_ago(r["last_seen"]))}</td></tr>')
         return (f'<div style="overflow-x:auto;max-width:100%" tabindex="0" aria-label="Who is where">'
-                f'<table style="font-size:13px;{INK};border-collapse:collapse" cellpadding="4">'
+                f'<table style="font-size:13px;{INK};border-collapse:collapse;text-align:left" cellpadding="4">'
                 f'{head}{"".join(rows)}</table></div>')
 
     def _missed_html(self, frame) -> str:

@@ -94,7 +94,8 @@ class RulesClassroom(W.VBox):
         self.class_line.add_class("lnb-class-line")
         self.key_toggle = W.ToggleButton(description="Show my class key", value=False, layout=W.Layout(width="auto"))
         self.key_toggle.observe(lambda c: self._draw_class(), names="value")
-        self.joined_box = W.VBox([self.class_line, self.key_toggle], layout=W.Layout(display="none"))
+        self.joined_box = W.VBox([self.class_line, self.key_toggle],
+                                 layout=W.Layout(display="none", align_items="flex-start"))
         self.join_box = W.VBox([self.join_form, self.joined_box, self.join_status],
                                layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px",
                                                margin="0 0 6px 0", max_width="100%"))
