@@ -1,13 +1,14 @@
 """A classroom: a class code for a teacher, students on their own devices, live progress, and
 tables for the whole class, kept in the rooms store (a SQLite file, or Redis across servers).
 
+    >>> import lopti_nb
     >>> from lopti_nb import classroom
+    >>> game = lopti_nb.game_names()[0]
     >>> teacher = classroom.open_class("Ms Rivera", store=":memory:")
     >>> ann = classroom.join_class(teacher.code.lower(), "Ann", store=":memory:")
-    >>> ann.step("skull-king", "follow", 3, 25)          # what a lesson reports as it happens
-    >>> row = teacher.progress().iloc[0]
-    >>> (row["name"], row["game"], row["steps_done"], row["steps_total"])
-    ('Ann', 'skull-king', 1, 25)
+    >>> ann.step(game, "goal", 3, 25)          # what a lesson reports as it happens
+    >>> teacher.progress()[["name", "steps_done", "steps_total"]].values.tolist()
+    [['Ann', 1, 25]]
 
 How it works. A class is one entry of the rooms store (:mod:`lopti_nb.rooms.store`), under a
 code drawn like a room's (8 characters, any case, spaces or dashes): its *meta* holds the
@@ -431,10 +432,11 @@ class Class:
         takes them). Each student's page moves to its table (the seat's key is the student's
         own class key, so nobody else can play it). Returns the rooms' codes.
 
+            >>> import lopti_nb
             >>> teacher = open_class("Ms Rivera", store=":memory:")
             >>> for name in ("Ann", "Bob", "Cy"):
             ...     _ = join_class(teacher.code, name, store=":memory:")
-            >>> teacher.seat_tables("skull-king", seats=4)        # doctest: +ELLIPSIS
+            >>> teacher.seat_tables(lopti_nb.game_names()[0], seats=4)        # doctest: +ELLIPSIS
             ['...-...']
 
         A game, number of seats, bot or setting the game refuses raises the rooms' error for it

@@ -129,13 +129,12 @@ def _start_index(title: str, all_steps: list[Step], start: Any) -> int:
 
 
 @refuse_unknown_arguments
-def explain(game: str | None = None, voice: str = "plain", start: int | str = 0,
-            observer: Observer | None = None):
+def explain(game: str | None = None, voice: str = "plain", start: int | str = 0):
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 
     ``start`` is the step shown first: its 0-based number or its key (``"seven"``,
-    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). ``observer`` (an
-    :class:`Observer`, such as a class's :class:`lopti_nb.classroom.Student`) is told each
+    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). ``explainer.follow(observer)``
+    tells an :class:`Observer` (such as a class's :class:`lopti_nb.classroom.Student`) each
     step reached and each quiz question's first answer. Unknown games, voices or steps,
     and unexpected arguments, raise a ``ValueError`` subclass naming the valid ones."""
     spec, module = _lessons(game)
@@ -145,9 +144,7 @@ def explain(game: str | None = None, voice: str = "plain", start: int | str = 0,
 
     told = f" ({voice} voice)" if len(module.VOICES) > 1 else ""
     title = f"{spec.title}: the rules, step by step{told}"
-    if observer is not None and not isinstance(observer, Observer):
-        raise SettingsError(f"observer is an Observer (lopti_nb.explainers.Observer), not {shown(observer)}.")
-    return Explainer(spec.name, title, all_steps, voice=voice, start=index, observer=observer)
+    return Explainer(spec.name, title, all_steps, voice=voice, start=index)
 
 
 __all__ = ["rules", "rules_markdown", "explain", "steps", "voices", "Section", "Step", "Scene",

@@ -157,8 +157,8 @@ class Observer:
         >>> class Steps(Observer):
         ...     def step(self, game, key, number, total):
         ...         print(game, key, number, total)
-        >>> Steps().step("lopti", "goal", 1, 33)
-        lopti goal 1 33
+        >>> Steps().step("a game", "goal", 1, 33)
+        a game goal 1 33
     """
 
     def step(self, game: str, key: str, number: int, total: int) -> None:

@@ -272,7 +272,11 @@ class Tutorial(W.VBox):
         self.add_class("lnb-tutorial")
 
     def follow(self, observer: Observer | None) -> None:
-        """Tell ``observer`` from now on (``None``: nobody); it hears where the round is at once."""
+        """Tell ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`) from now on
+        (``None``: nobody); it hears where the round is at once."""
+        if observer is not None and not isinstance(observer, Observer):
+            raise NoTutorial(f"follow() takes an Observer (lopti_nb.explainers.Observer), not "
+                             f"{type(observer).__name__}.")
         self.observer = observer
         self._told = None
         set_if(self.told, value="")
@@ -420,10 +424,10 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def tutorial(game: str | None = None, voice: str = "plain", observer: Observer | None = None) -> Tutorial:
+def tutorial(game: str | None = None, voice: str = "plain") -> Tutorial:
     """The guided first round of ``game`` (see :mod:`lopti_nb.explainers.tutorial`);
-    ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`) is told the learner's moves
-    and the round's end."""
+    ``guide.follow(observer)`` tells an :class:`~lopti_nb.explainers.core.Observer` the
+    learner's moves and the round's end."""
     from ..engine import all_specs
     from .core import check_voice
 
@@ -437,6 +441,4 @@ def tutorial(game: str | None = None, voice: str = "plain", observer: Observer |
     if script_class is None:
         raise NoTutorial(f"{spec.title} has no guided round yet.")
     check_voice(voice, tuple(script_class.voices), spec.title)
-    if observer is not None and not isinstance(observer, Observer):
-        raise NoTutorial(f"observer is an Observer (lopti_nb.explainers.Observer), not {type(observer).__name__}.")
-    return Tutorial(spec.name, script_class(voice), observer=observer)
+    return Tutorial(spec.name, script_class(voice))

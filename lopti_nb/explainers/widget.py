@@ -12,6 +12,8 @@ import ipywidgets as W
 from ..widgets.base import ButtonPool, set_if
 from .core import BORDER, INK, MUTED, Observer, Scene, Step, Verdict, esc, tell, told_html, verdict_html
 from .quiz import QuizScene
+from ..engine import SettingsError
+from ..engine.settings import shown
 
 
 class Explainer(W.VBox):
@@ -107,7 +109,10 @@ class Explainer(W.VBox):
         self._tell("step", step.key, i + 1, len(self.steps))
 
     def follow(self, observer: Observer | None) -> None:
-        """Tell ``observer`` from now on (``None``: nobody); it hears the step shown now at once."""
+        """Tell ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`) from now on
+        (``None``: nobody); it hears the step shown now at once."""
+        if observer is not None and not isinstance(observer, Observer):
+            raise SettingsError(f"follow() takes an Observer (lopti_nb.explainers.Observer), not {shown(observer)}.")
         self.observer = observer
         set_if(self.told, value="")
         if observer is not None:

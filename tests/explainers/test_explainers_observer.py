@@ -38,7 +38,8 @@ class Broken(Observer):
 @pytest.mark.parametrize("game", ["lopti", "skull-king"])
 def test_steps_and_first_quiz_answers_are_told(game):
     notes = Notes()
-    e = explain(game, observer=notes)
+    e = explain(game)
+    e.follow(notes)
     total = len(e.steps)
     assert notes.calls == [("step", game, e.steps[0].key, 1, total)]
     e.goto(3)
@@ -61,7 +62,8 @@ def test_steps_and_first_quiz_answers_are_told(game):
 
 def test_a_guided_round_tells_its_moves_and_its_end():
     notes = Notes()
-    guide = tutorial("skull-king", observer=notes)
+    guide = tutorial("skull-king")
+    guide.follow(notes)
     for _ in range(200):
         if guide.done:
             break
@@ -75,14 +77,17 @@ def test_a_guided_round_tells_its_moves_and_its_end():
 
 
 def test_a_failing_observer_shows_a_line_and_the_lesson_goes_on():
-    e = explain("lopti", observer=Broken())
+    e = explain("lopti")
+    e.follow(Broken())
     assert "Your class did not get this" in e.told.value and "K7QM-3XHD" in e.told.value
     e.goto(1)
     assert e.index == 1
     e.follow(None)
     assert e.told.value == ""
     with pytest.raises(LoptiNbError):
-        explain("lopti", observer="Ann")
+        e.follow("Ann")
+    with pytest.raises(LoptiNbError):
+        tutorial("lopti").follow(42)
 
 
 def test_a_student_following_a_lesson_and_a_guided_round_reports_to_the_class():
