@@ -90,14 +90,14 @@ class ClassTeacher(W.VBox):
         self.results_html.add_class("lnb-class-results")
         self.class_box = W.VBox([
             self.code_html, self.key_toggle,
-            W.HTML(f"<h3 style='{INK};margin:10px 0 2px'>Who is where</h3>"), self.grid,
-            W.HTML(f"<h3 style='{INK};margin:10px 0 2px'>Most missed</h3>"), self.missed,
-            W.HTML(f"<h3 style='{INK};margin:10px 0 2px'>Seat the class at tables</h3>"),
+            W.HTML(f"<h2 style='{INK};margin:10px 0 2px;font-size:1.15em'>Who is where</h2>"), self.grid,
+            W.HTML(f"<h2 style='{INK};margin:10px 0 2px;font-size:1.15em'>Most missed</h2>"), self.missed,
+            W.HTML(f"<h2 style='{INK};margin:10px 0 2px;font-size:1.15em'>Seat the class at tables</h2>"),
             note("Every student whose page is open is seated, in the order they joined; bots take "
                  "the empty seats of the last table. Each student's page moves to its table."),
             self.seat_game, self.seat_seats, self.seat_bots, self.seat_settings_box, self.seat_button,
             self.tables_html,
-            W.HTML(f"<h3 style='{INK};margin:10px 0 2px'>Results</h3>"), self.results_html,
+            W.HTML(f"<h2 style='{INK};margin:10px 0 2px;font-size:1.15em'>Results</h2>"), self.results_html,
         ], layout=W.Layout(display="none", width="100%", align_items="flex-start"))
         for name in ("open_name", "open_button", "reopen_code", "reopen_key", "reopen_button", "seat_game",
                      "seat_seats", "seat_bots", "seat_button"):
