@@ -50,7 +50,7 @@ from .explainers.core import Observer
 from .rooms.codes import new_code, normalize, pretty
 from .rooms.errors import (
     BadBot, BadCode, BadName, BadRequest, BadSettings, BadToken, CorruptLog, DuplicateName, RoomError, RoomExpired,
-    StoreError, UnknownRoom, cut,
+    StoreError, UnknownRoom,
 )
 from .rooms.names import bot_like, clean_name, name_key
 from .rooms.room import (
@@ -63,10 +63,12 @@ DEFAULT_TTL = 12 * 3600.0  # a class is forgotten after 12 hours without a repor
 PRESENT = 60.0  # seconds since a student's page last looked at the class: still present
 SEEN_EVERY = 1.0  # how often a student's page writes its presence, at most
 MAX_STUDENTS = 200
-MAX_TEXT = 200  # characters of a quiz question kept in a report
+MAX_TEXT = 600  # characters of a quiz question in a report (the longest lesson question has 231)
 MAX_KEY = 60  # characters of a step's key, a game's name or a practice kind in a report
 MAX_RETRIES = 200  # tries of a compare-and-set write of the class's meta before "too busy"
 FORMAT = 1
+# create_room's own arguments, which a game's settings passed to seat_tables may not name
+_NOT_SETTINGS = frozenset({"host_name", "game", "players", "bot", "fill_with_bots", "store", "clock"})
 KINDS = ("step", "answer", "guided", "practice")  # the kinds of report, as the log says
 PROGRESS_COLUMNS = ("name", "game", "step", "steps_done", "steps_total", "quiz_right", "quiz_asked",
                     "tutorial_moves", "tutorial_finished", "practice_mastered", "last_seen")
@@ -150,7 +152,9 @@ def _key(token: Any, error: type[ClassError], words: str) -> str:
 def _text(value: Any, what: str, limit: int = MAX_KEY) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BadReport(f"{what} is a short text, not {shown(value)}.")
-    return cut(value.strip(), limit)
+    if len(value) > limit:
+        raise BadReport(f"{what} is at most {limit} characters, not {len(value)}.")
+    return value.strip()
 
 
 def _yes_no(value: Any, what: str) -> bool:
@@ -443,6 +447,10 @@ class Class:
         (:class:`lopti_nb.rooms.BadGame`, :class:`~lopti_nb.rooms.BadSettings`,
         :class:`~lopti_nb.rooms.BadBot`) and no room is made; with nobody present,
         :class:`NobodyHere`."""
+        taken = sorted(set(settings) & _NOT_SETTINGS)
+        if taken:
+            raise BadSettings(f"seat_tables() takes the game's own settings; {taken[0]!r} is not one of "
+                              "them (the seats, the bots and the store are the class's own).")
         spec = room_spec(game)
         try:
             seats = spec.check_players(seats)

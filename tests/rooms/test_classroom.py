@@ -358,3 +358,47 @@ def test_progress_and_mistakes_are_what_the_reports_say(reports):
     assert got == {k: (n, asked[k]) for k, n in wrong.items() if n}
     counts = [r["wrong"] for r in teacher.mistakes().to_dict("records")]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_hostile_inputs_are_refused_with_a_sentence(tmp_path):
+    """Every hostile value at every argument a person or a notebook gives the class: a typed
+    refusal (a LoptiNbError, so a ValueError) in one short sentence, and the store unchanged."""
+    from bad_input_support import refused
+    from hostile_inputs import VALUES
+
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite'}"
+    teacher = classroom.open_class("Ms Rivera", store=url)
+    ann = classroom.join_class(teacher.code, "Ann", store=url)
+    ann.refresh()
+    before = snapshot(teacher.store, teacher.code)
+    calls = []
+    for label, value in VALUES.items():
+        calls += [
+            (classroom.open_class, (value,), {"store": url}),
+            (classroom.open_class, ("Ms Rivera",), {"store": url, "ttl": value}),
+            (classroom.join_class, (value, "Bob"), {"store": url}),
+            (classroom.join_class, (teacher.code, value), {"store": url}),
+            (classroom.reopen_class, (value, teacher.teacher_token), {"store": url}),
+            (classroom.reopen_class, (teacher.code, value), {"store": url}),
+            (classroom.rejoin_class, (teacher.code, value), {"store": url}),
+            (teacher.seat_tables, (value,), {}),
+            (teacher.seat_tables, ("lopti",), {"seats": value}),
+            (teacher.seat_tables, ("lopti",), {"bots": value}),
+            (teacher.seat_tables, ("lopti",), {"swap": value}),
+            (ann.step, ("lopti", value, 1, 33), {}),
+            (ann.step, ("lopti", "goal", value, 33), {}),
+            (ann.answer, ("lopti", "quiz", value, True), {}),
+            (ann.answer, ("lopti", "quiz", "Q?", value), {}),
+            (ann.guided_round, (value, 1, False), {}),
+            (ann.practice, ("lopti", "threes", value), {}),
+        ]
+    for name in ("store", "players", "clock", "fill_with_bots"):
+        calls.append((teacher.seat_tables, ("lopti",), {name: 2}))
+    for call, args, kwargs in calls:
+        try:
+            refused(call, args, kwargs)
+        except (AssertionError, pytest.fail.Exception) as exc:
+            where = f"{getattr(call, '__name__', call)} {str(args)[:80]} {str(kwargs)[:80]}"
+            raise AssertionError(f"{where}: {exc}") from None
+    assert snapshot(teacher.store, teacher.code) == before
+    assert teacher.store.count_rooms() == 1  # no table made, none left half made
