@@ -303,6 +303,7 @@ class Class:
         self._misses: Counter = Counter()
         self._asked: Counter = Counter()
         self._finished: dict[str, list[dict]] = {}  # a finished table's results (they never change)
+        self._tables: dict[str, Room] = {}  # the tables still playing, as last read
         self.refresh()
 
     def __repr__(self) -> str:
@@ -521,8 +522,13 @@ class Class:
             code = table["code"]
             if code not in self._finished:
                 try:
-                    room = Room(code, self.store, self.clock)
+                    room = self._tables.get(code)
+                    if room is None:  # read once, then only its new moves (a replay costs)
+                        room = self._tables[code] = Room(code, self.store, self.clock)
+                    else:
+                        room.load()
                 except UnknownRoom:
+                    self._tables.pop(code, None)
                     continue
                 if room.status != OVER or not room.state.is_over:
                     continue
@@ -532,6 +538,7 @@ class Class:
                      "student": s.get("kind") == "human", "place": int(result.places[seat]),
                      "score": float(result.scores[seat])}
                     for seat, s in enumerate(room.seats)]
+                del self._tables[code]
             rows.extend(self._finished[code])
         return pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
 
