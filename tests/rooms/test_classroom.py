@@ -402,3 +402,28 @@ def test_hostile_inputs_are_refused_with_a_sentence(tmp_path):
             raise AssertionError(f"{where}: {exc}") from None
     assert snapshot(teacher.store, teacher.code) == before
     assert teacher.store.count_rooms() == 1  # no table made, none left half made
+
+
+@pytest.mark.parametrize("lost", ["after the server made it", "before the server got it"])
+def test_a_lost_redis_answer_to_a_report_is_looked_up_not_guessed(redis_url, monkeypatch, lost):
+    """The connection drops before a report's answer arrives: the store looks whether the
+    report was added, and either counts it once or sends it again (never twice, never lost)."""
+    teacher = classroom.open_class("Ms Rivera", store=redis_url)
+    ann = classroom.join_class(teacher.code, "Ann", store=redis_url)
+    ann.step("lopti", "goal", 1, 33)
+    store = teacher.store
+    script, tries = store._push, []
+
+    def dropping(keys, args):
+        tries.append(1)
+        if len(tries) == 1:
+            if lost.startswith("after"):
+                script(keys=keys, args=args)
+            raise store._redis.ConnectionError("Connection closed by server.")
+        return script(keys=keys, args=args)
+
+    monkeypatch.setattr(store, "_push", dropping)
+    ann.answer("lopti", "quiz", "Which card may go on a 7?", False)
+    assert len(tries) == (1 if lost.startswith("after") else 2)
+    assert [r["kind"] for r in store.log(teacher.code)] == ["step", "answer"]
+    assert teacher.progress()["quiz_asked"].tolist() == [1]
