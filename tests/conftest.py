@@ -1,7 +1,8 @@
 """Lets test modules in every folder import the shared helpers beside this file
 (``browser_support``) whatever pytest's import mode, installs the toy game, and holds the
 fixtures every browser test shares: one Chromium (``browser``) and one Voilà
-(``notebook_server``) for the whole run.
+(``notebook_server``) for the whole run, and a second Voilà (``second_notebook_server``) for
+pages on two servers sharing one store.
 
 The toy game (Nim, ``tests/plugins/toy_nim``) is a separate distribution as ``pip install``
 would leave it: a package and a ``.dist-info`` folder whose ``entry_points.txt`` declares it

@@ -10,6 +10,7 @@ the page."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import ipywidgets as W
 
@@ -34,6 +35,8 @@ class RulesClassroom(W.VBox):
         self.room = None  # the table the teacher seated this student at (a RoomWidget)
         self._table_code = None
         self._task = None
+        self._fails = 0  # wrong codes or keys typed in a row
+        self._wait_until = 0.0
         self._build_join()
         # None: the first installed game (the plugins' order); a game without lessons has
         # nothing to show here, so it is not offered
@@ -105,26 +108,40 @@ class RulesClassroom(W.VBox):
     def join_class(self):
         """Join the class of the code and name typed (what "Join the class" does)."""
         from lopti_nb import classroom
-        from lopti_nb.engine import LoptiNbError
 
-        try:
-            student = classroom.join_class(self.join_code.value, self.join_name.value, store=self._store_url)
-        except LoptiNbError as exc:
-            self.join_status.value = message_html(str(exc), "error")
-            return None
-        return self._joined(student)
+        return self._try_code(lambda: classroom.join_class(self.join_code.value, self.join_name.value,
+                                                           store=self._store_url))
 
     def rejoin_class(self):
         """Come back to the class with the code and class key typed ("Come back to my class")."""
         from lopti_nb import classroom
+
+        student = self._try_code(lambda: classroom.rejoin_class(self.join_code.value, self.join_key.value,
+                                                                store=self._store_url))
+        if student is not None:
+            self.join_key.value = ""
+        return student
+
+    def _try_code(self, join):
+        """``join()``, refused with its sentence; a page typing wrong codes or keys slows down
+        as the rooms' page does (1, 2, 4 ... up to 30 s between tries after the third)."""
+        from lopti_nb.classroom import BadClassCode, NotStudent, UnknownClass
         from lopti_nb.engine import LoptiNbError
 
+        wait = self._wait_until - time.monotonic()
+        if wait > 0:
+            self.join_status.value = message_html(f"Please wait {wait:.0f} s before trying another code.", "error")
+            return None
         try:
-            student = classroom.rejoin_class(self.join_code.value, self.join_key.value, store=self._store_url)
+            student = join()
         except LoptiNbError as exc:
+            if isinstance(exc, (BadClassCode, UnknownClass, NotStudent)):
+                self._fails += 1
+                if self._fails >= 3:
+                    self._wait_until = time.monotonic() + min(30.0, 2.0 ** (self._fails - 3))
             self.join_status.value = message_html(str(exc), "error")
             return None
-        self.join_key.value = ""
+        self._fails = 0
         return self._joined(student)
 
     def _joined(self, student):

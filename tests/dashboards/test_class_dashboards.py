@@ -113,6 +113,13 @@ def test_join_refusals_are_sentences_on_the_page(store):
     odd = join(store, code, "<b>Cy</b>")
     assert odd.student is None and odd.join_form.layout.display != "none"
     assert odd.join_status.value and "<b>Cy" not in odd.join_status.value  # said, and escaped
+    # a page typing wrong codes slows down, as the rooms' page does
+    for _ in range(3):
+        type_in(wrong.join_code, "2222-2223")
+        click(wrong, "Join the class", exact=True)
+    type_in(wrong.join_code, code)
+    click(wrong, "Join the class", exact=True)
+    assert wrong.student is None and "Please wait" in wrong.join_status.value
     # coming back with the key on another page: the first page stops, with a sentence
     first = join(store, code, "Dee")
     back = rules_classroom(store=store, start_timer=False)
