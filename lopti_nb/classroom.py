@@ -419,7 +419,16 @@ class Class:
         """The quiz questions and practice kinds the class gets wrong most: a DataFrame with
         ``game``, ``kind`` (``"quiz"`` or ``"practice"``), ``question`` (the question, or the
         practice kind), ``wrong`` (first answers that were wrong) and ``asked`` (first answers
-        in all), most wrong first."""
+        in all), most wrong first.
+
+            >>> import lopti_nb
+            >>> game = lopti_nb.game_names()[0]
+            >>> teacher = open_class("Ms Rivera", store=":memory:")
+            >>> for name, right in (("Ann", False), ("Bob", False), ("Cy", True)):
+            ...     join_class(teacher.code, name, store=":memory:").answer(game, "quiz", "Q1?", right)
+            >>> teacher.mistakes()[["question", "wrong", "asked"]].values.tolist()
+            [['Q1?', 2, 3]]
+        """
         import pandas as pd
 
         self.refresh()
@@ -513,7 +522,12 @@ class Class:
         """The finished tables' final places and scores: a DataFrame with ``table`` (its room
         code), ``game``, ``seat`` (from 1), ``name``, ``student`` (``False`` for a bot),
         ``place`` and ``score``. Tables still playing, and rooms already forgotten, are left
-        out."""
+        out (so a class not seated yet has none)::
+
+            teacher.seat_tables(game, seats=4)
+            ...                                   # the students play their tables to the end
+            teacher.results().sort_values(["table", "place"])
+        """
         import pandas as pd
 
         self.refresh()
