@@ -194,6 +194,10 @@ class RulesClassroom(W.VBox):
         if room.rejoin() is None:
             self.join_status.value = message_html(room.message, "error")
             return
+        if self.room is not None:
+            # seated again: the student leaves the table before (its timer stops, and the
+            # host's bot plays for them there instead of the table waiting for them)
+            self.room.leave()
         self._table_code = code
         self.room = room
         self.table_box.children = (

@@ -100,6 +100,12 @@ def test_a_class_from_both_pages(store):
         assert "Your teacher seated you" in page.table_box.children[0].value
     assert "Ann, Bob" in teacher.tables_html.value
     assert "No table has finished yet." in teacher.results_html.value
+    # seated again: each page moves to the new table and leaves the one before
+    first = ann.room
+    click(teacher, "Seat the class at tables", exact=True)
+    ann.poll_once()
+    assert ann.room is not first and ann.room.session.code != first.join_code.value.replace("-", "")
+    assert first.session is None and "You left room" in first.message
 
 
 def test_join_refusals_are_sentences_on_the_page(store):
