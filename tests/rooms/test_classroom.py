@@ -427,3 +427,11 @@ def test_a_lost_redis_answer_to_a_report_is_looked_up_not_guessed(redis_url, mon
     assert len(tries) == (1 if lost.startswith("after") else 2)
     assert [r["kind"] for r in store.log(teacher.code)] == ["step", "answer"]
     assert teacher.progress()["quiz_asked"].tolist() == [1]
+
+
+def test_the_class_is_headless():
+    """Importing the class loads neither widgets nor pandas (a DataFrame is built when asked)."""
+    code = "import sys, lopti_nb.classroom; print(sorted(m for m in ('ipywidgets', 'pandas') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-1000:]
+    assert out.stdout.strip() == "[]"
