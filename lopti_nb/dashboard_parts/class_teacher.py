@@ -255,7 +255,13 @@ class ClassTeacher(W.VBox):
                         f'<td class="lnb-steps">{esc(steps)}</td><td class="lnb-quiz">{esc(quiz)}</td>'
                         f'<td class="lnb-guided">{esc(guided)}</td><td>{esc(practice)}</td>'
                         f'<td>{esc(_ago(r["last_seen"]))}</td></tr>')
-        return (f'<div style="overflow-x:auto;max-width:100%" tabindex="0" aria-label="Who is where">'
+        from lopti_nb.classroom import PRESENT
+
+        last = frame.groupby("name", sort=False)["last_seen"].min()
+        here = int((last <= PRESENT).sum())
+        count = (f'<div class="lnb-class-count" style="{INK};font-size:13px">{len(last)} '
+                 f'student{"" if len(last) == 1 else "s"} · {here} here now (page open in the last minute)</div>')
+        return (count + f'<div style="overflow-x:auto;max-width:100%" tabindex="0" aria-label="Who is where">'
                 f'<table style="font-size:13px;{INK};border-collapse:collapse;text-align:left" cellpadding="4">'
                 f'{head}{"".join(rows)}</table></div>')
 

@@ -72,6 +72,7 @@ def test_a_class_from_both_pages(store):
     grid = teacher.grid.value
     titles = [s.title for s in steps("lopti")]
     assert f"3. {titles[2]}" in grid and "3 of 33" in grid  # Ann: on step 3, three steps seen
+    assert "2 students · 2 here now" in grid
     right = 1 if verdict.data["correct"] else 0
     assert f"{right} of 1" in grid
     if not right:
