@@ -21,19 +21,24 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SHOTS = ROOT / "docs" / "screenshots"
 OUT = ROOT / "lopti_nb" / "voila" / "share" / "voila" / "templates" / "lopti_nb" / "static" / "home"
-NAMES = ["game_launcher", "skull_king_rooms", "rules_classroom", "score_lab", "motion_lab", "reckoning_risk"]
+NAMES = ["game_launcher", "skull_king_rooms", "rules_classroom", "class_teacher", "score_lab", "motion_lab",
+         "reckoning_risk"]
 WIDTH, HEIGHT = 480, 300
+# a picture taken from another screenshot than dashboard_<name>.png: the teacher's page with a
+# class in it (tests/rooms/test_classroom_browser.py), not the empty page the dashboards' test opens
+SOURCES = {"class_teacher": "class_teacher_live.png"}
 
 
-def main() -> int:
+def main(names: list[str] | None = None) -> int:
+    """Make the pictures of ``names`` (default: every dashboard's)."""
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-        for name in NAMES:
-            shot = SHOTS / f"dashboard_{name}.png"
+        for name in names or NAMES:
+            shot = SHOTS / SOURCES.get(name, f"dashboard_{name}.png")
             data = base64.b64encode(shot.read_bytes()).decode()
             page.set_content(f'<body style="margin:0"><img style="width:{WIDTH}px;display:block" '
                              f'src="data:image/png;base64,{data}"></body>')
@@ -46,4 +51,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:] or None))

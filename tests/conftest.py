@@ -1,7 +1,8 @@
 """Lets test modules in every folder import the shared helpers beside this file
 (``browser_support``) whatever pytest's import mode, installs the toy game, and holds the
 fixtures every browser test shares: one Chromium (``browser``) and one Voilà
-(``notebook_server``) for the whole run.
+(``notebook_server``) for the whole run, and a second Voilà (``second_notebook_server``) for
+pages on two servers sharing one store.
 
 The toy game (Nim, ``tests/plugins/toy_nim``) is a separate distribution as ``pip install``
 would leave it: a package and a ``.dist-info`` folder whose ``entry_points.txt`` declares it
@@ -66,5 +67,14 @@ def notebook_server(chromium_path, tmp_path_factory):
     """One Voilà for the whole run (:class:`browser_support.NotebookServer`):
     ``notebook_server.serve(name, cells)`` writes a notebook and returns its page's URL."""
     server = NotebookServer(tmp_path_factory.mktemp("voila"), ROOT)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def second_notebook_server(chromium_path, tmp_path_factory):
+    """A second Voilà for the whole run, for pages on two servers that share one store (a
+    class's teacher on ``notebook_server``, its students here): the same interface."""
+    server = NotebookServer(tmp_path_factory.mktemp("voila2"), ROOT)
     yield server
     server.stop()

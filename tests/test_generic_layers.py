@@ -5,7 +5,7 @@ Generic layers: ``lopti_nb/engine`` (all of it), the table shell (``lopti_nb.wid
 ``lopti_nb.widgets.table``), the lesson shell (``lopti_nb.explainers``,
 ``lopti_nb.explainers.core``), the analysis core (``lopti_nb.analysis``, ``.frames``,
 ``.charts``), ``lopti_nb/rooms`` and ``lopti_nb/dashboard_parts`` (all of them) and
-``lopti_nb.cli`` and the conformance suite (``lopti_nb.testing``). Each is imported in a fresh interpreter (what a module imports on its own
+``lopti_nb.cli``, the classroom (``lopti_nb.classroom``) and the conformance suite (``lopti_nb.testing``). Each is imported in a fresh interpreter (what a module imports on its own
 cannot hide behind what an earlier test imported), and its source is read token by token:
 names and string literals, not comments or docstrings (docstring examples may name a game).
 """
@@ -34,7 +34,8 @@ WHOLE_PACKAGES = ("engine", "rooms", "dashboard_parts")  # every module in these
 MODULES = ("lopti_nb.widgets", "lopti_nb.widgets.table", "lopti_nb.widgets.lab", "lopti_nb.explainers",
            "lopti_nb.explainers.core", "lopti_nb.explainers.tutorial", "lopti_nb.analysis",
            "lopti_nb.analysis.frames", "lopti_nb.analysis.progress",
-           "lopti_nb.analysis.charts", "lopti_nb.cli", "lopti_nb.text", "lopti_nb.testing")
+           "lopti_nb.analysis.charts", "lopti_nb.cli", "lopti_nb.text", "lopti_nb.testing",
+           "lopti_nb.classroom")
 
 # Words of the games: none may appear in a generic module's code. Besides these, any string
 # literal that is a registered game's name, title or alias ("sk", "nim") counts.

@@ -11,7 +11,10 @@ builders of :mod:`lopti_nb.analysis` for the width the page gives them (see :mod
 a slider, a button or a new width replaces ``jchart.chart`` in place.
 
 * :func:`game_launcher` -- pick a game, players, people, bots and settings, deal a table;
-* :func:`rules_classroom` -- the step-by-step rule explainers, with each game's voices;
+* :func:`rules_classroom` -- the step-by-step rule explainers, with each game's voices, and
+  "Join a class" (:mod:`lopti_nb.classroom`): a student's lessons then report to the teacher;
+* :func:`class_teacher` -- the teacher's page of a class: the code, who is where, the most
+  missed questions, tables for the whole class and their results;
 * :func:`risk_explorer` -- a game's own risk explorer (exact risks as live charts), found
   through the plugins' ``extras`` (:func:`game_part`);
 * :func:`score_lab` -- simulate many games with bots and see the score distributions.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["game_launcher", "rules_classroom", "risk_explorer", "score_lab", "enable_offline_charts",
+__all__ = ["game_launcher", "rules_classroom", "class_teacher", "risk_explorer", "score_lab", "enable_offline_charts",
            "game_part"]
 
 
@@ -38,6 +41,17 @@ def rules_classroom(**kwargs):
     from .classroom import RulesClassroom
 
     return RulesClassroom(**kwargs)
+
+
+def class_teacher(store=None, poll: float = 1.0, start_timer: bool = True):
+    """The teacher's page of a class (see :class:`.class_teacher.ClassTeacher`): ``store`` is
+    the rooms store (default ``$LOPTI_NB_ROOMS``), ``poll`` the seconds between two looks::
+
+        class_teacher(store="redis://127.0.0.1:6379/0")
+    """
+    from .class_teacher import ClassTeacher
+
+    return ClassTeacher(store=store, poll=poll, start_timer=start_timer)
 
 
 def game_part(part: str, game: str | None = None, **kwargs: Any):

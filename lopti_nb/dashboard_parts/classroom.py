@@ -1,7 +1,16 @@
 """The rules classroom: each game's step-by-step explainer (:func:`lopti_nb.explain`), with a
 voice picker where the game has several voices, the whole rules as text, and a guided first
-round at the game's real table (:func:`lopti_nb.tutorial`), opened with its button."""
+round at the game's real table (:func:`lopti_nb.tutorial`), opened with its button.
+
+"Join a class" (a class code from the teacher and a name, :mod:`lopti_nb.classroom`) makes the
+page report to the class as it goes: the student follows the explainer and the guided round
+(:class:`lopti_nb.explainers.core.Observer`). While joined, a timer looks at the class every
+``poll`` seconds; when the teacher seats the class, the student's table opens at the top of
+the page."""
 from __future__ import annotations
+
+import asyncio
+import time
 
 import ipywidgets as W
 
@@ -11,9 +20,24 @@ from .common import game_picker, message_html, note
 
 
 class RulesClassroom(W.VBox):
-    def __init__(self, game: str | None = None, voice: str = "plain", lesson: bool = True):
-        from lopti_nb.engine import canonical_game
+    """The rules classroom (see the module's docstring). ``store``: the rooms store a class is
+    kept in (default ``$LOPTI_NB_ROOMS``); ``poll``: seconds between two looks at the class."""
 
+    def __init__(self, game: str | None = None, voice: str = "plain", lesson: bool = True,
+                 store=None, poll: float = 2.0, start_timer: bool = True):
+        from lopti_nb.engine import canonical_game
+        from lopti_nb.rooms.room import seconds
+
+        self._store_url = store
+        self.poll = seconds(poll, "poll", (0.05, 60.0))
+        self._start_timer = start_timer
+        self.student = None  # the class's Student once joined
+        self.room = None  # the table the teacher seated this student at (a RoomWidget)
+        self._table_code = None
+        self._task = None
+        self._fails = 0  # wrong codes or keys typed in a row
+        self._wait_until = 0.0
+        self._build_join()
         # None: the first installed game (the plugins' order); a game without lessons has
         # nothing to show here, so it is not offered
         self.game = game_picker(None if game is None else canonical_game(game), needs="lessons")
@@ -44,7 +68,7 @@ class RulesClassroom(W.VBox):
         self.rules_panel.observe(lambda c: self._fill_rules(), names="selected_index")
         self._show()
         super().__init__([
-            self.game, self.voice,
+            self.join_box, self.table_box, self.game, self.voice,
             note("Step through the rules with Next and Back, and try the moves on each position: "
                  "every answer comes from the game engine itself."),
             self.status, self.lesson_box, self.rules_panel,
@@ -57,6 +81,160 @@ class RulesClassroom(W.VBox):
         ], layout=W.Layout(width="100%"))
         self.add_class("lnb-classroom")
 
+    # -- joining a class ----------------------------------------------------------------------------
+    def _build_join(self) -> None:
+        self.join_code = W.Text(description="Class code", placeholder="K7QM-3XHD")
+        self.join_name = W.Text(description="Your name", placeholder="e.g. Ann")
+        self.join_button = W.Button(description="Join the class", layout=W.Layout(width="auto"))
+        self.join_button.on_click(lambda b: self.join_class())
+        self.join_key = W.Password(description="Class key", placeholder="only to come back")
+        self.rejoin_button = W.Button(description="Come back to my class", layout=W.Layout(width="auto"))
+        self.rejoin_button.on_click(lambda b: self.rejoin_class())
+        for name in ("join_code", "join_name", "join_button", "join_key", "rejoin_button"):
+            getattr(self, name).add_class("lnb-class-" + name.replace("_", "-"))
+        self.join_status = W.HTML()
+        self.join_form = W.VBox([
+            W.HTML('<b style="color:var(--jp-ui-font-color1)">Join a class</b>'),
+            note("If your teacher gave you a class code, type it with your name: your teacher then "
+                 "sees the steps you reach, your quiz answers and your guided round."),
+            W.HBox([self.join_code, self.join_name, self.join_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.join_key, self.rejoin_button], layout=W.Layout(flex_flow="row wrap")),
+        ])
+        self.class_line = W.HTML()
+        self.class_line.add_class("lnb-class-line")
+        self.key_toggle = W.ToggleButton(description="Show my class key", value=False, layout=W.Layout(width="auto"))
+        self.key_toggle.observe(lambda c: self._draw_class(), names="value")
+        self.joined_box = W.VBox([self.class_line, self.key_toggle],
+                                 layout=W.Layout(display="none", align_items="flex-start"))
+        self.join_box = W.VBox([self.join_form, self.joined_box, self.join_status],
+                               layout=W.Layout(border="1px solid var(--jp-border-color1)", padding="6px",
+                                               margin="0 0 6px 0", max_width="100%"))
+        self.join_box.add_class("lnb-class-join")
+        self.table_box = W.VBox(layout=W.Layout(width="100%"))
+
+    def join_class(self):
+        """Join the class of the code and name typed (what "Join the class" does)."""
+        from lopti_nb import classroom
+
+        return self._try_code(lambda: classroom.join_class(self.join_code.value, self.join_name.value,
+                                                           store=self._store_url))
+
+    def rejoin_class(self):
+        """Come back to the class with the code and class key typed ("Come back to my class")."""
+        from lopti_nb import classroom
+
+        student = self._try_code(lambda: classroom.rejoin_class(self.join_code.value, self.join_key.value,
+                                                                store=self._store_url))
+        if student is not None:
+            self.join_key.value = ""
+        return student
+
+    def _try_code(self, join):
+        """``join()``, refused with its sentence; a page typing wrong codes or keys slows down
+        as the rooms' page does (1, 2, 4 ... up to 30 s between tries after the third)."""
+        from lopti_nb.classroom import BadClassCode, NotStudent, UnknownClass
+        from lopti_nb.engine import LoptiNbError
+
+        wait = self._wait_until - time.monotonic()
+        if wait > 0:
+            self.join_status.value = message_html(f"Please wait {wait:.0f} s before trying another code.", "error")
+            return None
+        try:
+            student = join()
+        except LoptiNbError as exc:
+            if isinstance(exc, (BadClassCode, UnknownClass, NotStudent)):
+                self._fails += 1
+                if self._fails >= 3:
+                    self._wait_until = time.monotonic() + min(30.0, 2.0 ** (self._fails - 3))
+            self.join_status.value = message_html(str(exc), "error")
+            return None
+        self._fails = 0
+        return self._joined(student)
+
+    def _joined(self, student):
+        self.student = student
+        self.join_status.value = ""
+        self.join_form.layout.display = "none"
+        self.joined_box.layout.display = "flex"
+        self._draw_class()
+        if self.explainer is not None:
+            self.explainer.follow(student)
+        if self.tutorial is not None:
+            self.tutorial.follow(student)
+        self.poll_once()
+        self._start()
+        return student
+
+    def _draw_class(self) -> None:
+        s = self.student
+        if s is None:
+            return
+        key = (f' <span style="color:var(--jp-ui-font-color1);font-size:12px">Your class key (keep it '
+               f'secret; with it you come back from any device): <code class="lnb-class-key">{esc(s.token)}'
+               '</code></span>' if self.key_toggle.value else "")
+        self.class_line.value = (
+            f'<div style="color:var(--jp-ui-font-color1)">In class <b>{esc(s.pretty_code)}</b> as '
+            f'<b>{esc(s.name)}</b>: your teacher sees the steps you reach, your quiz answers and your '
+            f'guided round.{key}</div>')
+
+    def poll_once(self) -> None:
+        """One look at the class: say this student is here, and open the table the teacher
+        seated them at, if that is new."""
+        from lopti_nb.engine import LoptiNbError
+
+        if self.student is None:
+            return
+        try:
+            code = self.student.refresh()
+        except LoptiNbError as exc:
+            self.join_status.value = message_html(str(exc), "error")
+            return
+        if code is not None and code != self._table_code:
+            self._sit(code)
+
+    def _sit(self, code: str) -> None:
+        from lopti_nb.rooms import room_widget
+
+        room = room_widget(store=self._store_url, heading=False, start_timer=self._start_timer)
+        room.join_code.value = code  # the seat's key is the student's class key
+        room.rejoin_key.value = self.student.token
+        if room.rejoin() is None:
+            self.join_status.value = message_html(room.message, "error")
+            return
+        if self.room is not None:
+            # seated again: the student leaves the table before (its timer stops, and the
+            # host's bot plays for them there instead of the table waiting for them)
+            self.room.leave()
+        self._table_code = code
+        self.room = room
+        self.table_box.children = (
+            W.HTML(message_html(f"Your teacher seated you at table {code}: play here. The lessons "
+                                "are still below.", "ok")),
+            room)
+
+    def _start(self) -> None:
+        if not self._start_timer:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            try:
+                loop = asyncio.get_event_loop()
+            except RuntimeError:
+                return
+        if self._task is not None:
+            self._task.cancel()
+        self._task = loop.create_task(self._timer(self.student))
+
+    async def _timer(self, student) -> None:
+        while self.student is student:
+            await asyncio.sleep(self.poll)
+            try:
+                self.poll_once()
+            except Exception as exc:  # keep the timer alive; say what went wrong
+                self.join_status.value = message_html(f"Could not read the class: {exc}", "error")
+
+    # -- the lesson ---------------------------------------------------------------------------------
     def show_lesson(self) -> None:
         """Build the explainer for the chosen game and voice (done at once unless
         ``lesson=False``; a dashboard shows the pickers first and calls this next)."""
@@ -80,6 +258,8 @@ class RulesClassroom(W.VBox):
             self.tutorial = None
             self.tutorial_box.children = (W.HTML(message_html(str(exc), "info")),)
             return
+        if self.student is not None:
+            self.tutorial.follow(self.student)
         self.tutorial_box.children = (self.tutorial,)
 
     def show_practice(self) -> None:
@@ -134,6 +314,8 @@ class RulesClassroom(W.VBox):
                                  + "</div>")
             return
         self.status.value = ""
+        if self.student is not None:
+            self.explainer.follow(self.student)
         self.lesson_box.children = (self.explainer,)
         self.rules_text.value = ""
         if self.rules_panel.selected_index is not None:

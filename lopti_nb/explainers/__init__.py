@@ -31,7 +31,7 @@ from typing import Any
 from ..engine import GameSpec, SettingsError, all_specs, get_spec
 from ..engine.settings import refuse_unknown_arguments, shown
 from .core import (
-    Choice, NoLessons, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
+    Choice, NoLessons, Observer, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
 )
 
 
@@ -133,7 +133,9 @@ def explain(game: str | None = None, voice: str = "plain", start: int | str = 0)
     """The step-by-step explainer widget for ``game`` (an ``ipywidgets.VBox``).
 
     ``start`` is the step shown first: its 0-based number or its key (``"seven"``,
-    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). Unknown games, voices or steps,
+    ``"mermaid"``, ``"reckoning"``...; see ``steps(game)``). ``explainer.follow(observer)``
+    tells an :class:`Observer` (such as a class's :class:`lopti_nb.classroom.Student`) each
+    step reached and each quiz question's first answer. Unknown games, voices or steps,
     and unexpected arguments, raise a ``ValueError`` subclass naming the valid ones."""
     spec, module = _lessons(game)
     all_steps = steps(spec.name, voice)
@@ -146,4 +148,4 @@ def explain(game: str | None = None, voice: str = "plain", start: int | str = 0)
 
 
 __all__ = ["rules", "rules_markdown", "explain", "steps", "voices", "Section", "Step", "Scene",
-           "Verdict", "Choice", "TITLES", "UnknownVoice", "UnknownStep", "NoLessons"]
+           "Verdict", "Choice", "Observer", "TITLES", "UnknownVoice", "UnknownStep", "NoLessons"]

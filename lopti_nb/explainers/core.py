@@ -147,6 +147,53 @@ class Step:
         return Section(self.title, self.text, self.clauses)
 
 
+class Observer:
+    """Whoever follows a learner's work as it happens (a class's
+    :class:`lopti_nb.classroom.Student`): the explainer, the quiz, the guided round and practice
+    make these calls on the observer they are given, each when it happens. This base class
+    does nothing; a follower overrides what it needs. A call that fails raises a
+    :class:`~lopti_nb.engine.LoptiNbError`, which the lesson shows in a line and goes on.
+
+        >>> class Steps(Observer):
+        ...     def step(self, game, key, number, total):
+        ...         print(game, key, number, total)
+        >>> Steps().step("a game", "goal", 1, 33)
+        a game goal 1 33
+    """
+
+    def step(self, game: str, key: str, number: int, total: int) -> None:
+        """The learner reached step ``key``, ``number`` of ``total`` (from 1), of ``game``'s lesson."""
+
+    def answer(self, game: str, step: str, question: str, right: bool) -> None:
+        """The learner's first answer to ``question`` (the quiz at step ``step``) was ``right`` or not."""
+
+    def guided_round(self, game: str, moves: int, finished: bool) -> None:
+        """The learner made ``moves`` moves of ``game``'s guided round; ``finished``: it is over."""
+
+    def practice(self, game: str, kind: str, mastered: bool) -> None:
+        """The learner's practice of questions of ``kind`` counts as ``mastered`` now (or missed)."""
+
+
+def tell(observer: Observer | None, call: str, game: str, *args: Any) -> str:
+    """Make ``observer``'s ``call`` (one of :class:`Observer`'s) for ``game``; returns ``""``, or
+    the sentence of the package error it raised (the lesson shows it and goes on)."""
+    if observer is None:
+        return ""
+    try:
+        getattr(observer, call)(game, *args)
+    except LoptiNbError as exc:
+        return str(exc)
+    return ""
+
+
+def told_html(problem: str) -> str:
+    """The line a lesson shows when its observer could not be told (empty when all is well)."""
+    if not problem:
+        return ""
+    return (f'<div role="status" class="lnb-x-told" style="color:{INK};border-left:4px solid {BAD};'
+            f'padding-left:6px;font-size:12px">Your class did not get this: {esc(problem)}</div>')
+
+
 # -- small HTML helpers (JupyterLab theme variables, with plain fallbacks) -----------------------
 INK = "var(--jp-ui-font-color1, #222)"
 MUTED = "var(--jp-ui-font-color2, #666)"

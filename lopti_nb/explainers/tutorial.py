@@ -34,6 +34,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..engine import LoptiNbError, get_spec
+from .core import Observer, tell, told_html
 from ..widgets.base import CSS_TEXT, esc, set_if, show
 from ..widgets.table import Table
 
@@ -231,11 +232,16 @@ class Tutorial(W.VBox):
     ``.table`` is the live table, ``.hint`` the current suggestion (``None`` while it is not
     the learner's turn), ``.take_hint()`` makes the suggested move, ``.done`` tells whether the
     round is over, ``.reasons`` holds the reason given for each of the learner's moves and
-    ``.moves`` every move of the round as the guide told it."""
+    ``.moves`` every move of the round as the guide told it. ``observer`` (an
+    :class:`~lopti_nb.explainers.core.Observer`, e.g. a class's student) is told how many moves
+    the learner has made and when the round is over; :meth:`follow` sets it later."""
 
-    def __init__(self, game: str, script: Script):
+    def __init__(self, game: str, script: Script, observer: Observer | None = None):
         self.spec = get_spec(game)
         self.script = script
+        self.observer = observer
+        self._told: tuple[int, bool] | None = None  # (moves, finished) as last told
+        self.told = W.HTML()
         self.moves: list[Explained] = []
         self.reasons: list[str] = []
         self.refusal: str | None = None  # the rules' reason for the last refused move
@@ -262,8 +268,28 @@ class Tutorial(W.VBox):
         show(table.since, False)  # the guide tells what happened since the learner's move
         table.main.children = (self.guide_box, *table.main.children)
         self.redraw(table)
-        super().__init__([self.heading, table, self.log_html], layout=W.Layout(width="100%"))
+        super().__init__([self.heading, table, self.told, self.log_html], layout=W.Layout(width="100%"))
         self.add_class("lnb-tutorial")
+
+    def follow(self, observer: Observer | None) -> None:
+        """Tell ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`) from now on
+        (``None``: nobody); it hears where the round is at once."""
+        if observer is not None and not isinstance(observer, Observer):
+            raise NoTutorial(f"follow() takes an Observer (lopti_nb.explainers.Observer), not "
+                             f"{type(observer).__name__}.")
+        self.observer = observer
+        self._told = None
+        set_if(self.told, value="")
+        self._tell_progress()
+
+    def _tell_progress(self) -> None:
+        """Tell the observer the learner's moves and whether the round is over, when either changed."""
+        if self.observer is None or not hasattr(self, "table"):
+            return
+        now = (len(self.reasons), self.done)
+        if now != self._told:
+            self._told = now
+            set_if(self.told, value=told_html(tell(self.observer, "guided_round", self.spec.name, *now)))
 
     # -- what the table hands the guide -------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -367,6 +393,7 @@ class Tutorial(W.VBox):
             'background:var(--jp-layout-color2);padding:4px 8px;overflow-wrap:anywhere">'
             + "".join(parts) + "</div>"))
         show(self.real_button, finished)
+        self._tell_progress()
         items = "".join(self._move_li(m) for m in reversed(self.moves))
         set_if(self.log_html, value=(
             f'<div style="font-weight:bold;margin-top:6px">{esc(words("log"))}</div>'
@@ -398,7 +425,9 @@ def _sentence(text: str) -> str:
 
 
 def tutorial(game: str | None = None, voice: str = "plain") -> Tutorial:
-    """The guided first round of ``game`` (see :mod:`lopti_nb.explainers.tutorial`)."""
+    """The guided first round of ``game`` (see :mod:`lopti_nb.explainers.tutorial`);
+    ``guide.follow(observer)`` tells an :class:`~lopti_nb.explainers.core.Observer` the
+    learner's moves and the round's end."""
     from ..engine import all_specs
     from .core import check_voice
 

@@ -10,15 +10,22 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..widgets.base import ButtonPool, set_if
-from .core import BORDER, INK, MUTED, Scene, Step, Verdict, esc, verdict_html
+from .core import BORDER, INK, MUTED, Observer, Scene, Step, Verdict, esc, tell, told_html, verdict_html
+from .quiz import QuizScene
+from ..engine import SettingsError
+from ..engine.settings import shown
 
 
 class Explainer(W.VBox):
-    """Steps of one game's rules. ``explainer.steps`` lists them; ``goto(i)`` jumps."""
+    """Steps of one game's rules. ``explainer.steps`` lists them; ``goto(i)`` jumps.
+    ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`, e.g. a class's student) is
+    told each step reached and each quiz question's first answer; :meth:`follow` sets it later."""
 
     def __init__(self, game: str, title: str, steps: Sequence[Step], voice: str = "plain",
-                 start: int = 0):
+                 start: int = 0, observer: Observer | None = None):
         self.game = game
+        self.observer = observer
+        self.told = W.HTML()  # why the observer could not be told, if it could not
         self.voice = voice
         self.steps = list(steps)
         self.scenes: dict[int, Scene] = {}
@@ -57,7 +64,7 @@ class Explainer(W.VBox):
                      layout=W.Layout(align_items="center", flex_flow="row wrap"))
         super().__init__(
             [self.header, self.topic, self.title, self.text,
-             self.position, self.try_box, nav],
+             self.position, self.try_box, nav, self.told],
             layout=W.Layout(padding="6px", max_width="980px"))
         self.add_class("lnb-explainer")
         self.goto(start)
@@ -99,6 +106,21 @@ class Explainer(W.VBox):
         self.extra.children = tuple(scene.controls())
         self.last_verdict = None
         self._refresh()
+        self._tell("step", step.key, i + 1, len(self.steps))
+
+    def follow(self, observer: Observer | None) -> None:
+        """Tell ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`) from now on
+        (``None``: nobody); it hears the step shown now at once."""
+        if observer is not None and not isinstance(observer, Observer):
+            raise SettingsError(f"follow() takes an Observer (lopti_nb.explainers.Observer), not {shown(observer)}.")
+        self.observer = observer
+        set_if(self.told, value="")
+        if observer is not None:
+            self._tell("step", self.step.key, self.index + 1, len(self.steps))
+
+    def _tell(self, call: str, *args) -> None:
+        if self.observer is not None:
+            set_if(self.told, value=told_html(tell(self.observer, call, self.game, *args)))
 
     def _topic_changed(self, change) -> None:
         if change["new"] is not None:
@@ -118,8 +140,15 @@ class Explainer(W.VBox):
         set_if(self.verdict, value=verdict_html(verdict, self.answers))
 
     def _try(self, choice) -> None:
-        verdict = self.scene.attempt(choice.key)
+        scene = self.scene
+        # a quiz question's first answer is the one that counts (the quiz's own score too)
+        first = (isinstance(scene, QuizScene) and not scene.finished and isinstance(choice.key, tuple)
+                 and choice.key[0] not in scene.answered)
+        verdict = scene.attempt(choice.key)
         self._refresh(verdict)
+        if first and "correct" in verdict.data:
+            self._tell("answer", self.step.key, scene.items[choice.key[0]].question,
+                       bool(verdict.data["correct"]))
 
     def _scene_changed(self, verdict: Verdict | None = None) -> None:
         self._refresh(verdict)

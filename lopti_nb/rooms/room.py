@@ -54,6 +54,7 @@ STAND_IN_LIMITS = (2.0, 7 * 86400.0)
 SEED_LIMIT = 2 ** 63  # room seeds are 0 <= seed < 2**63 (what secrets.randbits(63) draws)
 MAX_RETRIES = 200  # tries of a compare-and-set write before "too busy"
 BY = ("human", "bot", "stand-in")  # who makes a move, as the log says
+CLASS_KIND = "class"  # the meta's "kind" of a class (lopti_nb.classroom), kept in the same store
 
 
 def token_hash(token: str) -> str:
@@ -235,6 +236,9 @@ class Room:
             raise UnknownRoom(f"No room has the code {pretty(self.code)}. Check the code with "
                               "the host (rooms are forgotten after a long idle spell).")
         meta, version, touched = got
+        if isinstance(meta, dict) and meta.get("kind") == CLASS_KIND:
+            raise UnknownRoom(f"{pretty(self.code)} is the code of a class, not of a room: type it "
+                              "under “Join a class” in the rules classroom.")
         check_meta(self.code, meta)
         if read_clock(self.clock) > touched + meta["ttl"]:
             raise RoomExpired(f"Room {pretty(self.code)} has expired: nothing happened in it for "

@@ -15,7 +15,9 @@ A store knows nothing about games. It keeps, per room code:
   by compare-and-set (``put`` with the version read);
 * the *action log*, append-only, numbered from 0; ``append(code, seq, record)`` succeeds only
   if the log holds exactly ``seq`` records (optimistic concurrency: two writers racing for
-  the same position, exactly one wins);
+  the same position, exactly one wins); ``push(code, record)`` adds a record at the end,
+  wherever that is (a class's progress reports, whose order does not matter: 40 students
+  reporting at once never retry);
 * the *host lease* (holder, seat, heartbeat time), claimed atomically when free or stale;
 * *presence*: the last time each seat's kernel was seen.
 
@@ -68,6 +70,7 @@ GRACE = 86400.0  # keep an expired room this long so joiners hear "expired", not
 REASON = 100  # characters of a backend's own explanation quoted in a StoreError
 MAX_URL = 2048  # characters of a store path or URL
 ID_KEY = "lnb:store-id"  # the Redis key holding the store's id
+PUSH_LOOKBACK = 500  # last log records a Redis push looks through after a lost answer
 
 # What a backend returned that no longer reads back (hand-edited, or cut off): the errors
 # raised while decoding it.
@@ -81,6 +84,7 @@ OPERATIONS = {
     "get": ("read the room", "read"),
     "put": ("save the change to the room", "write"),
     "append": ("save the move", "write"),
+    "push": ("save the progress report", "write"),
     "log": ("read the game's moves", "read"),
     "poll": ("read the room", "read"),
     "claim_host": ("renew the host's heartbeat", "upkeep"),
@@ -182,6 +186,11 @@ class RoomStore(ABC):
     @abstractmethod
     def append(self, code: str, seq: int, record: dict, now: float) -> bool:
         """Add ``record`` as log entry ``seq`` if the log holds exactly ``seq`` entries."""
+
+    @abstractmethod
+    def push(self, code: str, record: dict, now: float) -> int:
+        """Add ``record`` at the end of the log, whatever its length; its number, or ``-1``
+        if there is no such room."""
 
     @abstractmethod
     def log(self, code: str, start: int = 0) -> list[dict]:
@@ -518,6 +527,16 @@ class SQLiteStore(RoomStore):
             db.execute("UPDATE rooms SET touched=? WHERE code=?", (now, code))
             return True
 
+    def push(self, code, record, now):
+        with self._write() as db:
+            if not db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone():
+                return -1
+            (count,) = db.execute("SELECT COUNT(*) FROM actions WHERE code=?", (code,)).fetchone()
+            db.execute("INSERT INTO actions (code, seq, record) VALUES (?,?,?)",
+                       (code, count, json.dumps(record, sort_keys=True)))
+            db.execute("UPDATE rooms SET touched=? WHERE code=?", (now, code))
+            return count
+
     def log(self, code, start=0):
         rows = self._q("SELECT record FROM actions WHERE code=? AND seq>=? ORDER BY seq",
                        (code, start))
@@ -619,6 +638,13 @@ redis.call('HSET', KEYS[1], 'touched', ARGV[3])
 for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
 return 1
 """
+_LUA_PUSH = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local n = redis.call('RPUSH', KEYS[2], ARGV[1])
+redis.call('HSET', KEYS[1], 'touched', ARGV[2])
+for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
+return n - 1
+"""
 _LUA_CLAIM = """
 local h = redis.call('HMGET', KEYS[1], 'holder', 'seat', 'at')
 if (not h[1]) or h[1] == ARGV[1] or tonumber(h[3]) < tonumber(ARGV[3]) - tonumber(ARGV[4]) then
@@ -689,6 +715,7 @@ class RedisStore(RoomStore):
         self._create = self._w.register_script(_LUA_CREATE)
         self._put = self._w.register_script(_LUA_PUT)
         self._append = self._w.register_script(_LUA_APPEND)
+        self._push = self._w.register_script(_LUA_PUSH)
         self._claim = self._r.register_script(_LUA_CLAIM)  # repeatable: a renewal by the holder
         self._release = self._r.register_script(_LUA_RELEASE)
         self._ttls: dict[str, int] = {}
@@ -812,6 +839,24 @@ class RedisStore(RoomStore):
                 return None
             return int(there == text)  # each record holds its own random "id"
         return self._send(self._append, keys, [seq, text, now, self._expire(code)], landed) == 1
+
+    def push(self, code, record, now):
+        keys = self._keys(code)[:2]
+        text = json.dumps(record, sort_keys=True)
+
+        def landed():  # made if the log's last records hold this one's exact text (its "id")
+            pipe = self._w.pipeline(transaction=False)
+            pipe.exists(keys[0])
+            pipe.llen(keys[1])
+            pipe.lrange(keys[1], -PUSH_LOOKBACK, -1)
+            exists, n, tail = pipe.execute()
+            if not exists:
+                return -1
+            for back, there in enumerate(reversed(tail)):
+                if there == text:
+                    return n - 1 - back
+            return None
+        return int(self._send(self._push, keys, [text, now, self._expire(code)], landed))
 
     def log(self, code, start=0):
         return [json.loads(r) for r in self._r.lrange(self._keys(code)[1], start, -1)]

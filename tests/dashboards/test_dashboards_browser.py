@@ -29,7 +29,7 @@ from browser_support import axe_violations, click, outside_requests, watch_reque
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
-DASHBOARDS = ["game_launcher", "rules_classroom", "reckoning_risk", "score_lab", "motion_lab"]
+DASHBOARDS = ["game_launcher", "rules_classroom", "class_teacher", "reckoning_risk", "score_lab", "motion_lab"]
 OPTIONAL = ["skull_king_rooms"]  # written by the rooms work; checked when present
 # anywidget gives a chart model 2 s to load its Vega bundle and then logs this, although the
 # chart still draws; seen only on a heavily loaded machine. Tolerated once the page's charts
@@ -355,6 +355,20 @@ def check_rules_classroom(v: Visit):
     page.wait_for_selector(".lnb-tutorial .lnb-guide-text:has-text('The bosun says')", timeout=60000)
 
 
+def check_class_teacher(v: Visit):
+    """A class opened: its code in large type, and nobody in it yet (a class with students, a
+    seating and a round played across two servers: tests/rooms/test_classroom_browser.py)."""
+    page = v.page
+    page.wait_for_selector(".lnb-class-open-button", timeout=60000)
+    v.page.locator(".lnb-class-open-name input").fill("Ms Rivera")
+    v.page.locator(".lnb-class-open-name input").press("Tab")
+    click(v.page, "Open a class", exact=True)
+    page.wait_for_selector(".lnb-class-code [data-code]", timeout=30000)
+    code = page.locator(".lnb-class-code [data-code]").get_attribute("data-code")
+    assert len(code) == 9 and code[4] == "-"
+    page.wait_for_selector(".lnb-class-grid :text('Nobody has joined yet.')", timeout=15000)
+
+
 def check_reckoning_risk(v: Visit):
     page = v.page
     for label in ("Sea level", "Hold limit", "Surface with"):
@@ -558,7 +572,8 @@ def test_dashboard_in_the_dark_theme(name, browser, cold_server, screenshot_dir)
 
 
 HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
-              "rules_classroom": "Rules classroom", "score_lab": "Score lab", "motion_lab": "Motion lab",
+              "rules_classroom": "Rules classroom", "class_teacher": "Teach a class", "score_lab": "Score lab",
+              "motion_lab": "Motion lab",
               "reckoning_risk": "Reckoning risk explorer"}
 
 

@@ -14,7 +14,7 @@ from lopti_nb.dashboard_parts import game_launcher, game_part, risk_explorer, ru
 from lopti_nb.engine import LoptiNbError, all_specs, game_names, get_spec
 
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ["game_launcher", "reckoning_risk", "rules_classroom", "score_lab", "motion_lab"]
+NAMES = ["game_launcher", "reckoning_risk", "rules_classroom", "class_teacher", "score_lab", "motion_lab"]
 
 
 def test_notebooks_are_titled_short_and_cleared():
