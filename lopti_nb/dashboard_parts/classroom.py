@@ -161,6 +161,8 @@ class RulesClassroom(W.VBox):
             self.explainer.follow(student)
         if self.tutorial is not None:
             self.tutorial.follow(student)
+        if self.practice is not None:
+            self.practice.follow(student)
         self.poll_once()
         self._start()
         return student
@@ -279,6 +281,8 @@ class RulesClassroom(W.VBox):
                 self.practice = None
                 self.practice_box.children = (W.HTML(message_html(str(exc), "info")),)
                 return
+        if self.student is not None:
+            self.practice.follow(self.student)
         self.practice_box.children = (PracticeWidget(self.practice),)
 
     def _set_voices(self, voice: str = "plain", building: bool = False) -> None:

@@ -31,6 +31,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from ..engine import SettingsError, get_spec
 from ..engine.limits import shown
 from ..engine.settings import whole
+from .core import Observer, tell
 
 BOXES = 5  # a kind in the last box is mastered
 MASTERED = 4  # a kind in this box or higher counts as mastered
@@ -90,6 +91,8 @@ class Practice:
         self.counts = {k: [0, 0] for k in self.kinds}  # asked, right
         self.history: list[tuple[str, bool]] = []
         self.observers: list[Callable[[str, bool, "Practice"], None]] = []
+        self.observer = None  # who follows the learner's work (a class's Student), see follow()
+        self.told = ""  # the sentence of a report the observer refused ("" when it took it)
         self._drawn: Drawn | None = None
         self._kind: str | None = None
 
@@ -131,7 +134,15 @@ class Practice:
         self._drawn = self._kind = None
         for observer in list(self.observers):
             observer(kind, right, self)
+        self.told = tell(self.observer, "practice", self.game, kind, self.box[kind] >= MASTERED)
         return Answered(right, reason)
+
+    def follow(self, observer: Observer | None) -> None:
+        """Tell ``observer`` (an :class:`~lopti_nb.explainers.core.Observer`, e.g. a class's
+        student) after each answer whether that kind of question counts as mastered now."""
+        if observer is not None and not isinstance(observer, Observer):
+            raise PracticeError(f"follow() takes an Observer (lopti_nb.explainers.Observer), not {shown(observer)}.")
+        self.observer = observer
 
     # -- what it shows -------------------------------------------------------------------------------
     @property

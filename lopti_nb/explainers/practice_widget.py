@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..text import esc
+from .core import told_html
 from .practice import Practice
 
 
@@ -41,6 +42,8 @@ class PracticeWidget(W.VBox):
         colour = "var(--jp-success-color1, #2e7d32)" if verdict.right else "var(--jp-error-color1, #c62828)"
         self.feedback.value = (f'<div style="border-left:4px solid {colour};padding:4px 8px;margin:6px 0">'
                                f"You answered: {esc(choice)}. <b>{esc(head)}</b> {esc(verdict.reason)}</div>")
+        if self.practice.told:  # the class did not take the report: said in a line, the practice goes on
+            self.feedback.value += told_html(self.practice.told)
         self.choices.children = ()  # answered: only what can still be done stays on screen
         self.next_button.layout.display = None
         self._summary()

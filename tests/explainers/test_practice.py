@@ -168,3 +168,27 @@ def test_observers_hear_each_answer():
     q = p.question
     p.answer(p._drawn.answer)
     assert heard == [(q.kind, True)]
+
+
+def test_a_students_practice_reports_to_their_class(tmp_path):
+    """Once a student has joined a class, their practice tells it what they master and miss:
+    the teacher's progress counts the mastered kinds, the mistakes the missed ones."""
+    from lopti_nb import classroom
+
+    store = str(tmp_path / "class.sqlite")
+    teacher = classroom.open_class("Ms Rivera", store=store)
+    ann = classroom.join_class(teacher.code, "Ann", store=store)
+    p = lopti_nb.practice("skull-king", seed=4)
+    p.follow(ann)
+    weak = "trick bonus"
+    for _ in range(30):
+        q = p.question
+        right = p._drawn.answer
+        p.answer(next(c for c in q.choices if c != right) if q.kind == weak else right)
+        assert p.told == ""
+    row = teacher.progress().set_index("name").loc["Ann"]
+    assert row["practice_mastered"] == len(p.mastered) >= 3
+    missed = teacher.mistakes()
+    assert weak in set(missed[missed["game"] == "skull-king"]["kind"]) | set(missed["question"])
+    with pytest.raises(PracticeError):
+        p.follow("Ann")
