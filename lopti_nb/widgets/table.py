@@ -449,7 +449,7 @@ class Table(W.VBox):
     def _advance(self) -> None:
         """After a change: let bots move (instantly or one step at a time), then redraw."""
         if self._bots_to_move() and not self.paused:
-            if self.bot_delay > 0 and _running_loop() is not None:
+            if self.bot_delay > 0 and running_loop() is not None:
                 self._settle_viewer()
                 self.refresh()
                 self._start_task()
@@ -492,7 +492,7 @@ class Table(W.VBox):
         # (before New game / Rematch) stops when it wakes, so this game needs its own
         if self._task is not None and not self._task.done() and self._task_generation == self._generation:
             return
-        loop = _running_loop()
+        loop = running_loop()
         self._task_generation = self._generation
         self._task = loop.create_task(self._bot_loop(self._generation))
 
@@ -840,7 +840,8 @@ def iter_widgets(root: W.Widget):
                 stack.extend(v for v in value if isinstance(v, W.Widget))
 
 
-def _running_loop():
+def running_loop():
+    """The asyncio loop running now (a notebook's, a Voilà page's), or ``None``."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

@@ -347,3 +347,34 @@ def test_1_7_the_advocate_is_chosen_on_the_choosers_device_in_a_room(tmp_path):
     view._draw_vote(obs["session"], 1, False)
     assert "Ann chooses for them" in view.ballot_text.value
     assert not [b for b in view.advocate_buttons.children if b.layout.display != "none" and not b.disabled]
+
+
+def test_1_7_throw_at_random_ends_a_roshambo_between_two_devices(tmp_path):
+    """Each device may hand the rest of its Roshambo to chance: every throw is still made from
+    that device, as a Throw of the room's log, and the contest runs to its end."""
+    a, b = _two_devices(tmp_path)
+    first = a if a.session.my_turn() else b
+    other = b if first is a else a
+    _pick_base_law(first)
+    _button(first, "Call the Rule Vote").click()
+    other.poll_once()
+    _button(first, "Vote yes").click()
+    other.poll_once()
+    _button(other, "Vote no").click()
+    first.poll_once()
+    assert first.session.state.phase == "roshambo"
+    for w in (a, b):
+        w.poll_once()
+        _button(w, "Throw at random for me").click()
+    for _ in range(300):
+        if a.session.state.phase != "roshambo":
+            break
+        a.poll_once(), b.poll_once()
+    a.poll_once(), b.poll_once()
+    assert a.session.state.phase != "roshambo"
+    vote = a.session.state.session.votes[0]
+    assert vote.roshambo.decisive >= 30
+    assert _button(a, "Rock") is None and _button(b, "Rock") is None
+    import lopti_nb as _lopti
+
+    assert _lopti.load(a.session.room.record()).events == a.session.state.events

@@ -329,3 +329,23 @@ def test_1_7_every_rule_vote_starts_from_an_empty_menu():
     assert t.view.vote_what.label.startswith("\u2014 choose") and t.view.vote_when.value == "now"
     assert "Call the Rule Vote" not in labels(t)
     assert shown(t, t.view.vote_what)
+
+
+def test_1_7_throw_at_random_for_me_ends_a_roshambo_with_recorded_throws():
+    """After a tie the person may throw every throw left at random with one click: the
+    Roshambo runs to its 30 decisive throws, each throw a Throw action of the record (a replay
+    gives the same game), and the button is gone once nothing is asked of them."""
+    t = lopti_nb.play("lopti", players=2, humans=1, seed=5, bot_delay=0, rounds=2)
+    pick_base_law(t)
+    click(t, "Call the Rule Vote")
+    click(t, "Vote yes")  # the bot opposes a change to base law: 1 yes, 1 no, a tie
+    assert t.state.phase == "roshambo"
+    assert shown(t, t.view.auto_throw_button) and "Rock" in labels(t)
+    click(t, "Throw at random for me", exact=True)
+    assert t.state.phase != "roshambo"
+    vote = t.state.session.votes[-1]
+    assert vote.roshambo.decisive >= 30
+    throws = [a for a in t.state.actions if type(a).__name__ == "Throw"]
+    assert len(throws) >= 2 * 30  # both players' throws, decisive or not
+    assert lopti_nb.load(t.state.record()).events == t.state.events
+    assert not shown(t, t.view.auto_throw_button) and "Rock" not in labels(t)

@@ -30,6 +30,7 @@ table is recorded, replayed and refused exactly as one played in a room:
 """
 from __future__ import annotations
 
+import random
 import re
 
 import ipywidgets as W
@@ -37,7 +38,7 @@ import ipywidgets as W
 from lopti_nb.engine import IllegalAction, ordinal, plural
 from lopti_nb.text import isolate, isolate_text
 from lopti_nb.widgets.base import CSS_MUTED, ButtonPool, esc, panel_html, set_if, show
-from lopti_nb.widgets.table import GameView
+from lopti_nb.widgets.table import GameView, running_loop as _running_loop
 
 from .builder import MotionBuilder
 from .library import LIBRARY
@@ -183,8 +184,17 @@ class SessionView(GameView):
         self.ballot_buttons = ButtonPool(self.table.act)
         self.advocate_buttons = ButtonPool(self.table.act)
         self.throw_buttons = ButtonPool(self.table.act)
+        # the rest of a Roshambo thrown at random for this device's player: each throw a real
+        # Throw action (recorded as any other), made whenever the player is asked to throw
+        self.auto_throw_button = W.Button(description="Throw at random for me", layout=W.Layout(width="auto"))
+        self.auto_throw_button.on_click(lambda b: self.throw_at_random())
+        self.auto_throw_button.layout.display = "none"
+        self._auto_throw = None  # the vote (round, votes held) whose Roshambo is thrown at random
+        self._throw_rng = random.Random()  # the throws are recorded: a replay needs no seed
+        self._throwing = False
         self.vote_box = W.VBox([self.vote_text, self.vote_form, self.ballot_text, self.ballot_buttons,
-                                self.advocate_buttons, self.throw_buttons], layout=W.Layout(**box))
+                                self.advocate_buttons, self.throw_buttons, self.auto_throw_button],
+                               layout=W.Layout(**box))
         self.scoreboard = W.HTML()
         self.history = W.HTML()
         self.panel = W.VBox([self.title, self.author_box, self.motions_html, self.withdraw_buttons, self.vote_box,
@@ -543,13 +553,54 @@ class SessionView(GameView):
             self.advocate_buttons.set([])
         c = v["contest"]
         items = []
+        asked = c is not None and viewer in c["waiting"] and can_act
         if c is not None:
             text += self._contest_html(c, v)
-            if viewer in c["waiting"] and can_act:
+            if asked:
                 items = [(t.capitalize(), Throw(t), *self._ok(Throw(t), viewer, can_act)) for t in THROWS]
         # primary: white on the brand blue is legible (white on the warning orange is not)
         self.throw_buttons.set(items, style="primary")
+        mark = (s.get("round"), len(s.get("votes") or ()))
+        show(self.auto_throw_button, asked and self._auto_throw != mark)
+        if asked and self._auto_throw == mark:
+            self._throw_soon()
         set_if(self.ballot_text, value=f'<div style="font-size:13px">{text}</div>')
+
+    def throw_at_random(self) -> None:
+        """From now on, throw at random for this device's player whenever the Roshambo under way
+        asks them to (what "Throw at random for me" does); each throw is a Throw action."""
+        s = self._obs["session"] if self._obs is not None else None
+        if s is None or s.get("vote") is None:
+            return
+        self._auto_throw = (s.get("round"), len(s.get("votes") or ()))
+        self._throw_soon()
+
+    def _throw_soon(self) -> None:
+        """Throw for the player now, or, while the page's loop runs, just after this redraw."""
+        if self._throwing:
+            return
+        loop = _running_loop()
+        if loop is not None:
+            self._throwing = True
+            loop.call_soon(self._throw_while_asked)
+        else:
+            self._throw_while_asked()
+
+    def _throw_while_asked(self) -> None:
+        self._throwing = True
+        try:
+            for _ in range(1000):  # a Roshambo ends: each throw is asked of the player once
+                viewer, can_act = self.seen_as
+                v = (self._obs or {}).get("session", {}).get("vote")
+                c = v["contest"] if v is not None else None
+                if c is None or viewer not in c["waiting"] or not can_act:
+                    break
+                before = self._obs
+                self.table.act(Throw(THROWS[self._throw_rng.randrange(len(THROWS))]))
+                if self._obs is before:  # the throw has not come back yet (a room): the next poll asks again
+                    break
+        finally:
+            self._throwing = False
 
     @staticmethod
     def needs(players: int) -> str:
