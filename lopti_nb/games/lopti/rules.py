@@ -278,7 +278,8 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
             return f"{cards[:1].upper() + cards[1:]} equal the last play ({last}), which this game allows."
         return (f"{cards[:1].upper() + cards[1:]} outnumber the last play ({last}): "
                 f"matching with more is legal.")
-    return f"{r} is higher than the {top} on top of the pile."
+    return (f"{cards[:1].upper() + cards[1:]} {'is' if count == 1 else 'are'} higher than the "
+            f"{top} on top of the pile: a higher ordinary rank may follow, in any number.")
 
 
 @dataclass(frozen=True)
