@@ -433,6 +433,28 @@ class SkullKingState(GameState):
             return "everyone bids before the first card is played"
         return f"{action!r} is not a Skull King action (use Bid(n) or Play(card))"
 
+    def _why_legal(self, action, seat: int | None) -> str:
+        """The rule that allows a legal ``action`` (rules reference \u00a73.1-3.2), read from the
+        same trick state that :meth:`why_illegal` judged."""
+        if isinstance(action, Bid):
+            return (f"Every bid is made in secret, a whole number from 0 to {self.cards_dealt}, "
+                    "the cards dealt this round.")
+        card = action.card
+        suit = SUIT.get(card)
+        if not self.trick:
+            return "The first card of a trick may be any card in the hand."
+        if self.led is None:
+            if self._suit_open:
+                return ("No suit is set yet: only escape-like cards have been played, so any card "
+                        "may be played.")
+            return "This trick is suit-free, so nobody has to follow a suit: any card may be played."
+        led = SUIT_NAMES[self.led]
+        if suit is None:
+            return f"A special card may always be played, even by a player who holds {led}, the led suit."
+        if suit == self.led:
+            return f"It follows {led}, the led suit."
+        return f"A player with no {led}, the led suit, may play any card."
+
     def _apply(self, action) -> None:
         seat = self.current_player
         if self.phase != PLAY:
