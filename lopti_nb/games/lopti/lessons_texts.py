@@ -13,7 +13,7 @@ PLAIN = {
              "all your cards. You hold them in three places: a hand that only you see, three "
              "face-up cards on the table in front of you, and under them three face-down cards "
              "that nobody sees, not even you. You play out your hand before anything else, after it "
-             "your face-up cards, and last of all your face-down cards, one at a time (a face-down card that clears earns a bonus play, so a second may follow in the same turn); when your last face-down card goes down as "
+             "your face-up cards, and last of all your face-down cards, one at a time (a face-down card that clears the pile lets you play again, so a second may follow in the same turn); when your last face-down card goes down as "
              "a legal play, you win the round.\n\n"
              "One turn: you put cards on the pile in the middle of the table, if the rules let "
              "them go on the card on top, or you take the whole pile into your hand. Cards left "
@@ -190,7 +190,7 @@ PIRATE = {
              "of every card. Ye keep yer cards in three places: a fist only ye may see, three "
              "face-up cards on the table afore ye, and beneath them three face-down cards nobody "
              "sees, not even ye. Empty yer fist first, then yer face-up cards, then the face-down "
-             "ones, one at a time (one that sinks the heap earns a bonus throw, so a second may follow in the same turn); when yer last face-down card lands as a lawful throw, the round "
+             "ones, one at a time (one that sinks the heap lets ye throw again, so a second may follow in the same turn); when yer last face-down card lands as a lawful throw, the round "
              "be yers.\n\n"
              "One turn: ye throw cards onto the heap in the middle, if the rules let 'em go on the "
              "top card, or ye haul the whole heap into yer fist. The cards left after the deal be "
@@ -364,7 +364,7 @@ COMRADE = {
              "dispose of all your cards. They are held in three places: a hand that only you "
              "see, three face-up cards on the table before you, and beneath them three face-down "
              "cards that nobody sees, yourself included. The hand is emptied first, then the "
-             "face-up cards, then the face-down cards, one at a time (a face-down card that clears earns a bonus play, so a second may follow in the same turn); when your last face-down card "
+             "face-up cards, then the face-down cards, one at a time (a face-down card that clears the pile lets you play again, so a second may follow in the same turn); when your last face-down card "
              "goes down as a legal play, the round is yours.\n\n"
              "One turn: you put cards on the pile in the centre, where the rules allow them on "
              "the top card, or you collect the whole pile into your hand. Cards left after the "
@@ -412,7 +412,8 @@ COMRADE = {
               "A 7 may be played on anything outside a 3 duty. The following comrade must then "
               "play low: a 4, 5 or 6, in any quantity. A 2 or a 3 remains permitted, as do more "
               "7s than the last play or those completing four. A 10 may never follow a 7, and "
-              "neither may an 8 or any higher rank."),
+              "neither may an 8 or any higher rank. This demand for lower cards is the 7 directive: "
+              "it binds the next play only, and any clear cancels it."),
     "ten": ("The 10 clears the pile",
             "A 10 clears the pile on arrival, and its player is granted a bonus play. It is "
             "permitted after any play but a 7, and never during a standing 3 duty. The 10 and all cleared cards are "

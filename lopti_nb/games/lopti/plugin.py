@@ -74,5 +74,6 @@ SPEC = GameSpec(
     reference="lopti_nb.games.lopti:reference.md",
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),
-    extras={"motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard"},
+    extras={"motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
+            "claims": "lopti_nb.games.lopti.claims"},
 )

@@ -1,0 +1,146 @@
+"""The claims check (:mod:`lopti_nb.explainers.claims`): every lesson step, guided-round
+moment, quiz question and hint of every game, in every voice, is walked and each claim it
+carries is asked of the engine again. Each error once found in the words is put back here, one
+test each, and the check must catch it."""
+from __future__ import annotations
+
+import pytest
+
+import lopti_nb
+from lopti_nb.engine import get_spec
+from lopti_nb.explainers import voices
+from lopti_nb.explainers.claims import Said, check_claims, program_words, said, said_in_tutorial
+from lopti_nb.games.lopti import lessons_texts, tutorial as lopti_tutorial
+from lopti_nb.games.lopti.rules import judge
+
+CASES = [(g, v) for g in lopti_nb.game_names() if get_spec(g).lessons is not None
+         and "claims" in get_spec(g).extras for v in voices(g)]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game,voice", CASES)
+def test_every_sentence_a_learner_reads_passes_the_claims_check(game, voice):
+    texts = said(game, voice)
+    assert len(texts) > 300  # lessons, quiz and the guided round were all walked
+    problems = check_claims(game, voice, texts)
+    assert problems == [], "\n".join(map(str, problems[:12]))
+
+
+def _checks(game: str, voice: str, texts) -> set[str]:
+    return {p.check for p in check_claims(game, voice, texts)}
+
+
+def _tutorial(voice: str = "plain") -> list[Said]:
+    return list(said_in_tutorial("lopti", voice))
+
+
+def _lesson_text(key: str, text: str, voice: str = "plain", step: int | None = None) -> list[Said]:
+    from lopti_nb.explainers import steps
+
+    order = [s.key for s in steps("lopti", voice)]
+    return [Said("lopti", voice, f"{key} text", text, order.index(key) if step is None else step)]
+
+
+# -- Lopti's guided round ----------------------------------------------------------------------------
+@pytest.mark.timeout(60)
+def test_1_7_the_winner_voted_on_is_caught(monkeypatch):
+    said_before = "In a real session the winner now writes a new rule for the next round, and the table votes on it."
+    monkeypatch.setitem(lopti_tutorial.SAY["plain"], "motion", said_before)
+    assert "the winner's motion voted on" in _checks("lopti", "plain", _tutorial())
+
+
+@pytest.mark.timeout(60)
+def test_1_2_an_opponents_low_play_on_a_7_explained_as_higher_is_caught(monkeypatch):
+    def opponent(self, state, seat, rng):
+        from lopti_nb.games.lopti.bots import heuristic_bot
+
+        action = heuristic_bot(state.observation(seat), state.legal_actions(seat), rng)
+        return action, ("An ordinary rank as high as the top of the pile or higher may follow (the same "
+                        "rank only with more cards, or to make four).")
+
+    monkeypatch.setattr(lopti_tutorial.LoptiTutorial, "opponent", opponent)
+    found = check_claims("lopti", "plain", _tutorial())
+    assert {"reason from the engine", "a higher rank may follow"} <= {p.check for p in found}
+    assert any("top of the pile is 7" in p.detail for p in found)
+
+
+@pytest.mark.timeout(60)
+def test_1_5_a_lone_ace_hinted_as_a_low_lead_is_caught(monkeypatch):
+    monkeypatch.setitem(lopti_tutorial.SAY["plain"], "lead", "The table is empty, so you lead. Lead low, with {what}.")
+    found = check_claims("lopti", "plain", _tutorial())
+    assert any(p.check == "lead low" and "A is no low card" in p.detail for p in found)
+
+
+@pytest.mark.timeout(60)
+def test_1_5_a_lowest_card_claim_is_checked_against_the_hand(monkeypatch):
+    monkeypatch.setitem(lopti_tutorial.SAY["plain"], "lowest", "{What} is your lowest ordinary card.")
+    assert "lowest card held" in _checks("lopti", "plain", _tutorial())
+
+
+@pytest.mark.timeout(60)
+def test_1_2_the_refusal_after_a_7_letting_a_special_follow_is_caught(monkeypatch):
+    bad = "A 7 goes on anything; the next play must be 4, 5 or 6 (or a special)."
+    texts = [Said("lopti", "plain", "sandbox: 7 on K", bad, kind="judge")]
+    assert "a special may follow a 7" in _checks("lopti", "plain", texts)
+    # and the judge's own sentences now pass it
+    now = [Said("lopti", "plain", "sandbox", judge(h, p).reason, kind="judge")
+           for h, p in ((["K"], "7"), (["7"], "8"), (["7"], "10"), (["7"], "5"))]
+    assert check_claims("lopti", "plain", now) == []
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_5_face_down_cards_one_a_turn_is_caught(voice):
+    text = lessons_texts.TEXTS[voice]["goal"][1]
+    put_back = text.replace("one at a time", "one a turn", 1).split(" (a face-down")[0].split(" (one that")[0]
+    assert "one a turn" in put_back
+    assert "face-down cards one a turn" in _checks("lopti", voice, _lesson_text("goal", put_back, voice))
+
+
+@pytest.mark.timeout(60)
+def test_1_6_the_turn_cap_only_for_bots_is_caught():
+    bad = ("When bots play rounds by themselves, a round has a turn cap: the most turns it may run.")
+    assert "the turn cap only for bots" in _checks("lopti", "plain", _lesson_text("rounds", bad))
+
+
+@pytest.mark.timeout(60)
+def test_1_2_the_7_directive_used_before_it_is_taught_is_caught():
+    texts = _lesson_text("after_two", "A clear ends every 3 duty and every 7 directive.")
+    found = check_claims("lopti", "plain", texts)
+    assert any(p.check == "term before it is taught" and "7 directive" in p.detail for p in found)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("voice", ("pirate", "comrade"))
+def test_two_words_for_one_thing_in_a_voice_are_caught(voice):
+    texts = _lesson_text("draw", "Take one card from the stock.", voice) + \
+        _lesson_text("setup", "The rest form the draw pile.", voice) + \
+        _lesson_text("rounds", "A round carries a turn limit, the turn cap.", voice)
+    found = [p for p in check_claims("lopti", voice, texts) if p.check == "one term per thing"]
+    assert len(found) == 2
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("voice", ("pirate", "comrade"))
+def test_a_voiced_guide_giving_the_plain_voices_hints_is_caught(monkeypatch, voice):
+    monkeypatch.setitem(lopti_tutorial.SAY, voice, lopti_tutorial.SAY["plain"])
+    monkeypatch.setitem(lopti_tutorial.WORDS, voice, {})
+    assert "hint in its own voice" in _checks("lopti", voice, _tutorial(voice))
+
+
+def test_one_card_counted_in_the_plural_is_caught():
+    assert program_words("Take the pile (1 cards)") == ["one with a plural"]
+    assert program_words("Take the pile (1 card)") == []
+    assert program_words("Seat 1 writes a motion (rules reference \u00a71.7.1).") == []
+
+
+@pytest.mark.timeout(60)
+def test_1_7_thirty_throws_not_said_decisive_is_caught():
+    bad = "The two play rock-paper-scissors until 30 throws have produced a winner."
+    assert "30 decisive throws" in _checks("lopti", "plain", _lesson_text("roshambo", bad))
+
+
+@pytest.mark.parametrize("text", ["What the engine records:", "the engine does not allow a move",
+                                  "its after clear hook returned", "the oracle says", "<Play object at 0x7f>"])
+def test_program_words_in_learner_text_are_caught(text):
+    assert program_words(text)
