@@ -59,11 +59,13 @@ class Said:
 class Term:
     """A word a learner must be taught before it is used: its ``name``, the ``pattern`` that
     finds it and the key of the lesson step that ``taught`` it (per voice, a mapping voice ->
-    key or one key for every voice)."""
+    key or one key for every voice); ``named_at`` are earlier steps that may name it without
+    using it (a list of what the deck holds)."""
 
     name: str
     pattern: str
     taught: str | dict
+    named_at: tuple[str, ...] = ()  # earlier steps that may name it without using it (a list of the deck)
 
     def step_key(self, voice: str) -> str | None:
         return self.taught.get(voice) if isinstance(self.taught, dict) else self.taught
@@ -218,8 +220,10 @@ def _terms_check(game: str, voice: str, texts: Sequence[Said], terms: Sequence[T
         if not re.search(term.pattern, step.title + " " + visible_text(step.text)):
             problems.append(Problem("term taught", key, f"{term.name}: the step meant to teach it never names it",
                                     step.text))
+        allowed = {order.index(k) for k in term.named_at if k in order}
         for s in texts:
-            if s.step is not None and s.step < taught and re.search(term.pattern, s.text):
+            if s.step is not None and s.step < taught and s.step not in allowed \
+                    and re.search(term.pattern, s.text):
                 problems.append(Problem("term before it is taught", s.where,
                                         f"{term.name} is taught at step {key!r}", s.text))
     return problems

@@ -144,3 +144,45 @@ def test_1_7_thirty_throws_not_said_decisive_is_caught():
                                   "its after clear hook returned", "the oracle says", "<Play object at 0x7f>"])
 def test_program_words_in_learner_text_are_caught(text):
     assert program_words(text)
+
+
+# -- Skull King ------------------------------------------------------------------------------------
+def _skull_king_lessons(key_text: dict[str, str]) -> list[Said]:
+    from lopti_nb.explainers import steps
+
+    order = [s.key for s in steps("skull-king")]
+    return [Said("skull-king", "plain", f"{key} text", text, order.index(key)) for key, text in key_text.items()]
+
+
+@pytest.mark.timeout(60)
+def test_3_3_an_escape_called_the_most_dangerous_card_is_caught():
+    texts = [Said("skull-king", "plain", "guided round hint", "You have the tricks you bid, and the Escape "
+                  "loses this trick as it stands: it is the most dangerous card you can get rid of safely.",
+                  kind="hint")]
+    found = check_claims("skull-king", "plain", texts)
+    assert any(p.check == "the most dangerous card" for p in found)
+
+
+@pytest.mark.timeout(60)
+def test_3_2_cards_used_before_they_are_taught_are_caught():
+    text = ("An Escape, a Loot or the Tigress played as an escape decides nothing when it leads. When a "
+            "Pirate, the Skull King, a Mermaid, the Kraken or the White Whale leads, the trick is free.")
+    found = check_claims("skull-king", "plain", _skull_king_lessons({"follow": text}))
+    early = {p.detail.split(" is taught")[0] for p in found if p.check == "term before it is taught"}
+    assert early >= {"the Loot", "the Tigress", "the Mermaid", "the Skull King", "the Kraken", "the White Whale"}
+
+
+@pytest.mark.timeout(60)
+def test_3_5_a_loot_step_naming_only_the_destroyed_trick_is_caught():
+    text = ("A Loot plays like an escape, but it allies its player with whoever wins the trick. A "
+            "destroyed trick makes no alliance.")
+    found = [p for p in check_claims("skull-king", "plain", _skull_king_lessons({"loot": text}))
+             if p.check == "when a Loot makes no alliance"]
+    assert found and "White Whale deciding" in found[0].detail and "own win" in found[0].detail
+
+
+@pytest.mark.timeout(60)
+def test_3_2_a_special_lead_said_to_leave_the_suit_to_the_next_number_is_caught():
+    texts = [Said("skull-king", "plain", "guided round move",
+                  "A special card leads; the next number played sets the suit to follow.", kind="move")]
+    assert "a special lead sets no suit" in _checks("skull-king", "plain", texts)

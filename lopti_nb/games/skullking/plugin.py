@@ -64,6 +64,7 @@ SPEC = GameSpec(
     lessons="lopti_nb.games.skullking.lessons",
     tutorial="lopti_nb.games.skullking.tutorial:SkullKingTutorial",
     reference="lopti_nb.games.skullking:reference.md",
+    extras={"claims": "lopti_nb.games.skullking.claims"},
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
 )

@@ -441,19 +441,26 @@ class SkullKingState(GameState):
                     "the cards dealt this round.")
         card = action.card
         suit = SUIT.get(card)
-        if not self.trick:
-            return "The first card of a trick may be any card in the hand."
-        if self.led is None:
-            if self._suit_open:
-                return ("No suit is set yet: only escape-like cards have been played, so any card "
-                        "may be played.")
-            return "This trick is suit-free, so nobody has to follow a suit: any card may be played."
-        led = SUIT_NAMES[self.led]
         if suit is None:
-            return f"A special card may always be played, even by a player who holds {led}, the led suit."
+            if card.startswith("tigress:"):
+                return ("The Tigress, like every special card, may always be played; as she is "
+                        "played she is declared a pirate or an escape.")
+            name = NAME[card]
+            return f"{name[:1].upper()}{name[1:]} is a special card, and a special card may always be played."
+        colour = SUIT_NAMES[suit]
+        if self.led is None:
+            if self.trick and not self._suit_open:
+                first = NAME[next(c for c in self.trick if c not in PASSES_SUIT_ON)]
+                return (f"{first[:1].upper()}{first[1:]} made this trick suit-free, so any card may "
+                        f"be played; the {colour} card sets no suit.")
+            if self.trick:
+                return ("Only escape-like cards were played before, so no suit is set and any card "
+                        f"may be played; this {colour} card now sets the suit.")
+            return f"The first card of a trick may be any card; this {colour} card sets the suit."
+        led = SUIT_NAMES[self.led]
         if suit == self.led:
-            return f"It follows {led}, the led suit."
-        return f"A player with no {led}, the led suit, may play any card."
+            return f"{led[:1].upper()}{led[1:]} is the suit to follow, and this card follows it."
+        return f"A player who holds no {led}, the suit to follow, may play any card."
 
     def _apply(self, action) -> None:
         seat = self.current_player
