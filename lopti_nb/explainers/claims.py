@@ -102,7 +102,7 @@ PROGRAM_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("hook", re.compile(r"\bhooks?\b", re.I)),
     ("oracle", re.compile(r"\boracles?\b", re.I)),
     ("repr text", re.compile(r"<[\w.]+ object at 0x|\b[A-Z]\w+\(\w+=|\bnull\b|\bundefined\b|\bNaN\b")),
-    ("one with a plural", re.compile(r"(?<![\d.,\w§-])1 (?:cards|plays|throws|tricks|coins|machines|points|"
+    ("one with a plural", re.compile(r"(?<![\d.,\w§-])(?<!Seat )(?<!seat )1 (?:cards|plays|throws|tricks|coins|machines|points|"
                                      r"turns|votes|rounds|players|times|bids|seats|effects|motions|"
                                      r"steps|sales|flips|ties|hazards|suits|ballots|pickups|clears)\b")),
 )

@@ -186,3 +186,30 @@ def test_3_2_a_special_lead_said_to_leave_the_suit_to_the_next_number_is_caught(
     texts = [Said("skull-king", "plain", "guided round move",
                   "A special card leads; the next number played sets the suit to follow.", kind="move")]
     assert "a special lead sets no suit" in _checks("skull-king", "plain", texts)
+
+
+# -- The Drowned Ledger ------------------------------------------------------------------------------
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("text", ["What the engine records: Seat 1 flips Compass 1 into the haul.",
+                                  "When a turn can keep the duty it must, and the engine does not allow a move "
+                                  "that breaks it then."])
+def test_2_6_the_programs_words_in_the_ledgers_lessons_are_caught(text):
+    texts = [Said("drowned-ledger", "plain", "offices text", text, 0)]
+    assert "program words" in _checks("drowned-ledger", "plain", texts)
+    # the suit of machines called Engine is a word of the game, not of the program
+    assert program_words("Seat 1 flips Engine 5 into the haul.") == []
+
+
+@pytest.mark.timeout(60)
+def test_2_4_a_sale_said_to_be_no_sea_trigger_is_caught():
+    texts = [Said("drowned-ledger", "plain", "guided round move", "A sale is no sea trigger.", kind="move")]
+    assert "a sale is a sea trigger" in _checks("drowned-ledger", "plain", texts)
+
+
+@pytest.mark.timeout(60)
+def test_2_2_a_guides_reason_written_beside_the_rules_is_caught(monkeypatch):
+    from lopti_nb.games.ledger import tutorial as ledger_tutorial
+
+    monkeypatch.setattr(ledger_tutorial.LedgerTutorial, "rules_say", staticmethod(lambda state, seat, action: ""))
+    found = check_claims("drowned-ledger", "plain", list(said_in_tutorial("drowned-ledger", "plain")))
+    assert {p.check for p in found} == {"reason from the engine"} and len(found) > 5

@@ -800,7 +800,7 @@ def office_scene(name: str) -> Callable[[], Scene]:
     kw, prelude, actions, progressive = specs[name]
     build = rigged(3, 0, "offices", offices, prelude, **kw)
     prompt = ("Dive, then decide at each flip; the duty speaks about the dive." if progressive
-              else "Try each move: the engine enforces the duty where a turn can keep it.")
+              else "Try each move: the table enforces the duty where a turn can keep it.")
     return lambda: LedgerScene(build, actions, progressive=progressive, prompt=prompt)
 
 
@@ -953,7 +953,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("2.2.1", "2.2.2", "2.2.3", "2.4", "2.5"), LedgerQuiz, "Practice"),
         ("offices", "Offices",
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
-         "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
+         "privilege. When a turn can keep the duty it must, and the rules do not allow a move "
          "that breaks it then; when no move could keep it, it does not bind. No office takes a turn "
          "away or stops the game from ending. Here you are the Harbourmaster: holding three sealed "
          "cards or more, you may not dive. The next twelve steps try each office in turn.",

@@ -101,6 +101,7 @@ SPEC = GameSpec(
     tutorial="lopti_nb.games.ledger.tutorial:LedgerTutorial",
     reference="lopti_nb.games.ledger:reference.md",
     studies="lopti_nb.games.ledger.studies",
-    extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},
+    extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer",
+            "claims": "lopti_nb.games.ledger.claims"},
     room_settings=("mode", "hold_limit"),
 )
