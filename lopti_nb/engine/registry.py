@@ -63,6 +63,7 @@ def random_bot(observation, legal_actions, rng):
 
 random_bot.needs_observation = False  # play_out passes None instead of building one
 random_bot.returns_listed = True  # it returns an item of the list it is given: play_out trusts it
+random_bot.policy = "picks any of its legal moves at random"  # what a table says of it, in words
 
 
 @dataclass

@@ -1012,6 +1012,7 @@ def session_bot(round_bot):
         return round_bot(obs, plays, rng)
 
     bot.needs_observation = getattr(round_bot, "needs_observation", True)
+    bot.follows_session_policies = True  # a table describes its ballots, throws and motions by them
     bot.__doc__ = round_bot.__doc__
     bot.__name__ = getattr(round_bot, "__name__", "bot")
     bot.round_bot = round_bot
