@@ -58,6 +58,8 @@ SPEC = GameSpec(
     default_players=4,
     default_bot="heuristic",
     bots=_session_bots(BOTS),
+    bot_words={"heuristic": "sheds its lowest cards first and saves its special cards",
+               "first": "always makes the first legal move, so a demonstration repeats exactly"},
     schema=SCHEMA,
     order=10,
     action_types=(Play, PlayBlind, TakePile, Swap, KeepCards, Choose, *SESSION_ACTIONS),

@@ -47,6 +47,8 @@ SPEC = GameSpec(
     default_players=4,
     default_bot="heuristic",
     bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
+    bot_words={"heuristic": "bids by its cards' strength and plays to make the bid exactly",
+               "bidder": "bids for the best expected score, then plays as the heuristic bot"},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,
