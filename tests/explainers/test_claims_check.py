@@ -89,6 +89,17 @@ def test_1_2_the_refusal_after_a_7_letting_a_special_follow_is_caught(monkeypatc
 
 
 @pytest.mark.timeout(60)
+def test_1_2_a_ready_motion_telling_the_table_a_special_may_follow_a_7_is_caught(monkeypatch):
+    from lopti_nb.games.lopti import claims as lopti_claims, library
+
+    rule = library.READY_DATA["sevens_warn_the_table"]["rules"][0]
+    said_before = {"effect": "say", "text": "7s are down: the next play must be a 4, 5 or 6 (or a special)."}
+    monkeypatch.setitem(rule, "then", [said_before] + rule["then"][1:])
+    texts = [s for s in lopti_claims.more_said("plain") if s.kind == "motion"]
+    assert "a special may follow a 7" in _checks("lopti", "plain", texts)
+
+
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("voice", voices("lopti"))
 def test_1_5_face_down_cards_one_a_turn_is_caught(voice):
     text = lessons_texts.TEXTS[voice]["goal"][1]

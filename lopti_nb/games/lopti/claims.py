@@ -144,7 +144,19 @@ CLAIMS = [
 
 def more_said(voice: str) -> Iterator[Said]:
     """The judge's answer to every single play on every single card, the way the sandbox step
-    answers a learner (its words are the rules' in every voice)."""
+    answers a learner (its words are the rules' in every voice), and what the ready motions
+    say at the table (their words and the sentences they make the table say)."""
+    from .library import LIBRARY, READY_DATA
+
+    for name, make in LIBRARY.items():
+        yield Said("lopti", voice, f"ready motion {name}", make().text, kind="motion")
+    for name, data in READY_DATA.items():
+        for rule in data["rules"]:
+            for effect in rule.get("then", ()):
+                if effect.get("effect") == "say":
+                    # a fact the table fills in ("{actor cards}") read as a number it may take
+                    said = re.sub(r"\{[^}]*\}", "3", effect["text"])
+                    yield Said("lopti", voice, f"ready motion {name} says", said, kind="motion")
     for top in RANKS:
         for rank in RANKS:
             if top == rank:
