@@ -185,8 +185,10 @@ def said_in_tutorial(game: str, voice: str) -> Iterator[Said]:
     for n, move in enumerate(guide.moves):
         yield Said(spec.name, voice, f"guided round log {n}", f"{move.happened} {move.why}".strip(),
                    kind="log")
-    for n, line in enumerate(script.summary(guide.table.state, guide.moves)):
-        yield Said(spec.name, voice, f"guided round summary {n}", line, kind="summary")
+    end = guide.table.state
+    for n, line in enumerate(script.summary(end, guide.moves)):
+        # the position the summary speaks of: a probe asks it who won and what scored
+        yield Said(spec.name, voice, f"guided round summary {n}", line, kind="summary", state=end, seat=0)
 
 
 def said(game: str, voice: str) -> list[Said]:

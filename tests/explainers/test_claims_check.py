@@ -224,3 +224,21 @@ def test_2_2_a_guides_reason_written_beside_the_rules_is_caught(monkeypatch):
     monkeypatch.setattr(ledger_tutorial.LedgerTutorial, "rules_say", staticmethod(lambda state, seat, action: ""))
     found = check_claims("drowned-ledger", "plain", list(said_in_tutorial("drowned-ledger", "plain")))
     assert {p.check for p in found} == {"reason from the engine"} and len(found) > 5
+
+
+# -- winner and score claims of the guided rounds' summaries -----------------------------------------
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("game,wrong", [
+    ("lopti", {"You won the round": "Ana played their last card first and won the round",
+               "You made 21 plays": "You made 20 plays"}),
+    ("skull-king", {": +20 points": ": +30 points", "you bid 1 and won 1 trick, so you made": "you bid 1 and won 1 trick, so you missed"}),
+])
+def test_a_summary_that_misstates_the_winner_or_the_score_is_caught(game, wrong):
+    import dataclasses
+
+    summary = [s for s in said_in_tutorial(game, "plain") if s.kind == "summary"]
+    assert check_claims(game, "plain", summary) == []
+    for before, after in wrong.items():
+        assert any(before in s.text for s in summary), before
+        put_back = [dataclasses.replace(s, text=s.text.replace(before, after)) for s in summary]
+        assert check_claims(game, "plain", put_back) != [], after

@@ -127,7 +127,37 @@ def _throws_not_decisive(match: re.Match, said: Said) -> str | None:
     return None
 
 
+def _round_winner(match: re.Match, said: Said) -> str | None:
+    """Who the guided round's summary says won: the round's own winner (the learner for
+    "you won", another seat for "Ana played their last card first")."""
+    state = said.state
+    if state is None:
+        return None
+    learner_won = state.winner == said.seat
+    if match.group("who") is None:  # "You won the round", "The round is yours"
+        return None if learner_won else "the learner did not win this round"
+    return None if state.winner is not None and not learner_won else "no other player won this round"
+
+
+def _round_counts(match: re.Match, said: Said) -> str | None:
+    """"You made N plays, cleared the pile C times and took the pile P times": the events say."""
+    from .events import Cleared, PickedUp, Played
+
+    if said.state is None:
+        return None
+    mine = [e for e in said.state.events if getattr(e, "seat", None) == said.seat]
+    truth = (sum(isinstance(e, Played) for e in mine), sum(isinstance(e, Cleared) for e in mine),
+             sum(isinstance(e, PickedUp) for e in mine))
+    told = tuple(int(match.group(k)) for k in (1, 2, 3))
+    return None if told == truth else f"the events count {truth[0]} plays, {truth[1]} clears and {truth[2]} pickups"
+
+
 CLAIMS = [
+    Claim("the round's winner", r"(?:(?P<who>[A-Z][a-z]+) (?:played|threw) their last card first|"
+                                r"\b(?:You|Ye) won the round|The round is yours)", _round_winner, ("summary",)),
+    Claim("the round's counts", r"(?:made|Ye made) (\d+) (?:plays?|throws?), cleared the (?:pile|heap) (\d+) times?"
+                                r" and (?:took|hauled in|collected) the (?:pile|heap) (\d+) times?",
+          _round_counts, ("summary",)),
     Claim("a special may follow a 7", r"\(or a special\)|7[^.]*\bor any special\b", _specials_after_a_seven),
     Claim("a higher rank may follow", r"(?i)as high as the top of the pile or higher may follow|"
                                       r"a higher ordinary rank may follow", _higher_may_follow, ("move", "hint")),

@@ -70,7 +70,31 @@ def _loot_no_alliance(match: re.Match, said: Said) -> str | None:
     return f"the rules also make no alliance on {', '.join(missing)}" if missing else None
 
 
+def _round_score(match: re.Match, said: Said) -> str | None:
+    """"Round N: you bid B and won W tricks, so you made it: +P points": the round's score
+    worked out again by the scoring rule from the bid, the tricks and the bonuses."""
+    if said.state is None:
+        return None
+    number, bid, won, verdict, points = (int(match.group(1)), int(match.group(2)), int(match.group(3)),
+                                          match.group(4), int(match.group(5)))
+    record = next((r for r in said.state.records if r["round"] == number and r["seat"] == said.seat), None)
+    if record is None:
+        return f"round {number} was not scored"
+    truth = rules.score_round(said.state.scoring, record["cards_dealt"], bid, won, bonus=record["raw_bonus"],
+                              loot_alliances=record["alliances"])
+    wrong = []
+    if (bid, won) != (record["bid"], record["won"]):
+        wrong.append(f"the bid and tricks were {record['bid']} and {record['won']}")
+    if (verdict == "made") != (bid == won):
+        wrong.append("a bid is made only when the tricks equal it")
+    if points != truth:
+        wrong.append(f"the round scores {truth:+d}")
+    return "; ".join(wrong) or None
+
+
 CLAIMS = [
+    Claim("a round's score", r"Round (\d+): you bid (\d+) and won (\d+) tricks?, so you (made|missed) it: "
+                             r"([+-]\d+) points", _round_score, ("summary",)),
     Claim("the most dangerous card", r"(?P<card>[Tt]he [\w' -]+?) loses this trick as it stands: it is the most dangerous",
           _most_dangerous),
     Claim("a special lead sets no suit", r"(?i)special card leads[^.]*next number[^.]*sets the suit",
