@@ -122,6 +122,20 @@ def test_1_2_the_7_directive_used_before_it_is_taught_is_caught():
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize("voice", voices("lopti"))
+def test_1_2_the_7_directive_never_defined_is_caught(monkeypatch, voice):
+    title, text = lessons_texts.TEXTS[voice]["seven"]
+    undefined = text.split(" This ")[0]  # the step as it was, without the sentence naming the directive
+    assert "7 directive" not in undefined and "7 order" not in undefined
+    monkeypatch.setitem(lessons_texts.TEXTS[voice], "seven", (title, undefined))
+    from lopti_nb.explainers import steps
+
+    texts = [Said("lopti", voice, f"{s.key} text", s.text, i) for i, s in enumerate(steps("lopti", voice))]
+    found = check_claims("lopti", voice, texts)
+    assert any(p.check == "term taught" and "7 directive" in p.detail for p in found)
+
+
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("voice", ("pirate", "comrade"))
 def test_two_words_for_one_thing_in_a_voice_are_caught(voice):
     texts = _lesson_text("draw", "Take one card from the stock.", voice) + \
