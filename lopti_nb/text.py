@@ -40,6 +40,7 @@ MAX_NAME = 24  # characters in a display name (a seat's box at 400 px holds it)
 
 # Characters a name may not hold, as typed or after NFKC: they make markup in HTML
 MARKUP = '<>&"'
+NO_MARKUP = 'A name can\'t contain <, >, & or ".'  # the refusal of a name holding any of MARKUP
 # Direction controls: embeddings and overrides, isolates, marks
 BIDI = frozenset({*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C})
 # Characters of no width that join, split or hide what is around them
@@ -179,11 +180,10 @@ def clean_name(name: Any, limit: int = MAX_NAME) -> str:
     for ch in name + text:  # what was typed, and what normalising made of it
         why = _what(ch)
         if why is not None:
-            raise BadName(f"Names cannot hold {why} (found U+{ord(ch):04X}).")
-    marks = sorted({ch for ch in text if ch in MARKUP}, key=MARKUP.index)
-    if marks:
-        raise BadName(f"Names cannot hold {' or '.join(marks)}: on a page that is markup "
-                      f"(a name has none of {' '.join(MARKUP)}, full-width forms included).")
+            raise BadName(f"A name can't contain {why}: please type it again without them.")
+    if any(ch in MARKUP for ch in text):
+        # one plain sentence whatever was typed (full-width forms are read as the same marks)
+        raise BadName(NO_MARKUP)
     text = " ".join(text.split())
     if not text:
         raise BadName("Please type a display name (it cannot be empty or only spaces).")

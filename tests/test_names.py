@@ -14,13 +14,15 @@ from lopti_nb.engine import LoptiNbError, SettingsError
 from lopti_nb.rooms.widget import RoomWidget
 from lopti_nb.text import MAX_NAME, BadName, clean_name, esc, html, isolate
 
+# the refusal of markup, as text or as the page's HTML shows it
+MARKUP_WORDS = r"contain (<|&lt;), (>|&gt;), (&|&amp;) or"
 # (kind, a name of that kind, words its refusal says)
 REFUSED = [
-    ("full-width <", "Ann\uff1cb\uff1e", "markup"),  # NFKC makes it a real <b>
-    ("small form <", "\ufe64img\ufe65", "markup"),
-    ("markup <", "<style onload=alert(1)>", "markup"),
-    ("markup &", "Ann & Bob", "markup"),
-    ('markup "', 'Ann "the" Bold', "markup"),
+    ("full-width <", "Ann\uff1cb\uff1e", MARKUP_WORDS),  # NFKC makes it a real <b>
+    ("small form <", "\ufe64img\ufe65", MARKUP_WORDS),
+    ("markup <", "<style onload=alert(1)>", MARKUP_WORDS),
+    ("markup &", "Ann & Bob", MARKUP_WORDS),
+    ('markup "', 'Ann "the" Bold', MARKUP_WORDS),
     ("right-to-left override", "Ann\u202egnp.exe", "direction"),
     ("left-to-right embedding", "\u202aAnn", "direction"),
     ("isolate", "\u2066Ann\u2069", "direction"),
@@ -41,6 +43,13 @@ def readable(exc: BaseException, words: str) -> None:
     text = str(exc)
     assert 20 <= len(text) <= 300 and text[0].isupper() and text.endswith((".", ")")), text
     assert re.search(words, text), text
+
+
+def test_a_name_with_markup_is_refused_in_one_plain_sentence_that_says_what_to_leave_out():
+    for name in ("Ann & Bob", "Ann\uff1cb\uff1e", 'Ann "the" Bold'):
+        with pytest.raises(BadName) as info:
+            clean_name(name)
+        assert str(info.value) == 'A name can\'t contain <, >, & or ".'
 
 
 @pytest.mark.parametrize("kind, name, words", REFUSED, ids=IDS)

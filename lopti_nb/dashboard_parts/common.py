@@ -92,13 +92,13 @@ def seat_bots(spec) -> dict[str, tuple[str, ...]]:
 
 
 def bot_label(name: str, spec=None) -> str:
-    """A bot's name with a few words on how it plays."""
-    if name == "random":
-        return "random (any legal move)"
-    if name == "heuristic":
-        return "heuristic (plays sensibly)"
+    """A bot's name with a few words on how it plays (the plugin's ``bot_words``)."""
+    if spec is not None and spec.bot_words.get(name):
+        return spec.bot_label(name)
     if spec is not None and name in seat_bots(spec):
         return f"{name} (a style per seat)"
+    if name == "random":
+        return "random (picks any legal move at random)"
     return name
 
 

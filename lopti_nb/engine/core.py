@@ -423,6 +423,21 @@ class GameState(ABC):
             return f"it is not {self.seat_name(seat)}'s turn"
         return f"{action} is not one of the legal actions now"
 
+    def why_legal(self, action: Any, seat: int | None = None) -> str | None:
+        """``None`` if ``seat`` (default: ``current_player``) may not take ``action`` now
+        (:meth:`why_illegal` says why), else a sentence naming the rule that allows it: the
+        words a lesson, a guided round or the table puts beside a legal move. A game says
+        which rule in :meth:`_why_legal`."""
+        refused = self.why_illegal(action) if seat is None else self.why_illegal(action, seat)
+        if refused is not None:
+            return None
+        return self._why_legal(action, self.current_player if seat is None else seat)
+
+    def _why_legal(self, action: Any, seat: int | None) -> str:
+        """Which rule allows ``action`` (already found legal) for ``seat``; a game overrides
+        this with its own clauses."""
+        return "The rules allow this move now."
+
     # -- shared behaviour ---------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> list[Event]:
         """Apply ``action`` for ``seat`` (default: ``current_player``) and return the new

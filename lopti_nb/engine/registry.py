@@ -63,6 +63,7 @@ def random_bot(observation, legal_actions, rng):
 
 random_bot.needs_observation = False  # play_out passes None instead of building one
 random_bot.returns_listed = True  # it returns an item of the list it is given: play_out trusts it
+random_bot.policy = "picks any of its legal moves at random"  # what a table says of it, in words
 
 
 @dataclass
@@ -85,6 +86,8 @@ class GameSpec:
     default_players: int
     default_bot: str
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
+    # what each bot does, one short line by name (every bot menu shows it beside the name)
+    bot_words: dict[str, str] = field(default_factory=dict)
     schema: SettingsSchema = field(default_factory=SettingsSchema)
     aliases: tuple[str, ...] = ()
     order: int = 100  # where the game sits in lists (smaller first)
@@ -130,6 +133,12 @@ class GameSpec:
     def settings(self) -> dict[str, Any]:
         """Every setting's default, by name."""
         return self.schema.defaults()
+
+    def bot_label(self, name: str) -> str:
+        """A bot's name with its one line on how it plays: ``"random (picks any legal move
+        at random)"``; the bare name for a bot the plugin does not describe."""
+        words = self.bot_words.get(name)
+        return f"{name} ({words})" if words else name
 
     def make_bot(self, name: str) -> Bot:
         if not isinstance(name, str) or name not in self.bots:
@@ -204,6 +213,7 @@ def register_game(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"{spec.title} declares setting(s) {', '.join(clash)}, names the "
                           "runners use for their own arguments; rename them.")
     spec.bots.setdefault("random", lambda: random_bot)
+    spec.bot_words.setdefault("random", "picks any legal move at random")
     _SPECS[spec.name] = spec
     _BOUND[spec.state_class] = spec  # the spec's state class belongs to it: see spec_of
     _FOUND.clear()

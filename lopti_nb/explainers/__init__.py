@@ -94,22 +94,36 @@ def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
     """The rules of ``game`` as a list of :class:`Section` (title, text, clauses).
 
     A game that ships a rules reference (``GameSpec.reference``) gives its clauses, one section
-    each, whatever the voice (the reference is told plainly); a game without one gives its
-    lesson steps' texts in ``voice``."""
+    each, whatever the voice (the reference is told plainly), lessons or not; a game without
+    one gives its lesson steps' texts in ``voice``."""
+    if game is not None:
+        spec = get_spec(game)
+        if spec.lessons is None and spec.reference is not None:
+            # a game with a reference and no lessons (a third-party game's first step): its
+            # reference is told plainly, so "plain" is its one voice
+            check_voice(voice, ("plain",), spec.title)
+            return _reference_sections(spec)
     spec, module = _lessons(game)
     check_voice(voice, tuple(module.VOICES), spec.title)
     if spec.reference is not None:
-        from .reference import reference
-
-        return [Section(c.title, c.text, (c.id,)) for c in reference(spec.name)]
+        return _reference_sections(spec)
     return [s.section() for s in steps(game, voice) if s.kind == "rule"]
+
+
+def _reference_sections(spec: GameSpec) -> list[Section]:
+    """One :class:`Section` per clause of the game's shipped rules reference."""
+    from .reference import reference
+
+    return [Section(c.title, c.text, (c.id,)) for c in reference(spec.name)]
 
 
 @refuse_unknown_arguments
 def rules_markdown(game: str | None = None, voice: str = "plain") -> str:
     """The rules as one Markdown document."""
-    head = f"# {_lessons(game)[0].title}\n\n"
-    return head + "\n".join(s.markdown() for s in rules(game, voice))
+    sections = rules(game, voice)
+    title = get_spec(game).title if game is not None else _lessons(None)[0].title
+    head = f"# {title}\n\n"
+    return head + "\n".join(s.markdown() for s in sections)
 
 
 def _start_index(title: str, all_steps: list[Step], start: Any) -> int:

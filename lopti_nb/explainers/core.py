@@ -238,7 +238,7 @@ def verdict_html(v: Verdict | None, seq: int = 0) -> str:
     if v.reason:
         parts.append(f'<div class="lnb-x-reason">{esc(v.reason)}</div>')
     if events:
-        parts.append(f'<div style="font-size:12px;color:{MUTED}">What the engine records:</div>'
+        parts.append(f'<div style="font-size:12px;color:{MUTED}">What happened:</div>'
                      f'<ul class="lnb-x-events" style="margin:2px 0 2px 18px;padding:0;font-size:13px">{events}</ul>')
     if v.after:
         parts.append(v.after)

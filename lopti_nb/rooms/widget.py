@@ -258,7 +258,8 @@ class RoomWidget(W.VBox):
         self.leave_button = W.Button(description="Leave the room", layout=W.Layout(width="auto"),
                                      tooltip="Your seat stays yours: come back with the code and your seat key")
         self.leave_button.on_click(lambda b: self.leave())
-        self.key_toggle = W.ToggleButton(description="Show my seat key", value=False, layout=W.Layout(width="auto"))
+        self.key_toggle = W.ToggleButton(description="Show my seat key", value=False, layout=W.Layout(width="auto"),
+                                         tooltip="Show the key that gives you back your seat")
         self.key_toggle.observe(lambda c: self._redraw(), names="value")
         self.key_html = W.HTML()
         self.footer = W.HBox([self.leave_button, self.key_toggle, self.key_html],
@@ -273,7 +274,7 @@ class RoomWidget(W.VBox):
         spec = get_spec(self.create_game.value)
         self.create_players.options = list(range(spec.min_players, spec.max_players + 1))
         self.create_players.value = spec.default_players
-        self.create_bot.options = list(spec.bots)
+        self.create_bot.options = [(spec.bot_label(name), name) for name in spec.bots]
         self.create_bot.value = spec.default_bot
         if spec.name not in self._setting_forms:
             controls, rows = {}, []

@@ -250,7 +250,9 @@ class Table(W.VBox):
         self.speed.observe(self._speed_changed, names="value")
         # the coach (off by default): advice for the person to act, under the hand
         self.coach = self.spec.load("coach")
+        # a toggle with no tooltip shows the word "null" on hover: every toggle says what it does
         self.coach_toggle = W.ToggleButton(description="Coach", value=False,
+                                           tooltip="Show advice for the person to act, from what they may see",
                                            layout=W.Layout(width="auto"))
         self.coach_toggle.observe(lambda change: self.refresh(), names="value")
         self.coach_html = W.HTML()

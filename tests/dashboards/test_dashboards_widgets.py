@@ -484,7 +484,8 @@ def test_first_paint_imports_no_table_library():
 
 def test_seat_style_bots_are_still_labelled():
     g = game_launcher(game="drowned-ledger")
-    assert "mix (a style per seat)" in [t for t, _ in g.bots.options]
+    assert "mix (one personality per seat, in turn: balanced, seller, opener, greedy, balanced)" \
+        in [t for t, _ in g.bots.options]
 
 
 def test_the_places_chart_has_colours_of_its_own():

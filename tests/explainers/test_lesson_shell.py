@@ -174,10 +174,11 @@ def _toy_lessons(voices: tuple[str, ...]) -> types.ModuleType:
 @pytest.fixture
 def toy_game(monkeypatch):
     """A game defined in a test, registered only for this test (so no other test sees it)."""
-    def install(voices, lessons=True):
+    def install(voices, lessons=True, reference=None):
         spec = GameSpec(name="toy-game", title="Toy Game", state_class=get_spec("lopti").state_class,
                         min_players=2, max_players=2, default_players=2, default_bot="random",
-                        order=1_000, lessons="toy_lessons_for_the_shell" if lessons else None)
+                        order=1_000, lessons="toy_lessons_for_the_shell" if lessons else None,
+                        reference=reference)
         monkeypatch.setitem(sys.modules, "toy_lessons_for_the_shell", _toy_lessons(voices))
         monkeypatch.setitem(registry._SPECS, spec.name, spec)
         return spec
@@ -209,3 +210,17 @@ def test_a_game_without_lessons_is_refused_in_words(toy_game):
     assert "toy-game" not in TITLES
     with pytest.raises(NoLessons, match="Toy Game has no lessons"):
         lopti_nb.explain("toy-game")
+
+
+def test_a_game_with_a_reference_and_no_lessons_still_gives_its_rules(toy_game):
+    """A third-party game often ships its reference before any lesson: rules() reads it."""
+    toy_game(("plain",), lessons=False, reference="lopti_nb.games.lopti:reference.md")
+    sections = explainers.rules("toy-game")
+    from lopti_nb.explainers.reference import clause_ids
+
+    assert [s.clauses for s in sections] == [(c,) for c in clause_ids("lopti")] != []
+    assert explainers.rules_markdown("toy-game").startswith("# Toy Game\n")
+    with pytest.raises(UnknownVoice, match="Voices: plain"):
+        explainers.rules("toy-game", voice="pirate")
+    with pytest.raises(NoLessons, match="Toy Game has no lessons"):
+        explainers.steps("toy-game")

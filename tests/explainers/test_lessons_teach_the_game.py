@@ -70,7 +70,7 @@ TERMS = {
               "pile": r"(?<!draw )\bpile\b|\bheap\b", "duty": r"\bduty\b", "lead": r"\blead",
               "clear": r"\bclear", "bonus play": r"bonus (play|throw)", "motion": r"\bmotion",
               "session": r"\bsession", "Rule Vote": r"Rule Vote", "Roshambo": r"Roshambo",
-              "blind card": r"blind card", "turn cap": r"turn (cap|limit)", "hook": r"\bhook"},
+              "blind card": r"blind card", "turn cap": r"turn (cap|limit)"},
     "skull-king": {"trick": r"\btrick", "bid": r"\bbid", "lead": r"\blead", "suit": r"\bsuit",
                    "special card": r"special card", "bonus": r"(?i)\bbonus",
                    "pirate": r"(?i)\bpirate", "mermaid": r"(?i)\bmermaid", "escape": r"(?i)\bescape",
@@ -130,7 +130,7 @@ def test_the_term_walk_fails_when_a_step_comes_before_its_terms():
 
 # -- software words ----------------------------------------------------------------------------
 # a word of the software, and the aside that explains it where it first appears (None: never)
-SOFTWARE = {"oracle": None, "callback": None, "plugin": None, "hook": r"calls such a step a hook",
+SOFTWARE = {"oracle": None, "callback": None, "plugin": None, "hook": None,
             "turn cap": r"turn (cap|limit)(, or turn limit,)?: the most turns"}
 
 

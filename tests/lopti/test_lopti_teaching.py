@@ -115,7 +115,8 @@ def test_every_verdict_has_a_reason_from_a_cited_rule(voice):
 def test_1_2_a_legal_play_says_why_and_what_happened():
     v = _verdict("order", "Play a 9")
     assert v.legal is True and v.headline == "you play a 9"
-    assert v.reason == "9 is higher than the 8 on top of the pile (rules reference \u00a71.2)."
+    assert v.reason == ("A 9 is higher than the 8 on top of the pile: a higher ordinary rank may "
+                        "follow, in any number (rules reference \u00a71.2).")
     # the learner sits at Seat 1, so the log says "You play"; the next seat is named
     assert "You play 9\u2666." in v.events and "Next to act: Seat 2." in v.events
 

@@ -159,7 +159,7 @@ def test_words_in_the_three_voices_of_the_lessons():
     assert len(set(said.values())) == 3
     assert "sailor" in said["pirate"] and "comrade" in said["comrade"] and "player" in said["plain"]
     for text in said.values():  # what the author wrote in a Say is read out as written, in every voice
-        assert '"7s are down: the next play must be a 4, 5 or 6 (or a special)."' in text
+        assert '"7s are down: the next play must go lower, a 4, 5 or 6 (or a 2, a 3 or more 7s)."' in text
         assert "{" not in text and "\0" not in text
     with pytest.raises(MotionError, match="voices plain, pirate, comrade"):
         m.words("robot")

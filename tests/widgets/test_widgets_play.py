@@ -603,3 +603,29 @@ def test_new_game_while_a_bot_is_waiting_keeps_the_bots_going():
         t.pause_button.value = True
 
     asyncio.run(main())
+
+
+def test_1_2_the_7_directive_on_the_table_follows_the_tables_card_rules():
+    """The directive line is the rules' sentence for the card rules in play: base Lopti never
+    lets a 10 follow a 7, a table (or a Rule Vote) with ten_on_seven does, and the line says so
+    each time, the same words the judge gives."""
+    from lopti_nb.games.lopti.rules import judge
+
+    def seven_on_top(ten_on_seven: bool):
+        for seed in range(30):
+            t = lopti_nb.play("lopti", players=3, humans=0, seed=seed, bot_delay=0, ten_on_seven=ten_on_seven)
+            t.pause_button.value = True
+            t.new_game()  # dealt again while paused: the bots move one step at a time
+            while not t.state.is_over:
+                obs = t.state.observation(None)
+                if obs["seven"] and not obs["duty"] and obs["current_player"] is not None:
+                    return t
+                t.step_button.click()
+        pytest.fail("no 7 was played")
+
+    for ten_on_seven in (False, True):
+        t = seven_on_top(ten_on_seven)
+        line = t.view.pile.value.split("7 DIRECTIVE: ")[1].split("<")[0]
+        assert ("never a 10" in line) is not ten_on_seven
+        assert ("a 10 (this table allows it)" in line) is ten_on_seven
+        assert line.split("must go lower: ")[1] in judge(["K"], "7", ten_on_seven=ten_on_seven).reason

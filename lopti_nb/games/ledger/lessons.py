@@ -800,7 +800,7 @@ def office_scene(name: str) -> Callable[[], Scene]:
     kw, prelude, actions, progressive = specs[name]
     build = rigged(3, 0, "offices", offices, prelude, **kw)
     prompt = ("Dive, then decide at each flip; the duty speaks about the dive." if progressive
-              else "Try each move: the engine enforces the duty where a turn can keep it.")
+              else "Try each move: the table enforces the duty where a turn can keep it.")
     return lambda: LedgerScene(build, actions, progressive=progressive, prompt=prompt)
 
 
@@ -942,8 +942,8 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("scoring", "Scoring, and the clean ledger",
          "Coins are worth a point each and every open machine its printed value. A suit you "
          "show at least three times in your yard adds 4. The player with the largest count of "
-         "open machines keeps the clean ledger, worth 5 more (every tied player gets it, and "
-         "it needs at least one open machine). Sealed cards still in hand score nothing. Ties "
+         "open machines keeps the clean ledger, worth 5 more (every tied player gets it; if "
+         "nobody has an open machine, nobody has a clean ledger). Sealed cards still in hand score nothing. Ties "
          "on points go to more open machines; a tie left after that is shared.",
          ("2.5", "2.5.1"), ScoreScene, "The sea and the end"),
         ("quiz", "Quiz: dives, the sea and the count",
@@ -953,7 +953,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          ("2.2.1", "2.2.2", "2.2.3", "2.4", "2.5"), LedgerQuiz, "Practice"),
         ("offices", "Offices",
          "In the default mode each player is dealt one of twelve public offices: a duty and a "
-         "privilege. When a turn can keep the duty it must, and the engine does not allow a move "
+         "privilege. When a turn can keep the duty it must, and the rules do not allow a move "
          "that breaks it then; when no move could keep it, it does not bind. No office takes a turn "
          "away or stops the game from ending. Here you are the Harbourmaster: holding three sealed "
          "cards or more, you may not dive. The next twelve steps try each office in turn.",
@@ -971,7 +971,7 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "move is rolled back wherever the cards make that possible (cards that were seen stay "
          "seen), the player chooses again, this time keeping the duty, and their privilege is "
          "suspended for "
-         "the rest of that round and the whole of the next; once that next round is over it counts "
+         "the rest of the round in which it was caught and the whole of the next; once that next round is over it counts "
          "again, at the final count too.",
          ("2.6.1",), _watch_scene, "Offices"),
         ("ai", "The AI seats",

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from lopti_nb.engine import GameSpec, Setting, SettingsError, SettingsSchema
 
 from .actions import Dive, FlipAgain, Open, Sell, Surface
-from .bots import BOTS
+from .bots import BOTS, MIX
 from .cards import deck_spec
 from .offices import OFFICE_NAMES
 from .state import MODES, LedgerState
@@ -85,6 +85,13 @@ SPEC = GameSpec(
     default_players=4,
     default_bot="mix",
     bots=dict(BOTS),
+    bot_words={"balanced": "a personality: mixes opening and selling",
+               "seller": "a personality: sells sealed cards for coins",
+               "opener": "a personality: opens everything it can",
+               "greedy": "a personality: dives deep before surfacing",
+               "mix": f"one personality per seat, in turn: {', '.join(MIX)}",
+               "best": "an analysis bot: dives to bring home the most machines on average",
+               "win": "an analysis bot: tuned on seeded games to win the game, not the dive"},
     schema=SCHEMA,
     aliases=("ledger", "drowned ledger"),
     order=30,
@@ -102,6 +109,7 @@ SPEC = GameSpec(
     reference="lopti_nb.games.ledger:reference.md",
     studies="lopti_nb.games.ledger.studies",
     extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer",
-            "practice": "lopti_nb.games.ledger.practice"},
+            "practice": "lopti_nb.games.ledger.practice",
+            "claims": "lopti_nb.games.ledger.claims"},
     room_settings=("mode", "hold_limit"),
 )

@@ -324,6 +324,25 @@ class LedgerState(GameState):
                 return f"the {office.name}'s duty forbids it ({office.duty[0].lower()}{office.duty[1:-1]})"
         return None
 
+    def _why_legal(self, action: Any, seat: int | None) -> str:
+        """The rule that allows a legal ``action`` (rules reference \u00a72.2), with the duty
+        that binds it where an office's duty left only some choices."""
+        t = type(action)
+        if t is FlipAgain:
+            said = "In a dive, the diver may flip again or surface after each flip."
+        elif t is Surface:
+            said = "In a dive, the diver may surface after any flip, taking the haul home sealed."
+        elif t is Dive:
+            said = ("With an empty hand the turn must be a Dive." if not self.hands[self.seat] else
+                    "A turn is exactly one of Dive, Open or Sell, and a Dive is always allowed.")
+        elif t is Open:
+            said = ("A turn may Open any sealed cards from the hand; every other player who already "
+                    "shows a machine of that suit takes a coin for each card opened.")
+        else:
+            said = ("A turn may Sell one sealed card for its suit's market price, which then falls "
+                    "by one; a sale raises the sea if it is the round's first sea trigger.")
+        return said
+
     # -- applying -----------------------------------------------------------------------
     def _apply(self, action) -> None:
         if self.table_watch:

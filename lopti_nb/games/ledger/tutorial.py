@@ -63,8 +63,16 @@ class LedgerTutorial(Script):
         obs = state.observation(seat)
         legal = state.legal_actions(seat)
         if obs["phase"] == "dive":
-            return self._dive_hint(state, obs, legal)
-        return self._turn_hint(state, obs, legal)
+            hint = self._dive_hint(state, obs, legal)
+        else:
+            hint = self._turn_hint(state, obs, legal)
+        return Hint(hint.action, hint.move, hint.why + self.rules_say(state, seat, hint.action), hint.tip)
+
+    @staticmethod
+    def rules_say(state, seat: int, action) -> str:
+        """The rules' own reason that ``action`` is legal (``why_legal``), as the guide quotes it."""
+        reason = state.why_legal(action, seat)
+        return f" The rules: {reason}" if reason else ""
 
     def _dive_hint(self, state, obs, legal) -> Hint:
         advice = coach(state, 0)
@@ -83,8 +91,7 @@ class LedgerTutorial(Script):
     def _turn_hint(self, state, obs, legal) -> Hint:
         if legal == [Dive()]:
             advice = coach(state, 0)
-            return Hint(Dive(), "Dive", "The rules allow nothing but a dive now (your hand is "
-                        "empty). The chance the first flips catch you before a machine is "
+            return Hint(Dive(), "Dive", "The chance the first flips catch you before a machine is "
                         f"{percent(advice.caught)}.", DIVE_TIP)
         best_open = None
         for action in legal:
@@ -129,7 +136,7 @@ class LedgerTutorial(Script):
     def opponent(self, state, seat: int, rng):
         obs = state.observation(seat)
         action = mix(obs, state.legal_actions(seat), rng)
-        return action, self._public_why(action)
+        return action, f"{self.rules_say(state, seat, action).strip()} {self._public_why(action)}"
 
     @staticmethod
     def _public_why(action) -> str:
@@ -147,7 +154,7 @@ class LedgerTutorial(Script):
                 "player whose yard already shows its suit.")
 
     def explain(self, before, action, events, seat: int) -> str:
-        said = [self._public_why(action)]
+        said = [self.rules_say(before, seat, action).strip(), self._public_why(action)]
         for e in events:
             if isinstance(e, ReckoningDrawn):
                 said.append("The sea caught you: the Reckoning card decides what happens to your haul.")

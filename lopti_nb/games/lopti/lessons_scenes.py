@@ -414,7 +414,7 @@ def quiz_items() -> list[QuizItem]:
                  "the 3 duty because of that one play?",
                  ["K"], "3 3", [("One: the next player only", 1), ("Two: one player per 3", 2)],
                  lambda: _duty_seats_after("3 3"), 1,
-                 lambda: judge(["K"], "3 3").reason + " The engine hands the duty to the next "
+                 lambda: judge(["K"], "3 3").reason + " The duty passes to the next "
                  "player only; the two 3s both count toward the chain.", ("1.4",)),
         QuizItem("One 9 on a pair of 9s (the rest of the 9s are elsewhere)?",
                  ["9 9"], "9", [("Legal", True), ("Not legal", False)],

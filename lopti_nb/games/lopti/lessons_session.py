@@ -204,12 +204,12 @@ class MotionScene(SessionScene):
 
 class LimitsScene(SessionScene):
     clause = "1.7.2"
-    prompt = "Round two is played by the bots with the motion in force. What does the engine do?"
+    prompt = "Round two is played by the bots with the motion in force. What do the rules let it do?"
 
     def draw(self) -> str:
         return _session_box(won_session(), line(
             "Code may only return words, a reveal, a draw, a gift of cards, a discard, a custom "
-            "clear or cleared cards brought back; the engine applies them after the base event has "
+            "clear or cleared cards brought back; the table applies them after the base event has "
             "fully happened.", True))
 
     def _run(self, motion: Motion) -> Verdict:
@@ -226,7 +226,7 @@ class LimitsScene(SessionScene):
                   f"{added}."] + [_log(x) for x in rec.log]
         if rec.fault:
             return Verdict(False, "the motion's code is switched off",
-                           cite(f"The engine refused it: {told(rec.fault)}. The round carried on under base "
+                           cite(f"The table refused it: {told(rec.fault)}. The round carried on under base "
                                 "Lopti, because a motion may only add effects from the checked list", "1.7.2", "1.7.3"),
                            events, data={"fault": rec.fault})
         return Verdict(True, "the motion ran", cite("Its effects were checked and applied after each base "

@@ -13,7 +13,7 @@ PLAIN = {
              "all your cards. You hold them in three places: a hand that only you see, three "
              "face-up cards on the table in front of you, and under them three face-down cards "
              "that nobody sees, not even you. You play out your hand before anything else, after it "
-             "your face-up cards, and last of all your face-down cards, one a turn; when your last face-down card goes down as "
+             "your face-up cards, and last of all your face-down cards, one at a time (a face-down card that clears the pile lets you play again, so a second may follow in the same turn); when your last face-down card goes down as "
              "a legal play, you win the round.\n\n"
              "One turn: you put cards on the pile in the middle of the table, if the rules let "
              "them go on the card on top, or you take the whole pile into your hand. Cards left "
@@ -60,7 +60,8 @@ PLAIN = {
               "A 7 may go on anything (outside a 3 duty). The player after it must go low: a 4, a "
               "5 or a 6, in any number. A 2 or a 3 is still allowed, and so are more 7s than the "
               "last play (or the ones that complete four). A 10 is never allowed on a 7, and "
-              "neither is an 8 or anything higher."),
+              "neither is an 8 or anything higher. This demand for lower cards is the 7 directive: "
+              "it holds for the next play only, and a clear ends it."),
     "ten": ("The 10 clears",
             "A 10 clears the pile the moment it lands, and the player who played it takes a bonus "
             "play. It may follow any play but a 7, and never while a 3 duty is live. The 10 and every cleared card "
@@ -125,20 +126,20 @@ PLAIN = {
               "each player may once swap one hand card with one of their face-up cards."),
     "rounds": ("Rounds, dealers and the turn cap",
                "The deal moves one seat clockwise each round. In a session's first round the "
-               "dealer leads; after that the winner of the previous round leads. When bots play "
-               "rounds by themselves, a round has a turn cap: the most turns it may run. A round "
-               "that reaches it before anyone is out is recorded as a stalemate (a round nobody "
-               "won), never quietly dropped."),
+               "dealer leads; after that the winner of the previous round leads. Every round has a "
+               "turn cap: the most turns it may run, 1,000 unless the table sets another, and the "
+               "Rule Vote may change it. A round that reaches it before anyone is out is recorded "
+               "as a stalemate (a round nobody won), never quietly dropped."),
     "motion": ("The winner's motion",
                "The winner of a round writes one custom rule, a motion, that holds for the rest "
                "of the session. It must be stated in full before the next deal is finished. In "
                "this software a motion is text, and it may also come with steps the computer "
                "carries out just before or just after base events (a play, a draw, a pickup, a "
-               "clear; the software calls such a step a hook), which may only bring about a few checked kinds of effect: words, showing a card, "
+               "clear), which may only bring about a few checked kinds of effect: words, showing a card, "
                "draws, gifts of cards, putting cards out, a custom clear (its player takes the "
                "bonus play, as for any clear) and putting cleared cards back into the draw pile or "
                "a role's hand. When an effect needs a choice, the player concerned makes it; a bot "
-               "or an absent player gets the engine's default."),
+               "or an absent player gets the table's default choice."),
     "motion_limits": ("What a motion may not do",
                       "A motion may only add things before or after base events such as a play, "
                       "a draw, a pickup or a clear. It can never stop a base event, a clear or "
@@ -168,7 +169,7 @@ PLAIN = {
                  "author away, an advocate the motion's supporters choose; if nobody defends it, the "
                  "proposal passes). When base law is what would change, the proposer's opponent is "
                  "the first player who formally objected. The two play rock-paper-scissors until "
-                 "30 throws have produced a winner; a tied throw is replayed and does not count. The side with more wins, and "
+                 "30 decisive throws have been thrown (a throw with a winner); a tied throw is replayed and does not count. The side with more wins, and "
                  "at 15 all the next decisive throw decides. A side that cannot agree on a "
                  "player runs a knockout bracket, one decisive throw per match. Neither the Vote "
                  "nor Roshambo can ever be changed."),
@@ -189,7 +190,7 @@ PIRATE = {
              "of every card. Ye keep yer cards in three places: a fist only ye may see, three "
              "face-up cards on the table afore ye, and beneath them three face-down cards nobody "
              "sees, not even ye. Empty yer fist first, then yer face-up cards, then the face-down "
-             "ones, one a turn; when yer last face-down card lands as a lawful throw, the round "
+             "ones, one at a time (one that sinks the heap lets ye throw again, so a second may follow in the same turn); when yer last face-down card lands as a lawful throw, the round "
              "be yers.\n\n"
              "One turn: ye throw cards onto the heap in the middle, if the rules let 'em go on the "
              "top card, or ye haul the whole heap into yer fist. The cards left after the deal be "
@@ -235,7 +236,8 @@ PIRATE = {
               "A 7 may land on anything (unless a 3 duty is live). The sailor after it must go "
               "low: a 4, 5 or 6, as many as they like. A 2 or a 3 still serves, and so do more 7s "
               "than the last throw, or those that make four. Never a 10 upon a 7, and never an 8 "
-              "or aught higher."),
+              "or aught higher. This call for lower cards be the 7 order: it holds for the next "
+              "throw only, and a sinking ends it."),
     "ten": ("The 10 sends the heap to the deep",
             "A 10 sinks the heap the moment it strikes, and its thrower fires a bonus throw. It "
             "may land on anything but a 7 or a live 3 duty. The 10 and all it sank stay out of "
@@ -260,9 +262,9 @@ PIRATE = {
     "take": ("Hauling in the heap",
              "Rather than throw, ye may always haul the heap into yer fist while it holds cards, "
              "even when a lawful throw be in reach. A haul ends yer turn."),
-    "draw": ("Drawing from the stock",
-             "After yer turn's first lawful throw, take one card from the stock, but only if the "
-             "stock still holds any and yer fist now grips fewer than three. Throwing several at "
+    "draw": ("Drawing from the draw pile",
+             "After yer turn's first lawful throw, take one card from the draw pile, but only if the "
+             "draw pile still holds any and yer fist now grips fewer than three. Throwing several at "
              "once still buys ye but one card."),
     "bonus": ("Bonus throws",
               "Whoever sinks the heap fires a bonus throw onto the bare planks. A bonus throw "
@@ -270,7 +272,7 @@ PIRATE = {
               "bare planks sinks too.\n\n"
               "This table plays on: make yer sinking, then fire yer bonus throw."),
     "face_up": ("Picking up yer showing cards",
-                "When yer fist be empty and yer chance to draw this turn is gone (or the stock is "
+                "When yer fist be empty and yer chance to draw this turn is gone (or the draw pile is "
                 "dry), ye take up all three of yer face-up cards together. That can happen right "
                 "in the middle of bonus throws."),
     "blind": ("Throwing blind",
@@ -295,24 +297,25 @@ PIRATE = {
                      "throw. The next sailor still aboard opens on the bare planks."),
     "setup": ("The deal and the one swap",
               "Each sailor is dealt three hidden cards, a showing card atop each of 'em, and three "
-              "for the fist; the rest make the stock. Before the first throw, each may "
+              "for the fist; the rest make the draw pile. Before the first throw, each may "
               "trade one fist card for one of their face-up cards, once."),
-    "rounds": ("Rounds, dealers and the turn limit",
+    "rounds": ("Rounds, dealers and the turn cap",
                "The deal moves one seat clockwise each round. In a session's first round the "
-               "dealer opens; after that, the last round's winner does. When bots sail rounds by "
-               "themselves, a round carries a turn limit: the most turns it may run. A round that "
+               "dealer opens; after that, the last round's winner does. Every round carries a turn "
+               "cap: the most turns it may run, 1,000 unless the table sets another, and the Rule "
+               "Vote may change it. A round that "
                "hits it before anyone is out is logged as a stalemate (a round nobody won), never "
                "swept under the rug."),
     "motion": ("The victor's new law",
                "Whoever wins a round writes one law of their own, a motion, binding for the rest "
                "of the session. It must be spoken in full before the next deal is done. Aboard "
                "this software a motion is words, maybe with steps the computer carries out just "
-               "before or after the table's events (the software calls such a step a hook), and those steps may only bring a few checked "
+               "before or after the table's events, and those steps may only bring a few checked "
                "kinds of effect: "
                "words, showing a card, draws, gifts, putting cards out, a custom sinking (its "
                "sailor fires the bonus throw, as for any sinking) and hauling sunk cards back into "
                "the draw pile or a role's hand. Where an effect needs a choice, the sailor it "
-               "touches makes it; a bot or an absent sailor takes the engine's default."),
+               "touches makes it; a bot or an absent sailor takes the table's default choice."),
     "motion_limits": ("What no law may do",
                       "A motion may only bolt extra doings onto the table's events, before or "
                       "after a throw, a draw, a haul, a sinking and the like. It may never stop "
@@ -340,7 +343,7 @@ PIRATE = {
                  "aboard and voting to keep it (with the writer ashore, a champion its backers "
                  "pick; if none will defend it, the proposal carries). When it's base law on the "
                  "block, the opponent is whichever sailor first objected formally. The two throw "
-                 "rock-paper-scissors till 30 throws have a winner; ties are thrown again and "
+                 "rock-paper-scissors till 30 decisive throws (a throw with a winner) be done; ties are thrown again and "
                  "don't count. More wins takes it, and at 15 apiece the next decisive throw settles "
                  "it. A side that can't pick a champion holds a knockout bracket, one decisive "
                  "throw a match. Neither the Vote nor Roshambo may ever be altered."),
@@ -361,7 +364,7 @@ COMRADE = {
              "dispose of all your cards. They are held in three places: a hand that only you "
              "see, three face-up cards on the table before you, and beneath them three face-down "
              "cards that nobody sees, yourself included. The hand is emptied first, then the "
-             "face-up cards, then the face-down cards, one a turn; when your last face-down card "
+             "face-up cards, then the face-down cards, one at a time (a face-down card that clears the pile lets you play again, so a second may follow in the same turn); when your last face-down card "
              "goes down as a legal play, the round is yours.\n\n"
              "One turn: you put cards on the pile in the centre, where the rules allow them on "
              "the top card, or you collect the whole pile into your hand. Cards left after the "
@@ -409,7 +412,8 @@ COMRADE = {
               "A 7 may be played on anything outside a 3 duty. The following comrade must then "
               "play low: a 4, 5 or 6, in any quantity. A 2 or a 3 remains permitted, as do more "
               "7s than the last play or those completing four. A 10 may never follow a 7, and "
-              "neither may an 8 or any higher rank."),
+              "neither may an 8 or any higher rank. This demand for lower cards is the 7 directive: "
+              "it binds the next play only, and any clear cancels it."),
     "ten": ("The 10 clears the pile",
             "A 10 clears the pile on arrival, and its player is granted a bonus play. It is "
             "permitted after any play but a 7, and never during a standing 3 duty. The 10 and all cleared cards are "
@@ -435,7 +439,7 @@ COMRADE = {
     "take": ("Collecting the pile",
              "Instead of playing, a comrade may always collect a pile that holds cards, even "
              "when a legal play exists. Collection ends the turn."),
-    "draw": ("Drawing from the common supply",
+    "draw": ("Drawing from the draw pile",
              "After the first legal play of a turn, draw one card, provided the draw pile is not "
              "exhausted and the hand now holds fewer than three. A play of several cards is "
              "still rewarded with only one."),
@@ -446,7 +450,7 @@ COMRADE = {
               "This position continues: carry out the clear, then make the bonus play."),
     "face_up": ("Adopting the face-up cards",
                 "When a comrade's hand is empty and the turn's draw opportunity is spent (or the "
-                "common supply is exhausted), all three face-up cards are taken into the hand "
+                "draw pile is exhausted), all three face-up cards are taken into the hand "
                 "together. This may occur partway through bonus plays."),
     "blind": ("Face-down cards",
               "With hand and face-up cards exhausted, a comrade plays one face-down card of "
@@ -474,22 +478,21 @@ COMRADE = {
               "them, and a hand of three; the remainder becomes the draw pile. Before "
               "the first play, each comrade may once trade a hand card for one of their own "
               "face-up cards."),
-    "rounds": ("Rounds, dealers and the turn limit",
+    "rounds": ("Rounds, dealers and the turn cap",
                "Dealing responsibility moves one seat clockwise per round. In a session's opening "
                "round the dealer plays first; afterwards the previous round's winner does. "
-               "When bots play rounds unattended, a round has a turn limit: the most turns it "
-               "may run. A round that reaches it before anyone is out is recorded as a stalemate "
+               "Every round has a turn cap: the most turns it may run, 1,000 unless the table "
+               "sets another, and the Rule Vote may change it. A round that reaches it before anyone is out is recorded as a stalemate "
                "(a round without a winner), openly and never in silence."),
     "motion": ("The winner's motion",
                "The round's winner drafts one custom rule, a motion, in force for the remainder "
                "of the session. It must be read out in full before the next distribution is "
                "complete. In the software a motion is text, optionally with steps the computer "
-               "carries out just before or after base events (the software calls such a step a "
-               "hook), limited to a small audited list of effects: words, showing a card, "
+               "carries out just before or after base events, limited to a small audited list of effects: words, showing a card, "
                "draws, gifts of cards, removal of cards, a custom clear (whose player receives the "
                "bonus play, as for any clear) and the return of cleared cards to the draw pile or "
                "to a role's hand. Where an effect requires a choice, the member concerned makes "
-               "it; a bot or an absent member receives the engine's default."),
+               "it; a bot or an absent member receives the table's default choice."),
     "motion_limits": ("Limits on any motion",
                       "A motion may only attach new actions before or after base events such as "
                       "a play, a draw, a collection or a clear. It may never prevent a base event, "
@@ -518,8 +521,8 @@ COMRADE = {
                  "is bound to defend it when present and having voted to retain it (with the author "
                  "absent, an advocate chosen by its supporters; with no defender, the proposal "
                  "carries). Where base law is at stake, the proposer meets whichever comrade first "
-                 "lodged formal opposition. Rock-paper-scissors continues until 30 throws have "
-                 "been won; drawn throws are repeated and go unrecorded. The majority of throws "
+                 "lodged formal opposition. Rock-paper-scissors continues until 30 decisive throws "
+                 "(a throw with a winner) have been made; drawn throws are repeated and go unrecorded. The majority of throws "
                  "prevails, and at 15 each the next decisive throw decides. A side unable to "
                  "choose a delegate holds a knockout bracket of single decisive throws. The "
                  "Vote and Roshambo are beyond the reach of any motion or vote."),

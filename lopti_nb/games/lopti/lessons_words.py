@@ -25,6 +25,9 @@ _SCORE_LINE = re.compile(r"(Seat \d+) (\d+) - (\d+) (Seat \d+)")
 _SCORE = re.compile(r": (\d+)-(\d+),")
 _NUMBERS = ("no", "one", "two", "three", "four")
 _COUNTED = re.compile(r"\b([2-4]) (10|[2-9JQKA])s\b")
+# a motion's code speaks of "hooks" (a step run before or after a base event): told as a step
+_HOOK_NAMED = re.compile(r"\(hook '(before|after) ([^']+)'\)")
+_HOOK_OWN = re.compile(r"\bits (before|after) ([a-z ]+?) hook\b")
 
 
 def told(text: str) -> str:
@@ -37,6 +40,9 @@ def told(text: str) -> str:
     # "(4, 5, 6)" reads as a list in prose too: "(4, 5 or 6)"
     text = _NUMBER_LIST.sub(lambda m: f"({m.group(1)} or {m.group(2)})", text)
     text = _CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+    text = _HOOK_NAMED.sub(lambda m: f"(a step of the motion {m.group(1)} the {m.group(2)})", text)
+    text = _HOOK_OWN.sub(lambda m: f"its step {m.group(1)} each {m.group(2)}", text)
+    text = text.replace("a hook may return", "a step may return")
     return _COUNTED.sub(lambda m: f"{_NUMBERS[int(m.group(1))]} {m.group(2)}s", text)
 
 

@@ -126,7 +126,7 @@ def sevens_warn_the_table() -> Motion:
     the player with the fewest cards draws one card, while the draw pile lasts."""
     def after_play(v):
         if v.rank == "7":
-            return [Say("7s are down: the next play must be a 4, 5 or 6 (or a special)."),
+            return [Say("7s are down: the next play must go lower, a 4, 5 or 6 (or a 2, a 3 or more 7s)."),
                     Draw("fewest cards", 1)]
     return _motion(sevens_warn_the_table, {"after play": after_play})
 
@@ -168,7 +168,7 @@ READY_DATA: dict[str, dict] = {
               [{"effect": "say", "text": "the player taking up face-up cards now holds {actor cards} cards"}]),
         _rule("after bonus play", [{"effect": "reveal", "who": "actor", "which": "lowest"}])]},
     "sevens_warn_the_table": {"rules": [
-        _rule("after play", [{"effect": "say", "text": "7s are down: the next play must be a 4, 5 or 6 (or a special)."},
+        _rule("after play", [{"effect": "say", "text": "7s are down: the next play must go lower, a 4, 5 or 6 (or a 2, a 3 or more 7s)."},
                              {"effect": "draw", "who": "fewest cards", "n": 1}], ("rank", "is", "7"))]},
 }
 

@@ -58,6 +58,8 @@ SPEC = GameSpec(
     default_players=4,
     default_bot="heuristic",
     bots=_session_bots(BOTS),
+    bot_words={"heuristic": "sheds its lowest cards first and saves its special cards",
+               "first": "always makes the first legal move, so a demonstration repeats exactly"},
     schema=SCHEMA,
     order=10,
     action_types=(Play, PlayBlind, TakePile, Swap, KeepCards, Choose, *SESSION_ACTIONS),
@@ -75,5 +77,6 @@ SPEC = GameSpec(
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),
     extras={"motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
-            "practice": "lopti_nb.games.lopti.practice"},
+            "practice": "lopti_nb.games.lopti.practice",
+            "claims": "lopti_nb.games.lopti.claims"},
 )

@@ -200,6 +200,19 @@ def some(rank: str, count: int) -> str:
     return f"{said} {many(rank)}"
 
 
+def seven_allows(rules: CardRules = BASE_RULES) -> str:
+    """What may follow a 7 under ``rules``, in words (rules reference \u00a71.2): the low ranks,
+    2s, 3s, more 7s, and a 10 only where the table allows it."""
+    ten = ", a 10 (this table allows it)" if rules.ten_on_seven else ""
+    return f"a 4, 5 or 6 in any number, a 2, a 3{ten} or more 7s than the last play"
+
+
+def seven_asks(rules: CardRules = BASE_RULES) -> str:
+    """The 7's directive as one sentence (the 7 on top asks for lower)."""
+    never = "" if rules.ten_on_seven else "; never a 10, an 8 or higher"
+    return f"the next play must go lower: {seven_allows(rules)}{never}."
+
+
 def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules = BASE_RULES) -> str:
     """A sentence a player understands for a reason code (or for a legal play)."""
     _check_args(pile, rank, count)
@@ -223,8 +236,7 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
                 f"{cards} {'does' if count == 1 else 'do'} neither.")
     if code == TOO_HIGH_FOR_SEVEN:
         high = f"{an(r)[:1].upper()}{an(r)[1:]} is" if count == 1 else f"{many(r)[:1].upper()}{many(r)[1:]} are"
-        return (f"On a 7 the next play must go down: a 4, 5 or 6 (or a 2, 3 or more 7s). "
-                f"{high} too high.")
+        return f"The 7 on top asks for lower: {seven_allows(rules)}. {high} too high."
     if code == TOO_LOW:
         # matching with more concerns the rank on top only: a lower rank never goes on
         more = "as many or more" if rules.match_equal else "more"
@@ -253,11 +265,11 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
     if rank == TWO:
         return "A 2 goes on anything; the next player may then play any rank."
     if rank == SEVEN:
-        return "A 7 goes on anything; the next play must be 4, 5 or 6 (or a special)."
+        return f"A 7 goes on anything; {seven_asks(rules)}"
     if pile.top == TWO:
         return "After a 2, any rank may be played."
     if pile.top == SEVEN:
-        return f"{r} is one of the low ranks (4, 5, 6) allowed on a 7."
+        return f"The 7 on top asks for lower: {cards} may follow."
     if rank == pile.top:
         if pile.run + count == 4:
             these = f"This {r} completes" if count == 1 else f"These {cards} complete"
@@ -266,7 +278,8 @@ def reason_text(code: int, pile: Pile, rank: int, count: int, rules: CardRules =
             return f"{cards[:1].upper() + cards[1:]} equal the last play ({last}), which this game allows."
         return (f"{cards[:1].upper() + cards[1:]} outnumber the last play ({last}): "
                 f"matching with more is legal.")
-    return f"{r} is higher than the {top} on top of the pile."
+    return (f"{cards[:1].upper() + cards[1:]} {'is' if count == 1 else 'are'} higher than the "
+            f"{top} on top of the pile: a higher ordinary rank may follow, in any number.")
 
 
 @dataclass(frozen=True)

@@ -753,6 +753,25 @@ class LoptiSessionState(GameState):
             return "that is not an action of this game"
         return self.round.why_illegal(action)
 
+    def _why_legal(self, action: Any, seat: int | None) -> str:
+        """The rule that allows a legal ``action`` in a session (rules reference \u00a71.7):
+        a play of the round is the round's own reason."""
+        kind = type(action)
+        if kind is Ballot:
+            return ("Everyone in the session may vote, players who are out included: yes, no or "
+                    "an abstention, which is not a yes.")
+        if kind is Throw:
+            return "Roshambo: each side throws rock, paper or scissors."
+        if kind is Advocate:
+            return "With the author away, the motion's supporters choose who defends it."
+        if kind is CallVote:
+            return "One Rule Vote may be called each round, from when dealing begins."
+        if kind is Withdraw:
+            return "A motion's author may withdraw it at any time, with no vote."
+        if kind is Author:
+            return "The round's winner writes one motion for the rest of the session, with no vote."
+        return self.round.why_legal(action) or "The rules allow this move now."
+
     def _why_not_withdraw(self, action: Withdraw, seat: int) -> str | None:
         if isinstance(action.motion, bool) or not isinstance(action.motion, int):
             return f"a motion is withdrawn by its number, not {shown(action.motion)}"
@@ -1020,6 +1039,7 @@ def session_bot(round_bot):
         return round_bot(obs, plays, rng)
 
     bot.needs_observation = getattr(round_bot, "needs_observation", True)
+    bot.follows_session_policies = True  # a table describes its ballots, throws and motions by them
     bot.__doc__ = round_bot.__doc__
     bot.__name__ = getattr(round_bot, "__name__", "bot")
     bot.round_bot = round_bot

@@ -317,6 +317,25 @@ class LoptiState(GameState):
             return None
         return f"{action!r} is not a Lopti action"
 
+    def _why_legal(self, action: Any, seat: int | None) -> str:
+        """The rule that allows a legal ``action`` (rules reference \u00a71.2-1.6), from the same
+        oracle that judged it: the words the lessons, the guided round and the table put
+        beside a legal move."""
+        if isinstance(action, KeepCards):
+            return "The swap at the deal is optional: a player may keep the cards as dealt."
+        if isinstance(action, Swap):
+            return ("At the deal each player may swap one hand card with one of their face-up "
+                    "cards, once.")
+        if isinstance(action, TakePile):
+            if self.pile.duty:
+                return "A 3 duty is live: the answers are 3s or taking the pile."
+            return "Taking the pile is allowed whenever it holds cards, even with a legal play in hand."
+        if isinstance(action, PlayBlind):
+            return ("With no hand and no face-up cards left, a player flips one face-down card of "
+                    "their choice, unseen.")
+        rank = parse_rank(action.rank)
+        return reason_text(LEGAL, self.pile, rank, action.count, self.card_rules)
+
     def _table_view(self) -> tuple:
         # Face-up and face-down cards change rarely; keep their public view between steps.
         if self._table is None:

@@ -21,6 +21,7 @@ from .events import BlindMiss, BonusPlay, Cleared, DutyPassed, PickedUp, Played,
 from .cards import card_name
 from .lessons_words import capital, ranks
 from .pictures import lopti_card_svg
+from .rules import BASE_RULES, CardRules, card_rules, seven_asks
 from .state import KeepCards, Play, PlayBlind, Swap, TakePile
 
 _SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -465,6 +466,16 @@ class LoptiView(GameView):
         set_if(self.last_plays, value=panel_html(
             "Last plays", f'<div class="lnb-last-plays" style="display:flex;flex-wrap:wrap;gap:10px">{groups}</div>'))
 
+    def card_rules(self, obs) -> CardRules:
+        """The card rules this round is played by: the session's law when it has one (a Rule
+        Vote may have changed them), else the table's own state's, else base Lopti."""
+        law = (obs.get("session") or {}).get("law")
+        if law:
+            return card_rules(law)
+        state = getattr(self.table, "state", None)
+        rules = getattr(state, "card_rules", None)
+        return rules if isinstance(rules, CardRules) else BASE_RULES
+
     def _pile(self, obs) -> None:
         pile = obs["pile"]
         top, count = obs["top"], obs["top_count"]
@@ -484,9 +495,10 @@ class LoptiView(GameView):
         if obs["seven"] and not obs["duty"] and cur is not None:  # a rule for the next play only
             # the warning colour marks the line's edge: as text it is too faint on a light page
             # (and the error red of the 3 duty on a dark one)
+            # the rules' own words for the table's card rules (a Rule Vote may let a 10 follow)
             notes.append('<div style="color:var(--jp-ui-font-color0);font-weight:bold;'
                          'border-left:4px solid var(--jp-warn-color1);padding-left:6px">\u2193 7 DIRECTIVE: '
-                         'the next play must be a 4, 5 or 6 (or a 2, a 3, or more 7s); no 10 on a 7.</div>')
+                         f'{esc(seven_asks(self.card_rules(obs)))}</div>')
         if obs["chain"]:
             notes.append(f"<div>3s in the current chain: {obs['chain']} of 4 (the fourth clears).</div>")
         if obs["bonus"] and cur is not None:

@@ -49,13 +49,13 @@ from .session import NEXT, NOW, ballot_counts, ballot_reason, yes_needed
 from .session_game import BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw
 from .view import LoptiView
 
-BOT_BALLOT_POLICY = ("Bots never abstain: a bot votes yes to its own proposal and no to any other change of "
+BOT_BALLOT_POLICY = ("Never abstains: votes yes to its own proposal and no to any other change of "
                      f"base law, and on a motion it asks the motion lab ({EVIDENCE_BUDGET} paired sessions, seeded) "
                      "and keeps, restores or brings in the motion when the lab says it raises the bot's own seat's chance "
                      "to win a round, and removes or amends it when it does not (a motion in words only, which "
                      "the lab cannot play, its author keeps and a bot removes when it made them take or show "
                      "cards).")
-BOT_THROW_POLICY = "Bots throw rock, paper or scissors at random."
+BOT_THROW_POLICY = "Throws rock, paper or scissors at random."
 # the three ballots, as the buttons name them: yes, no, and an abstention (None)
 BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 # ready motions in the library's order: (name, title, text), read once
@@ -215,6 +215,27 @@ class SessionView(GameView):
         is_bot = getattr(self.table, "is_bot", None)
         return bool(is_bot(seat)) if is_bot is not None and seat is not None else False
 
+    def bot_policy(self, seats, stated: str, choices: str) -> str:
+        """What the bots seated at ``seats`` do, in one line per kind of bot: ``stated`` for a
+        bot that plays a session by the stated policies, its own ``policy`` (a random bot picks
+        at random) followed by ``choices`` for any other. Empty when no bot sits there."""
+        bots = getattr(self.table, "bots", None) or []
+        names = getattr(self.table, "bot_names", None) or []
+        kinds: dict[str, list[int]] = {}
+        for seat in seats:
+            if seat is not None and seat < len(bots) and bots[seat] is not None:
+                kinds.setdefault(names[seat], []).append(seat)
+        said = []
+        for name, where in kinds.items():
+            bot = bots[where[0]]
+            head = f"The {name} bot{'s' if len(where) > 1 else ''} ({self.names(where)})"
+            if getattr(bot, "follows_session_policies", False):
+                said.append(f"{head}: {stated}")
+            else:
+                own = getattr(bot, "policy", "plays by a policy of its own")
+                said.append(f"{head}: {own[:1].upper()}{own[1:]}{choices}.")
+        return " ".join(said)
+
     def renumber(self, text: str) -> str:
         """Seat words ("Seat 1" is index 0) by the names people are known by."""
         return self.words(text)
@@ -352,8 +373,8 @@ class SessionView(GameView):
             return
         won = s["results"][-1]["round"] if s["results"] else s["round"]
         if not mine:
-            policy = (f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_AUTHOR_POLICY)}</div>'
-                      if self.is_bot(due) else "")
+            said = self.bot_policy([due], BOT_AUTHOR_POLICY, ", a motion or none")
+            policy = f'<div style="{CSS_MUTED};font-size:12px">{esc(said)}</div>' if said else ""
             set_if(self.author_text, value=f"<b>{esc(self.name(due))}</b> won round {won} and is writing a "
                                            f"motion for the rest of the session (or none).{policy}")
             self.author_buttons.set([])
@@ -411,8 +432,9 @@ class SessionView(GameView):
             else:
                 rows.append(f'<li style="{CSS_MUTED}">Motion {m["number"]} by {author}: {esc(m["status"])} '
                             f'\u2014 \u201c{isolate(m["text"])}\u201d</li>')
-        bots = any(self.is_bot(m["author_seat"]) for m in s["motions"])
-        policy = f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_AUTHOR_POLICY)}</div>' if bots else ""
+        said = self.bot_policy(sorted({m["author_seat"] for m in s["motions"]
+                                       if isinstance(m["author_seat"], int)}), BOT_AUTHOR_POLICY, ", a motion or none")
+        policy = f'<div style="{CSS_MUTED};font-size:12px">{esc(said)}</div>' if said else ""
         set_if(self.motions_html, value=panel_html(
             "Motions", f'<ul style="margin:2px 0;padding-left:18px;font-size:13px">{"".join(rows)}</ul>{policy}'))
 
@@ -515,10 +537,12 @@ class SessionView(GameView):
             mine = ""
             if viewer in v["voted"]:  # my_ballot is None both before voting and after abstaining
                 mine = {True: " You voted yes.", False: " You voted no.", None: " You abstained."}[v["my_ballot"]]
+            # the policy of the bots seated here, each kind in its own words
+            said = self.bot_policy(range(n), BOT_BALLOT_POLICY, ", so it may vote yes, vote no or abstain")
+            policy = f'<div class="lnb-bot-policy" style="{CSS_MUTED};font-size:12px">{esc(said)}</div>' if said else ""
             text = (f"{head}<div>Voted: {len(v['voted'])} of {n}"
                     f"{' (' + esc(self.names(v['voted'])) + ')' if v['voted'] else ''} \u2014 ballots stay hidden "
-                    f"until everyone has voted. Still to vote: {esc(self.names(v['missing']))}.{mine}</div>"
-                    f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_BALLOT_POLICY)}</div>')
+                    f"until everyone has voted. Still to vote: {esc(self.names(v['missing']))}.{mine}</div>{policy}")
             asked = viewer in v["missing"] and can_act
             items = [(label, Ballot(yes), *self._ok(Ballot(yes), viewer, can_act))
                      for label, yes in BALLOTS] if asked else []
@@ -662,8 +686,9 @@ class SessionView(GameView):
         if c["my_throw"]:
             line = f"You threw {c['my_throw']}; waiting for {self.names(waiting)}"
         parts.append(f"<div>{esc(line)}.</div>")
-        if any(self.is_bot(x) for x in c["pair"]):
-            parts.append(f'<div style="{CSS_MUTED};font-size:12px">{esc(BOT_THROW_POLICY)}</div>')
+        said = self.bot_policy(c["pair"], BOT_THROW_POLICY, ": rock, paper or scissors")
+        if said:
+            parts.append(f'<div style="{CSS_MUTED};font-size:12px">{esc(said)}</div>')
         return "".join(parts)
 
     def _draw_scores(self, s) -> None:

@@ -145,8 +145,10 @@ def explain_trick(cards: Sequence[str], edition: str = "table") -> dict[str, Any
             why = ("A mermaid beats every number; with no pirate here she wins (the first mermaid "
                    "played wins among mermaids).")
         elif k == PIRATE:
+            # the rule for the cards in this trick: mermaids are named only where one was played
             why = ("Pirates beat every number and every mermaid when the Skull King is absent; "
-                   "the first pirate played wins among pirates.")
+                   "the first pirate played wins among pirates." if MERMAID in kinds else
+                   "Pirates beat every number; the first pirate played wins among pirates.")
         elif k == NUMBER and SUIT[w] == "B":
             why = "A black card beats every other suit; the highest black number wins."
         elif k == NUMBER:
@@ -242,26 +244,9 @@ def _suit_words(st: SkullKingState) -> str:
 
 
 def why_playable(st: SkullKingState, card: str) -> str:
-    """Why the engine accepts ``card`` from the player to act (reference clause 3.2)."""
-    if SUIT[card] is None:
-        if card.startswith("tigress:"):
-            return ("The Tigress, like every special card, may always be played; as you play her "
-                    "you say whether she counts as a pirate or as an escape.")
-        return f"{_cap(NAME[card])} is a special card, and a special card may always be played."
-    suit = SUIT_NAMES[SUIT[card]]
-    if st.led is None:
-        if suit_free(list(st.trick)):
-            first = next(c for c in st.trick if KIND[c] != ESCAPE)
-            return (f"{_cap(NAME[first])} made this trick suit-free, so any card may be played; "
-                    f"the {suit} card sets no suit.")
-        if st.trick:
-            return (f"Only escape-like cards were played before, so no suit is set and any card "
-                    f"may be played; your {suit} card now sets the suit.")
-        return f"You lead, so any card may be played; your {suit} card sets the suit."
-    if SUIT[card] == st.led:
-        return f"{_cap(suit)} is the suit to follow, and this card follows it."
-    return (f"You hold no {SUIT_NAMES[st.led]}, the suit to follow, so any card may be "
-            "played.")
+    """Why the rules accept ``card`` from the player to act (reference clause 3.2): the state's
+    own ``why_legal``."""
+    return st.why_legal(Play(card)) or ""
 
 
 class TrickScene(Scene):
@@ -333,9 +318,11 @@ class TrickScene(Scene):
         st = self.state
         reason = st.why_illegal(Play(card))
         if reason is not None:
-            return Verdict(False, f"play {NAME[card]}",
-                           f"{_cap(reason)}. Only a player holding none of the suit to follow "
-                           "may play another suit.", data={"why_illegal": reason})
+            # the suit rule is added only to a refusal that is about following suit
+            follow = (" Only a player holding none of the suit to follow may play another suit."
+                      if reason.startswith("you must follow") else "")
+            return Verdict(False, f"play {NAME[card]}", f"{_cap(reason)}.{follow}",
+                           data={"why_illegal": reason})
         new = st.copy()
         start = len(new.events)
         new.apply(Play(card))
@@ -387,7 +374,7 @@ class GoalScene(Scene):
 
 
 class DealScene(Scene):
-    prompt = "Choose the number of players and ask the engine how many cards each round deals."
+    prompt = "Choose the number of players and see how many cards each round deals."
 
     def draw(self) -> str:
         specials = ["pirate", "tigress", "skull-king", "mermaid", "escape", "loot", "kraken", "white-whale"]
@@ -437,7 +424,7 @@ class BidScene(Scene):
 
     def reset(self) -> None:
         self.state = at_round(3, 3)  # round 3 deals three cards each
-        self.state.set_hands([["Y14", "pirate", "G3"], ["B5", "P7", "escape"], ["mermaid", "Y2", "G11"]])
+        self.state.set_hands([["Y14", "pirate", "G3"], ["B5", "P7", "Y9"], ["P13", "Y2", "G11"]])
 
     def draw(self) -> str:
         st = self.state
@@ -606,7 +593,7 @@ SANDBOX_CARDS = sorted(PLAYABLE, key=SORT_KEY.__getitem__)
 
 
 class TrickSandbox(Scene):
-    prompt = "Lay any cards in order; after each card the engine names the winner, next leader and bonus."
+    prompt = "Lay any cards in order; after each card the rules name the winner, next leader and bonus."
 
     def reset(self) -> None:
         self.cards: list[str] = []
@@ -774,23 +761,11 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
          "The first number card played sets the trick's suit, unless a special card has already "
          "made the trick free. If you hold that suit you must play it, or a special card: any "
          "card that is not a number may be played at any time.",
-         ("3.2",), lambda: T(["Y7", "Y12"], ["Y3", "P12", "B9", "pirate", "tigress"]), "Following suit"),
+         ("3.2",), lambda: T(["Y7", "Y12"], ["Y3", "P12", "B9"]), "Following suit"),
         ("black", "Black is a suit too",
          "Black trumps the other colours, yet it is still a suit: you may play it when black "
          "is the trick's suit, when you have none of the trick's suit, or while no suit is set.",
          ("3.2", "3.3"), lambda: T(["P5", "P9"], ["B2", "G9", "Y4"]), "Following suit"),
-        ("escape_lead", "Leading an escape",
-         "An Escape, a Loot or the Tigress played as an escape decides nothing when it leads: "
-         "it passes the choice of the suit to the next card played. Here that card is the green "
-         "4, a number, so green is the suit to follow, and you hold a green card.",
-         ("3.2",), lambda: T(["escape", "G4"], ["G2", "Y9", "B13"]), "Following suit"),
-        ("free_lead", "Suit-free tricks",
-         "When a Pirate, the Tigress as a pirate, the Skull King, a Mermaid, the Kraken or the "
-         "White Whale leads, the whole trick is free: nobody has to follow any suit. The same "
-         "happens when one of them is the first card after escape-like cards, which pass the "
-         "choice on. Here the Escape passed it to the Pirate, so the trick is free, the yellow 4 "
-         "played after the Pirate sets no suit, and you may play any of your cards.",
-         ("3.2",), lambda: T(["escape", "pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
         ("numbers", "Who wins with numbers",
          "Among numbers, any black card beats any other colour. Without black, the highest card "
          "of the trick's suit wins, and a card of another colour can never win.",
@@ -798,31 +773,45 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("pirates", "Pirates",
          "A Pirate (or the Tigress declared as one) beats every number. When several pirates "
          "meet, the one played first takes the trick.",
-         ("3.3",), lambda: T(["B14", "pirate"], ["pirate", "tigress", "mermaid", "escape"]), "Winning tricks"),
+         ("3.3",), lambda: T(["B14", "pirate"], ["pirate", "B2"]), "Winning tricks"),
         ("skull_king", "The Skull King",
          "The Skull King beats all numbers and every pirate. He earns 30 for each pirate that "
          "was already in the trick when he came down (the Tigress as a pirate counts); a pirate "
          "thrown on after him is captured for nothing.",
-         ("3.3", "3.5"), lambda: T(["pirate", "tigress:pirate"], ["skull-king", "mermaid", "Y3"]), "Winning tricks"),
+         ("3.3", "3.5"), lambda: T(["pirate", "tigress:pirate"], ["skull-king", "pirate", "Y3"]), "Winning tricks"),
         ("mermaid", "Mermaids",
          "A Mermaid beats every number but loses to pirates when the Skull King is not in the "
          "trick. When he is, the first mermaid takes the trick whatever pirates are there, and "
          "capturing him is worth 50.",
-         ("3.3", "3.5"), lambda: T(["pirate", "skull-king"], ["mermaid", "escape", "G6"]), "Winning tricks"),
+         ("3.3", "3.5"), lambda: T(["pirate", "skull-king"], ["mermaid", "G6"]), "Winning tricks"),
         ("escapes", "Escapes, Loot and the Tigress",
          "Escapes, Loot cards and the Tigress played as an escape never win a trick, unless every "
          "card in it is one of them; then the first card played wins. The Tigress is declared "
          "as pirate or escape the moment she is played.",
          ("3.3",), lambda: T(["escape", "loot"], ["tigress", "escape", "G2"]), "Winning tricks"),
+        ("escape_lead", "Leading an escape",
+         "An Escape, a Loot or the Tigress played as an escape decides nothing when it leads: "
+         "it passes the choice of the suit to the next card played. Here that card is the green "
+         "4, a number, so green is the suit to follow, and you hold a green card.",
+         ("3.2",), lambda: T(["escape", "G4"], ["G2", "Y9", "B13"]), "Following suit"),
+        ("free_lead", "Suit-free tricks",
+         "When a Pirate, the Tigress as a pirate, the Skull King or a Mermaid leads, the whole "
+         "trick is free: nobody has to follow any suit. The same "
+         "happens when one of them is the first card after escape-like cards, which pass the "
+         "choice on. Here the Escape passed it to the Pirate, so the trick is free, the yellow 4 "
+         "played after the Pirate sets no suit, and you may play any of your cards.",
+         ("3.2",), lambda: T(["escape", "pirate", "Y4"], ["G2", "Y9", "B13"]), "Following suit"),
         ("kraken", "The Kraken",
          "The Kraken destroys its trick: nobody wins it and nothing is captured. The player whose "
-         "card would have won without the Kraken leads the next trick.",
+         "card would have won without the Kraken leads the next trick. Like a Pirate, a Kraken "
+         "that leads (or comes first after escape-like cards) makes the trick suit-free.",
          ("3.3",), lambda: T(["Y9", "B3", "Y13"], ["kraken", "escape"]), "Creatures"),
         ("whale", "The White Whale",
          "The White Whale strips every special card of its power. The highest number wins, "
          "whatever its suit (the first played breaks a tie), and the winner takes only the number "
          "cards. "
-         "With no number in the trick it is destroyed and the Whale's player leads next.",
+         "With no number in the trick it is destroyed and the Whale's player leads next. A White "
+         "Whale that leads (or comes first after escape-like cards) makes the trick suit-free.",
          ("3.3",), lambda: T(["pirate", "Y4", "G11"], ["white-whale", "escape"]), "Creatures"),
         # after the Whale is introduced: its following rule needs its power known first
         ("whale_follow", "The Whale does not free a trick late",
@@ -859,7 +848,9 @@ def _steps_data() -> list[tuple[str, str, str, tuple[str, ...], Any, str]]:
         ("loot", "The Loot alliance",
          "A Loot plays like an escape, but it allies its player with whoever wins the trick. If "
          "both of them bid exactly, each gets 20 more at the end of the round, under every "
-         "system and never halved. A destroyed trick makes no alliance.",
+         "system and never halved. A Loot makes no alliance when its trick is destroyed (by the "
+         "Kraken, or by a White Whale with no number in the trick), when the White Whale decides "
+         "the trick, or when the Loot's own player wins it.",
          ("3.5",), LootScene, "Scoring"),
         ("edition", "The 2021 bonuses",
          "A table setting switches to the 2021 edition's numbers: a mermaid capturing the Skull "

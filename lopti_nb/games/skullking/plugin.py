@@ -47,6 +47,8 @@ SPEC = GameSpec(
     default_players=4,
     default_bot="heuristic",
     bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
+    bot_words={"heuristic": "bids by its cards' strength and plays to make the bid exactly",
+               "bidder": "bids for the best expected score, then plays as the heuristic bot"},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,
@@ -66,5 +68,5 @@ SPEC = GameSpec(
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
-    extras={"practice": "lopti_nb.games.skullking.practice"},
+    extras={"claims": "lopti_nb.games.skullking.claims", "practice": "lopti_nb.games.skullking.practice"},
 )

@@ -433,6 +433,35 @@ class SkullKingState(GameState):
             return "everyone bids before the first card is played"
         return f"{action!r} is not a Skull King action (use Bid(n) or Play(card))"
 
+    def _why_legal(self, action, seat: int | None) -> str:
+        """The rule that allows a legal ``action`` (rules reference \u00a73.1-3.2), read from the
+        same trick state that :meth:`why_illegal` judged."""
+        if isinstance(action, Bid):
+            return (f"Every bid is made in secret, a whole number from 0 to {self.cards_dealt}, "
+                    "the cards dealt this round.")
+        card = action.card
+        suit = SUIT.get(card)
+        if suit is None:
+            if card.startswith("tigress:"):
+                return ("The Tigress, like every special card, may always be played; as she is "
+                        "played she is declared a pirate or an escape.")
+            name = NAME[card]
+            return f"{name[:1].upper()}{name[1:]} is a special card, and a special card may always be played."
+        colour = SUIT_NAMES[suit]
+        if self.led is None:
+            if self.trick and not self._suit_open:
+                first = NAME[next(c for c in self.trick if c not in PASSES_SUIT_ON)]
+                return (f"{first[:1].upper()}{first[1:]} made this trick suit-free, so any card may "
+                        f"be played; the {colour} card sets no suit.")
+            if self.trick:
+                return ("Only escape-like cards were played before, so no suit is set and any card "
+                        f"may be played; this {colour} card now sets the suit.")
+            return f"The first card of a trick may be any card; this {colour} card sets the suit."
+        led = SUIT_NAMES[self.led]
+        if suit == self.led:
+            return f"{led[:1].upper()}{led[1:]} is the suit to follow, and this card follows it."
+        return f"A player who holds no {led}, the suit to follow, may play any card."
+
     def _apply(self, action) -> None:
         seat = self.current_player
         if self.phase != PLAY:

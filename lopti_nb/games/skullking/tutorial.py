@@ -72,8 +72,16 @@ class SkullKingTutorial(Script):
         legal = state.legal_actions(seat)
         action = self.bot(obs, legal, None)
         if obs["phase"] == BID:
-            return self._bid_hint(obs, action)
-        return self._play_hint(state, obs, legal, action)
+            hint = self._bid_hint(obs, action)
+        else:
+            hint = self._play_hint(state, obs, legal, action)
+        return Hint(hint.action, hint.move, hint.why + self.rules_say(state, seat, action), hint.tip)
+
+    @staticmethod
+    def rules_say(state, seat: int, action) -> str:
+        """The rules' own reason that ``action`` is legal (``why_legal``), as the guide quotes it."""
+        reason = state.why_legal(action, seat)
+        return f" The rules: {reason}" if reason else ""
 
     def _bid_hint(self, obs, action) -> Hint:
         table = STRENGTH[obs["players"]]
@@ -105,8 +113,12 @@ class SkullKingTutorial(Script):
                    f"You still need {_tricks(need)}, but none of your cards would take this trick: "
                    f"throw the least useful, {_name(card)}.")
         else:
-            why = (f"You have the tricks you bid, and {_name(card)} loses this trick as it stands: "
-                   "it is the most dangerous card you can get rid of safely." if not wins else
+            # whether the card could take a later trick: the rule function's answer on a trick
+            # of it and a number
+            risky = rules.trick_winner([card, "Y1"]) == 0 or rules.trick_winner(["Y1", card]) == 1
+            why = (f"You have the tricks you bid, and {_name(card)} loses this trick as it stands"
+                   + (": it could take a later trick, so this is a safe moment to be rid of it."
+                      if risky else ", so playing it keeps your count.") if not wins else
                    f"You have the tricks you bid, but every card of yours would take this trick: "
                    f"throw the least useful, {_name(card)}.")
         if need > 0 and not wins and takers:
@@ -120,9 +132,10 @@ class SkullKingTutorial(Script):
     def opponent(self, state, seat: int, rng):
         obs = state.observation(seat)
         action = self.bot(obs, state.legal_actions(seat), rng)
+        rule = self.rules_say(state, seat, action).strip()
         if isinstance(action, Bid):
-            return action, "Every bid is made in secret; the bids are shown together once all are in."
-        return action, self._card_why(obs["trick"], action.card)
+            return action, f"{rule} The bids are shown together once all are in."
+        return action, f"{rule} {self._card_why(obs['trick'], action.card)}"
 
     @staticmethod
     def _card_why(trick, card: str) -> str:
@@ -131,7 +144,9 @@ class SkullKingTutorial(Script):
             if KIND[card] == NUMBER:
                 return (f"Leading a number sets the suit: everyone must follow {SUIT_NAMES[card[0]]} "
                         "if they can.")
-            return "A special card leads; the next number played sets the suit to follow."
+            if rules.suit_free([card]):
+                return f"{_cap(_name(card))} leads, so the trick is suit-free: nobody has to follow a suit."
+            return f"{_cap(_name(card))} leads and sets no suit: the next card played decides it."
         winner = rules.trick_winner(trick + [card])
         if winner is None:
             return "The trick as it stands is destroyed: nobody takes it."
@@ -142,8 +157,10 @@ class SkullKingTutorial(Script):
     def explain(self, before, action, events, seat: int) -> str:
         if isinstance(action, Bid):
             return (f"You bid {action.n}: to score, win exactly {_tricks(action.n)} this round "
-                    "(a bid of 0 scores more the more cards you hold, and loses as much if you win any).")
-        said = [self._card_why(before.observation(seat)["trick"], action.card)]
+                    "(a bid of 0 scores more the more cards you hold, and loses as much if you win any)."
+                    + self.rules_say(before, seat, action))
+        said = [self.rules_say(before, seat, action).strip(),
+                self._card_why(before.observation(seat)["trick"], action.card)]
         for e in events:
             if isinstance(e, TrickWon):
                 said.append("You won the trick." if e.seat == 0 else f"{self.names[e.seat]} won the trick.")
