@@ -8,6 +8,8 @@
 import warnings as _warnings
 
 from .engine import (
+    BatchNotCovered,
+    EndlessGame,
     IllegalAction,
     LoptiNbError,
     RecordError,
@@ -167,7 +169,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
+    "BatchNotCovered", "EndlessGame", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
     "UnknownGame", "UnknownSeat", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
     "tutorial",
     "__version__",

@@ -66,4 +66,5 @@ SPEC = GameSpec(
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
+    batch="lopti_nb.games.skullking.batch:simulate_batch",
 )

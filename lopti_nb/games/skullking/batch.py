@@ -1,0 +1,433 @@
+"""Skull King played many games at a time: NumPy arrays over games, one step per card.
+
+The batch simulator plays exactly the games the engine would deal, with bots that choose the
+way the engine's bots choose, and keeps every game's actions so that ``lopti_nb.load``
+replays it through :class:`~lopti_nb.games.skullking.state.SkullKingState` to the same
+scores. It is what ``lopti_nb.simulate("skull-king", n, batch=True)`` calls.
+
+Arrays, all over a block of ``G`` games at one table size ``n``:
+
+* cards are small integers, their *type* (an index of :data:`TEXTS`: the 56 numbers, then
+  each special, the Tigress held and her two declarations); per type, tables of kind, suit,
+  rank, captured-14 bonus and the action's text;
+* ``hand[G, n, cd]`` the types dealt to each seat this round (sorted as the engine sorts
+  them) and ``held[G, n, cd]`` which are still in the hand;
+* ``bids, won, bonus, totals[G, n]``; ``leader, led[G]``; the trick as ``trick[G, n]`` types in
+  play order.
+
+The deal is the engine's: each game's own ``random.Random(game seed)`` gives the same bytes
+the engine reads for its ten shuffles (one call for all ten), and NumPy's stable argsort puts
+the deck in the same order (:func:`~lopti_nb.games.skullking.state.deal_order`). The bots'
+choices come from a second generator per game (the run's bot seed for that game), so a game
+is the same however the run is cut into blocks, chunks or workers. They are not the draws
+the engine's ``random`` bot makes (that bot draws from one ``random.Random`` in a Python loop),
+so game ``k`` of a batch run and of an engine run share their deals, not their plays: the
+two agree in distribution (``benchmarks/bench_batch.py`` tests it per column), and each
+batch game is itself a game of the engine (its record replays).
+
+Bots covered: ``random`` (uniform over the distinct legal actions, as the engine lists them:
+one play per distinct card, the Tigress twice) and ``heuristic``
+(:class:`~lopti_nb.games.skullking.bots.HeuristicBot`'s rules, vectorised; the tests replay
+its games and check every choice is the engine bot's own). Any other bot is refused with
+:class:`BatchNotCovered` before anything is played.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+import numpy as np
+
+from lopti_nb.engine import BatchNotCovered
+from lopti_nb.engine.records import action_text, build_record
+from lopti_nb.engine.runner import game_seeds
+
+from .cards import (CARDS, SORT_KEY, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
+                    SKULL_KING, SUIT, TIGRESS, WHALE)
+from .rules import KING_CATCHES_PIRATE, LOOT_ALLIANCE, MERMAID_CATCHES_KING, PIRATE_CATCHES_MERMAID_2021
+from .state import ROUNDS, Bid, Play
+
+BLOCK = 4096  # games advanced together (memory grows with it; speed levels off near here)
+MAX_BID = 14
+
+
+# -- the card tables --------------------------------------------------------------------------
+TEXTS: tuple[str, ...] = tuple(CARDS)
+TYPE = {t: i for i, t in enumerate(TEXTS)}
+T_TIGRESS = TYPE["tigress"]
+T_TIG_PIRATE = TYPE["tigress:pirate"]
+T_TIG_ESCAPE = TYPE["tigress:escape"]
+T_LOOT = TYPE["loot"]
+_SUIT_NUMBER = {"Y": 0, "P": 1, "G": 2, "B": 3}
+BLACK = 3
+KIND_OF = np.array([KIND[t] for t in TEXTS], dtype=np.int8)
+SUIT_OF = np.array([_SUIT_NUMBER.get(SUIT[t], -1) for t in TEXTS], dtype=np.int8)
+RANK_OF = np.array([RANK[t] for t in TEXTS], dtype=np.int16)
+FOURTEEN_OF = np.array([FOURTEEN_BONUS[t] for t in TEXTS], dtype=np.int32)
+#: the card as it is played: itself, or the Tigress declared a pirate (her escape is an
+#: extra action slot)
+PLAYED_AS = np.array([T_TIG_PIRATE if t == "tigress" else i for i, t in enumerate(TEXTS)],
+                     dtype=np.int16)
+#: per deck (with or without the Legendary cards): the type at each position of the
+#: display-sorted deck the engine deals from
+DECK_TYPES = {k: np.array(sorted((TYPE[c] for c in build_deck(k)), key=lambda t: SORT_KEY[TEXTS[t]]),
+                         dtype=np.int16) for k in (True, False)}
+#: the text of every action: bids 0..14, then one play per type
+ACTION_TEXTS: tuple[str, ...] = tuple(
+    [action_text(Bid(b)) for b in range(MAX_BID + 1)]
+    + [action_text(Play(t)) if KIND[t] != TIGRESS else "" for t in TEXTS])
+PLAY_CODE = MAX_BID + 1  # action code of a play: PLAY_CODE + type
+
+# power of a card in a trick where the specials keep their powers (see rules.POWER): the
+# highest wins, the first played among equals; off-suit numbers and escapes are 0
+_POWER_SPECIAL = np.zeros(len(TEXTS), dtype=np.int16)
+_POWER_SPECIAL[KIND_OF == SKULL_KING] = 400
+_POWER_SPECIAL[KIND_OF == PIRATE] = 300
+_POWER_SPECIAL[KIND_OF == MERMAID] = 200
+_IS_NUMBER = KIND_OF == NUMBER
+
+
+def covers(bots: Sequence[str], settings: dict[str, Any]) -> str | None:
+    """Why the batch simulator cannot play these seats' bots (``None``: it can). Every
+    setting of the game (scoring, edition, legendary) and 2-8 players are covered."""
+    others = sorted({b for b in bots if b not in BATCH_BOTS})
+    if others:
+        return (f"The batch simulator plays the bots {', '.join(sorted(BATCH_BOTS))}, not "
+                f"{', '.join(others)}; leave out batch=True to play them in the engine.")
+    return None
+
+
+# -- dealing ----------------------------------------------------------------------------------
+def _seeds(seed: Any, numbers: range) -> tuple[list[int], list[int]]:
+    pairs = [game_seeds(seed, k) for k in numbers]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def deal(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
+    """``[G, ROUNDS, deck]``: each game's ten shuffles of the deck positions, as the engine
+    makes them from ``random.Random(game seed)`` (one ``randbytes`` call a round)."""
+    data = b"".join([random.Random(s).randbytes(4 * deck_size * ROUNDS) for s in game_seeds_])
+    keys = np.frombuffer(data, dtype="<u4").reshape(len(game_seeds_), ROUNDS, deck_size)
+    return keys.argsort(axis=-1, kind="stable").astype(np.int16)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+def draws(bot_seeds: Sequence[int], count: int) -> np.ndarray:
+    """``[G, count]`` uniform numbers in [0, 1) for the bots' choices: for each game the
+    first ``count`` outputs of SplitMix64 started at its bot seed (53 bits each). A game's
+    numbers depend on its bot seed alone, and are made for all games in a few array steps."""
+    state = np.asarray(bot_seeds, dtype=np.uint64)[:, None] + _GOLDEN * np.arange(1, count + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = (state ^ (state >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+        z ^= z >> np.uint64(31)
+    return (z >> np.uint64(11)) * (1.0 / 2 ** 53)
+
+
+# -- the rules over arrays ----------------------------------------------------------------------
+def _first(mask: np.ndarray) -> np.ndarray:
+    """Index of the first True along the last axis (0 where there is none)."""
+    return mask.argmax(axis=-1)
+
+
+def normal_winner(trick: np.ndarray, include: np.ndarray) -> np.ndarray:
+    """Per game, the position that wins among the ``include``d cards of ``trick`` with every
+    special keeping its power (rules._normal_winner); at least one card is included."""
+    kind = KIND_OF[trick]
+    suit = SUIT_OF[trick]
+    rank = RANK_OF[trick]
+    number = _IS_NUMBER[trick] & include
+    has_number = number.any(axis=1)
+    rows = np.arange(len(trick))
+    led = np.where(has_number, suit[rows, _first(number)], -1)
+    power = _POWER_SPECIAL[trick].astype(np.int16)
+    power = np.where(number & (suit == BLACK), 100 + rank, power)
+    power = np.where(number & (suit != BLACK) & (suit == led[:, None]), 50 + rank, power)
+    power = np.where(include, power, -1)
+    w = power.argmax(axis=1)
+    mermaid = (kind == MERMAID) & include
+    king_caught = (kind[rows, w] == SKULL_KING) & mermaid.any(axis=1)
+    return np.where(king_caught, _first(mermaid), w)
+
+
+NORMAL, WHALE_DECIDES, DESTROYED = 0, 1, 2
+
+
+def resolve(trick: np.ndarray, edition: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per game ``(winner position or -1 when destroyed, next leader's position, how, raw
+    bonus)`` of full tricks ``trick[G, n]`` (types in play order), as rules.resolve_trick and
+    rules.bonus_points decide them."""
+    g, n = trick.shape
+    rows = np.arange(g)
+    kind = KIND_OF[trick]
+    rank = RANK_OF[trick]
+    positions = np.arange(n)
+    is_kraken = kind == KRAKEN
+    is_whale = kind == WHALE
+    kraken = np.where(is_kraken.any(axis=1), _first(is_kraken), -1)
+    whale = np.where(is_whale.any(axis=1), _first(is_whale), -1)
+    normal = normal_winner(trick, np.ones_like(is_kraken))
+    winner = normal.copy()
+    nxt = normal.copy()
+    how = np.zeros(g, dtype=np.int8)
+    # an active White Whale (played after any Kraken): the highest number wins, the first
+    # played among equals; with no number the trick is destroyed and the Whale's player leads
+    whale_on = whale > kraken
+    if whale_on.any():
+        top = rank.max(axis=1)
+        best = _first(rank == top[:, None])
+        winner = np.where(whale_on, np.where(top > 0, best, -1), winner)
+        nxt = np.where(whale_on, np.where(top > 0, best, whale), nxt)
+        how = np.where(whale_on, np.where(top > 0, WHALE_DECIDES, DESTROYED), how)
+    kraken_on = ~whale_on & (kraken >= 0)
+    if kraken_on.any():
+        rest = ~(is_kraken | is_whale)
+        any_rest = rest.any(axis=1)
+        without = normal_winner(trick, rest | ~any_rest[:, None])
+        alone = np.where(whale >= 0, whale, kraken)
+        winner = np.where(kraken_on, -1, winner)
+        nxt = np.where(kraken_on, np.where(any_rest, without, alone), nxt)
+        how = np.where(kraken_on, DESTROYED, how)
+    # bonus: every captured 14; and for a winning special where the specials kept their powers
+    bonus = FOURTEEN_OF[trick].sum(axis=1)
+    w = np.maximum(winner, 0)
+    wkind = kind[rows, w]
+    special = (how == NORMAL)
+    pirates = kind == PIRATE
+    if edition == "2021":
+        paid = pirates.sum(axis=1)
+    else:
+        paid = (pirates & (positions[None, :] < w[:, None])).sum(axis=1)
+    king = special & (wkind == SKULL_KING)
+    bonus = bonus + np.where(king, KING_CATCHES_PIRATE * paid, 0)
+    has_king = (kind == SKULL_KING).any(axis=1)
+    bonus = bonus + np.where(special & (wkind == MERMAID) & has_king, MERMAID_CATCHES_KING[edition], 0)
+    if edition == "2021":
+        mermaids = (kind == MERMAID).sum(axis=1)
+        bonus = bonus + np.where(special & (wkind == PIRATE), PIRATE_CATCHES_MERMAID_2021 * mermaids, 0)
+    bonus = np.where(winner < 0, 0, bonus)
+    return winner, nxt, how, bonus
+
+
+def round_points(scoring: str, cards: int, bids: np.ndarray, won: np.ndarray, bonus: np.ndarray,
+                 alliances: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(base, bonus paid, loot paid)`` per seat, as rules.score_parts_unchecked."""
+    off = np.abs(bids - won)
+    exact = off == 0
+    loot = np.where(exact, LOOT_ALLIANCE * alliances, 0)
+    if scoring == "classic":
+        base = np.where(bids == 0, np.where(won == 0, 10 * cards, -10 * cards),
+                        np.where(exact, 20 * bids, -10 * off))
+        paid = np.where(exact, bonus, 0)
+    elif scoring == "rascal":
+        base = np.where(exact, 10 * cards, np.where(off == 1, 5 * cards, 0))
+        # every raw bonus is a sum of tens, so its half is whole, as the engine's is
+        paid = np.where(exact, bonus, np.where(off == 1, bonus // 2, 0))
+    else:  # cannonball
+        base = np.where(exact, 15 * cards, 0)
+        paid = np.where(exact, bonus, 0)
+    return base, paid, loot
+
+
+# -- the bots over arrays ---------------------------------------------------------------------------
+def copies(hand: np.ndarray) -> np.ndarray:
+    """``[..., cd]``: at the first slot of each run of equal cards in a sorted hand, how many
+    copies the hand holds; 0 at the other slots of the run. A play takes a copy from the
+    run's count, so the first slot of a card stands for all its copies (the engine offers one
+    play per distinct card) and ``count > 0`` marks the cards still held."""
+    same = hand[..., :, None] == hand[..., None, :]
+    first = np.ones(hand.shape, dtype=bool)
+    first[..., 1:] = hand[..., 1:] != hand[..., :-1]
+    return np.where(first, same.sum(axis=-1), 0).astype(np.int8)
+
+
+def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: np.ndarray) -> np.ndarray:
+    """``[G, cd + 1]``: the legal plays of hands given by their ``count`` of each card (see
+    :func:`copies`) and the cards' suits: one slot per distinct card held, and a last slot
+    for the Tigress declared an escape (legal with her). A player holding the led suit
+    follows it or plays a special."""
+    held = count > 0
+    led = led[:, None]
+    same = suit == led
+    must = (held & same).any(axis=1, keepdims=True) & (led >= 0)
+    ok = held & (same | (suit < 0) | ~must)
+    return np.concatenate([ok, (ok & tigress).any(axis=1, keepdims=True)], axis=1)
+
+
+def random_choice(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Per game, the ``floor(u * count)``-th True slot of ``mask`` (uniform over them)."""
+    total = mask.cumsum(axis=1)
+    k = (u * total[:, -1]).astype(np.int64)
+    return (total > k[:, None]).argmax(axis=1)
+
+
+def heuristic_bids(hand: np.ndarray, players: int, cards: int) -> np.ndarray:
+    """HeuristicBot.bid over arrays: the rounded sum of each card's calibrated strength."""
+    table = np.array([STRENGTH[players].get(t, 0.0) for t in TEXTS])
+    # the same float sum, in the same order, as the bot's sum(map(...)) over the hand
+    est = np.zeros(hand.shape[:2])
+    for j in range(hand.shape[2]):
+        est = est + table[hand[:, :, j]]
+    n = (est + 0.5).astype(np.int64)
+    return np.minimum(n, cards)
+
+
+BATCH_BOTS = ("random",)
+
+
+# -- playing ------------------------------------------------------------------------------------
+def decisions(players: int, rounds: Sequence[int]) -> int:
+    """Actions in a game: every seat's bid and card in every round."""
+    return sum(players * (1 + cd) for cd in rounds)
+
+
+def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: int,
+               seats: Sequence[str], scoring: str, edition: str, legendary: bool) -> dict[str, np.ndarray]:
+    """Play one block of games to the end; arrays of the results and each game's action
+    codes (``codes[G, actions]``, see :data:`ACTION_TEXTS`)."""
+    n = players
+    g = len(game_seeds_)
+    rows = np.arange(g)
+    deck = DECK_TYPES[legendary]
+    rounds = [min(r, len(deck) // n) for r in range(1, ROUNDS + 1)]
+    order = deal(game_seeds_, len(deck))
+    total = decisions(n, rounds)
+    u = draws(bot_seeds, total)
+    codes = np.zeros((g, total), dtype=np.int16)
+    totals = np.zeros((g, n), dtype=np.int64)
+    sums = {k: np.zeros((g, n), dtype=np.int64) for k in ("base", "bonus", "loot", "bids_hit", "tricks_won")}
+    destroyed_all = np.zeros(g, dtype=np.int64)
+    step = 0
+    for r, cd in enumerate(rounds, start=1):
+        # the engine sorts each hand's deck positions; the sorted deck makes that its order
+        hand = deck[np.sort(order[:, r - 1, : n * cd].reshape(g, n, cd), axis=2)]
+        count = copies(hand).reshape(g * n, cd)
+        suits = SUIT_OF[hand].reshape(g * n, cd)
+        tigress = (hand == T_TIGRESS).reshape(g * n, cd)
+        hand = hand.reshape(g * n, cd)
+        leader0 = (r - 1) % n  # the seat left of this round's dealer asks first and leads
+        bids = np.minimum((u[:, step: step + n] * (cd + 1)).astype(np.int64), cd)
+        bids = bids[:, [(s - leader0) % n for s in range(n)]]  # draws in asking order -> seats
+        for i in range(n):
+            codes[:, step + i] = bids[:, (leader0 + i) % n]
+        step += n
+        won = np.zeros((g, n), dtype=np.int64)
+        bonus = np.zeros((g, n), dtype=np.int64)
+        allies = np.full((g, 2, 2), -1, dtype=np.int64)  # (loot seat, winner seat) each
+        allied = np.zeros(g, dtype=np.int64)
+        leader = np.full(g, leader0, dtype=np.int64)
+        for t in range(cd):
+            trick = np.zeros((g, n), dtype=np.int16)
+            led = np.full(g, -1, dtype=np.int8)
+            open_ = np.ones(g, dtype=bool)
+            for i in range(n):
+                at_seat = rows * n + (leader + i) % n
+                mask = legal_slots(count[at_seat], suits[at_seat], tigress[at_seat], led)
+                slot = random_choice(mask, u[:, step])
+                h = hand[at_seat]
+                escape = slot == cd
+                at = np.where(escape, _first(tigress[at_seat]), slot)
+                card = np.where(escape, T_TIG_ESCAPE, PLAYED_AS[h[rows, np.minimum(at, cd - 1)]])
+                count[at_seat, at] -= 1
+                trick[:, i] = card
+                codes[:, step] = PLAY_CODE + card
+                step += 1
+                decides = open_ & (KIND_OF[card] != ESCAPE)
+                led = np.where(decides, SUIT_OF[card], led)
+                open_ &= ~decides
+            winner, nxt, how, raw = resolve(trick, edition)
+            taken = winner >= 0
+            wseat = (leader + np.maximum(winner, 0)) % n
+            won[rows[taken], wseat[taken]] += 1
+            bonus[rows[taken], wseat[taken]] += raw[taken]
+            destroyed_all += ~taken
+            loot = (trick == T_LOOT) & (how == NORMAL)[:, None] & (np.arange(n)[None, :] != winner[:, None])
+            if loot.any():
+                for pos in range(n):
+                    on = loot[:, pos]
+                    if on.any():
+                        idx = rows[on]
+                        k = allied[idx]
+                        allies[idx, k, 0] = (leader[idx] + pos) % n
+                        allies[idx, k, 1] = wseat[idx]
+                        allied[idx] += 1
+            leader = (leader + nxt) % n
+        exact = bids == won
+        alliances = np.zeros((g, n), dtype=np.int64)
+        for k in range(2):
+            a, w = allies[:, k, 0], allies[:, k, 1]
+            ok = (a >= 0) & exact[rows, np.maximum(a, 0)] & exact[rows, np.maximum(w, 0)]
+            alliances[rows[ok], a[ok]] += 1
+            alliances[rows[ok], w[ok]] += 1
+        base, paid, loot_paid = round_points(scoring, cd, bids, won, bonus, alliances)
+        totals += base + paid + loot_paid
+        sums["base"] += base
+        sums["bonus"] += paid
+        sums["loot"] += loot_paid
+        sums["bids_hit"] += exact
+        sums["tricks_won"] += won
+    places = 1 + (totals[:, None, :] > totals[:, :, None]).sum(axis=2)
+    return {"scores": totals, "places": places, "codes": codes, "length": sum(rounds),
+            "destroyed": destroyed_all, **sums}
+
+
+def simulate_batch(run: Any, first: int, n: int, keep: bool = False) -> tuple[dict[str, Any], list | None]:
+    """Games ``first .. first + n - 1`` of ``run`` (a :class:`lopti_nb.engine.runner.Run`):
+    the seat table's columns as arrays (one entry per seat per game, games in order) and,
+    with ``keep``, each game's record (a dict ``lopti_nb.load`` replays)."""
+    problem = covers(run.names, run.settings)
+    if problem:
+        raise BatchNotCovered(problem)
+    if run.rotate:
+        raise BatchNotCovered("The batch simulator plays each seat's bot in its seat; "
+                              "leave out batch=True to rotate the seats.")
+    players = run.players
+    s = run.settings
+    parts: list[dict[str, np.ndarray]] = []
+    records: list | None = [] if keep else None
+    plain = run.spec.schema.to_plain(s)
+    for start in range(first, first + n, BLOCK):
+        numbers = range(start, min(start + BLOCK, first + n))
+        gs, bs = _seeds(run.seed, numbers)
+        out = play_block(gs, bs, players, run.names, s["scoring"], s["edition"], s["legendary"])
+        out["numbers"] = np.asarray(numbers, dtype=np.int64)
+        parts.append({k: v for k, v in out.items() if k != "codes"})
+        if keep:
+            texts = ACTION_TEXTS
+            for seed_, row in zip(gs, out["codes"].tolist()):
+                records.append(build_record(run.spec.name, plain, seed_, players,
+                                            list(map(texts.__getitem__, row)), bots=list(run.names)))
+    return _columns(parts, players, run.names), records
+
+
+def _columns(parts: list[dict[str, np.ndarray]], players: int, names: Sequence[str]) -> dict[str, Any]:
+    def cat(key):
+        return np.concatenate([p[key] for p in parts]) if parts else np.zeros((0, players), dtype=np.int64)
+
+    numbers = np.concatenate([p["numbers"] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
+    games = len(numbers)
+    length = parts[0]["length"] if parts else 0
+    scores = cat("scores")
+    places = cat("places")
+    hits = cat("bids_hit")
+    return {
+        "game": np.repeat(numbers, players),
+        "seat": np.tile(np.arange(players, dtype=np.int64), games),
+        "bot": list(names) * games,
+        "score": scores.ravel(),
+        "place": places.ravel(),
+        "won": places.ravel() == 1,
+        "length": np.full(games * players, length, dtype=np.int64),
+        "stalemate": np.zeros(games * players, dtype=bool),
+        "base": cat("base").ravel(),
+        "bonus": cat("bonus").ravel(),
+        "loot": cat("loot").ravel(),
+        "bids_hit": hits.ravel(),
+        "rounds": np.full(games * players, ROUNDS, dtype=np.int64),
+        "hit_rate": hits.ravel() / ROUNDS,
+        "tricks_won": cat("tricks_won").ravel(),
+    }
