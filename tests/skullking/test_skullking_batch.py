@@ -12,6 +12,7 @@ import pytest
 
 import lopti_nb
 from lopti_nb.engine import BatchNotCovered, SettingsError, get_spec, play_out, random_bot
+from lopti_nb.engine.batch import pick, uniforms
 from lopti_nb.engine.runner import Run, game_seeds
 from lopti_nb.games.skullking import batch
 from lopti_nb.games.skullking import rules
@@ -151,8 +152,8 @@ def test_the_legal_plays_are_the_engines_at_every_decision():
 
 def test_the_random_choice_is_uniform_over_the_legal_slots():
     mask = np.array([[True, False, True, True, False, True]] * 60_000)
-    u = batch.draws(range(60_000), 1)[:, 0]
-    counts = np.bincount(batch.random_choice(mask, u), minlength=6)
+    u = uniforms(range(60_000), 0, 1)[:, 0]
+    counts = np.bincount(pick(mask, u), minlength=6)
     assert counts[1] == counts[4] == 0
     expected = 15_000
     chi2 = sum((counts[k] - expected) ** 2 / expected for k in (0, 2, 3, 5))

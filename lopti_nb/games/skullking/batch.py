@@ -40,7 +40,7 @@ import numpy as np
 
 from lopti_nb.engine import BatchNotCovered
 from lopti_nb.engine.records import action_text, build_record
-from lopti_nb.engine.runner import game_seeds
+from lopti_nb.engine.batch import block_seeds, pick, uniforms
 
 from .cards import (CARDS, SORT_KEY, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
                     SKULL_KING, SUIT, TIGRESS, WHALE)
@@ -98,34 +98,12 @@ def covers(bots: Sequence[str], settings: dict[str, Any]) -> str | None:
 
 
 # -- dealing ----------------------------------------------------------------------------------
-def _seeds(seed: Any, numbers: range) -> tuple[list[int], list[int]]:
-    pairs = [game_seeds(seed, k) for k in numbers]
-    return [p[0] for p in pairs], [p[1] for p in pairs]
-
-
 def deal(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
     """``[G, ROUNDS, deck]``: each game's ten shuffles of the deck positions, as the engine
     makes them from ``random.Random(game seed)`` (one ``randbytes`` call a round)."""
     data = b"".join([random.Random(s).randbytes(4 * deck_size * ROUNDS) for s in game_seeds_])
     keys = np.frombuffer(data, dtype="<u4").reshape(len(game_seeds_), ROUNDS, deck_size)
     return keys.argsort(axis=-1, kind="stable").astype(np.int16)
-
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-
-
-def draws(bot_seeds: Sequence[int], count: int) -> np.ndarray:
-    """``[G, count]`` uniform numbers in [0, 1) for the bots' choices: for each game the
-    first ``count`` outputs of SplitMix64 started at its bot seed (53 bits each). A game's
-    numbers depend on its bot seed alone, and are made for all games in a few array steps."""
-    state = np.asarray(bot_seeds, dtype=np.uint64)[:, None] + _GOLDEN * np.arange(1, count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = (state ^ (state >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
-        z ^= z >> np.uint64(31)
-    return (z >> np.uint64(11)) * (1.0 / 2 ** 53)
 
 
 # -- the rules over arrays ----------------------------------------------------------------------
@@ -258,24 +236,6 @@ def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: n
     return np.concatenate([ok, (ok & tigress).any(axis=1, keepdims=True)], axis=1)
 
 
-def random_choice(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
-    """Per game, the ``floor(u * count)``-th True slot of ``mask`` (uniform over them)."""
-    total = mask.cumsum(axis=1)
-    k = (u * total[:, -1]).astype(np.int64)
-    return (total > k[:, None]).argmax(axis=1)
-
-
-def heuristic_bids(hand: np.ndarray, players: int, cards: int) -> np.ndarray:
-    """HeuristicBot.bid over arrays: the rounded sum of each card's calibrated strength."""
-    table = np.array([STRENGTH[players].get(t, 0.0) for t in TEXTS])
-    # the same float sum, in the same order, as the bot's sum(map(...)) over the hand
-    est = np.zeros(hand.shape[:2])
-    for j in range(hand.shape[2]):
-        est = est + table[hand[:, :, j]]
-    n = (est + 0.5).astype(np.int64)
-    return np.minimum(n, cards)
-
-
 BATCH_BOTS = ("random",)
 
 
@@ -296,7 +256,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     rounds = [min(r, len(deck) // n) for r in range(1, ROUNDS + 1)]
     order = deal(game_seeds_, len(deck))
     total = decisions(n, rounds)
-    u = draws(bot_seeds, total)
+    u = uniforms(bot_seeds, 0, total)
     codes = np.zeros((g, total), dtype=np.int16)
     totals = np.zeros((g, n), dtype=np.int64)
     sums = {k: np.zeros((g, n), dtype=np.int64) for k in ("base", "bonus", "loot", "bids_hit", "tricks_won")}
@@ -327,7 +287,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
             for i in range(n):
                 at_seat = rows * n + (leader + i) % n
                 mask = legal_slots(count[at_seat], suits[at_seat], tigress[at_seat], led)
-                slot = random_choice(mask, u[:, step])
+                slot = pick(mask, u[:, step])
                 h = hand[at_seat]
                 escape = slot == cd
                 at = np.where(escape, _first(tigress[at_seat]), slot)
@@ -392,7 +352,7 @@ def simulate_batch(run: Any, first: int, n: int, keep: bool = False) -> tuple[di
     plain = run.spec.schema.to_plain(s)
     for start in range(first, first + n, BLOCK):
         numbers = range(start, min(start + BLOCK, first + n))
-        gs, bs = _seeds(run.seed, numbers)
+        gs, bs = block_seeds(run.seed, numbers)
         out = play_block(gs, bs, players, run.names, s["scoring"], s["edition"], s["legendary"])
         out["numbers"] = np.asarray(numbers, dtype=np.int64)
         parts.append({k: v for k, v in out.items() if k != "codes"})
