@@ -318,6 +318,10 @@ def batch_simulator(run: Run):
         raise BatchNotCovered(f"{run.spec.title} has no batch simulator; leave out batch=True "
                               "to play its games in the engine.")
     sim(run, 0, 0, False)  # refuses what it does not play, before any game is played
+    if run.n:
+        # the checks a game makes as it is built (beyond its schema's) refuse here what the
+        # engine path would refuse at its first game, with the same error
+        run.spec.state_class(run.players, 0, **run.settings)
     return sim
 
 

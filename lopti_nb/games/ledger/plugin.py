@@ -102,5 +102,6 @@ SPEC = GameSpec(
     reference="lopti_nb.games.ledger:reference.md",
     studies="lopti_nb.games.ledger.studies",
     extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},
+    batch="lopti_nb.games.ledger.batch:simulate_batch",
     room_settings=("mode", "hold_limit"),
 )
