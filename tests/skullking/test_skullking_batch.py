@@ -2,8 +2,9 @@
 through ``lopti_nb.load`` to the same scores and per-seat columns (every scoring system,
 edition, deck and table size), its array rules agree with the engine's rule functions on
 random tricks, hands and rounds, its random bot chooses among exactly the engine's legal
-actions, and ``simulate(..., batch=True)`` keeps the engine path's columns and refuses what it
-does not play with the engine's own errors."""
+actions, its heuristic bot makes the engine heuristic's every choice, and
+``simulate(..., batch=True)`` keeps the engine path's columns and refuses what it does not
+play with the engine's own errors."""
 import itertools
 import random
 
@@ -13,6 +14,7 @@ import pytest
 import lopti_nb
 from lopti_nb.engine import BatchNotCovered, SettingsError, get_spec, play_out, random_bot
 from lopti_nb.engine.batch import pick, uniforms
+from lopti_nb.engine.records import parse_action
 from lopti_nb.engine.runner import Run, game_seeds
 from lopti_nb.games.skullking import batch
 from lopti_nb.games.skullking import rules
@@ -85,6 +87,37 @@ def test_global_random_generators_are_untouched():
     lopti_nb.simulate("skull-king", 3, bots="random", batch=True, progress=False)
     assert random.getstate() == before[0]
     assert (np.random.get_state()[1] == before[1]).all()
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_every_choice_of_the_batch_heuristic_is_the_engine_heuristics_own(players):
+    # heuristic seats beside random ones; each recorded bid and card of a heuristic seat is
+    # what HeuristicBot chooses in the engine at that point (where it has a choice)
+    bots = (["heuristic", "random"] * 4)[:players]
+    bot = SPEC.make_bot("heuristic")
+    checked = 0
+    for number, settings in enumerate(SETTINGS[::3]):
+        frame, records = lopti_nb.simulate("skull-king", 3, seed=number, players=players, bots=bots,
+                                           batch=True, records=True, progress=False, **settings)
+        for k, record in enumerate(records):
+            state = lopti_nb.new_game("skull-king", players=players, seed=record["seed"], **settings)
+            for text in record["actions"]:
+                action = parse_action(text, SPEC.action_types)
+                seat = state.current_player
+                legal = state.legal_actions()
+                if bots[seat] == "heuristic" and len(legal) > 1:
+                    assert bot(state.observation(seat), legal, random.Random(0)) == action
+                    checked += 1
+                state.apply(action)
+            assert list(state.result.scores) == list(frame[frame.game == k].score)
+    assert checked > 100
+
+
+def test_the_default_bots_play_in_the_batch_simulator():
+    frame, records = lopti_nb.simulate("skull-king", 3, batch=True, records=True, progress=False)
+    assert set(frame.bot) == {SPEC.default_bot}
+    assert [list(lopti_nb.load(r).result.scores) for r in records] == \
+        frame.score.to_numpy().reshape(3, -1).tolist()
 
 
 # -- the array rules against the engine's ------------------------------------------------------

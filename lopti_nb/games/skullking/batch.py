@@ -25,11 +25,12 @@ so game ``k`` of a batch run and of an engine run share their deals, not their p
 two agree in distribution (``benchmarks/bench_batch.py`` tests it per column), and each
 batch game is itself a game of the engine (its record replays).
 
-Bots covered: ``random`` (uniform over the distinct legal actions, as the engine lists them:
-one play per distinct card, the Tigress twice) and ``heuristic``
-(:class:`~lopti_nb.games.skullking.bots.HeuristicBot`'s rules, vectorised; the tests replay
-its games and check every choice is the engine bot's own). Any other bot is refused with
-:class:`BatchNotCovered` before anything is played.
+Bots covered, seat by seat: ``random`` (uniform over the distinct legal actions, as the
+engine lists them: one play per distinct card, the Tigress twice) and ``heuristic`` (the
+default: :class:`~lopti_nb.games.skullking.bots.HeuristicBot`'s rules over arrays, its ties
+broken in the engine's order of legal actions; the tests replay its games and check every
+choice is the engine bot's own). Any other bot (``bidder``) is refused with
+:class:`~lopti_nb.engine.errors.BatchNotCovered` before anything is played.
 """
 from __future__ import annotations
 
@@ -42,9 +43,10 @@ from lopti_nb.engine import BatchNotCovered
 from lopti_nb.engine.records import action_text, build_record
 from lopti_nb.engine.batch import block_seeds, pick, uniforms
 
-from .cards import (CARDS, SORT_KEY, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
+from .bots import PLAY_VALUE, STRENGTH
+from .cards import (CARDS, SORT_KEY, SUITS, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
                     SKULL_KING, SUIT, TIGRESS, WHALE)
-from .rules import KING_CATCHES_PIRATE, LOOT_ALLIANCE, MERMAID_CATCHES_KING, PIRATE_CATCHES_MERMAID_2021
+from .rules import POWER, KING_CATCHES_PIRATE, LOOT_ALLIANCE, MERMAID_CATCHES_KING, PIRATE_CATCHES_MERMAID_2021
 from .state import ROUNDS, Bid, Play
 
 BLOCK = 4096  # games advanced together (memory grows with it; speed levels off near here)
@@ -236,7 +238,102 @@ def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: n
     return np.concatenate([ok, (ok & tigress).any(axis=1, keepdims=True)], axis=1)
 
 
-BATCH_BOTS = ("random",)
+# -- the heuristic bot over arrays ---------------------------------------------------------------
+#: per type, what the card as played is worth keeping (HeuristicBot's values)
+VALUE_OF = np.array([PLAY_VALUE[t] for t in TEXTS], dtype=np.int64)
+RANK_WIDE = RANK_OF.astype(np.int64)
+#: per type and led suit (-1: none, else 0-3): the power of rules.POWER
+POWER_OF = np.array([[POWER[led][t] for led in (None, *SUITS)] for t in TEXTS], dtype=np.int64).T
+#: a card played into a trick that has no number yet would set the suit: every number
+#: outranks the escapes (and still loses to every character)
+POWER_FIRST_NUMBER = np.where(_IS_NUMBER & (POWER_OF[0] == 0), 50 + RANK_WIDE, POWER_OF[0])
+BIG = 1 << 40
+
+
+def heuristic_bids(hand: np.ndarray, players: int, cards: int) -> np.ndarray:
+    """HeuristicBot.bid over arrays: the rounded sum of each held card's calibrated strength
+    (summed in hand order, as the bot sums, so the floats are the same)."""
+    table = np.array([STRENGTH[players].get(t, 0.0) for t in TEXTS])
+    est = np.zeros(hand.shape[:2])
+    for j in range(hand.shape[2]):
+        est = est + table[hand[:, :, j]]
+    return np.minimum((est + 0.5).astype(np.int64), cards)
+
+
+def outcomes(trick: np.ndarray, options: np.ndarray) -> np.ndarray:
+    """bots.outcome_flags over arrays: for each option (a type as played), would playing it
+    now take the trick ``trick[G, i]`` (the cards so far, ``i >= 1``)?"""
+    g = len(trick)
+    rows = np.arange(g)
+    kind = KIND_OF[trick]
+    opt_kind = KIND_OF[options]
+    is_kraken = kind == KRAKEN
+    is_whale = kind == WHALE
+    has_kraken = is_kraken.any(axis=1)
+    has_whale = is_whale.any(axis=1)
+    creature = has_kraken | has_whale
+    whale_on = has_whale & (~has_kraken | (_first(is_kraken) < _first(is_whale)))
+    by_rank = RANK_WIDE[options] > RANK_WIDE[trick].max(axis=1)[:, None]
+    number = _IS_NUMBER[trick]
+    has_number = number.any(axis=1)
+    led = np.where(has_number, SUIT_OF[trick][rows, _first(number)], -1)
+    top = POWER_OF[led[:, None] + 1, trick].max(axis=1)
+    power = np.where(has_number[:, None], POWER_OF[led[:, None] + 1, options], POWER_FIRST_NUMBER[options])
+    flags = power > top[:, None]
+    king_in = (kind == SKULL_KING).any(axis=1)
+    mermaid_in = (kind == MERMAID).any(axis=1)
+    # the first mermaid takes a Skull King already played; he loses to a mermaid played
+    flags |= (king_in & ~mermaid_in)[:, None] & (opt_kind == MERMAID)
+    flags &= ~((~king_in & mermaid_in)[:, None] & (opt_kind == SKULL_KING))
+    return np.where(creature[:, None], whale_on[:, None] & by_rank, flags)
+
+
+def first_best(values: np.ndarray, allowed: np.ndarray, order: np.ndarray, largest: bool) -> np.ndarray:
+    """Per game, the allowed option with the largest (or smallest) value, the first in the
+    engine's order of legal actions among equals (``list.index`` of the max or min)."""
+    v = np.where(allowed, values, -BIG if largest else BIG)
+    best = v.max(axis=1) if largest else v.min(axis=1)
+    return np.where(allowed & (v == best[:, None]), order, BIG).argmin(axis=1)
+
+
+def heuristic_plays(hand: np.ndarray, tigress: np.ndarray, legal: np.ndarray, trick: np.ndarray,
+                    players: int, need: np.ndarray, held: int) -> np.ndarray:
+    """HeuristicBot.play over arrays: the slot (see :func:`legal_slots`) each game's seat
+    plays, with ``legal[G, cd + 1]`` its legal slots, ``trick[G, i]`` the cards so far,
+    ``need`` its bid less its tricks won and ``held`` the cards in its hand."""
+    g, cd = hand.shape
+    rows = np.arange(g)
+    options = np.concatenate([PLAYED_AS[hand], np.full((g, 1), T_TIG_ESCAPE, dtype=PLAYED_AS.dtype)], axis=1)
+    # the engine lists the plays in hand order, the Tigress as an escape right after her as a pirate
+    order = np.concatenate([2 * np.arange(cd)[None, :].repeat(g, 0), 2 * _first(tigress)[:, None] + 1], axis=1)
+    vals = VALUE_OF[options]
+    need = need[:, None]
+    lowest = first_best(vals, legal, order, False)
+    if trick.shape[1] == 0:  # leading
+        strongest = first_best(vals, legal, order, True)
+        numbers = legal & (vals >= 0) & (vals < 35)
+        low_number = first_best(vals, numbers, order, False)
+        return np.where(need[:, 0] > 0, strongest, np.where(numbers.any(axis=1), low_number, lowest))
+    wins = outcomes(trick, options) & legal
+    can_win = wins.any(axis=1)
+    can_lose = (legal & ~wins).any(axis=1)
+    up = vals + np.where(wins, 0, 1000)
+    down = vals - np.where(wins, 0, 1000)
+    cheapest_winner = first_best(up, legal, order, False)
+    surest = first_best(down, legal, order, True)
+    strong = np.where((up >= 45) & (up < 500), up, 1000)
+    strong_pick = first_best(strong, legal, order, False)
+    has_strong = np.where(legal, strong, 1000).min(axis=1) < 1000
+    if trick.shape[1] == players - 1:  # last to play: the cheapest winner
+        wanting = cheapest_winner
+    else:  # every trick needed: the surest; else a character that wins, if any
+        wanting = np.where(need[:, 0] >= held, surest, np.where(has_strong, strong_pick, surest))
+    take = np.where(can_win, wanting, lowest)
+    duck = np.where(can_lose, first_best(vals - np.where(wins, 1000, 0), legal, order, True), lowest)
+    return np.where(need[:, 0] > 0, take, duck)
+
+
+BATCH_BOTS = ("heuristic", "random")
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -258,6 +355,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     total = decisions(n, rounds)
     u = uniforms(bot_seeds, 0, total)
     codes = np.zeros((g, total), dtype=np.int16)
+    heuristic = np.array([s == "heuristic" for s in seats])
     totals = np.zeros((g, n), dtype=np.int64)
     sums = {k: np.zeros((g, n), dtype=np.int64) for k in ("base", "bonus", "loot", "bids_hit", "tricks_won")}
     destroyed_all = np.zeros(g, dtype=np.int64)
@@ -265,6 +363,8 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     for r, cd in enumerate(rounds, start=1):
         # the engine sorts each hand's deck positions; the sorted deck makes that its order
         hand = deck[np.sort(order[:, r - 1, : n * cd].reshape(g, n, cd), axis=2)]
+        if heuristic.any():
+            bids_of_hand = hand
         count = copies(hand).reshape(g * n, cd)
         suits = SUIT_OF[hand].reshape(g * n, cd)
         tigress = (hand == T_TIGRESS).reshape(g * n, cd)
@@ -272,6 +372,8 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         leader0 = (r - 1) % n  # the seat left of this round's dealer asks first and leads
         bids = np.minimum((u[:, step: step + n] * (cd + 1)).astype(np.int64), cd)
         bids = bids[:, [(s - leader0) % n for s in range(n)]]  # draws in asking order -> seats
+        if heuristic.any():
+            bids = np.where(heuristic[None, :], heuristic_bids(bids_of_hand, n, cd), bids)
         for i in range(n):
             codes[:, step + i] = bids[:, (leader0 + i) % n]
         step += n
@@ -288,6 +390,13 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
                 at_seat = rows * n + (leader + i) % n
                 mask = legal_slots(count[at_seat], suits[at_seat], tigress[at_seat], led)
                 slot = pick(mask, u[:, step])
+                if heuristic.any():
+                    seat = (leader + i) % n
+                    on = heuristic[seat]
+                    if on.any():
+                        best = heuristic_plays(hand[at_seat], tigress[at_seat], mask, trick[:, :i], n,
+                                               bids[rows, seat] - won[rows, seat], cd - t)
+                        slot = np.where(on, best, slot)
                 h = hand[at_seat]
                 escape = slot == cd
                 at = np.where(escape, _first(tigress[at_seat]), slot)
