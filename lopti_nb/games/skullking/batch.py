@@ -290,10 +290,11 @@ def outcomes(trick: np.ndarray, options: np.ndarray) -> np.ndarray:
 
 def first_best(values: np.ndarray, allowed: np.ndarray, order: np.ndarray, largest: bool) -> np.ndarray:
     """Per game, the allowed option with the largest (or smallest) value, the first in the
-    engine's order of legal actions among equals (``list.index`` of the max or min)."""
-    v = np.where(allowed, values, -BIG if largest else BIG)
-    best = v.max(axis=1) if largest else v.min(axis=1)
-    return np.where(allowed & (v == best[:, None]), order, BIG).argmin(axis=1)
+    engine's order of legal actions among equals (``list.index`` of the max or min). The
+    value and the order (under 32) make one key, so one arg-max decides."""
+    if largest:
+        return np.where(allowed, values * 32 + (31 - order), -BIG).argmax(axis=1)
+    return np.where(allowed, values * 32 + order, BIG).argmin(axis=1)
 
 
 def heuristic_plays(hand: np.ndarray, tigress: np.ndarray, legal: np.ndarray, trick: np.ndarray,
@@ -363,17 +364,14 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     for r, cd in enumerate(rounds, start=1):
         # the engine sorts each hand's deck positions; the sorted deck makes that its order
         hand = deck[np.sort(order[:, r - 1, : n * cd].reshape(g, n, cd), axis=2)]
-        if heuristic.any():
-            bids_of_hand = hand
-        count = copies(hand).reshape(g * n, cd)
-        suits = SUIT_OF[hand].reshape(g * n, cd)
-        tigress = (hand == T_TIGRESS).reshape(g * n, cd)
-        hand = hand.reshape(g * n, cd)
+        count = copies(hand)  # [G, n, cd], as are the three below
+        suits = SUIT_OF[hand]
+        tigress = hand == T_TIGRESS
         leader0 = (r - 1) % n  # the seat left of this round's dealer asks first and leads
         bids = np.minimum((u[:, step: step + n] * (cd + 1)).astype(np.int64), cd)
         bids = bids[:, [(s - leader0) % n for s in range(n)]]  # draws in asking order -> seats
         if heuristic.any():
-            bids = np.where(heuristic[None, :], heuristic_bids(bids_of_hand, n, cd), bids)
+            bids = np.where(heuristic[None, :], heuristic_bids(hand, n, cd), bids)
         for i in range(n):
             codes[:, step + i] = bids[:, (leader0 + i) % n]
         step += n
@@ -386,28 +384,32 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
             trick = np.zeros((g, n), dtype=np.int16)
             led = np.full(g, -1, dtype=np.int8)
             open_ = np.ones(g, dtype=bool)
+            # the hands in playing order for this trick (position i: seat leader + i), so each
+            # play reads a slice; the counts go back to the seats when the trick is done
+            seats = (leader[:, None] + np.arange(n)) % n
+            at_seats = (rows[:, None], seats)
+            hand_p, count_p, suits_p, tigress_p = (a[at_seats] for a in (hand, count, suits, tigress))
             for i in range(n):
-                at_seat = rows * n + (leader + i) % n
-                mask = legal_slots(count[at_seat], suits[at_seat], tigress[at_seat], led)
-                slot = pick(mask, u[:, step])
+                mask = legal_slots(count_p[:, i], suits_p[:, i], tigress_p[:, i], led)
+                slot = pick(mask, u[:, step]) if not heuristic.all() else None
                 if heuristic.any():
-                    seat = (leader + i) % n
+                    seat = seats[:, i]
                     on = heuristic[seat]
                     if on.any():
-                        best = heuristic_plays(hand[at_seat], tigress[at_seat], mask, trick[:, :i], n,
+                        best = heuristic_plays(hand_p[:, i], tigress_p[:, i], mask, trick[:, :i], n,
                                                bids[rows, seat] - won[rows, seat], cd - t)
-                        slot = np.where(on, best, slot)
-                h = hand[at_seat]
+                        slot = best if slot is None else np.where(on, best, slot)
                 escape = slot == cd
-                at = np.where(escape, _first(tigress[at_seat]), slot)
-                card = np.where(escape, T_TIG_ESCAPE, PLAYED_AS[h[rows, np.minimum(at, cd - 1)]])
-                count[at_seat, at] -= 1
+                at = np.where(escape, _first(tigress_p[:, i]), slot)
+                card = np.where(escape, T_TIG_ESCAPE, PLAYED_AS[hand_p[rows, i, np.minimum(at, cd - 1)]])
+                count_p[rows, i, at] -= 1
                 trick[:, i] = card
                 codes[:, step] = PLAY_CODE + card
                 step += 1
                 decides = open_ & (KIND_OF[card] != ESCAPE)
                 led = np.where(decides, SUIT_OF[card], led)
                 open_ &= ~decides
+            count[at_seats] = count_p
             winner, nxt, how, raw = resolve(trick, edition)
             taken = winner >= 0
             wseat = (leader + np.maximum(winner, 0)) % n
