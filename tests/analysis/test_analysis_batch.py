@@ -11,7 +11,7 @@ from lopti_nb.engine import BatchNotCovered, SettingsError
 GRID = [{"game": "skull-king", "bots": "random", "scoring": "rascal"},
         {"game": "skull-king", "players": 3},  # the heuristic, the default
         {"game": "ledger", "bots": "random", "mode": "plain"},
-        {"game": "ledger"}]  # the offices and personalities: the engine
+        {"game": "ledger"}]  # the offices: the engine
 
 
 def test_a_batch_sweep_gives_the_same_rows_in_any_chunks_and_processes():
@@ -36,10 +36,10 @@ def test_auto_plays_uncovered_cells_in_the_engine():
 
 
 def test_batch_true_refuses_an_uncovered_cell_or_table_before_playing():
-    with pytest.raises(BatchNotCovered, match="not mix"):
-        sweep(GRID[2:], 3, client="serial", batch=True)
     with pytest.raises(BatchNotCovered, match="plain rules"):
-        sweep([{"game": "ledger", "bots": "random"}], 3, client="serial", batch=True)
+        sweep(GRID[2:], 3, client="serial", batch=True)
+    with pytest.raises(BatchNotCovered, match="not bidder"):
+        sweep([{"game": "skull-king", "bots": "bidder"}], 3, client="serial", batch=True)
     with pytest.raises(BatchNotCovered, match="seats table only"):
         sweep(GRID[:1], 3, client="serial", batch=True, tables=["seats", "games"])
     with pytest.raises(BatchNotCovered, match="seats table only"):

@@ -2,7 +2,8 @@
 replays through ``lopti_nb.load`` to the same scores, places, length and per-seat statistics
 (2-5 players, the plain rules with every lever and custom decks, through reshuffles of the
 wreck and the Reckoning deck), its random bot chooses among exactly as many actions as the
-engine lists, and what it does not play (the offices, the personalities) is refused."""
+engine lists, its personalities make the engine personalities' every choice, and what it does
+not play (the offices, the searching bots) is refused."""
 import random
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 import lopti_nb
 from lopti_nb.engine import BatchNotCovered, SettingsError, get_spec
+from lopti_nb.engine.records import parse_action
 from lopti_nb.games.ledger import batch
 
 SPEC = get_spec("drowned-ledger")
@@ -89,11 +91,36 @@ def test_a_game_is_the_same_however_the_run_is_cut():
     assert part.equals(whole[whole.game < 5])
 
 
-def test_the_offices_and_the_personalities_are_refused_with_a_sentence():
+@pytest.mark.parametrize("bots", ["mix", ["greedy", "random", "balanced", "seller"], "opener"])
+def test_every_choice_of_a_batch_personality_is_the_engine_bots_own(bots):
+    # each recorded action of a personality's seat is what that bot chooses in the engine at
+    # that point (where it has a choice); the games replay to their scores
+    checked = 0
+    for number, levers in enumerate(LEVERS[:2] + LEVERS[3:4]):
+        frame, records = lopti_nb.simulate("ledger", 6, seed=number, players=4, bots=bots,
+                                           batch=True, records=True, progress=False,
+                                           mode="plain", **levers)
+        for k, record in enumerate(records):
+            state = lopti_nb.new_game("ledger", players=4, seed=record["seed"], mode="plain", **levers)
+            for text in record["actions"]:
+                action = parse_action(text, SPEC.action_types)
+                seat = state.current_player
+                legal = state.legal_actions()
+                name = record["bots"][seat]
+                if name != "random" and len(legal) > 1:
+                    assert SPEC.make_bot(name)(state.observation(seat), legal, random.Random(0)) == action
+                    checked += 1
+                state.apply(action)
+            assert list(state.result.scores) == list(frame[frame.game == k].score)
+    assert checked > 200
+
+
+def test_the_offices_and_the_searching_bots_are_refused_with_a_sentence():
     with pytest.raises(BatchNotCovered, match="plain rules"):
         lopti_nb.simulate("ledger", 2, bots="random", batch=True, progress=False)
-    with pytest.raises(BatchNotCovered, match="plays the bots random"):
-        lopti_nb.simulate("ledger", 2, mode="plain", batch=True, progress=False)
+    for bot in ("best", "win"):
+        with pytest.raises(BatchNotCovered, match=f"not {bot}"):
+            lopti_nb.simulate("ledger", 2, bots=bot, mode="plain", batch=True, progress=False)
 
 
 @pytest.mark.parametrize("bad", [{"mode": "chaos"}, {"hold_limit": 0}, {"sea_start": 12},

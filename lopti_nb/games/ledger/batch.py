@@ -16,14 +16,17 @@ Arrays over a block of ``G`` games (``n`` seats, ``F`` machine faces: suit x pri
   phase of every game, and the per-seat statistics of ``simulate``'s columns.
 
 Each step takes one decision in every game still running (games end at different rounds; a
-finished game waits), chosen by the random bot: uniform over the engine's listed actions
-(Dive; Open of each distinct card, of each suit held twice or more and of the whole hand; Sell
-of each distinct card; while diving FlipAgain or Surface), with numbers from
-:func:`lopti_nb.engine.batch.uniforms`.
+finished game waits), chosen seat by seat by the random bot (uniform over the engine's listed
+actions: Dive; Open of each distinct card, of each suit held twice or more and of the whole
+hand; Sell of each distinct card; while diving FlipAgain or Surface, with numbers from
+:func:`lopti_nb.engine.batch.uniforms`) or by a personality (``balanced``, ``seller``,
+``opener``, ``greedy``, and ``mix``, the default, seating them as the engine does: their
+rules over arrays, choosing what :mod:`lopti_nb.games.ledger.bots` chooses from the listed
+actions; the tests check every choice against the engine's bots).
 
 Covered: the plain rules (``mode="plain"``) with every lever (``hold_limit``, ``sea_start``,
-``sea_claim``, ``deck``, ``max_rounds``; ``table_watch`` has no duty to watch there) and the
-``random`` bot. The offices (the default mode) and the personality bots are refused with
+``sea_claim``, ``deck``, ``max_rounds``; ``table_watch`` has no duty to watch there), with those
+bots. The offices (the default mode) and the ``best`` and ``win`` bots are refused with
 :class:`~lopti_nb.engine.errors.BatchNotCovered`: the engine path plays them.
 """
 from __future__ import annotations
@@ -39,11 +42,16 @@ from lopti_nb.engine.records import action_text, build_record
 from lopti_nb.engine.shuffle import shuffle, shuffled_order
 
 from .actions import DIVE, FLIP, SURFACE, Open, Sell
+from .bots import MIX
 from .cards import RECKONINGS, card_from_code, deck_spec, lost_count, reckoning_deck
 from .state import CLEAN_LEDGER_BONUS, PRICE_FLOOR, PRICE_START
 
 BLOCK = 4096
-BATCH_BOTS = ("random",)
+#: the bots played here: random (0) and the four personalities, by number; ``mix`` seats them
+#: by seat as the engine's mix does
+POLICY = {"random": 0, "balanced": 1, "seller": 2, "opener": 3, "greedy": 4}
+BATCH_BOTS = (*POLICY, "mix")
+MAX_FLIPS = 12  # the personalities' last flip of a dive (bots.MAX_FLIPS)
 SET_BONUS = 4  # a suit with three or more open machines (the plain rules' privilege)
 SET_SIZE = 3
 RECKONING_SIZE = len(reckoning_deck())
@@ -99,7 +107,7 @@ class Block:
     """The arrays of one block of games in play (see the module docstring)."""
 
     def __init__(self, game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: int,
-                 settings: dict[str, Any]):
+                 settings: dict[str, Any], bots: Sequence[str] = ("random",) * 5):
         spec = deck_spec(settings["deck"])
         self.players = n = players
         self.g = g = len(game_seeds_)
@@ -114,6 +122,8 @@ class Block:
         self.face_by_code = np.zeros(60, dtype=np.int64)
         self.face_by_code[self.codes_of] = np.arange(self.faces)
         self.hold = settings["hold_limit"]
+        self.policy = np.array([POLICY[MIX[s % len(MIX)] if b == "mix" else b] for s, b in enumerate(bots[:n])],
+                               dtype=np.int8)
         self.claim = settings["sea_claim"]
         self.max_rounds = settings["max_rounds"]
         cards = np.array(spec.cards(), dtype=np.int16)
@@ -321,6 +331,16 @@ class Block:
         diving = live & self.diving
         can_flip = (self.wtop > 0) | (self.dlen > 0)
         flip = diving & can_flip & (u < 0.5)
+        policy = self.policy[self.seat]
+        persona = live & (policy > 0)
+        if persona.any():
+            # a personality flips on while its haul is short of its target (and the dive has
+            # not reached the last flip any of them makes), else surfaces (bots._dive_step)
+            sea = self.sea
+            target = np.where(policy == 1, np.where(sea <= 6, 3, 2),
+                              np.where(policy == 4, self.hold, np.where(sea <= 5, 3, 2)))
+            keen = can_flip & (self.hlen < target) & (self.flips_now < MAX_FLIPS)
+            flip = np.where(persona, diving & keen, flip)
         code[diving] = np.where(flip[diving], A_FLIP, A_SURFACE)
         # a turn: Dive, or Open/Sell of the sealed cards (an empty hand must dive)
         turn = live & ~self.diving
@@ -336,6 +356,11 @@ class Block:
         nth = np.where(single, k - 1, k - 1 - distinct - groups - whole)  # the card's rank
         rank = held.cumsum(axis=1, dtype=np.int16)
         face = (rank > nth[:, None]).argmax(axis=1)
+        if persona.any():
+            dive, all_hand, sell, face = self.personalities(turn & persona, policy, hand, held, dive,
+                                                            all_hand, sell, face)
+            single &= ~persona
+            by_suit &= ~persona
         suit_rank = pairs.cumsum(axis=1, dtype=np.int16)
         group_suit = (suit_rank > (k - 1 - distinct)[:, None]).argmax(axis=1)
         code[dive] = A_DIVE
@@ -383,6 +408,34 @@ class Block:
         self.surface(diving & ~flip)
         self.flip(flip | dive)
         self.codes.append(code)
+
+    def personalities(self, on, policy, hand, held, dive, all_hand, sell, face):
+        """The turn of each personality (bots.balanced, seller, opener, greedy) in the games
+        ``on``: Dive, Open the whole hand (the largest Open listed, the first of that size)
+        or Sell the best-priced card (the first listed of the highest price)."""
+        rows = self.rows
+        size = hand.sum(axis=1)
+        has = size > 0
+        endgame = self.sea >= self.claim - 1
+        suit_count = hand.reshape(self.g, self.suits, self.per_suit).sum(axis=2)
+        price = np.where(suit_count > 0, self.market, -1)
+        best_suit = price.argmax(axis=1)  # the first suit of the highest price held
+        best_price = price[rows, best_suit]
+        in_best = held & ((np.arange(self.faces)[None, :] // self.per_suit) == best_suit[:, None])
+        sell_face = in_best.argmax(axis=1)  # its lowest card: the first Sell of that price
+        stray = ((best_price >= 5) & (suit_count[rows, best_suit] == 1)
+                 & (self.yard[rows, self.seat, best_suit] == 0))
+        balanced_sells = ~endgame & (size >= 4) & stray
+        balanced_opens = endgame | ((size >= 4) & ~stray)
+        opens = np.select([policy == 1, policy == 2, policy == 3],
+                          [balanced_opens, False, (size >= 2) | endgame],
+                          (size >= 4) | endgame) & has
+        sells = np.where(policy == 1, balanced_sells, policy == 2) & has
+        p_open = on & opens
+        p_sell = on & sells & ~opens
+        p_dive = on & ~p_open & ~p_sell
+        return (np.where(on, p_dive, dive), np.where(on, p_open, all_hand),
+                np.where(on, p_sell, sell), np.where(p_sell, sell_face, face))
 
     def play(self) -> None:
         number = 0
@@ -443,7 +496,7 @@ def simulate_batch(run: Any, first: int, n: int, keep: bool = False) -> tuple[di
     for start in range(first, first + n, BLOCK):
         numbers = range(start, min(start + BLOCK, first + n))
         gs, bs = block_seeds(run.seed, numbers)
-        block = Block(gs, bs, players, run.settings)
+        block = Block(gs, bs, players, run.settings, run.names)
         block.play()
         parts.append((np.asarray(numbers, dtype=np.int64), block))
         if keep:
