@@ -132,3 +132,12 @@ def test_bad_settings_get_the_engines_own_errors(bad):
     with pytest.raises(type(engine_error.value)) as batch_error:
         lopti_nb.simulate("ledger", batch=True, **args)
     assert str(batch_error.value) == str(engine_error.value)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_with_personalities_in_every_seat_the_batch_frame_is_the_engine_paths(players):
+    # the same deals and bots that draw nothing: the same games, action for action
+    engine = lopti_nb.simulate("ledger", 6, seed=4, players=players, mode="plain", progress=False)
+    fast = lopti_nb.simulate("ledger", 6, seed=4, players=players, mode="plain", batch=True,
+                             progress=False)
+    assert fast.equals(engine)

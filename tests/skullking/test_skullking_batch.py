@@ -233,3 +233,12 @@ def test_bad_settings_get_the_engines_own_errors(bad):
     with pytest.raises(type(engine_error.value)) as batch_error:
         lopti_nb.simulate("skull-king", **{**args, "batch": args.get("batch", True)})
     assert str(batch_error.value) == str(engine_error.value)
+
+
+@pytest.mark.parametrize("players, settings", [(3, {"scoring": "rascal"}), (8, {"edition": "2021", "legendary": False})])
+def test_with_the_heuristic_in_every_seat_the_batch_frame_is_the_engine_paths(players, settings):
+    # the same deals and a bot that draws nothing: the same games, action for action
+    engine = lopti_nb.simulate("skull-king", 4, seed=4, players=players, progress=False, **settings)
+    fast = lopti_nb.simulate("skull-king", 4, seed=4, players=players, batch=True, progress=False,
+                             **settings)
+    assert fast.equals(engine)
