@@ -202,8 +202,10 @@ def test_the_batch_deal_is_the_engines():
             state = SPEC.state_class(4, seed, legendary=legendary)
             play_out(state, [random_bot] * 4, random.Random(0))
             dealt = [e.hands for e in state.events if type(e).__name__ == "RoundDealt"]
+            keys = batch.shuffle_keys([seed], len(deck))
             for r, hands in enumerate(dealt):
                 cd = len(hands[0])
+                assert (batch.dealt(keys[:, r], 4 * cd)[0] == order[k, r, :4 * cd]).all()
                 ours = np.sort(order[k, r, :4 * cd].reshape(4, cd), axis=1)
                 assert [[batch.TEXTS[t] for t in deck[h]] for h in ours] == [list(h) for h in hands]
 
@@ -242,3 +244,11 @@ def test_with_the_heuristic_in_every_seat_the_batch_frame_is_the_engine_paths(pl
     fast = lopti_nb.simulate("skull-king", 4, seed=4, players=players, batch=True, progress=False,
                              **settings)
     assert fast.equals(engine)
+
+
+def test_the_dealt_cards_are_the_stable_shuffles_first_even_with_equal_keys():
+    # keys from a tiny range tie often; the engine's stable sort keeps tied positions in order
+    keys = np.random.default_rng(5).integers(0, 6, size=(300, 74)).astype(np.uint32)
+    stable = keys.argsort(axis=1, kind="stable")
+    for cards in (1, 9, 40, 72, 74):
+        assert (batch.dealt(keys, cards) == stable[:, :cards]).all()

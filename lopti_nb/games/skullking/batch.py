@@ -103,9 +103,27 @@ def covers(bots: Sequence[str], settings: dict[str, Any]) -> str | None:
 def deal(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
     """``[G, ROUNDS, deck]``: each game's ten shuffles of the deck positions, as the engine
     makes them from ``random.Random(game seed)`` (one ``randbytes`` call a round)."""
+    return shuffle_keys(game_seeds_, deck_size).argsort(axis=-1, kind="stable").astype(np.int16)
+
+
+def shuffle_keys(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
+    """``[G, ROUNDS, deck]``: the 32-bit key the engine's shuffle gives each deck position in
+    each round (the little-endian words of the game generator's bytes)."""
     data = b"".join([random.Random(s).randbytes(4 * deck_size * ROUNDS) for s in game_seeds_])
-    keys = np.frombuffer(data, dtype="<u4").reshape(len(game_seeds_), ROUNDS, deck_size)
-    return keys.argsort(axis=-1, kind="stable").astype(np.int16)
+    return np.frombuffer(data, dtype="<u4").reshape(len(game_seeds_), ROUNDS, deck_size)
+
+
+def dealt(keys: np.ndarray, cards: int) -> np.ndarray:
+    """``[G, cards]``: the deck positions dealt first in one round (those of the smallest
+    keys, in order), as :func:`deal`'s first ``cards`` columns. A key and its position make
+    one 64-bit number, so equal keys keep the positions' order (the stable sort), and only
+    the dealt cards are sorted (after a partition)."""
+    deck_size = keys.shape[1]
+    both = (keys.astype(np.uint64) << np.uint64(7)) | np.arange(deck_size, dtype=np.uint64)
+    if cards < deck_size:
+        both = np.partition(both, cards - 1, axis=1)[:, :cards]
+    both.sort(axis=1)
+    return (both & np.uint64(127)).astype(np.int16)
 
 
 # -- the rules over arrays ----------------------------------------------------------------------
@@ -352,7 +370,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     rows = np.arange(g)
     deck = DECK_TYPES[legendary]
     rounds = [min(r, len(deck) // n) for r in range(1, ROUNDS + 1)]
-    order = deal(game_seeds_, len(deck))
+    keys = shuffle_keys(game_seeds_, len(deck))
     total = decisions(n, rounds)
     u = uniforms(bot_seeds, 0, total)
     codes = np.zeros((g, total), dtype=np.int16)
@@ -363,7 +381,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     step = 0
     for r, cd in enumerate(rounds, start=1):
         # the engine sorts each hand's deck positions; the sorted deck makes that its order
-        hand = deck[np.sort(order[:, r - 1, : n * cd].reshape(g, n, cd), axis=2)]
+        hand = deck[np.sort(dealt(keys[:, r - 1], n * cd).reshape(g, n, cd), axis=2)]
         count = copies(hand)  # [G, n, cd], as are the three below
         suits = SUIT_OF[hand]
         tigress = hand == T_TIGRESS
