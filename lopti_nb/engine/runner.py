@@ -407,8 +407,8 @@ def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
     game, in game order, each of which ``lopti_nb.load`` replays to the frame's scores.
 
     ``batch=True`` plays the games many at a time in the game's batch simulator (NumPy
-    arrays over games; Skull King has one), with the same columns, one or two orders of
-    magnitude faster. Its games are games of the engine (``records=True`` gives records
+    arrays over games, for a game whose plugin declares one), with the same columns, several
+    times faster (``benchmarks/bench_batch.py`` measures how much). Its games are games of the engine (``records=True`` gives records
     that replay to the same scores) and deal as the engine deals game ``k`` of the run; its
     bots draw their choices from their own generator, so the plays, and so the rows, are
     not the engine path's, only alike in distribution. Bots or settings the batch simulator
