@@ -352,12 +352,20 @@ def batch_frame(run: Run, keep: bool, workers: int | None = None, client: Any = 
     if parallel:
         parts = run_parallel(_batch_chunk, tasks, workers, client, progress, run.spec.title, total=total)
     else:
-        parts = map(_batch_chunk, tasks)
+        bar = None
         if progress:
             from tqdm.auto import tqdm
 
-            parts = tqdm(parts, total=total, desc=run.spec.title, unit="chunk")
-        parts = list(parts)
+            bar = tqdm(total=run.n, desc=run.spec.title, unit="game")
+        parts = []
+        try:
+            for task in tasks:
+                parts.append(_batch_chunk(task))
+                if bar is not None:
+                    bar.update(task[2])
+        finally:
+            if bar is not None:
+                bar.close()
     if not parts:
         parts = [_batch_chunk((run.args, 0, 0, keep))]
     names = list(parts[0][0])

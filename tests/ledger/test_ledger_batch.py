@@ -4,6 +4,7 @@ replays through ``lopti_nb.load`` to the same scores, places, length and per-sea
 wreck and the Reckoning deck), its random bot chooses among exactly as many actions as the
 engine lists, its personalities make the engine personalities' every choice, and what it does
 not play (the offices, the searching bots) is refused."""
+import json
 import random
 
 import numpy as np
@@ -51,6 +52,15 @@ def test_every_batch_game_replays_to_its_scores_and_seat_columns(players):
             for seat, row in enumerate(rows):
                 assert {c: row[c] for c in STATS} == state.seat_stats(seat)
     assert reshuffled > 10  # the reshuffles, drawn from each game's generator, were exercised
+
+
+def test_the_records_with_a_custom_deck_are_json_and_load_from_their_text():
+    deck = {"suits": 3, "values": [2, 4], "hazards": {2: 2, 6: 1}}
+    frame, records = lopti_nb.simulate("ledger", 3, bots="random", mode="plain", deck=deck,
+                                       batch=True, records=True, progress=False)
+    for k, record in enumerate(records):
+        state = lopti_nb.load(json.dumps(record))
+        assert list(state.result.scores) == list(frame[frame.game == k].score)
 
 
 def test_the_batch_frame_has_the_engine_paths_columns():

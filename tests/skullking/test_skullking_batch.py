@@ -6,6 +6,7 @@ actions, its heuristic bot makes the engine heuristic's every choice, and
 ``simulate(..., batch=True)`` keeps the engine path's columns and refuses what it does not
 play with the engine's own errors."""
 import itertools
+import json
 import random
 
 import numpy as np
@@ -71,6 +72,15 @@ def test_a_game_is_the_same_however_the_run_is_cut():
         assert list(np.concatenate([p[name] for p in parts])) == list(whole[name])
     again = lopti_nb.simulate("skull-king", 30, seed=5, bots="random", batch=True, progress=False)
     assert list(again.score) == list(whole["score"])
+
+
+def test_the_records_are_json_and_load_from_their_text():
+    frame, records = lopti_nb.simulate("skull-king", 2, players=3, bots="random", batch=True,
+                                       records=True, progress=False, scoring="cannonball")
+    for k, record in enumerate(records):
+        state = lopti_nb.load(json.dumps(record))
+        assert list(state.result.scores) == list(frame[frame.game == k].score)
+        assert record["bots"] == ["random"] * 3
 
 
 def test_keep_records_puts_each_games_record_on_its_seat_rows():
