@@ -107,7 +107,7 @@ def test_every_choice_of_the_batch_heuristic_is_the_engine_heuristics_own(player
     bot = SPEC.make_bot("heuristic")
     checked = 0
     for number, settings in enumerate(SETTINGS[::3]):
-        frame, records = lopti_nb.simulate("skull-king", 3, seed=number, players=players, bots=bots,
+        frame, records = lopti_nb.simulate("skull-king", 2, seed=number, players=players, bots=bots,
                                            batch=True, records=True, progress=False, **settings)
         for k, record in enumerate(records):
             state = lopti_nb.new_game("skull-king", players=players, seed=record["seed"], **settings)
