@@ -103,6 +103,12 @@ def turn_options(hand: np.ndarray, suits: int, per_suit: int) -> tuple[np.ndarra
     return held, pairs, held.sum(axis=1), pairs.sum(axis=1), whole
 
 
+#: the arrays with one entry per game of a block (what compacting a block slices)
+PER_GAME = ("bot_seeds", "wreck", "wtop", "discard", "dlen", "reck", "rtop", "hand", "yard",
+            "yard_value", "coins", "market", "haul", "hlen", "flips_now", "sea", "round", "seat",
+            "diving", "trigger", "over", "stalemate", "max_flips")
+
+
 class Block:
     """The arrays of one block of games in play (see the module docstring)."""
 
@@ -157,7 +163,11 @@ class Block:
         self.stalemate = np.zeros(g, dtype=bool)
         self.stats = {k: np.zeros((g, n), dtype=np.int64) for k in STAT_COLUMNS}
         self.max_flips = np.zeros((g, n), dtype=np.int64)
-        self.codes: list[np.ndarray] = []
+        # per step: (the games' numbers in this block, their action codes); a block drops its
+        # finished games now and then (compact), so a step's codes name the games they are of
+        self.ids = np.arange(g)
+        self.full: dict[str, Any] | None = None
+        self.codes: list[tuple[np.ndarray, np.ndarray]] = []
         # (step, games, cards opened by face) of each step's Opens of several cards
         self.groups: list[tuple[int, np.ndarray, np.ndarray]] = []
 
@@ -378,7 +388,7 @@ class Block:
             opened[k] = np.where(in_suit, hand[k], 0)
         opened[all_hand] = hand[all_hand]
         if group.any():  # written as text only if the records are kept
-            self.groups.append((number, rows[group], opened[group]))
+            self.groups.append((number, self.ids[rows[group]], opened[group]))
         opening = single | group
         if opening.any():
             k = rows[opening]
@@ -407,7 +417,7 @@ class Block:
             self.add("dives", dive)
         self.surface(diving & ~flip)
         self.flip(flip | dive)
-        self.codes.append(code)
+        self.codes.append((self.ids, code))
 
     def personalities(self, on, policy, hand, held, dive, all_hand, sell, face):
         """The turn of each personality (bots.balanced, seller, opener, greedy) in the games
@@ -442,6 +452,39 @@ class Block:
         while not self.over.all():
             self.step(number)
             number += 1
+            if self.g > 64 and 10 * int(self.over.sum()) > 4 * self.g:
+                self.compact()
+        self.compact(restore=True)
+
+    def compact(self, restore: bool = False) -> None:
+        """Drop the finished games from the arrays, their results kept in ``full`` (games end
+        at different rounds: a step then costs what the games still running cost); with
+        ``restore``, put every game back, in its place."""
+        if self.full is None:
+            if restore:
+                return
+            self.full = {name: getattr(self, name).copy() for name in PER_GAME}
+            self.full.update({f"stats:{k}": v.copy() for k, v in self.stats.items()})
+            self.full["rngs"] = list(self.rngs)
+        for name in PER_GAME:
+            self.full[name][self.ids] = getattr(self, name)
+        for k, v in self.stats.items():
+            self.full[f"stats:{k}"][self.ids] = v
+        if restore:
+            for name in PER_GAME:
+                setattr(self, name, self.full[name])
+            self.stats = {k: self.full[f"stats:{k}"] for k in self.stats}
+            self.rngs = self.full["rngs"]
+            self.ids = np.arange(len(self.rngs))
+        else:
+            keep = np.flatnonzero(~self.over)
+            for name in PER_GAME:
+                setattr(self, name, getattr(self, name)[keep])
+            self.stats = {k: v[keep] for k, v in self.stats.items()}
+            self.rngs = [self.rngs[k] for k in keep.tolist()]
+            self.ids = self.ids[keep]
+        self.g = len(self.ids)
+        self.rows = np.arange(self.g)
 
     # -- results ---------------------------------------------------------------------------
     def scores(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -461,7 +504,9 @@ class Block:
         table = ([action_text(DIVE), action_text(FLIP), action_text(SURFACE)]
                  + [action_text(Open((card_from_code(int(c)),))) for c in self.codes_of]
                  + [action_text(Sell(card_from_code(int(c)))) for c in self.codes_of])
-        codes = np.stack(self.codes, axis=1) if self.codes else np.zeros((self.g, 0), dtype=np.int64)
+        codes = np.full((self.g, len(self.codes)), A_NONE, dtype=np.int64)
+        for step, (ids, code) in enumerate(self.codes):
+            codes[ids, step] = code
         texts_of = {}
         for number, games, opened in self.groups:
             for k, counts in zip(games.tolist(), opened):
