@@ -1,6 +1,7 @@
 """Sweep speed on a local Dask cluster: one worker against several, same grid, same rows.
 
     python3 benchmarks/bench_sweep.py --games 150 --workers 1 2 --repeats 3
+    python3 benchmarks/bench_sweep.py --games 3000 --workers 1 2 --batch --chunk-size 1000
 
 Each worker count gets its own ``LocalCluster`` (one thread per worker process), warmed up
 with a small sweep first so that start-up and imports are not timed. The timed sweeps
@@ -31,6 +32,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--chunk-size", type=int, default=25)
+    ap.add_argument("--batch", action="store_true",
+                    help="play the cells a batch simulator covers there (batch='auto'); give a "
+                         "larger --chunk-size, such as 1000")
     args = ap.parse_args(argv)
 
     clusters = {}
@@ -38,14 +42,15 @@ def main(argv=None) -> dict:
         for w in args.workers:
             cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
-            sweep(GRID, 4, client=client, chunk_size=1)  # warm up: every worker imports the games
+            sweep(GRID, 4, client=client, chunk_size=1, batch="auto" if args.batch else False)  # warm up
             clusters[w] = (cluster, client)
         times = {w: [] for w in args.workers}
         reference = None
         for _ in range(args.repeats):
             for w in args.workers:
                 start = time.perf_counter()
-                rows = sweep(GRID, args.games, client=clusters[w][1], seed=11, chunk_size=args.chunk_size)
+                rows = sweep(GRID, args.games, client=clusters[w][1], seed=11, chunk_size=args.chunk_size,
+                             batch="auto" if args.batch else False)
                 times[w].append(time.perf_counter() - start)
                 if reference is None:
                     reference = rows

@@ -8,6 +8,8 @@
 import warnings as _warnings
 
 from .engine import (
+    BatchNotCovered,
+    EndlessGame,
     IllegalAction,
     LoptiNbError,
     RecordError,
@@ -15,7 +17,6 @@ from .engine import (
     UnknownBot,
     UnknownGame,
     UnknownSeat,
-    EndlessGame,
     game_names,
     load,
     new_game,
@@ -186,8 +187,8 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
-    "UnknownGame", "UnknownSeat", "EndlessGame", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
+    "BatchNotCovered", "EndlessGame", "IllegalAction", "LoptiNbError", "RecordError", "SettingsError", "UnknownBot",
+    "UnknownGame", "UnknownSeat", "game_names", "load", "new_game", "simulate", "play", "explain", "rules", "replay",
     "tutorial", "practice",
     "__version__",
 ]

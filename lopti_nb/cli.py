@@ -5,7 +5,7 @@
     lopti-nb voila [VOILA ARGUMENTS ...]
     lopti-nb list
     lopti-nb simulate GAME --games N --out results.csv [--players P] [--seed S] [--bots NAME ...]
-                          [--set NAME=VALUE ...] [--workers K] [--quiet]
+                          [--set NAME=VALUE ...] [--workers K] [--batch] [--quiet]
 
 ``serve`` runs this Python's Voilà on the dashboards folder (``$LOPTI_NB_DASHBOARDS`` or the
 checkout's ``dashboards/``); extra Voilà options can be given in ``$LOPTI_NB_VOILA_ARGS``.
@@ -224,7 +224,7 @@ def cmd_simulate(args) -> int:
         out = check_out(args.out) if args.out else None
         settings = parse_settings(args.game, args.set or [])
         df = simulate(args.game, n=args.games, seed=args.seed, players=args.players, bots=bots,
-                      progress=not args.quiet, workers=args.workers, **settings)
+                      progress=not args.quiet, workers=args.workers, batch=args.batch, **settings)
     except ValueError as exc:  # BadInput and the engine's LoptiNbError (all ValueErrors)
         print(f"lopti-nb simulate: {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -317,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--set", action="append", metavar="NAME=VALUE",
                      help="a game setting (repeatable); the game's settings are listed below")
     sim.add_argument("--workers", type=int, metavar="K", help="play on K local processes (same rows)")
+    sim.add_argument("--batch", action="store_true",
+                     help="play many games at a time in the game's batch simulator (the same "
+                          "columns; refused for a game, bots or settings it does not play)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
     return parser

@@ -105,6 +105,24 @@ def test_workers_are_passed_to_simulate(calls):
     assert calls[1][1]["workers"] is None  # one process unless asked
 
 
+def test_batch_is_passed_to_simulate(calls):
+    assert cli.main(["simulate", "skull-king", "--quiet", "--batch"]) == 0
+    assert calls[0][1]["batch"] is True
+    assert cli.main(["simulate", "skull-king", "--quiet"]) == 0
+    assert calls[1][1]["batch"] is False
+
+
+def test_batch_writes_the_batch_rows_or_says_what_it_does_not_play(tmp_path, capsys):
+    out = tmp_path / "sk.csv"
+    argv = ["simulate", "skull-king", "--games", "3", "--seed", "4", "--quiet", "--batch",
+            "--bots", "random", "--out", str(out)]
+    assert cli.main(argv) == 0
+    expected = lopti_nb.simulate("skull-king", n=3, seed=4, bots="random", batch=True, progress=False)
+    pd.testing.assert_frame_equal(pd.read_csv(out), expected.astype({"bot": str}), check_dtype=False)
+    assert cli.main(["simulate", "skull-king", "--quiet", "--batch", "--bots", "bidder"]) == 2
+    assert "batch simulator plays the bots" in capsys.readouterr().err
+
+
 def test_workers_give_the_same_rows(tmp_path):
     one, two = tmp_path / "one.csv", tmp_path / "two.csv"
     base = ["simulate", "lopti", "--games", "6", "--seed", "2", "--quiet"]

@@ -25,9 +25,9 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from lopti_nb.engine import SettingsError, all_specs, get_spec
+from lopti_nb.engine import BatchNotCovered, SettingsError, all_specs, get_spec
 from lopti_nb.engine.limits import shown
-from lopti_nb.engine.runner import Run, game_seeds, seat_rows
+from lopti_nb.engine.runner import Run, batch_frame, batch_simulator, game_seeds, seat_rows
 
 __all__ = [
     "game_seeds", "play_games", "seat_frame", "game_frame", "round_frame",
@@ -43,7 +43,7 @@ GAME_COLUMNS = ["game", "players", "winner", "winners", "length", "stalemate", "
 # -- running games ------------------------------------------------------------------------
 def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
                bots: str | Sequence[str] | None = None, rotate: bool = False,
-               first: int = 0, tables: Iterable[str] | None = None,
+               first: int = 0, tables: Iterable[str] | None = None, batch: bool | str = False,
                **settings) -> dict[str, pd.DataFrame]:
     """Play games ``first .. first + n - 1`` of a seeded run; return tidy tables.
 
@@ -55,6 +55,11 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
     in their plugins (``spec.tables``, e.g. a per-round table); a table another game
     declares is empty for a game without it, so a sweep over several games asks once.
     ``None`` (the default) gives them all. Settings are added as columns of every table.
+
+    ``batch=True`` plays the games in the game's batch simulator (see
+    :func:`lopti_nb.simulate`), which gives the ``seats`` table only, and refuses with
+    ``BatchNotCovered`` what it does not play; ``batch="auto"`` uses it when it covers the
+    game, bots, settings and tables asked for, and the engine otherwise.
 
         >>> import lopti_nb
         >>> from lopti_nb.analysis import play_games
@@ -80,6 +85,10 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
     if unknown:
         raise SettingsError(f"unknown table(s) {', '.join(sorted(map(str, unknown)))[:80]}; "
                             f"choose {', '.join(sorted(known))}.")
+    extra = {"players": run.players, **{k: v for k, v in run.settings.items() if _scalar(v)}}
+    if _use_batch(run, batch, tables):
+        frame, _ = batch_frame(run, False)
+        return {"seats": seat_frame(frame, game=spec.name, **extra)}
     seats: list[dict] = []
     games: list[dict] = []
     extra_rows: dict[str, list[dict]] = {name: [] for name in tables - {"seats", "games"}}
@@ -91,7 +100,6 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
         for name, rows in extra_rows.items():
             if name in spec.tables:
                 rows.extend(spec.tables[name](state, number, seat_names))
-    extra = {"players": run.players, **{k: v for k, v in run.settings.items() if _scalar(v)}}
     out = {}
     if "seats" in tables:
         out["seats"] = seat_frame(pd.DataFrame(seats), game=spec.name, **extra)
@@ -101,6 +109,26 @@ def play_games(game: str, n: int, seed: Any = 0, players: int | None = None,
         cols = spec.table_columns.get(name, own[name])
         out[name] = round_frame(pd.DataFrame(rows, columns=cols), game=spec.name, **extra)
     return out
+
+
+def _use_batch(run: Run, batch: Any, tables: set) -> bool:
+    """Whether ``play_games(batch=...)`` plays ``run`` in its game's batch simulator."""
+    if batch not in (False, True, "auto"):
+        raise SettingsError(f"batch is True, False or 'auto', not {shown(batch)}.")
+    if not batch:
+        return False
+    if tables != {"seats"}:
+        if batch is True:
+            raise BatchNotCovered("A batch run gives the seats table only; ask for "
+                                  "tables=['seats'], or leave out batch=True.")
+        return False
+    try:
+        batch_simulator(run)
+    except BatchNotCovered:
+        if batch is True:
+            raise
+        return False
+    return True
 
 
 def game_tables() -> dict[str, list[str] | None]:

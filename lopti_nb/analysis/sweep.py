@@ -20,9 +20,10 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import pandas as pd
 
-from lopti_nb.engine import SettingsError, check_seed
+from lopti_nb.engine import BatchNotCovered, SettingsError, check_seed
 from lopti_nb.engine.limits import shown
-from lopti_nb.engine.runner import MAX_GAMES, MAX_SEED_TEXT, Run, check_client, check_workers, run_parallel
+from lopti_nb.engine.runner import (MAX_GAMES, MAX_SEED_TEXT, Run, batch_simulator, check_client,
+                                    check_workers, run_parallel)
 
 from .frames import play_games
 
@@ -75,11 +76,13 @@ def normalise_grid(grid: Iterable[Mapping[str, Any]], game: str | None = None) -
 
 
 def run_chunk(task: tuple) -> dict[str, pd.DataFrame]:
-    """Play one chunk: ``(cell_index, cell, first_game, n_games, seed, tables)``."""
-    index, cell, first, n, seed, tables = task
+    """Play one chunk: ``(cell_index, cell, first_game, n_games, seed, tables)``, and
+    optionally ``batch`` (see :func:`sweep`) as a seventh item."""
+    index, cell, first, n, seed, tables = task[:6]
+    batch = task[6] if len(task) > 6 else False
     frames = play_games(cell["game"], n, seed=f"{seed}:{index}", players=cell["players"],
                         bots=cell["bots"], rotate=cell["rotate"], first=first, tables=tables,
-                        **cell["settings"])
+                        batch=batch, **cell["settings"])
     for df in frames.values():
         df.insert(0, "cell", index)
         if cell["label"] is not None:
@@ -89,15 +92,15 @@ def run_chunk(task: tuple) -> dict[str, pd.DataFrame]:
     return frames
 
 
-def _tasks(cells, counts, seed, chunk_size, tables):
+def _tasks(cells, counts, seed, chunk_size, tables, batch=False):
     """The chunks of every cell, one at a time (a sweep of any size lists none up front)."""
     for index, cell in enumerate(cells):
         n = counts[index]
         for first in range(0, n, chunk_size):
-            yield (index, cell, first, min(chunk_size, n - first), seed, tables)
+            yield (index, cell, first, min(chunk_size, n - first), seed, tables, batch)
 
 
-def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers) -> list[int]:
+def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers, batch=False) -> list[int]:
     """Every argument of :func:`sweep` checked before a game is played or a cluster made;
     the number of games of each cell."""
     if isinstance(games_per_cell, (list, tuple)):
@@ -124,9 +127,16 @@ def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers) -> 
     check_workers(workers)
     if client not in ("serial", "processes"):
         check_client(client)
+    if batch not in (False, True, "auto"):
+        raise SettingsError(f"batch is True, False or 'auto', not {shown(batch)}.")
     for cell in cells:  # a cell the games refuse is refused now, not in a worker
-        Run(cell["game"], 0, 0, cell["players"], cell["bots"], rotate=cell["rotate"],
-            settings=cell["settings"])
+        run = Run(cell["game"], 1, 0, cell["players"], cell["bots"], rotate=cell["rotate"],
+                  settings=cell["settings"])
+        if batch is True:
+            if set(tables) != {"seats"}:
+                raise BatchNotCovered("A batch sweep gives the seats table only; ask for "
+                                      "tables='seats', or leave out batch=True.")
+            batch_simulator(run)
     return counts
 
 
@@ -151,7 +161,7 @@ def _run(tasks: Iterable, client: Any, workers: int | None, progress: bool, tota
 def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int], client: Any = None,
           seed: Any = 0, workers: int | None = None, chunk_size: int = 50,
           tables: str | Sequence[str] = "seats", game: str | None = None,
-          progress: bool = False):
+          progress: bool = False, batch: bool | str = False):
     """Play ``games_per_cell`` seeded games for every cell of ``grid``; return tidy rows.
 
     ``grid`` is a list of cells, each a dict with ``game`` (or the ``game`` argument),
@@ -171,6 +181,13 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
     settings) or a list of ``"seats"``, ``"games"``, ``"rounds"`` (then a dict of
     DataFrames). The result does not depend on ``client``, ``workers`` or ``chunk_size``.
 
+    ``batch=True`` plays every cell in its game's batch simulator (the ``seats`` table only;
+    a cell it does not cover is refused with ``BatchNotCovered`` before any game is played),
+    and ``batch="auto"`` the cells it covers, the others in the engine. The chunks of a batch
+    cell are sent to the workers or the Dask cluster like engine chunks; give them a few
+    thousand games each (``chunk_size=4096``), since the batch simulator gains on many games
+    at once. The result still does not depend on ``client``, ``workers`` or ``chunk_size``.
+
     Every argument and every cell is checked before a game is played or a cluster made: a
     bad one raises ``SettingsError`` (a ``ValueError``) in one sentence. At most 10**9 games
     per cell and 64 local workers; the chunks are handed out a few at a time.
@@ -180,8 +197,8 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
         raise SettingsError(f"tables is 'seats', 'games', 'rounds' or a list of them, not {shown(tables)}.")
     names = (tables,) if single else tuple(tables)
     cells = normalise_grid(grid, game)
-    counts = _check(cells, games_per_cell, seed, chunk_size, names, client, workers)
-    tasks = _tasks(cells, counts, seed, chunk_size, names)
+    counts = _check(cells, games_per_cell, seed, chunk_size, names, client, workers, batch)
+    tasks = _tasks(cells, counts, seed, chunk_size, names, batch)
     total = sum(-(-n // chunk_size) for n in counts)
     results = _run(tasks, client, workers, progress, total)
     out = {}

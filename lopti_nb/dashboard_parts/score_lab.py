@@ -1,7 +1,8 @@
 """The score lab: simulate many games with bots and look at the distributions.
 
 Games are played with :func:`lopti_nb.analysis.play_games` in chunks (so a progress bar moves;
-the seeds depend on the game number alone, so chunking changes nothing) and drawn with the
+the seeds depend on the game number alone, so chunking changes nothing), in the game's batch
+simulator when it plays the chosen bots and settings (``batch="auto"``), and drawn with the
 analysis chart builders as live, offline Altair charts. The games, their bots, their
 settings form (built from the settings schema, :mod:`.forms`) and the word for a game's
 length come from the plugins.
@@ -301,8 +302,10 @@ class ScoreLab(W.VBox):
         step = max(1, -(-n // CHUNKS))
         for first in range(0, n, step):
             count = min(step, n - first)
+            # the game's batch simulator when it plays these bots and settings (many games at
+            # once, each a game of the engine), the engine otherwise
             out = play_games(self.game.value, count, seed=seed, players=players, bots=bots, first=first,
-                             tables=("seats",), **settings)
+                             tables=("seats",), batch="auto", **settings)
             parts.append(out["seats"])
             self.progress.value = first + count
         seats = pd.concat(parts, ignore_index=True)

@@ -23,7 +23,7 @@ from .core import (
     seat_from_word,
     seat_word,
 )
-from .errors import EndlessGame
+from .errors import BatchNotCovered, EndlessGame
 from .records import RecordError, action_text, load, parse_action
 from .registry import (
     GameSpec,
@@ -49,7 +49,7 @@ __all__ = [
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
     "SettingsSchema", "shuffle", "SEAT_WORD", "seat_word", "seat_from_word", "plural",
-    "ordinal", "EndlessGame",
+    "ordinal", "EndlessGame", "BatchNotCovered",
 ]
 
 

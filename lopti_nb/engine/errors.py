@@ -25,6 +25,11 @@ class SettingsError(LoptiNbError):
     """A game setting (players, mode, scoring system...) that the game does not accept."""
 
 
+class BatchNotCovered(SettingsError):
+    """``batch=True`` for a game, bots or settings that no batch simulator plays (the
+    engine path, without ``batch=True``, plays them)."""
+
+
 class UnknownGame(LoptiNbError):
     """A game name that is not one of the package's games."""
 
@@ -43,4 +48,4 @@ class EndlessGame(LoptiNbError):
 
 
 __all__ = ["LoptiNbError", "IllegalAction", "SettingsError", "UnknownGame", "UnknownBot", "UnknownSeat",
-           "EndlessGame"]
+           "EndlessGame", "BatchNotCovered"]

@@ -131,16 +131,33 @@ def make_record(state: GameState) -> dict[str, Any]:
     from .registry import get_spec
 
     spec = get_spec(state.game)
+    return build_record(spec.name, spec.schema.to_plain(state.settings), state.seed,
+                        state.num_players, [action_text(a) for a in state.actions],
+                        [[index, seat] for index, seat in state.off_turn])
+
+
+def build_record(game: str, settings: dict[str, Any], seed: int, players: int, actions: list[str],
+                 off_turn: list | tuple = (), bots: list[str] | None = None) -> dict[str, Any]:
+    """A record from its parts: the game's canonical name, its settings as plain data, the
+    seed, the number of players, the actions as text, the ``[index, seat]`` pairs of actions
+    taken off turn and the seats' bots. What a game played outside a state (a batch
+    simulator) writes, so that :func:`load` replays it.
+
+        >>> build_record("g", {}, 1, 2, [])["players"]
+        2
+    """
     record = {
-        "game": spec.name,
+        "game": game,
         "version": _version(),
-        "settings": spec.schema.to_plain(state.settings),
-        "seed": state.seed,
-        "players": state.num_players,
-        "actions": [action_text(a) for a in state.actions],
+        "settings": settings,
+        "seed": seed,
+        "players": players,
+        "actions": actions,
     }
-    if state.off_turn:
-        record["off_turn"] = [[index, seat] for index, seat in state.off_turn]
+    if off_turn:
+        record["off_turn"] = [list(pair) for pair in off_turn]
+    if bots is not None:
+        record["bots"] = list(bots)
     return record
 
 

@@ -128,6 +128,12 @@ class GameSpec:
     # the game's guided first round, a ``lopti_nb.explainers.tutorial.Script`` subclass
     # ("module:Class"), played by ``lopti_nb.tutorial(game)``; None: the game has none
     tutorial: str | None = None
+    # the game's batch simulator ("module:function"): ``function(run, first, n, keep)`` plays
+    # games ``first .. first + n - 1`` of a :class:`~lopti_nb.engine.runner.Run` many at a
+    # time and returns ``(columns, records)``: the seat table as arrays by column (the
+    # engine path's columns, in order) and, with ``keep``, each game's record (or ``None``).
+    # It refuses bots or settings it does not play with a SettingsError. None: no batch path.
+    batch: str | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -161,10 +167,10 @@ class GameSpec:
 
     def load(self, part: str) -> Any:
         """A lazily named part (``"view"``, ``"lessons"``, ``"studies"``, ``"codec"``, ``"testing"``,
-        ``"coach"``, ``"session"``, ``"tutorial"`` or a key of ``extras``), imported now; ``None``
+        ``"coach"``, ``"session"``, ``"tutorial"``, ``"batch"`` or a key of ``extras``), imported now; ``None``
         if the game has no such part."""
         target = getattr(self, part, None) if part in ("view", "lessons", "studies", "codec", "testing",
-                                                       "coach", "session", "tutorial") \
+                                                       "coach", "session", "tutorial", "batch") \
             else self.extras.get(part)
         if target is None:
             return None
@@ -199,7 +205,8 @@ def refresh() -> None:
 RESERVED_SETTINGS = frozenset({
     "game", "name", "n", "seed", "players", "bots", "bot", "rotate", "first", "tables",
     "progress", "workers", "client", "settings", "label", "humans", "bot_delay", "host_name",
-    "store", "ttl", "lease_ttl", "stand_in_after", "fill_with_bots", "clock",
+    "store", "ttl", "lease_ttl", "stand_in_after", "fill_with_bots", "clock", "batch", "records",
+    "keep_records",
 })
 
 

@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any, Iterable, Iterator, Sequence
 
 from .core import GameState, IllegalAction, SettingsError
-from .errors import EndlessGame
+from .errors import BatchNotCovered, EndlessGame
 from .limits import MAX_GAME_ACTIONS
 from .registry import GameSpec, check_seed, get_spec
 from .settings import shown, whole
@@ -310,10 +310,80 @@ def run_parallel(func, tasks: Iterable, workers: int | None = None, client: Any 
         return list(shown_progress(_in_order(lambda t: pool.submit(func, t), tasks, 2 * workers)))
 
 
+def batch_simulator(run: Run):
+    """The batch simulator of ``run``'s game, after checking it plays ``run``'s bots and
+    settings (a zero-game call): :class:`BatchNotCovered` when it does not or the game has none."""
+    sim = run.spec.load("batch")
+    if sim is None:
+        raise BatchNotCovered(f"{run.spec.title} has no batch simulator; leave out batch=True "
+                              "to play its games in the engine.")
+    sim(run, 0, 0, False)  # refuses what it does not play, before any game is played
+    if run.n:
+        # the checks a game makes as it is built (beyond its schema's) refuse here what the
+        # engine path would refuse at its first game, with the same error
+        run.spec.state_class(run.players, 0, **run.settings)
+    return sim
+
+
+def _batch_chunk(task: tuple) -> tuple[dict[str, Any], list | None]:
+    """Columns (and records) of games ``first .. first + n - 1`` played by the game's batch
+    simulator: a unit of work for a worker, as :func:`_chunk` is for the engine path."""
+    args, first, n, keep = task
+    run = Run(*args[:7], settings=args[7])
+    return run.spec.load("batch")(run, first, n, keep)
+
+
+BATCH_CHUNK = 4096  # games in one unit of work of a batch run (a progress step)
+
+
+def batch_frame(run: Run, keep: bool, workers: int | None = None, client: Any = None,
+                progress: bool = False):
+    """``(seat table, records or None)`` of ``run`` played by its game's batch simulator."""
+    import numpy as np
+    import pandas as pd
+
+    batch_simulator(run)
+    parallel = (workers and workers > 1) or client is not None
+    size = BATCH_CHUNK
+    if parallel:
+        size = max(1, min(BATCH_CHUNK, -(-run.n // (4 * (workers or os.cpu_count() or 1)))))
+    tasks = ((run.args, start, m, keep) for start, m in chunks(run.first, run.n, size))
+    total = -(-run.n // size)
+    if parallel:
+        parts = run_parallel(_batch_chunk, tasks, workers, client, progress, run.spec.title, total=total)
+    else:
+        bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=run.n, desc=run.spec.title, unit="game")
+        parts = []
+        try:
+            for task in tasks:
+                parts.append(_batch_chunk(task))
+                if bar is not None:
+                    bar.update(task[2])
+        finally:
+            if bar is not None:
+                bar.close()
+    if not parts:
+        parts = [_batch_chunk((run.args, 0, 0, keep))]
+    names = list(parts[0][0])
+    cols = {}
+    for name in names:
+        values = [p[0][name] for p in parts]
+        if isinstance(values[0], list):
+            cols[name] = [v for part in values for v in part]
+        else:
+            cols[name] = np.concatenate(values)
+    records = [r for p in parts for r in p[1]] if keep else None
+    return pd.DataFrame(cols, columns=names), records
+
+
 def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
              bots: str | Sequence[str] | None = None, progress: bool = True,
              workers: int | None = None, client: Any = None, keep_records: bool = False,
-             **settings: Any):
+             batch: bool = False, records: bool = False, **settings: Any):
     """Play ``n`` games with bots; return a pandas DataFrame, one row per seat per game.
 
     Columns: ``game`` (number), ``seat``, ``bot``, ``score``, ``place``, ``won``,
@@ -340,6 +410,23 @@ def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
         >>> row = df.iloc[4]                       # game 1, the second seat
         >>> bool(lopti_nb.load(row.record).result.scores[row.seat] == row.score)
         True
+
+    ``records=True`` returns ``(frame, records)``: the frame, and one JSON-ready record per
+    game, in game order, each of which ``lopti_nb.load`` replays to the frame's scores.
+
+    ``batch=True`` plays the games many at a time in the game's batch simulator (NumPy
+    arrays over games, for a game whose plugin declares one), with the same columns, several
+    times faster (``benchmarks/bench_batch.py`` measures how much). Its games are games of the engine (``records=True`` gives records
+    that replay to the same scores) and deal as the engine deals game ``k`` of the run; its
+    bots draw their choices from their own generator, so the plays, and so the rows, are
+    not the engine path's, only alike in distribution. Bots or settings the batch simulator
+    does not play raise :class:`~lopti_nb.engine.errors.BatchNotCovered` (a SettingsError):
+
+        >>> sk = [g for g in lopti_nb.game_names() if lopti_nb.engine.get_spec(g).batch][0]
+        >>> df, recs = lopti_nb.simulate(sk, n=3, bots="random", batch=True, records=True,
+        ...                              progress=False)
+        >>> list(lopti_nb.load(recs[2]).result.scores) == list(df.score[df.game == 2])
+        True
     """
     import pandas as pd
 
@@ -350,9 +437,18 @@ def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
         raise SettingsError(f"progress must be True or False, not {shown(progress)}.")
     if not isinstance(keep_records, bool):
         raise SettingsError(f"keep_records must be True or False, not {shown(keep_records)}.")
+    for name, value in (("batch", batch), ("records", records)):
+        if not isinstance(value, bool):
+            raise SettingsError(f"{name} must be True or False, not {shown(value)}.")
+    if batch:
+        frame, kept = batch_frame(run, keep_records or records, workers, client, progress)
+        if keep_records:
+            frame["record"] = [kept[k] for k in range(len(kept)) for _ in range(run.players)]
+        return (frame, kept) if records else frame
+    keep = keep_records or records
     if (workers and workers > 1) or client is not None:
         size = max(1, min(500, -(-run.n // (4 * (workers or os.cpu_count() or 1)))))
-        tasks = ((run.args, start, m, keep_records) for start, m in chunks(0, run.n, size))
+        tasks = ((run.args, start, m, keep) for start, m in chunks(0, run.n, size))
         rows = [row for part in run_parallel(_chunk, tasks, workers, client, progress, run.spec.title,
                                              total=-(-run.n // size))
                 for row in part]
@@ -364,5 +460,11 @@ def simulate(game: str, n: int = 100, seed: Any = 0, players: int | None = None,
 
             games = tqdm(games, total=run.n, desc=run.spec.title, unit="game")
         for number, state, names in games:
-            rows.extend(_rows(run.spec, state, number, names, keep_records))
-    return pd.DataFrame(rows, columns=columns(rows))
+            rows.extend(_rows(run.spec, state, number, names, keep))
+    frame = pd.DataFrame(rows, columns=columns(rows))
+    if not records:
+        return frame
+    kept = list(frame["record"].iloc[::run.players]) if len(frame) else []
+    if not keep_records:
+        frame = frame.drop(columns="record")
+    return frame, kept

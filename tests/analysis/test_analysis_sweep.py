@@ -73,6 +73,10 @@ def test_dask_cluster_gives_identical_results(serial):
             Client(cluster) as client:
         out = sweep(GRID, 5, client=client, seed=7, chunk_size=1, tables=["seats", "games", "rounds"])
         by_address = sweep(GRID, 5, client=cluster.scheduler_address, seed=7, chunk_size=4)
+        # batch chunks go to the same workers and come back as the serial batch rows
+        batch_grid = [{"game": "skull-king", "bots": "random"}, {"game": "ledger", "mode": "plain"}]
+        batch_rows = sweep(batch_grid, 7, client=client, seed=7, chunk_size=3, batch=True)
     for name in ("seats", "games", "rounds"):
         pd.testing.assert_frame_equal(serial[name], out[name])
     pd.testing.assert_frame_equal(serial["seats"], by_address)
+    pd.testing.assert_frame_equal(sweep(batch_grid, 7, client="serial", seed=7, batch=True), batch_rows)

@@ -111,5 +111,6 @@ SPEC = GameSpec(
     extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer",
             "practice": "lopti_nb.games.ledger.practice",
             "claims": "lopti_nb.games.ledger.claims"},
+    batch="lopti_nb.games.ledger.batch:simulate_batch",
     room_settings=("mode", "hold_limit"),
 )

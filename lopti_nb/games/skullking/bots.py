@@ -67,6 +67,10 @@ for _c, _k in KIND.items():
         _PLAY_VALUE[_c] = -1
 
 
+#: what each card as played is worth keeping (the heuristic's choices compare these; the
+#: batch simulator's heuristic reads the same table)
+PLAY_VALUE = _PLAY_VALUE
+
 _CARD = attrgetter("card")
 # Powers for a card played into a trick that has no number yet: it would set the suit, so
 # every number outranks the escapes (and still loses to every character).
@@ -168,4 +172,4 @@ def heuristic_bot():
 
 
 __all__ = ["HeuristicBot", "heuristic_bot", "card_strength", "outcome_flags",
-           "split_by_outcome"]
+           "split_by_outcome", "STRENGTH", "PLAY_VALUE"]

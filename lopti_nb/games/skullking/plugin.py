@@ -69,4 +69,5 @@ SPEC = GameSpec(
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
     extras={"claims": "lopti_nb.games.skullking.claims", "practice": "lopti_nb.games.skullking.practice"},
+    batch="lopti_nb.games.skullking.batch:simulate_batch",
 )
