@@ -192,6 +192,7 @@ def test_2_5_a_final_count_naming_the_wrong_player_or_suit_is_caught(before, aft
     ("the Lamplighter's duty forbids it", "the Broker's duty forbids it"),
     ("just paid you 1 coin", "just paid you 2 coins"),
     ("worth 4 more points", "worth 6 more points"),
+    ("The sea stands at 8", "The sea stands at 7"),
 ])
 def test_2_6_a_hint_misstating_a_duty_a_privilege_or_a_set_is_caught(before, after):
     hints = _hints()

@@ -177,7 +177,24 @@ def _set_worth(match: re.Match, said: Said) -> str | None:
     return None
 
 
+def _last_turn(match: re.Match, said: Said) -> str | None:
+    """"The sea stands at 8 and claims at 10: it rises at most two steps a round, so this turn
+    may be your last": the sea and the claim of the position, and the claim within one round's
+    rise (the Sea Rises Twice is the largest, two steps)."""
+    from .cards import RECKONINGS
+
+    state = said.state
+    if (state.sea, state.sea_claim) != (int(match.group(1)), int(match.group(2))):
+        return f"the sea stands at {state.sea} and claims at {state.sea_claim}"
+    most = max(r.triggers for r in RECKONINGS)
+    if state.sea_claim - state.sea > most:
+        return f"the sea rises at most {most} steps a round: it cannot claim this round"
+    return None
+
+
 CLAIMS += [
+    Claim("this turn may be the last", r"The sea stands at (\d+) and claims at (\d+): it rises at most two "
+          r"steps a round, so this turn may be your last", _last_turn, ("hint",)),
     Claim("the final count", r"(\w+)'s final count: (.*) = (\d+) points?\.", _final_count, ("summary",)),
     Claim("suit sets", r"Suit sets: (\w+) shows three or more open machines of ([\w, ]+), worth (\d+) points",
           _suit_sets, ("summary",)),

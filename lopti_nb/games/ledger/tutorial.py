@@ -228,8 +228,7 @@ class LedgerTutorial(Script):
                 self._privilege_says(state, seat, action)]
         return action, " ".join(x for x in said if x)
 
-    @staticmethod
-    def _privilege_says(state, seat: int, action) -> str:
+    def _privilege_says(self, state, seat: int, action) -> str:
         """The office privilege (public, face up) that changes what ``action`` of ``seat`` pays
         or risks, in the office's own words."""
         office = state.office_of(seat)
@@ -242,7 +241,10 @@ class LedgerTutorial(Script):
             bears = g.fresh_open_coin or g.big_open[0] or g.set_bonus != PLAIN.set_bonus
         else:
             bears = g.near_miss_coin or g.edge_safe or g.hold_bonus or g.spare_first
-        return f"The {office.name}'s privilege: {office.privilege}" if bears else ""
+        if not bears:
+            return ""
+        who = "You hold" if seat == 0 else f"{self.names[seat]} holds"
+        return f"{who} the {office.name}, whose privilege reads: \u201c{office.privilege}\u201d"
 
     @staticmethod
     def _public_why(action) -> str:
