@@ -93,7 +93,9 @@ def tutorial(game: str = "lopti", voice: str = "plain"):
     the cards yourself. Any other move the rules allow is accepted and explained, and a move
     the rules refuse shows their reason and changes nothing. The others' moves are explained as
     they happen. At the end a summary tells what you did, and "Play a real game" opens a real
-    table in its place. ``voice`` is one of the game's lesson voices (``lopti_nb.explainers.voices``);
+    table in its place. The Drowned Ledger's guided round is a whole game with offices: your
+    duty forces one decision, your privilege pays, and it ends on the Sea Claims and the final
+    count, bonus by bonus. ``voice`` is one of the game's lesson voices (``lopti_nb.explainers.voices``);
     an unknown game or voice raises a ``ValueError`` subclass naming the valid ones::
 
         guide = lopti_nb.tutorial("skull-king")

@@ -132,6 +132,12 @@ class Script(ABC):
         :data:`PLAIN_WORDS`; ``"own choice"`` holds ``{hint}``, the hint's move)."""
         return PLAIN_WORDS[key]
 
+    def deal(self, state):
+        """The position the guided round starts from: ``state`` is the table's fresh deal (its
+        seed :attr:`seed`, its settings :attr:`settings`); a script may prepare it (the top of a
+        deck, say) and returns the state to play (optional: the deal as dealt)."""
+        return state
+
     def dress(self, table) -> None:
         """Called after each redraw of the table: hide parts of the game's view that a guided
         round does not use (optional)."""
@@ -165,6 +171,16 @@ class GuidedTable(Table):
     @property
     def undo_offered(self) -> bool:
         return False
+
+    def new_game(self, seed: int | None = None, state=None, chosen: bool | None = None) -> None:
+        """A new deal, as the script prepares it (:meth:`Script.deal`)."""
+        if state is None:
+            if chosen is None:
+                chosen = seed is not None or self._seed_chosen
+            if seed is None:
+                seed = self._next_seed()
+            state = self.guide.script.deal(self.state_class(self.players, seed, **self.settings))
+        super().new_game(seed, state, chosen)
 
     def finished(self) -> bool:
         return self.guide.script.done(self.state)
