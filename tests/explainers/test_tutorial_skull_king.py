@@ -34,8 +34,10 @@ def walked(stray_every: int = 0, seed: int = 0) -> tuple[Tutorial, list[Said]]:
 
     def hint(state, seat):
         given = hint_of(state, seat)
-        texts.append(Said("skull-king", "plain", f"hint {len(texts)} reason", given.why, kind="hint",
-                          state=state.copy(), seat=seat, action=given.action))
+        at, n = state.copy(), len(texts)
+        for part, text in (("move", given.move), ("reason", given.why), ("tip", given.tip)):
+            texts.append(Said("skull-king", "plain", f"hint {n} {part}", text, kind="hint",
+                              state=at, seat=seat, action=given.action))
         return given
 
     def opponent(state, seat, r):
@@ -114,7 +116,7 @@ def test_3_2_the_learner_must_follow_suit_and_hears_the_rules_reason_for_the_ref
     guide, texts = followed()
     refused = 0
     for s in texts:
-        if s.kind != "hint" or s.state.phase != "play":
+        if s.kind != "hint" or not s.where.endswith("reason") or s.state.phase != "play":
             continue
         off = [c for c in s.state.hands[0] if KIND[c] == NUMBER and Play(c) not in s.state.legal_actions(0)]
         if off:

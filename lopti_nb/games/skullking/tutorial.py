@@ -26,9 +26,8 @@ from .lessons import explain_trick
 from .state import BID, Bid, CardPlayed, Play, TrickDestroyed, TrickWon
 
 ROUNDS_GUIDED = 5
-BID_TIP = ("Size a bid by counting likely winners: the Skull King, pirates, the Tigress and high "
-           "black cards often win; a mermaid sometimes; an escape never. Low cards of the other "
-           "suits seldom win at a table of three.")
+BID_TIP = ("Size a bid by counting likely winners: high black cards and the special cards that beat "
+           "numbers often win. Low cards of the other suits seldom win at a table of three.")
 PLAY_TIP = ("Keep your bid in view: while you still need tricks, win them as cheaply as you can; "
             "once you have them, lose the rest, getting rid of your most dangerous cards.")
 
