@@ -60,7 +60,8 @@ NOTES = {
     (5, ("P10", "pirate"), "loot"): ("Ben's Pirate takes this trick: your Loot loses it for you and allies you "
                                      "with Ben."),
     (5, ("pirate",), "white-whale"): ("Ben's Pirate would take this trick; with the White Whale the highest "
-                                      "number wins instead, and you have no number in it."),
+                                      "number wins instead, and you have no number in it: your black 13 "
+                                      "can take a later trick."),
 }
 
 
