@@ -144,9 +144,11 @@ def test_every_sentence_of_the_followed_rounds_passes_the_claims_check():
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.parametrize("every", (3, 1))
 @pytest.mark.parametrize("seed", range(4))
-def test_a_learner_taking_a_random_legal_move_every_third_decision_reaches_the_end(seed):
-    guide, texts = walked(stray_every=3, seed=seed)
+def test_a_learner_taking_a_random_legal_move_every_third_decision_reaches_the_end(every, seed):
+    """Every third decision, and (harder) every decision, a random legal move instead of the hint."""
+    guide, texts = walked(stray_every=every, seed=seed)
     assert guide.done and guide.table.state.is_over and guide.table.state.round == ROUNDS_GUIDED
     assert any(m.followed is False for m in guide.moves)
     assert check_claims("skull-king", "plain", texts) == []
