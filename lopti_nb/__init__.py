@@ -86,7 +86,7 @@ def rules(game: str = "lopti", voice: str = "plain"):
 
 @_refuse_unknown_arguments
 def tutorial(game: str = "lopti", voice: str = "plain"):
-    """A guided first round of ``game`` at its real table (Skull King: its first three rounds).
+    """A guided first round of ``game`` at its real table (Skull King: its first five rounds).
 
     You play the first seat against named opponents on a prepared deal. At each of your
     decisions a hint names a move and says why, with a tip on how to think about it; you click

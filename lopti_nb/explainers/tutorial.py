@@ -138,6 +138,11 @@ class Script(ABC):
         deck, say) and returns the state to play (optional: the deal as dealt)."""
         return state
 
+    def prepare(self, state) -> None:
+        """Called after the table deals and after every move, before anyone sees the result: a
+        script may lay its prepared deal on a round just dealt, through the game's own
+        teaching methods (optional; it must leave a position the rules allow)."""
+
     def dress(self, table) -> None:
         """Called after each redraw of the table: hide parts of the game's view that a guided
         round does not use (optional)."""
@@ -204,12 +209,17 @@ class GuidedTable(Table):
             return self.guide.script.words("over").lower()
         return super().reason(action, viewer, can_act)
 
+    def _advance(self) -> None:
+        self.guide.script.prepare(self.state)  # the first deal of the table
+        super()._advance()
+
     def _bot_move(self) -> None:
         state = self.state
         seat = self._bot_to_move()
         action, why = self.guide.script.opponent(state, seat, self.bot_rng)
         before = len(state.events)
         state.apply(action, seat)  # an opponent's move is checked by the rules like any other
+        self.guide.script.prepare(state)
         self.guide.moved(seat, state.events[before:], why)
 
     def act(self, action) -> None:
@@ -230,6 +240,7 @@ class GuidedTable(Table):
         before = state.copy()
         start = len(state.events)
         state.apply(action, seat)
+        self.guide.script.prepare(state)
         self._since[seat] = min(start + 1, len(state.events))
         self.message = ""
         self.guide.learner_moved(before, action, state.events[start:], hint)

@@ -100,9 +100,9 @@ def test_skull_king_deal_shows_special_cards_and_made_bids():
     state = guide.table.state
     mine = [e.card for e in state.events if type(e).__name__ == "CardPlayed" and e.seat == 0]
     assert any(KIND[c] != NUMBER for c in mine)
-    made = [r for r in state.records if r["seat"] == 0 and r["round"] <= 3 and r["bid"] == r["won"]]
+    made = [r for r in state.records if r["seat"] == 0 and r["bid"] == r["won"]]
     assert any(r["bid"] > 0 for r in made)
-    assert state.round == 4
+    assert state.round == 5 and state.is_over
 
 
 def test_ledger_deal_shows_a_sale_an_opening_and_a_catch():
@@ -219,6 +219,7 @@ def test_play_a_real_game_opens_a_real_table_in_place():
     guide.real_button.click()
     assert guide.children == (guide.real_table,)
     assert guide.real_table.spec.name == "skull-king" and not guide.real_table.state.is_over
+    assert len(guide.real_table.state.rounds) == 10  # the guided game's five rounds stay in the guide
 
 
 @pytest.mark.parametrize("voice", ["", "Plain", "pirates", None, 1, ["plain"]])
@@ -238,9 +239,11 @@ def test_once_over_the_table_says_so_and_takes_no_move():
     guide = followed("skull-king")
     table = guide.table
     assert "guided round is over" in visible_text(table.status.value)
-    bid = table.state.legal_actions(0)[0]  # round 4 is dealt, but the guided round has ended
+    from lopti_nb.games.skullking.state import Bid
+
     before = len(table.state.actions)
-    table.act(bid)
+    table.act(Bid(0))  # the guided game is over: no bid is taken
+    assert table.state.is_over
     assert len(table.state.actions) == before and "guided round is over" in table.message
 
 

@@ -84,6 +84,35 @@ def test_3_1_ten_rounds_round_n_deals_n_cards():
     assert st.result is not None and st.round == 10
 
 
+@pytest.mark.parametrize("rounds", [1, 3, 10])
+def test_3_1_a_game_set_to_end_after_round_n_scores_it_and_deals_no_more(rounds):
+    """A teaching game (the guided rounds) may be shortened: its last round is scored and the
+    game ends, with no further deal."""
+    st = new(players=3, seed=4)
+    st.end_after(rounds)
+    assert st.observation(0)["rounds"] == rounds
+    finish(st)
+    assert dealt_sizes(st) == list(range(1, rounds + 1))
+    assert [type(e) for e in st.events[-2:]] == [RoundScored, GameOver]
+    assert st.is_over and st.round == rounds and len(st.records) == 3 * rounds
+
+
+@pytest.mark.parametrize("rounds", [0, 11, -1, 2.0, True, "5", None])
+def test_3_1_a_game_length_out_of_range_is_refused_and_nothing_changes(rounds):
+    st = new(players=3)
+    with pytest.raises(SettingsError):
+        st.end_after(rounds)
+    assert st.rounds == list(range(1, 11))
+
+
+def test_3_1_a_game_length_is_set_only_before_the_first_bid():
+    st = new(players=3)
+    st.apply(Bid(0))
+    with pytest.raises(SettingsError, match="before its first bid"):
+        st.end_after(2)
+    assert len(st.rounds) == 10
+
+
 @pytest.mark.parametrize("players,legendary,last", [(8, True, 9), (8, False, 8), (7, True, 10),
                                                     (7, False, 10), (6, True, 10)])
 def test_3_1_deal_is_capped_at_deck_size_over_players(players, legendary, last):

@@ -92,6 +92,113 @@ def _round_score(match: re.Match, said: Said) -> str | None:
     return "; ".join(wrong) or None
 
 
+# -- the guided round's introductions of the special cards, each re-derived on example tricks --------
+_NUMBERS = ("Y1", "P9", "G14", "B2", "B14")
+_OTHERS = ("pirate", "skull-king", "mermaid", "kraken", "white-whale", "tigress:pirate") + _NUMBERS
+
+
+def _wins(cards, index: int, claim: str) -> str | None:
+    won = rules.trick_winner(list(cards))
+    if won != index:
+        taken = "nobody" if won is None else NAME[cards[won]]
+        return f"{claim}: in a trick of {', '.join(NAME[c] for c in cards)} the rules give it to {taken}"
+    return None
+
+
+def _first_wrong(checks) -> str | None:
+    return next((wrong for wrong in checks if wrong), None)
+
+
+def _pirate_intro(match: re.Match, said: Said) -> str | None:
+    """"A Pirate beats every number, and when pirates meet the first one played wins"."""
+    return _first_wrong([_wins((n, "pirate"), 1, "a Pirate beats every number") for n in _NUMBERS]
+                        + [_wins(("pirate", "tigress:pirate"), 0, "the first pirate wins"),
+                           _wins(("tigress:pirate", "pirate"), 0, "the first pirate wins")])
+
+
+def _escape_intro(match: re.Match, said: Said) -> str | None:
+    """"An Escape loses to every other card (a trick of escapes alone goes to the first one)"."""
+    checks = [f"an Escape takes a trick of it and {NAME[c]}" for c in _OTHERS
+              if rules.trick_winner(["escape", c]) == 0 or rules.trick_winner([c, "escape"]) == 1]
+    checks.append(_wins(("escape", "loot", "tigress:escape"), 0, "a trick of escapes goes to the first"))
+    return _first_wrong(checks)
+
+
+def _mermaid_intro(match: re.Match, said: Said) -> str | None:
+    """"A Mermaid beats every number, but a Pirate beats her"."""
+    return _first_wrong([_wins((n, "mermaid"), 1, "a Mermaid beats every number") for n in _NUMBERS]
+                        + [_wins(("mermaid", "pirate"), 1, "a Pirate beats a Mermaid"),
+                           _wins(("pirate", "mermaid"), 0, "a Pirate beats a Mermaid")])
+
+
+def _king_intro(match: re.Match, said: Said) -> str | None:
+    """"He beats every number and every Pirate, but a Mermaid in his trick captures him, for a
+    bonus of N": the winners and the bonus of the position's edition."""
+    edition = said.state.edition if said.state is not None else "table"
+    checks = [_wins((c, "skull-king"), 1, "the Skull King beats every number and every Pirate")
+              for c in _NUMBERS + ("pirate", "tigress:pirate")]
+    checks += [_wins(("skull-king", "mermaid"), 1, "a Mermaid captures the Skull King"),
+               _wins(("mermaid", "pirate", "skull-king"), 0, "a Mermaid captures the Skull King")]
+    bonus = rules.trick_bonus(["skull-king", "mermaid"], edition)
+    if bonus != int(match.group(1)):
+        checks.append(f"a Mermaid capturing the Skull King earns {bonus} in this game")
+    return _first_wrong(checks)
+
+
+def _kraken_intro(match: re.Match, said: Said) -> str | None:
+    """"A trick with the Kraken in it is destroyed: nobody takes it, and the player whose card
+    would have won without it leads next"."""
+    for cards in (("Y9", "kraken", "Y13"), ("kraken", "pirate", "B3"), ("skull-king", "mermaid", "kraken")):
+        if rules.trick_winner(list(cards)) is not None:
+            return f"a trick of {', '.join(NAME[c] for c in cards)} is not destroyed"
+        without = [c for c in cards if c != "kraken"]
+        would = cards.index(without[rules.trick_winner(without)])
+        if rules.next_leader(list(cards)) != would:
+            return f"after {', '.join(NAME[c] for c in cards)} the rules give the next lead elsewhere"
+    return None
+
+
+def _whale_intro(match: re.Match, said: Said) -> str | None:
+    """"It takes the power from every special card in its trick: the highest number wins,
+    whatever its suit"."""
+    return _first_wrong([_wins(("pirate", "Y4", "white-whale", "G11"), 3, "the highest number wins"),
+                         _wins(("skull-king", "B2", "white-whale", "Y9"), 3, "whatever its suit"),
+                         _wins(("mermaid", "white-whale", "P12", "B5"), 2, "whatever its suit")])
+
+
+def _loot_intro(match: re.Match, said: Said) -> str | None:
+    """"A Loot loses like an Escape, but it allies its player with the trick's winner: if both
+    make their bids, each scores N more"."""
+    wrong = _first_wrong([_wins(("loot", c), 1, "a Loot loses like an Escape") for c in _NUMBERS])
+    if wrong:
+        return wrong
+    winner, _, how = rules.resolve_trick(["loot", "Y5"])
+    if 0 not in rules.loot_ally_positions(["loot", "Y5"], winner, how):
+        return "a Loot does not ally its player with the winner of a yellow 5"
+    paid = {system: rules.score_round(system, 2, 1, 1, loot_alliances=1) - rules.score_round(system, 2, 1, 1)
+            for system in rules.SCORING_SYSTEMS}
+    missed = rules.score_round("classic", 2, 1, 2, loot_alliances=1) - rules.score_round("classic", 2, 1, 2)
+    if set(paid.values()) != {int(match.group(1))} or missed:
+        return f"an alliance of two exact bids pays {paid}, and a missed bid {missed}"
+    return None
+
+
+def _loot_paid(match: re.Match, said: Said) -> str | None:
+    """"Round N: your Loot alliance with X paid you P points": the round's record and the
+    trick that made the alliance."""
+    if said.state is None:
+        return None
+    number, points = int(match.group(1)), int(match.group(2))
+    record = next((r for r in said.state.records if r["round"] == number and r["seat"] == said.seat), None)
+    made = [e for e in said.state.events if type(e).__name__ == "TrickWon" and e.round == number
+            and said.seat in e.loot_allies]
+    if record is None or not made:
+        return f"no Loot of yours made an alliance in round {number}"
+    if record["loot"] != points:
+        return f"the alliance paid {record['loot']:+d}"
+    return None
+
+
 CLAIMS = [
     Claim("a round's score", r"Round (\d+): you bid (\d+) and won (\d+) tricks?, so you (made|missed) it: "
                              r"([+-]\d+) points", _round_score, ("summary",)),
@@ -100,4 +207,20 @@ CLAIMS = [
     Claim("a special lead sets no suit", r"(?i)special card leads[^.]*next number[^.]*sets the suit",
           _special_lead_sets_suit_later),
     Claim("when a Loot makes no alliance", r"(?i)makes no alliance", _loot_no_alliance, ("lesson",)),
+    Claim("a Pirate beats every number", r"A Pirate beats every number, and when pirates meet the first one "
+                                         r"played wins", _pirate_intro),
+    Claim("an Escape loses to every other card", r"An Escape loses to every other card \(a trick of escapes "
+                                                 r"alone goes to the first one played\)", _escape_intro),
+    Claim("a Pirate beats a Mermaid", r"A Mermaid beats every number, but a Pirate beats her", _mermaid_intro),
+    Claim("a Mermaid takes the Skull King", r"He beats every number and every Pirate, but a Mermaid in his "
+                                            r"trick captures him, for a bonus of (\d+)", _king_intro),
+    Claim("the Kraken destroys its trick", r"A trick with the Kraken in it is destroyed: nobody takes it, "
+                                           r"and the player whose card would have won without it leads next",
+          _kraken_intro),
+    Claim("the White Whale decides by numbers", r"It takes the power from every special card in its trick: "
+                                                r"the highest number wins, whatever its suit", _whale_intro),
+    Claim("a Loot alliance pays", r"A Loot loses like an Escape, but it allies its player with the trick's "
+                                  r"winner: if both make their bids, each scores (\d+) more", _loot_intro),
+    Claim("a Loot alliance paid", r"Round (\d+): your Loot alliance with \w+ paid you ([+-]\d+) points",
+          _loot_paid, ("summary",)),
 ]

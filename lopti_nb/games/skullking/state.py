@@ -554,7 +554,7 @@ class SkullKingState(GameState):
             self.current_player = leader
             return
         self._score_round()
-        if self.round < ROUNDS:
+        if self.round < len(self.rounds):
             self._start_round()
         else:
             self._finish_game()
@@ -615,6 +615,25 @@ class SkullKingState(GameState):
         self.hands = [sorted(h, key=_SORT) for h in hands]
         self.events[-1] = RoundDealt(self.round, self.dealer, size,
                                      tuple(tuple(h) for h in self.hands))
+
+    def end_after(self, rounds: int) -> None:
+        """End the game after round ``rounds`` (for teaching: a short game whose last round
+        is scored and followed by the final score, not by another deal).
+
+        Allowed before the first bid of the game; ``rounds`` is 1 to 10. The rounds played
+        deal as before (round N deals N cards).
+
+            >>> st = SkullKingState(3, seed=1)
+            >>> st.end_after(2)
+            >>> st.rounds
+            [1, 2]
+        """
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= ROUNDS:
+            raise SettingsError(f"a game ends after a round from 1 to {ROUNDS}, not {rounds!r}")
+        if self.round != 1 or self.phase != BID or any(b is not None for b in self.bids):
+            raise SettingsError("the game's length can only be set before its first bid")
+        self.rounds = self.rounds[:rounds]
+        self._table = None
 
     def _score_round(self) -> None:
         n = self.num_players
@@ -714,7 +733,7 @@ class SkullKingState(GameState):
             "players": n,
             "phase": self.phase,
             "round": self.round,
-            "rounds": ROUNDS,
+            "rounds": len(self.rounds),
             "cards_dealt": self.cards_dealt,
             "dealer": self.dealer,
             "current_player": None,
