@@ -25,20 +25,33 @@ def _keys(by) -> list[str]:
     return [by] if isinstance(by, str) else list(by)
 
 
+def _deal(rounds: pd.DataFrame) -> list[str]:
+    """The columns that name a row's deal: the seats of one round of one game bid on one deal
+    (their rows are counted together)."""
+    return [c for c in ("cell", "scoring", "game", "round") if c in rounds.columns]
+
+
 def hit_rate_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
-    """Share of exact bids per round (and ``by`` group), with Wilson intervals."""
-    return rate_frame(rounds, "hit", ["round", *_keys(by)], name="hit_rate")
+    """Share of exact bids per round (and ``by`` group), with Wilson intervals counted by deal
+    (the seats of one round of one game share its deal; ``clusters``: the deals).
+
+        >>> r = pd.DataFrame({"game": [0, 0, 1, 1], "round": 1, "bot": "heuristic", "hit": [1, 1, 0, 1]})
+        >>> hit_rate_frame(r)[["n", "hit_rate", "clusters"]].values.tolist()
+        [[4.0, 0.75, 2.0]]
+    """
+    return rate_frame(rounds, "hit", ["round", *_keys(by)], name="hit_rate", clusters=_deal(rounds))
 
 
 def zero_bid_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
     """The risk of a zero bid per round: ``zero_share`` (how often 0 was bid), ``n`` and
     ``hits`` (zero bids and how many took no trick), ``fail_rate`` (a zero bid that took a
-    trick) with its Wilson interval, and ``mean_points`` of the zero bids."""
+    trick) with its Wilson interval counted by deal (``clusters``: the deals), and
+    ``mean_points`` of the zero bids."""
     keys = ["round", *_keys(by)]
     rounds = rounds.assign(zero=rounds["bid"] == 0, failed=(rounds["bid"] == 0) & ~rounds["hit"])
     share = rounds.groupby(keys, observed=True, sort=True)["zero"].mean().rename("zero_share")
     zeros = rounds[rounds["zero"]]
-    out = rate_frame(zeros, "failed", keys, name="fail_rate")
+    out = rate_frame(zeros, "failed", keys, name="fail_rate", clusters=_deal(zeros))
     pts = zeros.groupby(keys, observed=True, sort=True)["points"].mean().rename("mean_points")
     out = out.merge(pts.reset_index(), on=keys).merge(share.reset_index(), on=keys)
     return out
