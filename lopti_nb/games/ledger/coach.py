@@ -157,3 +157,65 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
         lines.append("The wreck is nearly spent: these figures count the discard pile that will "
                      "be shuffled into it, so they are estimates.")
     return Advice(tuple(lines), haul, machines, n_live, caught, sealed, coins, to_limit, exact)
+
+
+# -- the chance of winning the game --------------------------------------------------------------
+#: the rollout policy: the seat plays the ``win`` bot, every other seat the personality the
+#: default ``mix`` gives its seat (the coach cannot know the others' bots: it assumes these)
+def rollout_bots(players: int, seat: int) -> list:
+    from .bots import MIX, PERSONALITIES
+    from .win import win
+
+    return [win if s == seat else PERSONALITIES[MIX[s % len(MIX)]] for s in range(players)]
+
+
+def seen_by(state, seat: int):
+    """A copy of ``state`` with every card ``seat`` cannot see put back in one fixed order: the
+    machines in the other sealed hands and in the wreck deck sorted among those places (each
+    keeping its size), the wreck deck and the Reckoning deck sorted. A world sampled from it
+    (``testing.scramble``) depends on what the seat knows and on the seed alone, never on where
+    the hidden cards really are."""
+    new = state.copy()
+    others = [s for s in range(new.num_players) if s != seat]
+    slots = [(new.hands[s], i) for s in others for i in range(len(new.hands[s]))]
+    slots += [(new.wreck, i) for i, c in enumerate(new.wreck) if c.is_machine]
+    for (row, i), card in zip(slots, sorted(row[i] for row, i in slots)):
+        row[i] = card
+    new.wreck.sort()
+    new.reck.sort()
+    new._pub = None
+    return new
+
+
+def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0, *,
+                budget: float | None = 2.0):
+    """Each legal action's chance that ``seat`` (default: the seat to act) wins the game, as a
+    DataFrame: one row per action (``action``, ``move``, ``win_chance``, ``lower``, ``upper``
+    (95 %), ``games``), best first.
+
+    Each of ``games`` worlds deals again what the seat cannot see (the other sealed hands, the
+    wreck deck's order and its machines, the Reckoning deck's order, the generator) from
+    :func:`seen_by`, so the chances read the seat's actual haul, its suits, the scores, the
+    market and the sea, and nothing hidden. Every action is played out in every world, then the
+    seat plays the ``win`` bot and the others the ``mix`` personalities of their seats, to the
+    end of the game. ``budget``: seconds of CPU time after which fewer games are played (at
+    least 10; the frame's ``attrs["note"]`` says so); ``None`` plays them all (the same answer
+    every time).
+
+        >>> import lopti_nb
+        >>> state = lopti_nb.new_game("drowned-ledger", players=3, seed=2)
+        >>> state.apply(state.legal_actions()[0])  # the first dive
+        [...]
+        >>> t = win_chances(state, games=20, budget=None)
+        >>> sorted(t["move"]) == sorted(map(str, state.legal_actions())), int(t["games"].iloc[0])
+        (True, 20)
+    """
+    from lopti_nb.engine.rollouts import chance_frame, check_question, rollout_chances
+
+    from .testing import scramble
+
+    seat, games, seed, budget = check_question(state, seat, games, seed, budget)
+    base = seen_by(state, seat)
+    rows, cut = rollout_chances(state, seat, lambda rng: scramble(base, seat, rng),
+                                rollout_bots(state.num_players, seat), games, seed, budget)
+    return chance_frame(rows, cut, games, budget)

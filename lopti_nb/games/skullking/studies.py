@@ -541,7 +541,8 @@ def skill_chart(gaps: pd.DataFrame, title: str = "How much each scoring system r
 def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None = None,
                    lead: bool = True) -> list:
     """What each special card is worth to its holder (``worth.<card>``: the paired deals of
-    :func:`card_worth_deals`, 95 % interval) and how much each scoring system rewards skill
+    :func:`card_worth_deals`, 95 % interval, one pair a deal; the cards corrected together
+    for the comparisons tested, Holm) and how much each scoring system rewards skill
     (``skill.<scoring>`` from :func:`skill_gap_frame`, and ``skill.most``: which system
     rewards it most, told apart only when its interval clears the others'). ``lead``: the
     skill findings lead (their direction holds at any seed at the notebook's size).
@@ -551,7 +552,7 @@ def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None
         >>> [f.key for f in worth_findings(gaps=skill_gap_frame(toy))]
         ['skill.classic', 'skill.most']
     """
-    from lopti_nb.analysis.findings import UNCLEAR, Finding, compare_means, num
+    from lopti_nb.analysis.findings import UNCLEAR, Finding, compare_means, holm, num
 
     out = []
     if worths is not None:
@@ -561,6 +562,8 @@ def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None
                                      f"Holding {name} in place of a plain low card, the holder's round score is",
                                      "", "higher", "lower", paired=True, measure="points a round",
                                      unit="deals", same=f"Holding {name} changes nothing of the holder's round score"))
+        # every special card's worth is one comparison of one family: corrected together (Holm)
+        out = holm(out, "the special cards' worths")
     if gaps is not None and len(gaps):
         for row in gaps.itertuples():
             out.append(Finding(f"skill.{row.scoring}",
