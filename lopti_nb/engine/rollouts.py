@@ -130,7 +130,8 @@ def chance_lines(frame, what: str = "win the game", shown: int = 6) -> tuple[str
         lines.append(f"{r.move}: {r.win_chance:.0%} ({r.lower:.0%} to {r.upper:.0%})")
     if len(frame) > shown:
         lines.append(f"... and {len(frame) - shown} more moves, each at most {frame['win_chance'].iloc[shown]:.0%}.")
-    lines.append(frame.attrs.get("note", "").capitalize() + ", every move on the same deals of the cards you cannot see.")
+    note = frame.attrs.get("note", "")
+    lines.append(note[:1].upper() + note[1:] + "; every move is played on the same deals of the cards you cannot see.")
     return tuple(lines)
 
 

@@ -101,6 +101,6 @@ SPEC = GameSpec(
     tutorial="lopti_nb.games.ledger.tutorial:LedgerTutorial",
     reference="lopti_nb.games.ledger:reference.md",
     studies="lopti_nb.games.ledger.studies",
-    extras={"risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},
+    extras={"win_chances": "lopti_nb.games.ledger.coach:win_chances", "risk_explorer": "lopti_nb.games.ledger.risk_explorer:RiskExplorer"},
     room_settings=("mode", "hold_limit"),
 )

@@ -53,6 +53,7 @@ SPEC = GameSpec(
     action_types=(Bid, Play),
     testing="lopti_nb.games.skullking.testing",
     coach="lopti_nb.games.skullking.coach:coach",
+    extras={"win_chances": "lopti_nb.games.skullking.coach:win_chances"},
     seat_columns=seat_columns,
     length=game_length,
     length_label="Rounds",
