@@ -6,6 +6,7 @@ from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 from . import rules
 from .bids import bidder_bot
 from .bots import heuristic_bot
+from .search import search_bot
 from .state import Bid, Play, SkullKingState, game_length, seat_columns
 
 SCHEMA = SettingsSchema([
@@ -46,7 +47,7 @@ SPEC = GameSpec(
     max_players=8,
     default_players=4,
     default_bot="heuristic",
-    bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
+    bots={"heuristic": heuristic_bot, "bidder": bidder_bot, "search": search_bot},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,
