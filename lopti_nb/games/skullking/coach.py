@@ -64,11 +64,15 @@ def play_round(sim, seat: int, bid: int | None, rng: random.Random, bot: Heurist
         choice = Bid(bid) if s == seat else bot.bid(sim.observation(s), legal)
         sim.apply(choice, s)
     n = sim.num_players
+    log, apply = sim.actions, sim._apply
     while sim.round == rnd and not sim.is_over:
         s = sim.current_player
         legal = sim.legal_actions(s)
         action = legal[0] if len(legal) == 1 else bot.play(sim.observation(s), legal, rng)
-        sim.apply(action, s)
+        # a card of the seat to act, taken from its legal actions: played without apply()'s
+        # checks (the same game, as the engine's play_out plays it)
+        log.append(action)
+        apply(action)
     return sim.records[len(sim.records) - n + seat]
 
 

@@ -9,7 +9,8 @@ not seen, keeping out of each hand a suit its seat has shown it lacks
 captured this round nor the Loot alliances made; its worlds start them at none.
 
 * ``search``: bids as ``bidder`` does (:class:`~lopti_nb.games.skullking.bids.BidderBot`);
-  plays a card by determinized search: in each of :data:`SEARCH_WORLDS` worlds, each legal
+  plays a card by determinized search: in each of :data:`SEARCH_WORLDS` worlds (fewer at
+  tables of more than four, :func:`worlds_at`), each legal
   card is played and the round is played out by the heuristic bot for every seat; it plays the
   card of highest mean round score for its seat (the same worlds for every card). With the
   default size a decision takes well under half a second on one core (``benchmarks/bench_search.py``).
@@ -33,7 +34,7 @@ from .cards import SORT_KEY
 from .coach import deal_unseen, play_round, voids
 from .state import BID, HELD, PLAY, SkullKingState
 
-__all__ = ["SEARCH_WORLDS", "COACH_WORLDS", "SeenRound", "table_from_observation", "SearchBot",
+__all__ = ["SEARCH_WORLDS", "COACH_WORLDS", "worlds_at", "SeenRound", "table_from_observation", "SearchBot",
            "CoachBot", "search_bot", "coach_bot"]
 
 #: worlds a ``search`` decision weighs (each card played out in every one)
@@ -133,6 +134,17 @@ def _bids_up_to() -> dict[int, list]:
 BIDS_UP_TO = _bids_up_to()
 
 
+def worlds_at(worlds: int, players: int) -> int:
+    """The worlds a decision weighs at a table of ``players``: ``worlds`` up to four players;
+    beyond, fewer in proportion to the square of the table (each world is longer to play out
+    and every seat decides more often), never under six.
+
+        >>> worlds_at(40, 4), worlds_at(40, 6), worlds_at(40, 8)
+        (40, 17, 10)
+    """
+    return worlds if players <= 4 else max(6, worlds * 16 // (players * players))
+
+
 class SearchBot(BidderBot):
     """Bids as ``bidder``; plays the card of highest mean round score over ``worlds`` worlds
     dealt from what it has seen, each card played out to the end of the round by the heuristic
@@ -154,7 +166,7 @@ class SearchBot(BidderBot):
         seat = obs["seat"]
         bot = HeuristicBot()
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
+        for _ in range(worlds_at(self.worlds, obs["players"])):
             world = table_from_observation(obs, self.seen, rng)
             play_seed = rng.getrandbits(32)
             for i, action in enumerate(legal):
