@@ -12,8 +12,20 @@ import argparse
 import pathlib
 import time
 
+import pandas as pd
+
 from lopti_nb.analysis import head_to_head
 from lopti_nb.analysis.findings import compare_means
+
+
+def summary(path: pathlib.Path) -> None:
+    """The margins of the pairs written so far to ``path`` (a run cut short keeps its pairs)."""
+    pairs = pd.read_csv(path)
+    for measure, scale, unit in (("won", 100.0, "percentage points"), ("score", 1.0, "points")):
+        f = compare_means(measure, scale * pairs[f"{measure}_bot"], scale * pairs[f"{measure}_other"],
+                          f"{path.stem} ({measure})", "", "higher", "lower", unit="paired games",
+                          paired=True, measure=unit)
+        print(f.text)
 
 
 def main() -> None:
@@ -25,12 +37,17 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--rest", default=None)
+    p.add_argument("--chunk", type=int, default=4, help="games per part written to the file")
     a = p.parse_args()
     start = time.process_time()
-    pairs = head_to_head(a.game, a.bot, a.other, games=a.games, seed=a.seed, players=a.players, rest=a.rest)
-    seconds = time.process_time() - start
     out = pathlib.Path(__file__).parent / "results" / f"{a.game}_{a.bot}_vs_{a.other}_{a.seed}.csv"
-    pairs.to_csv(out, index=False)
+    parts = []
+    for first in range(0, a.games, a.chunk):  # written as it goes: a cut run keeps its pairs
+        parts.append(head_to_head(a.game, a.bot, a.other, games=min(a.chunk, a.games - first), seed=a.seed,
+                                  players=a.players, rest=a.rest, first=first))
+        pd.concat(parts, ignore_index=True).to_csv(out, index=False)
+    pairs = pd.concat(parts, ignore_index=True)
+    seconds = time.process_time() - start
     for measure, scale, unit in (("won", 100.0, "percentage points"), ("score", 1.0, "points")):
         f = compare_means(f"{measure}", scale * pairs[f"{measure}_bot"], scale * pairs[f"{measure}_other"],
                           f"{a.bot} against {a.other} ({measure})", a.other, "higher", "lower",

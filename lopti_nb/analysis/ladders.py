@@ -198,13 +198,15 @@ def ladder_chart(table: pd.DataFrame, title: str = "Bot ladder") -> Any:
 
 
 def head_to_head(game: str, bot: str, other: str, games: int = 400, seed: int = 0,
-                 players: int | None = None, rest: str | None = None, **settings: Any) -> pd.DataFrame:
+                 players: int | None = None, rest: str | None = None, first: int = 0,
+                 **settings: Any) -> pd.DataFrame:
     """``bot`` against ``other`` in the same seat on the same deals: game ``g`` is played twice
     with the same seeds (``lopti_nb.simulate``'s game ``g`` of a run seeded ``seed``), the seat
     ``g % players`` played once by ``bot`` and once by ``other``, every other seat by ``rest``
     (default: the game's default bot). One row per game (each a pair): ``game``, ``seat``,
     ``score_bot``, ``score_other``, ``won_bot``, ``won_other`` (1 for a first place, shared
-    or not).
+    or not). ``first``: the number of the first game (a long run played in parts gives the same
+    rows as in one).
 
         >>> import lopti_nb
         >>> game = lopti_nb.game_names()[0]
@@ -214,12 +216,13 @@ def head_to_head(game: str, bot: str, other: str, games: int = 400, seed: int = 
     spec = get_spec(game)
     players = spec.default_players if players is None else spec.check_players(players)
     games = whole(games, "games", 1, 1_000_000)
+    first = whole(first, "first", 0, 1_000_000)
     rest = spec.default_bot if rest is None else rest
     for name in (bot, other, rest):
         spec.make_bot(name)
     settings = spec.check_settings(settings, players)
     rows = []
-    for g in range(games):
+    for g in range(first, first + games):
         seat = g % players
         game_seed, bot_seed = game_seeds(seed, g)
         out = {"game": g, "seat": seat}

@@ -39,7 +39,7 @@ from .registry import check_seed
 from .runner import play_out
 from .settings import shown, whole
 
-__all__ = ["rollout_chances", "check_question", "chance_frame", "chance_lines", "wilson", "MIN_GAMES"]
+__all__ = ["rollout_chances", "check_question", "worlds_at", "chance_frame", "chance_lines", "wilson", "MIN_GAMES"]
 
 #: worlds played for every action before a time budget may stop the rollouts
 MIN_GAMES = 10
@@ -147,3 +147,14 @@ def check_question(state, seat, games, seed, budget):
                                or not 0 < budget <= 3600):
         raise SettingsError(f"budget is a number of seconds from 0 to 3,600 (or None), not {shown(budget)}.")
     return seat, games, 0 if seed is None else seed, budget
+
+
+def worlds_at(worlds: int, players: int) -> int:
+    """The worlds a decision weighs at a table of ``players``: ``worlds`` up to four players;
+    beyond, fewer in proportion to the square of the table (each world is longer to play out
+    and every seat decides more often), never under six.
+
+        >>> worlds_at(40, 4), worlds_at(40, 6), worlds_at(40, 8)
+        (40, 17, 10)
+    """
+    return worlds if players <= 4 else max(6, worlds * 16 // (players * players))

@@ -1,4 +1,4 @@
-"""Skull King bots that look ahead from what their seat has seen: ``search`` and ``coach``.
+"""The Skull King bot that looks ahead from what its seat has seen: ``search``.
 
 A bot is given its seat's observation only, and remembers what it has seen this round (the
 cards of every trick it has played to, who played them, and so which suits a seat has shown it
@@ -10,23 +10,20 @@ captured this round nor the Loot alliances made; its worlds start them at none.
 
 * ``search``: bids as ``bidder`` does (:class:`~lopti_nb.games.skullking.bids.BidderBot`);
   plays a card by determinized search: in each of :data:`SEARCH_WORLDS` worlds (fewer at
-  tables of more than four, :func:`worlds_at`), each legal
+  tables of more than four, :func:`lopti_nb.engine.rollouts.worlds_at`), each legal
   card is played and the round is played out by the heuristic bot for every seat; it plays the
   card of highest mean round score for its seat (the same worlds for every card). With the
   default size a decision takes well under half a second on one core (``benchmarks/bench_search.py``).
-* ``coach``: plays every decision (bids too) by the chance of winning the game: in each of
-  :data:`COACH_WORLDS` worlds each legal action is played out to the end of the game by the
-  heuristic bot (:func:`lopti_nb.engine.rollouts.rollout_chances`); the action of highest
-  chance, the first on a tie.
 
-Both are deterministic for a given generator (a fixed number of worlds, never a clock), so a
+It is deterministic for a given generator (a fixed number of worlds, never a clock), so a
 seeded game replays.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+
+from lopti_nb.engine.rollouts import worlds_at
 
 from .bids import BidderBot
 from .bots import HeuristicBot
@@ -34,13 +31,10 @@ from .cards import SORT_KEY
 from .coach import deal_unseen, play_round, voids
 from .state import BID, HELD, PLAY, SkullKingState
 
-__all__ = ["SEARCH_WORLDS", "COACH_WORLDS", "worlds_at", "SeenRound", "table_from_observation", "SearchBot",
-           "CoachBot", "search_bot", "coach_bot"]
+__all__ = ["SEARCH_WORLDS", "SeenRound", "table_from_observation", "SearchBot", "search_bot"]
 
 #: worlds a ``search`` decision weighs (each card played out in every one)
 SEARCH_WORLDS = 40
-#: worlds a ``coach`` decision weighs (each action played out to the end of the game)
-COACH_WORLDS = 16
 
 
 class SeenRound:
@@ -134,17 +128,6 @@ def _bids_up_to() -> dict[int, list]:
 BIDS_UP_TO = _bids_up_to()
 
 
-def worlds_at(worlds: int, players: int) -> int:
-    """The worlds a decision weighs at a table of ``players``: ``worlds`` up to four players;
-    beyond, fewer in proportion to the square of the table (each world is longer to play out
-    and every seat decides more often), never under six.
-
-        >>> worlds_at(40, 4), worlds_at(40, 6), worlds_at(40, 8)
-        (40, 17, 10)
-    """
-    return worlds if players <= 4 else max(6, worlds * 16 // (players * players))
-
-
 class SearchBot(BidderBot):
     """Bids as ``bidder``; plays the card of highest mean round score over ``worlds`` worlds
     dealt from what it has seen, each card played out to the end of the round by the heuristic
@@ -184,32 +167,5 @@ def _scored(sim: SkullKingState, world: SkullKingState, seat: int) -> float:
                 if r["round"] == world.round and r["seat"] == seat)
 
 
-class CoachBot:
-    """Plays the action of highest chance to win the game over ``worlds`` worlds dealt from what
-    it has seen (see the module's text)."""
-
-    def __init__(self, worlds: int = COACH_WORLDS):
-        self.worlds = worlds
-        self.seen = SeenRound()
-
-    def __call__(self, obs, legal, rng):
-        from lopti_nb.engine.rollouts import rollout_chances
-
-        self.seen.look(obs)
-        if len(legal) == 1:
-            return legal[0]
-        seat = obs["seat"]
-        template = table_from_observation(obs, self.seen, random.Random(0))
-        bot = HeuristicBot()
-        rows, _ = rollout_chances(template, seat, lambda r: table_from_observation(obs, self.seen, r),
-                                  [bot] * obs["players"], self.worlds, rng.getrandbits(32), None, legal)
-        best = max(range(len(rows)), key=lambda i: (rows[i]["wins"], -i))
-        return legal[best]
-
-
 def search_bot() -> SearchBot:
     return SearchBot()
-
-
-def coach_bot() -> CoachBot:
-    return CoachBot()
