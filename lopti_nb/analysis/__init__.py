@@ -36,7 +36,7 @@ from . import frames
 from .frames import *  # noqa: F401,F403
 from .sweep import dask_available, sweep  # noqa: F401 (offered in __all__, made on demand)
 from .findings import Finding, UNCLEAR, findings_frame, findings_markdown, show_findings  # noqa: F401
-from .ladders import head_to_head, ladder, ladder_chart  # noqa: F401
+from .ladders import head_to_head, head_to_head_findings, ladder, ladder_chart, ladder_findings  # noqa: F401
 
 # Charts and display load Altair (seconds to import), so they load on first use: sweep
 # workers, which only play games, never pay for it.
@@ -46,7 +46,7 @@ CHART_NAMES = [
 ]
 DISPLAY_NAMES = ["show", "svg", "svg_text", "enable_offline", "static_charts", "in_kernel"]
 FINDING_NAMES = ["Finding", "UNCLEAR", "findings_frame", "findings_markdown", "show_findings"]
-LADDER_NAMES = ["ladder", "ladder_chart", "head_to_head"]
+LADDER_NAMES = ["ladder", "ladder_chart", "ladder_findings", "head_to_head", "head_to_head_findings"]
 CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available", *FINDING_NAMES, *LADDER_NAMES,
               *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]
 

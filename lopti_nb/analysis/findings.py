@@ -35,7 +35,7 @@ __all__ = [
     "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
     "compare_means", "compare_to", "games_needed", "verdict", "pct", "num",
     "findings_markdown", "findings_frame", "show_findings", "game_clusters", "cluster_stderr",
-    "clustered_difference", "design_effect", "critical", "holm", "holm_adjusted", "p_value", "FEW_CLUSTERS",
+    "clustered_difference", "design_effect", "critical", "holm", "holm_adjusted", "p_value", "second_seed", "FEW_CLUSTERS",
 ]
 
 Z = 1.96          # a 95 % interval from 30 clusters up (the normal quantile)
@@ -518,6 +518,46 @@ def holm(findings: Sequence[Finding], family: str, alpha: float = 0.05) -> list[
 def _comparisons(m: int) -> str:
     """``1 comparison``, ``6 comparisons``."""
     return engine_plural(m, "comparison")
+
+
+# -- a second seed -----------------------------------------------------------------------------------
+def second_seed(first: Sequence[Finding], again: Sequence[Finding], seed: Any,
+                keys: Sequence[str] | None = None) -> list[Finding]:
+    """Whether the lead findings of ``first`` (or those named in ``keys``) held when the same
+    run was made again at ``seed`` (``again``: its findings). One finding each, keyed
+    ``<key>.second_seed``, saying the direction at both seeds with the second estimate and
+    interval: *held* when the direction is the same (a stated direction, or "cannot be told
+    apart" both times), else *did not hold*, and then the first seed's sentence is withdrawn.
+
+        >>> a = compare_means("gap", [1.0, 1.2, 0.8] * 20, [0.0] * 60, "A is", lead=True)
+        >>> b = compare_means("gap", [0.1, -0.2, 0.0] * 20, [0.0] * 60, "A is", lead=True)
+        >>> [f.direction for f in second_seed([a], [b], 555)]
+        ['did not hold']
+    """
+    by_key = {f.key: f for f in again}
+    chosen = [f for f in first if (f.key in keys if keys is not None else f.lead)]
+    out = []
+    for f in chosen:
+        g = by_key.get(f.key)
+        if g is None:
+            out.append(Finding(f"{f.key}.second_seed", f"{f.key}: not computed again at seed {seed}.",
+                               direction="not computed"))
+            continue
+        held = (g.direction == f.direction) or (not f.states_direction and not g.states_direction)
+        where = ""
+        if g.estimate is not None and g.lower is not None and g.upper is not None:
+            where = f" (there {g.estimate:+.3g}, 95% interval {g.lower:+.3g} to {g.upper:+.3g}"
+            where += f"; {_counted(g.n, g.unit)})" if g.n else ")"
+        first_word = f.direction or "an estimate"
+        if held:
+            text = (f"Recomputed at seed {seed}, \u201c{f.key}\u201d held: {first_word} at both seeds{where}.")
+        else:
+            text = (f"Recomputed at seed {seed}, \u201c{f.key}\u201d did not hold: {first_word} at the first "
+                    f"seed, {g.direction or 'a plain estimate'} at seed {seed}{where}; its sentence above is "
+                    "withdrawn as a finding of this notebook.")
+        out.append(Finding(f"{f.key}.second_seed", text, g.estimate, g.lower, g.upper, g.n, g.unit,
+                           "held" if held else "did not hold", False, {"first": f.direction, "again": g.direction}))
+    return out
 
 
 # -- showing them ------------------------------------------------------------------------------------

@@ -29,7 +29,8 @@ from ..engine import SettingsError, get_spec
 from ..engine.runner import game_seeds, play_out
 from ..engine.settings import shown, whole
 
-__all__ = ["ladder", "ladder_chart", "ladder_results", "bradley_terry", "head_to_head"]
+__all__ = ["ladder", "ladder_chart", "ladder_results", "bradley_terry", "head_to_head", "ladder_findings",
+           "head_to_head_findings"]
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths on the Elo scale
 RESAMPLES = 200  # resamplings of the games behind each ladder's intervals
@@ -89,34 +90,41 @@ def ladder_results(game: str, bots: Sequence[str] | None = None, games: int = 20
     return pd.DataFrame(rows, columns=["game", "bot_a", "bot_b", "result"])
 
 
-def bradley_terry(results: pd.DataFrame, names: Sequence[str], iterations: int = 500) -> np.ndarray:
+def bradley_terry(results: pd.DataFrame, names: Sequence[str], iterations: int = 500,
+                  weights: np.ndarray | None = None) -> np.ndarray:
     """Bradley-Terry ratings (Elo scale, mean 0) of ``names`` from pairwise ``results`` (a draw
-    is half a win each), by the minorize-maximize algorithm, with a tenth of a draw against
-    every other bot added to each so that a bot that never lost still has a finite rating.
+    is half a win each; ``weights``: how many times each row counts, for a resampling), by the
+    minorize-maximize algorithm, with a tenth of a draw against every other bot added to each so
+    that a bot that never lost still has a finite rating.
 
         >>> r = pd.DataFrame({"bot_a": ["x"] * 30, "bot_b": ["y"] * 30, "result": [1.0] * 20 + [0.0] * 10})
         >>> [round(v) for v in bradley_terry(r, ["x", "y"])]
         [60, -60]
     """
-    k = len(names)
     index = {n: i for i, n in enumerate(names)}
-    wins = np.full((k, k), 0.05)
-    np.fill_diagonal(wins, 0.0)
     a = results["bot_a"].map(index).to_numpy()
     b = results["bot_b"].map(index).to_numpy()
     r = results["result"].to_numpy(dtype=float)
-    np.add.at(wins, (a, b), r)
-    np.add.at(wins, (b, a), 1.0 - r)
+    return _fit(a, b, r, len(names), iterations, weights)
+
+
+def _fit(a: np.ndarray, b: np.ndarray, r: np.ndarray, k: int, iterations: int,
+         weights: np.ndarray | None = None) -> np.ndarray:
+    w = np.ones(len(r)) if weights is None else weights
+    wins = np.full((k, k), 0.05)
+    np.fill_diagonal(wins, 0.0)
+    np.add.at(wins, (a, b), r * w)
+    np.add.at(wins, (b, a), (1.0 - r) * w)
     meetings = wins + wins.T
+    total = wins.sum(axis=1)
     p = np.ones(k)
     for _ in range(iterations):
-        denom = (meetings / (p[:, None] + p[None, :])).sum(axis=1)
-        new = wins.sum(axis=1) / denom
+        new = total / (meetings / (p[:, None] + p[None, :])).sum(axis=1)
         new /= math.exp(np.log(new).mean())
-        if np.allclose(new, p, rtol=1e-10, atol=0):
-            p = new
-            break
+        done = np.allclose(new, p, rtol=1e-9, atol=0)
         p = new
+        if done:
+            break
     logs = np.log(p) * ELO
     return logs - logs.mean()
 
@@ -144,14 +152,18 @@ def ladder(game: str, bots: Sequence[str] | None = None, games: int = 200, seed:
     names = _bots(spec, bots)
     results = ladder_results(game, names, games, seed, players, **settings)
     ratings = bradley_terry(results, names)
-    by_game = {g: part for g, part in results.groupby("game")}
-    keys = list(by_game)
+    index = {n: i for i, n in enumerate(names)}
+    a = results["bot_a"].map(index).to_numpy()
+    b = results["bot_b"].map(index).to_numpy()
+    r = results["result"].to_numpy(dtype=float)
+    game_of = results["game"].to_numpy()
+    played = np.unique(game_of)
+    position = np.searchsorted(played, game_of)
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     draws = []
-    for _ in range(RESAMPLES):
-        pick = rng.integers(0, len(keys), len(keys))
-        sample = pd.concat([by_game[keys[i]] for i in pick], ignore_index=True)
-        draws.append(bradley_terry(sample, names, 200))
+    for _ in range(RESAMPLES):  # the games drawn again with replacement: each row counts as often as its game
+        counts = np.bincount(rng.integers(0, len(played), len(played)), minlength=len(played))
+        draws.append(_fit(a, b, r, len(names), 200, counts[position].astype(float)))
     draws = np.array(draws)
     rows = []
     for i, name in enumerate(names):
@@ -235,3 +247,59 @@ def head_to_head(game: str, bot: str, other: str, games: int = 400, seed: int = 
             out[f"won_{side}"] = int(state.result.places[seat] == 1)
         rows.append(out)
     return pd.DataFrame(rows, columns=["game", "seat", "score_bot", "score_other", "won_bot", "won_other"])
+
+
+def ladder_findings(first: pd.DataFrame, again: pd.DataFrame, seed: Any) -> list:
+    """What a ladder says, and whether its order held at a second ``seed`` (``again``: the same
+    ladder run there): the order at the first seed with each rating and interval, and for every
+    pair of bots whose intervals do not overlap there, whether the second seed puts them in the
+    same order (key ``ladder.order``, direction ``"held"`` or ``"did not hold"``).
+
+        >>> a = pd.DataFrame({"bot": ["x", "y"], "rating": [80.0, -80.0], "lower": [40.0, -120.0],
+        ...                   "upper": [120.0, -40.0], "games": [20, 20], "pairs": [20, 20], "score": [.7, .3]})
+        >>> [f.direction for f in ladder_findings(a, a, 555)]
+        ['', 'held']
+    """
+    from .findings import Finding
+
+    first = first.sort_values("rating", ascending=False, ignore_index=True)
+    parts = [f"{r.bot} {r.rating:+.0f} ({r.lower:+.0f} to {r.upper:+.0f})" for r in first.itertuples()]
+    note = first.attrs.get("note", "")
+    out = [Finding("ladder.ratings", f"The ladder, best first, ratings on the Elo scale with 95% intervals: "
+                   f"{'; '.join(parts)} ({note}).", None, None, None, int(first['games'].max()), "games")]
+    rank = {b: i for i, b in enumerate(again.sort_values("rating", ascending=False)["bot"])}
+    apart = [(a.bot, b.bot) for a, b in itertools.combinations(first.itertuples(), 2) if a.lower > b.upper]
+    kept = [(a, b) for a, b in apart if a in rank and b in rank and rank[a] < rank[b]]
+    if not apart:
+        text = (f"No two bots' intervals are apart at this size, so the ladder states no order; "
+                f"at seed {seed} it reads {', '.join(again.sort_values('rating', ascending=False)['bot'])}.")
+        direction = "cannot be told apart"
+    elif len(kept) == len(apart):
+        text = (f"Recomputed at seed {seed}, the order held for all {len(apart)} pairs of bots whose "
+                f"intervals are apart ({', '.join(f'{a} above {b}' for a, b in apart)}).")
+        direction = "held"
+    else:
+        lost = [f"{a} above {b}" for a, b in apart if (a, b) not in kept]
+        text = (f"Recomputed at seed {seed}, the order did not hold for {len(lost)} of {len(apart)} pairs "
+                f"of bots whose intervals are apart ({', '.join(lost)}): those places are withdrawn.")
+        direction = "did not hold"
+    out.append(Finding("ladder.order", text, float(len(kept)), None, None, len(apart), "pairs", direction))
+    return out
+
+
+def head_to_head_findings(pairs: pd.DataFrame, bot: str, other: str, seed: Any, key: str = "h2h") -> list:
+    """The margins of :func:`head_to_head` pairs: ``bot``'s wins (percentage points) and final
+    score minus ``other``'s in the same seat on the same deals, each with its 95 % interval and
+    the number of pairs (games; one pair a game), at run seed ``seed``."""
+    from .findings import compare_means
+
+    out = []
+    for measure, scale, unit in (("won", 100.0, "percentage points"), ("score", 1.0, "points")):
+        out.append(compare_means(f"{key}.{measure}", scale * pairs[f"{measure}_bot"],
+                                 scale * pairs[f"{measure}_other"],
+                                 f"At seed {seed}, in the same seat on the same deals, the {bot} bot "
+                                 + ("wins" if measure == "won" else "scores"), f"the {other} bot",
+                                 "more often" if measure == "won" else "higher",
+                                 "less often" if measure == "won" else "lower",
+                                 unit="paired games", paired=True, measure=unit))
+    return out
