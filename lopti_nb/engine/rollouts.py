@@ -39,7 +39,7 @@ from .registry import check_seed
 from .runner import play_out
 from .settings import shown, whole
 
-__all__ = ["rollout_chances", "check_question", "worlds_at", "chance_frame", "chance_lines", "wilson", "MIN_GAMES"]
+__all__ = ["rollout_chances", "check_question", "worlds_at", "clearly_better", "chance_frame", "chance_lines", "wilson", "MIN_GAMES"]
 
 #: worlds played for every action before a time budget may stop the rollouts
 MIN_GAMES = 10
@@ -65,7 +65,8 @@ def rollout_chances(state: GameState, seat: int, sample: Callable[[random.Random
                     actions: Sequence[Any] | None = None,
                     clock: Callable[[], float] = time.process_time) -> tuple[list[dict], bool]:
     """``(rows, cut)``: one row per action of ``seat`` (``actions``, default its legal actions
-    in ``state``) with ``action``, ``wins``, ``games``, ``win_chance``, ``lower`` and ``upper``;
+    in ``state``) with ``action``, ``wins``, ``games``, ``win_chance``, ``lower``, ``upper`` and
+    ``outcomes`` (1 or 0 for each world, in order: the same worlds for every action);
     ``cut`` is True when ``budget`` seconds of ``clock`` (CPU time of this process) stopped the
     rollouts before ``games`` worlds. ``sample(rng)`` makes a world (see the module's text) and
     ``bots`` play every seat of it on to its end. An action the world refuses (it should not
@@ -73,6 +74,7 @@ def rollout_chances(state: GameState, seat: int, sample: Callable[[random.Random
     actions = list(state.legal_actions(seat) if actions is None else actions)
     rng = random.Random(seed)
     wins = [0] * len(actions)
+    outcomes: list[list[int]] = [[] for _ in actions]  # each world's result, for paired comparisons
     played = 0
     cut = False
     start = clock()
@@ -87,16 +89,19 @@ def rollout_chances(state: GameState, seat: int, sample: Callable[[random.Random
             try:
                 sim.apply(action, seat)
             except IllegalAction:
+                outcomes[i].append(0)
                 continue
             play_out(sim, bots, random.Random(play_seed))
-            if sim.result is not None and seat in sim.result.winners:
-                wins[i] += 1
+            won = int(sim.result is not None and seat in sim.result.winners)
+            wins[i] += won
+            outcomes[i].append(won)
         played += 1
     rows = []
-    for action, w in zip(actions, wins):
+    for action, w, each in zip(actions, wins, outcomes):
         lo, hi = wilson(w, played)
         rows.append({"action": action, "wins": w, "games": played,
-                     "win_chance": w / played if played else 0.0, "lower": lo, "upper": hi})
+                     "win_chance": w / played if played else 0.0, "lower": lo, "upper": hi,
+                     "outcomes": tuple(each)})
     return rows, cut
 
 
@@ -158,3 +163,15 @@ def worlds_at(worlds: int, players: int) -> int:
         (40, 17, 10)
     """
     return worlds if players <= 4 else max(6, worlds * 16 // (players * players))
+
+
+def clearly_better(mine: Sequence[int], base: Sequence[int], z: float = 1.96) -> bool:
+    """Whether the outcomes ``mine`` beat ``base`` on the same worlds by more than chance: the
+    worlds only one of them won, compared by McNemar's test (``z`` standard errors).
+
+        >>> clearly_better([1] * 12 + [0] * 8, [0] * 20), clearly_better([1, 0, 1, 0], [0, 1, 0, 1])
+        (True, False)
+    """
+    only_mine = sum(1 for m, b in zip(mine, base) if m and not b)
+    only_base = sum(1 for m, b in zip(mine, base) if b and not m)
+    return only_mine - only_base > z * math.sqrt(only_mine + only_base) if only_mine + only_base else False

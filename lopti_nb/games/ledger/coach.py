@@ -223,7 +223,7 @@ def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0,
 
 # -- the coach bot: a world from an observation ----------------------------------------------------
 #: worlds a ``coach`` bot decision weighs (each legal action played out to the end of the game)
-COACH_WORLDS = 24
+COACH_WORLDS = 32
 
 
 def table_from_observation(obs: dict):
@@ -285,16 +285,18 @@ def table_from_observation(obs: dict):
 
 class CoachBot:
     """The ``coach`` bot: plays the action of highest chance to win the game, over
-    :data:`COACH_WORLDS` worlds (fewer at tables of five, ``worlds_at``) dealt from what its seat sees (:func:`table_from_observation`),
-    every action played out in each to the end of the game as :func:`win_chances` does; where
-    there is one action, or a world would refuse one (the observation did not show enough), it
-    plays as the ``win`` bot."""
+    :data:`COACH_WORLDS` worlds (fewer at tables of five, ``worlds_at``) dealt from what its
+    seat sees (:func:`table_from_observation`), every action played out in each to the end of
+    the game as :func:`win_chances` does, when that action won clearly more of those worlds
+    than the ``win`` bot's choice (``clearly_better``: the highest of many noisy chances is
+    flattered by its luck). Otherwise, where there is one action, or where a world would refuse
+    one (the observation did not show enough), it plays as the ``win`` bot."""
 
     def __init__(self, worlds: int = COACH_WORLDS):
         self.worlds = worlds
 
     def __call__(self, obs, legal, rng):
-        from lopti_nb.engine.rollouts import rollout_chances, worlds_at
+        from lopti_nb.engine.rollouts import clearly_better, rollout_chances, worlds_at
 
         from .testing import scramble
         from .win import win
@@ -309,6 +311,12 @@ class CoachBot:
                                   rollout_bots(obs["players"], seat), worlds_at(self.worlds, obs["players"]),
                                   rng.getrandbits(32), None, legal)
         best = max(range(len(rows)), key=lambda i: (rows[i]["wins"], -i))
+        usual = win(obs, legal, rng)
+        base = next(i for i, a in enumerate(legal) if a == usual)
+        # the best of many noisy chances is flattered by its luck: it replaces the win bot's
+        # choice only when it won clearly more of the same worlds
+        if best != base and not clearly_better(rows[best]["outcomes"], rows[base]["outcomes"]):
+            return usual
         return legal[best]
 
 
