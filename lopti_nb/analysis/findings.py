@@ -546,13 +546,14 @@ def second_seed(first: Sequence[Finding], again: Sequence[Finding], seed: Any,
         held = (g.direction == f.direction) or (not f.states_direction and not g.states_direction)
         where = ""
         if g.estimate is not None and g.lower is not None and g.upper is not None:
-            where = f" (there {g.estimate:+.3g}, 95% interval {g.lower:+.3g} to {g.upper:+.3g}"
+            where = f" (there {g.estimate:.3g}, 95% interval {g.lower:.3g} to {g.upper:.3g}"
             where += f"; {_counted(g.n, g.unit)})" if g.n else ")"
         first_word = f.direction or "an estimate"
+        name = f.extra.get("what") or f.key  # the sentence's own subject, where it has one
         if held:
-            text = (f"Recomputed at seed {seed}, \u201c{f.key}\u201d held: {first_word} at both seeds{where}.")
+            text = (f"Recomputed at seed {seed}, \u201c{name}\u201d held: {first_word} at both seeds{where}.")
         else:
-            text = (f"Recomputed at seed {seed}, \u201c{f.key}\u201d did not hold: {first_word} at the first "
+            text = (f"Recomputed at seed {seed}, \u201c{name}\u201d did not hold: {first_word} at the first "
                     f"seed, {g.direction or 'a plain estimate'} at seed {seed}{where}; its sentence above is "
                     "withdrawn as a finding of this notebook.")
         out.append(Finding(f"{f.key}.second_seed", text, g.estimate, g.lower, g.upper, g.n, g.unit,
