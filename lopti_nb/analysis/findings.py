@@ -507,7 +507,7 @@ def holm(findings: Sequence[Finding], family: str, alpha: float = 0.05) -> list[
             direction = UNCLEAR
             what, body = f.extra.get("what"), f.extra.get("body")
             head = f"{what}: {body}" if what and body else text.rstrip(".")
-            text = (f"{head}: not told apart once corrected for the {_comparisons(m)} ({note}).")
+            text = (f"{head}: cannot be told apart once corrected for the {_comparisons(m)} ({note}).")
         else:
             text = f"{text.rstrip('.')} ({note})."
         out[i] = Finding(f.key, text, f.estimate, f.lower, f.upper, f.n, f.unit, direction, f.lead,

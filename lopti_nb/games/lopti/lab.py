@@ -512,7 +512,7 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
                            f"interval ({num(row.low, sign=True)} to {num(row.high, sign=True)}; "
                            f"{plural(int(row.rounds), 'round')}, counted by session), but not once corrected "
                            f"for the {plural(tested, 'comparison')} tested (Holm-adjusted p {row.p_holm:.3f}): "
-                           "withdrawn, a difference this run cannot tell apart from chance.",
+                           "withdrawn: it cannot be told apart from chance.",
                            float(row.difference), float(row.low), float(row.high), int(row.rounds), "rounds",
                            UNCLEAR))
     unclear = rest[rest["direction"] == UNCLEAR]
