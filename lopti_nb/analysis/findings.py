@@ -507,12 +507,27 @@ def holm(findings: Sequence[Finding], family: str, alpha: float = 0.05) -> list[
             direction = UNCLEAR
             what, body = f.extra.get("what"), f.extra.get("body")
             head = f"{what}: {body}" if what and body else text.rstrip(".")
-            text = (f"{head}: cannot be told apart once corrected for the {_comparisons(m)} ({note}).")
+            text = (f"{head}: cannot be told apart once corrected for the {_comparisons(m)} ({note}); "
+                    f"telling it apart would take about {_needed_in_family(f, m):,} {f.unit}.")
         else:
             text = f"{text.rstrip('.')} ({note})."
         out[i] = Finding(f.key, text, f.estimate, f.lower, f.upper, f.n, f.unit, direction, f.lead,
                          {**f.extra, "p": p_value(f), "p_holm": p_adj, "family": family, "tested": m})
     return out
+
+
+def _needed_in_family(f: Finding, m: int) -> int:
+    """Roughly how many units (80 % power) would tell ``f``'s difference apart when it is
+    tested with ``m - 1`` others (the strictest Holm step: a two-sided level of 5 % / m)."""
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(1 - 0.025 / m)
+    se = f.extra.get("stderr") or (f.upper - f.lower) / (2 * f.extra.get("z", Z))
+    effect = abs((f.estimate or 0.0) - float(f.extra.get("reference", 0.0))) or se
+    n = f.n or 0
+    if n <= 0 or not se:
+        return n
+    return int(math.ceil(n * ((z + POWER_Z) * se / effect) ** 2 / 100.0)) * 100
 
 
 def _comparisons(m: int) -> str:
