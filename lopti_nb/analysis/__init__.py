@@ -11,6 +11,9 @@
 * :mod:`.charts` -- chart builders that take those frames and return Altair charts;
 * :mod:`.findings` -- the sentences a notebook states about its own run, each with its
   95 % interval and sample size, worded as a direction only when the interval allows;
+* :func:`ladder` -- every registered bot of a game ranked by a round-robin at mixed tables
+  (Bradley-Terry ratings with intervals; :func:`ladder_chart` draws them), and
+  :func:`head_to_head` -- two bots in the same seat on the same deals;
 * :func:`sweep` -- a grid of settings on Dask (a local cluster or any existing one) or,
   without Dask, on local processes, with identical results either way;
 * each game's own frames, charts and findings live in its plugin's ``studies`` module
@@ -33,6 +36,7 @@ from . import frames
 from .frames import *  # noqa: F401,F403
 from .sweep import dask_available, sweep  # noqa: F401 (offered in __all__, made on demand)
 from .findings import Finding, UNCLEAR, findings_frame, findings_markdown, show_findings  # noqa: F401
+from .ladders import head_to_head, head_to_head_findings, ladder, ladder_chart, ladder_findings  # noqa: F401
 
 # Charts and display load Altair (seconds to import), so they load on first use: sweep
 # workers, which only play games, never pay for it.
@@ -42,7 +46,8 @@ CHART_NAMES = [
 ]
 DISPLAY_NAMES = ["show", "svg", "svg_text", "enable_offline", "static_charts", "in_kernel"]
 FINDING_NAMES = ["Finding", "UNCLEAR", "findings_frame", "findings_markdown", "show_findings"]
-CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available", *FINDING_NAMES,
+LADDER_NAMES = ["ladder", "ladder_chart", "ladder_findings", "head_to_head", "head_to_head_findings"]
+CORE_NAMES = ["frames", "charts", "display", "sweep", "dask_available", *FINDING_NAMES, *LADDER_NAMES,
               *DISPLAY_NAMES, *frames.__all__, *CHART_NAMES]
 
 

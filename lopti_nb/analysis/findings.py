@@ -35,10 +35,10 @@ __all__ = [
     "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
     "compare_means", "compare_to", "games_needed", "verdict", "pct", "num",
     "findings_markdown", "findings_frame", "show_findings", "game_clusters", "cluster_stderr",
-    "clustered_difference", "design_effect",
+    "clustered_difference", "design_effect", "critical", "holm", "holm_adjusted", "p_value", "second_seed", "FEW_CLUSTERS",
 ]
 
-Z = 1.96          # a 95 % interval
+Z = 1.96          # a 95 % interval from 30 clusters up (the normal quantile)
 POWER_Z = 0.84    # 80 % power for the "games needed" estimate
 UNCLEAR = "cannot be told apart"
 EXACT = "exact"   # a number computed exactly (no sampling): no interval needed
@@ -73,6 +73,29 @@ class Finding:
 
     def markdown(self) -> str:
         return f"- {self.text}"
+
+
+#: Below this many clusters (games, deals, sessions) an interval uses Student's t with
+#: ``clusters - 1`` degrees of freedom instead of :data:`Z`: with 12 clusters a normal
+#: interval covers about 93 %, not 95 %.
+FEW_CLUSTERS = 30
+# the two-sided 95 % quantile of Student's t for 1 to 29 degrees of freedom
+_T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.306, 2.2622, 2.2281, 2.201,
+         2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.093, 2.086, 2.0796, 2.0739,
+         2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452)
+
+
+def critical(clusters: int | None) -> float:
+    """The multiplier of a 95 % interval resting on ``clusters`` independent units (games,
+    deals or sessions): Student's t with ``clusters - 1`` degrees of freedom below
+    :data:`FEW_CLUSTERS`, else the normal 1.96 (``None``: 1.96).
+
+        >>> critical(12), critical(30), critical(None)
+        (2.201, 1.96, 1.96)
+    """
+    if clusters is None or clusters >= FEW_CLUSTERS:
+        return Z
+    return _T975[max(1, int(clusters) - 1) - 1]
 
 
 # -- formatting -----------------------------------------------------------------------------------
@@ -218,13 +241,15 @@ def _unclear_tail(n: int, stderr: float, effect: float, unit: str, fmt=None) -> 
             f"apart would take about {need:,} {unit}")
 
 
-def _wilson(hits: int, n: int, deff: float) -> tuple[float, float]:
-    """The Wilson interval of ``hits / n`` as if from ``n / deff`` independent rows."""
+def _wilson(hits: int, n: int, deff: float, games: int | None = None) -> tuple[float, float]:
+    """The Wilson interval of ``hits / n`` as if from ``n / deff`` independent rows (with
+    Student's t in place of 1.96 when the rows come from fewer than 30 ``games``)."""
+    z = critical(games)
     if deff == 1.0 or n == 0:
-        lo, hi = wilson_interval(hits, n)
+        lo, hi = wilson_interval(hits, n, z)
     else:
         eff = n / deff
-        lo, hi = wilson_interval(hits / n * eff, eff)
+        lo, hi = wilson_interval(hits / n * eff, eff, z)
     return float(lo), float(hi)
 
 
@@ -240,7 +265,7 @@ def proportion(key: str, hits: int, n: int, what: str, unit: str = "games", lead
     ``deff`` (:func:`design_effect`) widens the interval and ``games`` says how many games
     (``counted_by`` names them when they are something else, e.g. ``"session"``)."""
     hits, n = int(hits), int(n)
-    lo, hi = _wilson(hits, n, deff)
+    lo, hi = _wilson(hits, n, deff, games)
     p = hits / n if n else 0.0
     f = (lambda x: pct(x, digits))
     text = f"{what}: {f(p)} ({_interval(lo, hi, f)}; {_counted(n, unit)}{_games(games, counted_by)})."
@@ -261,33 +286,38 @@ def mean(key: str, values: Sequence[float], what: str, unit: str = "games", lead
     else:
         se = float(v.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     f = (lambda x: num(x, digits))
-    text = f"{what}: {f(m)} ({_interval(m - Z * se, m + Z * se, f)}; {_counted(n, unit)}{_games(games, counted_by)})."
-    return Finding(key, text, m, m - Z * se, m + Z * se, n, unit, "", lead,
-                   {"stderr": se, "games": games})
+    z = critical(games if games is not None else n)
+    text = f"{what}: {f(m)} ({_interval(m - z * se, m + z * se, f)}; {_counted(n, unit)}{_games(games, counted_by)})."
+    return Finding(key, text, m, m - z * se, m + z * se, n, unit, "", lead,
+                   {"stderr": se, "games": games, "z": z})
 
 
 def compare_to(key: str, hits: int, n: int, reference: float, what: str, above: str, below: str,
                unit: str = "games", lead: bool = False, same: str | None = None,
-               deff: float = 1.0, games: int | None = None) -> Finding:
+               deff: float = 1.0, games: int | None = None, counted_by: str = "game") -> Finding:
     """A share against a fixed reference (e.g. a fair share): the direction when the Wilson
     interval leaves the reference out, else the sentence says it cannot be told apart.
     ``deff`` and ``games``: as for :func:`proportion`, when the rows share games."""
     hits, n = int(hits), int(n)
-    lo, hi = _wilson(hits, n, deff)
+    lo, hi = _wilson(hits, n, deff, games)
     p = hits / n if n else 0.0
     d = verdict(lo, hi, above, below, reference)
-    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {_counted(n, unit)}{_games(games)})")
+    body = (f"{pct(p)} against {pct(reference)} ({_interval(lo, hi, pct)}; {_counted(n, unit)}"
+            f"{_games(games, counted_by)})")
+    se = math.sqrt(max(p * (1 - p), 1e-12) * deff / n) if n else 0.0
     if d == UNCLEAR:
-        se = math.sqrt(max(p * (1 - p), 1e-12) * deff / n) if n else 0.0
         text = f"{what}: {body}: {same or _unclear_tail(n, se, p - reference, unit, _pp)}."
     else:
         text = f"{what} {d}: {body}."
-    return Finding(key, text, p, lo, hi, n, unit, d, lead, {"reference": reference, "deff": deff})
+    return Finding(key, text, p, lo, hi, n, unit, d, lead,
+                   {"reference": reference, "deff": deff, "stderr": se, "games": games,
+                    "what": what, "body": body})
 
 
 def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, extra,
-                   suffix: str = "", same: str | None = None) -> Finding:
-    lo, hi = diff - Z * se, diff + Z * se
+                   suffix: str = "", same: str | None = None, clusters: int | None = None) -> Finding:
+    z = critical(clusters if clusters is not None else n)
+    lo, hi = diff - z * se, diff + z * se
     if se == 0 and diff == 0:
         text = f"{same or what + ': no difference at all'} ({_counted(n, unit)})."
         return Finding(key, text, 0.0, 0.0, 0.0, n, unit, "no difference", lead, extra)
@@ -297,7 +327,8 @@ def _diff_sentence(key, diff, se, n, what, above, below, unit, lead, fmt, per, e
         text = f"{what}: {body}: {_unclear_tail(n, se, diff, unit, lambda x: fmt(x) + suffix)}."
     else:
         text = f"{what} {d}: {body}."
-    return Finding(key, text, diff, lo, hi, n, unit, d, lead, {"stderr": se, **extra})
+    return Finding(key, text, diff, lo, hi, n, unit, d, lead,
+                   {"stderr": se, "z": z, "what": what, "body": body, **extra})
 
 
 def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, what: str,
@@ -318,7 +349,7 @@ def compare_proportions(key: str, hits_a: int, n_a: int, hits_b: int, n_b: int, 
     per = f"{pct(pa)} of {_counted(n_a, unit)} against {pct(pb)} of {_counted(n_b, unit)}{_games(games)}"
     f = _diff_sentence(key, pa - pb, se, n_a + n_b, what, _than(above, other), _than(below, other),
                        unit, lead, lambda x: f"{100 * x:+.1f}", per, {"a": pa, "b": pb, "deff": deff},
-                       " percentage points")
+                       " percentage points", clusters=games)
     return _plain(f, above, below)
 
 
@@ -361,7 +392,7 @@ def compare_means(key: str, a: Sequence[float], b: Sequence[float], what: str, o
                f"{_counted(int(b.size), unit)}{_games(games, counted_by)}")
     f = _diff_sentence(key, diff, se, n, what, _than(above, other), _than(below, other), unit,
                        lead, lambda x: num(x, digits, sign=True), per, {"games": games},
-                       f" {measure}" if measure else "", same)
+                       f" {measure}" if measure else "", same, clusters=games)
     return _plain(f, above, below)
 
 
@@ -375,6 +406,174 @@ def _plain(f: Finding, above: str, below: str) -> Finding:
     d = f.direction
     d = above if d.startswith(above) else below if d.startswith(below) else d
     return Finding(f.key, f.text, f.estimate, f.lower, f.upper, f.n, f.unit, d, f.lead, f.extra)
+
+
+# -- many comparisons at once ------------------------------------------------------------------------
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (Lentz's method)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        for num_ in (m * (b - m) * x / ((a + m2 - 1) * (a + m2)),
+                     -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1))):
+            d = 1.0 + num_ * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num_ / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-12:
+            break
+    return h
+
+
+def _t_two_sided(t: float, df: int | None) -> float:
+    """The two-sided p-value of ``t`` (normal when ``df`` is ``None`` or 29 and up)."""
+    t = abs(t)
+    if df is None or df >= FEW_CLUSTERS - 1:
+        return math.erfc(t / math.sqrt(2))
+    x = df / (df + t * t)
+    a, b = df / 2.0, 0.5
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x)) if 0 < x < 1 else 0.0
+    if x <= 0:
+        return 0.0
+    if x < (a + 1) / (a + b + 2):
+        return min(1.0, front * _betacf(a, b, x) / a)
+    return min(1.0, 1.0 - front * _betacf(b, a, 1.0 - x) / b)
+
+
+def p_value(f: Finding) -> float | None:
+    """The two-sided p-value of a comparison finding (its estimate against its reference, or
+    zero), from its standard error and its clusters; ``None`` for an exact or a plain estimate."""
+    if f.lower is None or f.upper is None or f.estimate is None or f.direction in ("", EXACT):
+        return None
+    ref = float(f.extra.get("reference", 0.0))
+    z = float(f.extra.get("z", Z))
+    se = f.extra.get("stderr")
+    if not se:
+        se = (f.upper - f.lower) / (2 * z)
+    if not se or se <= 0:
+        return 0.0 if f.estimate != ref else 1.0
+    clusters = f.extra.get("games") or f.n
+    df = None if clusters is None or clusters >= FEW_CLUSTERS else max(1, int(clusters) - 1)
+    return _t_two_sided((f.estimate - ref) / se, df)
+
+
+def holm_adjusted(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given: the ``k``-th smallest p-value
+    times the number not yet passed, never below the one before it, at most 1.
+
+        >>> holm_adjusted([0.01, 0.04, 0.03])
+        [0.03, 0.06, 0.06]
+    """
+    p = [float(x) for x in pvalues]
+    order = sorted(range(len(p)), key=p.__getitem__)
+    out, running = [1.0] * len(p), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p) - rank) * p[i]))
+        out[i] = round(running, 12)
+    return out
+
+
+def holm(findings: Sequence[Finding], family: str, alpha: float = 0.05) -> list[Finding]:
+    """The comparisons among ``findings`` corrected together for testing many at once
+    (Holm's step-down method, which keeps the chance of any false direction at ``alpha``).
+
+    Each comparison's sentence says how many comparisons were tested in ``family`` and its
+    adjusted p-value; a direction whose adjusted p-value is ``alpha`` or more is withdrawn
+    (the finding becomes :data:`UNCLEAR`, and its sentence says it did not survive the
+    correction). Exact numbers and plain estimates pass unchanged.
+
+        >>> a = compare_means("a", [1.0, 1.2, 0.9, 1.1] * 10, [0.0] * 40, "A is", above="higher")
+        >>> b = compare_means("b", [0.2, -0.1, 0.3, 0.1] * 10, [0.0] * 40, "B is", above="higher")
+        >>> [f.direction for f in holm([a, b], "the two")]
+        ['higher', 'higher']
+    """
+    tested = [(i, p) for i, f in enumerate(findings) if (p := p_value(f)) is not None]
+    m = len(tested)
+    out = list(findings)
+    if not m:
+        return out
+    adjusted = dict(zip((i for i, _ in tested), holm_adjusted([p for _, p in tested])))
+    for i, p_adj in adjusted.items():
+        f = out[i]
+        shown = "below 0.001" if p_adj < 0.001 else f"{p_adj:.3f}"
+        note = (f"{_comparisons(m)} tested in {family}, Holm-adjusted p {shown if p_adj < 0.001 else '= ' + shown}")
+        direction, text = f.direction, f.text
+        if f.states_direction and p_adj >= alpha:
+            direction = UNCLEAR
+            what, body = f.extra.get("what"), f.extra.get("body")
+            head = f"{what}: {body}" if what and body else text.rstrip(".")
+            text = (f"{head}: cannot be told apart once corrected for the {_comparisons(m)} ({note}); "
+                    f"telling it apart would take about {_needed_in_family(f, m):,} {f.unit}.")
+        else:
+            text = f"{text.rstrip('.')} ({note})."
+        out[i] = Finding(f.key, text, f.estimate, f.lower, f.upper, f.n, f.unit, direction, f.lead,
+                         {**f.extra, "p": p_value(f), "p_holm": p_adj, "family": family, "tested": m})
+    return out
+
+
+def _needed_in_family(f: Finding, m: int) -> int:
+    """Roughly how many units (80 % power) would tell ``f``'s difference apart when it is
+    tested with ``m - 1`` others (the strictest Holm step: a two-sided level of 5 % / m)."""
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(1 - 0.025 / m)
+    se = f.extra.get("stderr") or (f.upper - f.lower) / (2 * f.extra.get("z", Z))
+    effect = abs((f.estimate or 0.0) - float(f.extra.get("reference", 0.0))) or se
+    n = f.n or 0
+    if n <= 0 or not se:
+        return n
+    return int(math.ceil(n * ((z + POWER_Z) * se / effect) ** 2 / 100.0)) * 100
+
+
+def _comparisons(m: int) -> str:
+    """``1 comparison``, ``6 comparisons``."""
+    return engine_plural(m, "comparison")
+
+
+# -- a second seed -----------------------------------------------------------------------------------
+def second_seed(first: Sequence[Finding], again: Sequence[Finding], seed: Any,
+                keys: Sequence[str] | None = None) -> list[Finding]:
+    """Whether the lead findings of ``first`` (or those named in ``keys``) held when the same
+    run was made again at ``seed`` (``again``: its findings). One finding each, keyed
+    ``<key>.second_seed``, saying the direction at both seeds with the second estimate and
+    interval: *held* when the direction is the same (a stated direction, or "cannot be told
+    apart" both times), else *did not hold*, and then the first seed's sentence is withdrawn.
+
+        >>> a = compare_means("gap", [1.0, 1.2, 0.8] * 20, [0.0] * 60, "A is", lead=True)
+        >>> b = compare_means("gap", [0.1, -0.2, 0.0] * 20, [0.0] * 60, "A is", lead=True)
+        >>> [f.direction for f in second_seed([a], [b], 555)]
+        ['did not hold']
+    """
+    by_key = {f.key: f for f in again}
+    chosen = [f for f in first if (f.key in keys if keys is not None else f.lead)]
+    out = []
+    for f in chosen:
+        g = by_key.get(f.key)
+        if g is None:
+            out.append(Finding(f"{f.key}.second_seed", f"{f.key}: not computed again at seed {seed}.",
+                               direction="not computed"))
+            continue
+        held = (g.direction == f.direction) or (not f.states_direction and not g.states_direction)
+        where = ""
+        if g.estimate is not None and g.lower is not None and g.upper is not None:
+            where = f" (there {g.estimate:.3g}, 95% interval {g.lower:.3g} to {g.upper:.3g}"
+            where += f"; {_counted(g.n, g.unit)})" if g.n else ")"
+        first_word = f.direction or "an estimate"
+        name = f.extra.get("what") or f.key  # the sentence's own subject, where it has one
+        if held:
+            text = (f"Recomputed at seed {seed}, \u201c{name}\u201d held: {first_word} at both seeds{where}.")
+        else:
+            text = (f"Recomputed at seed {seed}, \u201c{name}\u201d did not hold: {first_word} at the first "
+                    f"seed, {g.direction or 'a plain estimate'} at seed {seed}{where}; its sentence above is "
+                    "withdrawn as a finding of this notebook.")
+        out.append(Finding(f"{f.key}.second_seed", text, g.estimate, g.lower, g.upper, g.n, g.unit,
+                           "held" if held else "did not hold", False, {"first": f.direction, "again": g.direction}))
+    return out
 
 
 # -- showing them ------------------------------------------------------------------------------------

@@ -347,9 +347,20 @@ def wilson_interval(successes, n, z: float = 1.96):
     return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
 
-def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate") -> pd.DataFrame:
+def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate", clusters=None) -> pd.DataFrame:
     """Per group: ``n``, ``hits`` (rows where ``flag`` is true), ``<name>`` and its 95 %
-    Wilson interval ``lower``/``upper``."""
+    Wilson interval ``lower``/``upper``. ``clusters``: the column(s) that together name the
+    unit a row shares with others (its deal: the seats of one round bid on one deal); the
+    interval is then counted by that unit (widened by the design effect, with Student's t
+    below 30 units) and a ``clusters`` column says how many units each group holds.
+
+        >>> df = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2], "hit": [1, 1, 0, 0, 1, 1]})
+        >>> plain, by_deal = rate_frame(df, "hit"), rate_frame(df, "hit", clusters="game")
+        >>> int(by_deal["clusters"].iloc[0]), bool(by_deal["lower"].iloc[0] < plain["lower"].iloc[0])
+        (3, True)
+    """
+    if clusters is not None:
+        return _clustered_rates(df, flag, _keys(by), name, _keys(clusters))
     keys = _keys(by)
     if keys:
         g = df.groupby(keys, observed=True, sort=True)[flag]
@@ -360,6 +371,31 @@ def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate") -> pd.D
     out["hits"] = out["hits"].astype("int64")
     out[name] = out["hits"] / out["n"].where(out["n"] > 0, 1)
     out["lower"], out["upper"] = wilson_interval(out["hits"], out["n"])
+    return out
+
+
+def _clustered_rates(df: pd.DataFrame, flag: str, keys: list, name: str, cluster_keys: list) -> pd.DataFrame:
+    from .findings import critical, design_effect
+
+    label = df[cluster_keys].astype(str).agg(":".join, axis=1) if len(df) else pd.Series(dtype=str)
+    parts = [((), df)] if not keys else [(k if isinstance(k, tuple) else (k,), part)
+                                          for k, part in df.groupby(keys, observed=True, sort=True)]
+    rows = []
+    for key, part in parts:
+        flags = part[flag].astype(float).to_numpy()
+        units = label.loc[part.index].to_numpy()
+        g = len(set(units))
+        n, hits = len(flags), int(flags.sum())
+        deff = max(1.0, design_effect(flags, units)) if n > 1 else 1.0
+        eff = n / deff
+        lo, hi = wilson_interval(hits / n * eff if n else 0, eff, critical(g))
+        rows.append({**dict(zip(keys, key)), "n": n, "hits": hits, name: hits / n if n else 0.0,
+                     "lower": float(min(lo, hits / n if n else 0)), "upper": float(max(hi, hits / n if n else 1)),
+                     "clusters": g})
+    out = pd.DataFrame(rows, columns=[*keys, "n", "hits", name, "lower", "upper", "clusters"])
+    out["n"] = out["n"].astype("int64")
+    out["hits"] = out["hits"].astype("int64")
+    out["clusters"] = out["clusters"].astype("int64")
     return out
 
 

@@ -44,6 +44,23 @@ def game_seeds(seed: Any, number: int) -> tuple[int, int]:
     return rng.getrandbits(62), rng.getrandbits(62)
 
 
+def spawn_seeds(seed: int, n: int) -> list[int]:
+    """``n`` independent 64-bit seeds drawn from ``seed`` by ``numpy.random.SeedSequence.spawn``
+    (one per seat of a study, say): unlike ``seed + 1000 * s``, the seeds of one run never
+    coincide with another run's (seed 0's second seat is not seed 1000's first).
+
+        >>> a = spawn_seeds(0, 3)
+        >>> len(set(a)), a == spawn_seeds(0, 3), a[0] in spawn_seeds(1000, 3)
+        (3, True, False)
+    """
+    import numpy as np
+
+    seed = check_seed(seed)
+    n = whole(n, "n (the number of seeds)", 0, MAX_GAMES)
+    return [int(child.generate_state(1, np.uint64)[0]) >> 1
+            for child in np.random.SeedSequence(seed).spawn(n)]
+
+
 def bot_names(spec: GameSpec, bots: str | Sequence[str] | None, players: int) -> list[str]:
     """One bot name per seat from ``bots`` (one name, one per seat, or the default)."""
     if bots is None:

@@ -23,12 +23,14 @@ import ipywidgets as W
 
 from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_spec
 from ..engine.limits import shown
+from ..engine.rollouts import chance_lines
 from ..text import clean_name
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, set_if, show
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
 NAME_LIMIT = 20  # characters in a name given to play(names=...): it must fit a seat's box at 400 px
+COACH_BUDGET = 2.0  # seconds of CPU time the coach plays out each move's chance to win, a position
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
 
 
@@ -251,6 +253,10 @@ class Table(W.VBox):
         # the coach (off by default): advice for the person to act, under the hand
         self.coach = self.spec.load("coach")
         # a toggle with no tooltip shows the word "null" on hover: every toggle says what it does
+        # each move's chance to win, by rollouts (a game's ``win_chances`` part, if it has one),
+        # played for at most ``coach_budget`` seconds of CPU time a position
+        self.win_chances = self.spec.load("win_chances")
+        self.coach_budget = COACH_BUDGET
         self.coach_toggle = W.ToggleButton(description="Coach", value=False,
                                            tooltip="Show advice for the person to act, from what they may see",
                                            layout=W.Layout(width="auto"))
@@ -631,6 +637,8 @@ class Table(W.VBox):
         key = (id(self.state), len(self.state.actions), seat)
         if self._coach_said is None or self._coach_said[0] != key:
             lines = self.coach(self.state, seat).lines
+            if self.win_chances is not None and seat in self.state.to_act:
+                lines = (*lines, *chance_lines(self.win_chances(self.state, seat, budget=self.coach_budget)))
             self._coach_said = (key, "".join(f"<li>{esc(line)}</li>" for line in lines))
         set_if(self.coach_html, value=(
             f'<div class="lnb-coach" style="font-size:13px;color:var(--jp-ui-font-color1);'

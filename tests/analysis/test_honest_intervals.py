@@ -106,3 +106,61 @@ def test_the_motion_chart_keeps_the_librarys_order():
                             "stderr": [0.5, 0.5, 0.5], "n": [30] * 3})
     spec = motion_effect_chart(summary).to_dict()
     assert spec["layer"][0]["encoding"]["y"]["sort"] == ["b", "a", "c"]
+
+
+def test_few_clusters_use_student_t_and_many_use_the_normal_quantile():
+    from lopti_nb.analysis.findings import critical, mean
+
+    assert critical(12) == 2.201 and critical(2) == 12.7062 and critical(30) == 1.96
+    rng = np.random.default_rng(5)
+    v = rng.normal(size=12)
+    f = mean("k", v, "Twelve games")
+    se = v.std(ddof=1) / np.sqrt(12)
+    assert np.isclose(f.upper - f.lower, 2 * 2.201 * se)
+    big = rng.normal(size=100)
+    g = mean("k", big, "A hundred games")
+    assert np.isclose(g.upper - g.lower, 2 * 1.96 * big.std(ddof=1) / 10)
+
+
+def test_student_t_intervals_cover_95_percent_with_few_clusters():
+    """Over many samples of 8 games, the t interval covers the true mean about 95 % of the time
+    (a normal interval would cover about 91 %)."""
+    from lopti_nb.analysis.findings import mean
+
+    rng = np.random.default_rng(6)
+    covered = sum(f.lower <= 0 <= f.upper for f in (mean("k", rng.normal(size=8), "x") for _ in range(2000)))
+    assert 0.935 <= covered / 2000 <= 0.965
+
+
+def test_holm_withdraws_a_direction_that_does_not_survive_the_family():
+    from lopti_nb.analysis.findings import compare_means, holm, holm_adjusted
+
+    rng = np.random.default_rng(7)
+    noise = [compare_means(f"k{i}", rng.normal(size=200), np.zeros(200), f"Arm {i} is", "none",
+                           paired=True) for i in range(40)]
+    alone = [f for f in noise if f.direction != "cannot be told apart"]
+    corrected = holm(noise, "forty arms of pure noise")
+    assert alone, "at this seed some of forty noise arms leave out zero on their own"
+    assert all(f.direction == "cannot be told apart" for f in corrected)
+    assert all("40 comparisons tested in forty arms of pure noise" in f.text for f in corrected)
+    strong = compare_means("s", rng.normal(1, 1, size=200), np.zeros(200), "Strong is", "none", paired=True)
+    assert holm([strong, *noise], "a family")[0].direction == "higher"
+    assert holm_adjusted([0.01, 0.04, 0.03]) == [0.03, 0.06, 0.06]
+
+
+def test_seat_seeds_are_spawned_and_never_collide_across_runs():
+    from lopti_nb.engine.runner import spawn_seeds
+
+    runs = [spawn_seeds(seed, 5) for seed in (0, 1, 1000, 2000)]
+    flat = [s for run in runs for s in run]
+    assert len(set(flat)) == len(flat) and runs[0] == spawn_seeds(0, 5)
+
+
+def test_rates_counted_by_deal_widen_and_say_how_many_deals():
+    # four seats of one deal bid alike: 10 deals, not 40 independent bids
+    rows = pd.DataFrame({"game": np.repeat(np.arange(10), 4), "round": 1,
+                         "hit": np.repeat([1, 0] * 5, 4)})
+    plain = F.rate_frame(rows, "hit")
+    by_deal = F.rate_frame(rows, "hit", clusters=["game", "round"])
+    assert int(by_deal["clusters"].iloc[0]) == 10
+    assert by_deal["lower"].iloc[0] < plain["lower"].iloc[0] - 0.1

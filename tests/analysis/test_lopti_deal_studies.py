@@ -105,7 +105,8 @@ def test_the_summary_counts_holders_of_one_deal_together():
     se = math.sqrt(3 / 2 * sum(s * s for s in sums))  # CR1: g / (g - 1) of the squared deal sums
     assert (row["n"], row["deals"]) == (5, 3)
     assert row["gain"] == pytest.approx(20.0) and row["stderr"] == pytest.approx(se)
-    assert row["lower"] == pytest.approx(20.0 - 1.96 * se) and row["upper"] == pytest.approx(20.0 + 1.96 * se)
+    # three deals: Student's t with 2 degrees of freedom (4.303), not the normal 1.96
+    assert row["lower"] == pytest.approx(20.0 - 4.3027 * se) and row["upper"] == pytest.approx(20.0 + 4.3027 * se)
     # one player count: its row and the row of every count together are the same numbers
     both = deal_worth_summary(toy).set_index("players")
     assert both.loc["all", "gain"] == both.loc["3", "gain"] and both.loc["all", "stderr"] == both.loc["3", "stderr"]
@@ -121,7 +122,7 @@ def test_the_findings_take_the_sign_of_the_data():
     unclear = {f.key: f for f in deal_findings(toy([1, -1] * 30))}["deal.swap"]
     assert (up.direction, down.direction, unclear.direction) == ("higher", "lower", "cannot be told apart")
     assert up.lead and not down.lead  # led with only when asked
-    assert "percentage points" in up.text and "60 holders in 60 games" in up.text
+    assert "percentage points" in up.text and "60 holders in 60 deals, counted by deal" in up.text
     assert "would take about" in unclear.text
     made = {f.key: f for f in deal_findings(toy([1] * 60))}["deal.swaps_made"]
     assert made.n == 120 and made.estimate == 0.5  # two seats a deal, one swapped

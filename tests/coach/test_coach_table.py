@@ -1,6 +1,7 @@
 """The coach at the table: a toggle, off by default; when on, the person to act sees the
 coach's lines under the hand (never for a bot, never behind the pass-the-device cover)."""
 import random
+import re
 
 import pytest
 
@@ -19,6 +20,7 @@ def _turn_on(table):
     toggle = table.coach_toggle
     assert _shown(table, toggle) and not toggle.disabled
     assert toggle.value is False  # off by default
+    table.coach_budget = 0.02  # each move's chance from the fewest games (the size is not checked here)
     toggle.value = True  # what a click on the toggle does
 
 
@@ -38,6 +40,11 @@ def test_coach_panel_shows_the_acting_persons_advice(game):
             assert _shown(table, panel)
             lines = coach(table.state, table.viewer).lines
             assert all(lopti_nb.widgets.base.esc(line) in panel.value for line in lines)
+            # each legal move's chance to win, with its interval
+            assert lopti_nb.widgets.base.esc("Chance to win the game after each move (95% interval):") in panel.value
+            for move in map(str, table.state.legal_actions(table.viewer)[:3]):
+                said = re.escape(lopti_nb.widgets.base.esc(move)) + r": \d+% \(\d+% to \d+%\)"
+                assert re.search(said, panel.value) or len(table.state.legal_actions(table.viewer)) > 6
             checked += 1
         else:
             assert not _shown(table, panel)

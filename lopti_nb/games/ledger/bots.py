@@ -17,6 +17,8 @@ actions listed in ``observation["watched"]`` (those the table would catch).
 * ``win``      -- dives by the surfacing table tuned to win games against the personalities,
   and opens its sealed cards at the hand size tuned with it (:mod:`lopti_nb.games.ledger.win`);
   otherwise it plays as ``greedy``.
+* ``coach``    -- plays the action of highest chance to win the game, by playing each out
+  to the end in worlds dealt from what its seat sees (:class:`lopti_nb.games.ledger.coach.CoachBot`).
 * ``mix``      -- the default: seat 0 balanced, 1 seller, 2 opener, 3 greedy, 4 balanced.
 """
 from __future__ import annotations
@@ -167,3 +169,12 @@ def _win_bot():
 
 
 BOTS["win"] = _win_bot
+
+
+def _coach_bot():
+    from .coach import CoachBot  # it plays worlds out with the win bot, whose table imports these bots
+
+    return CoachBot()
+
+
+BOTS["coach"] = _coach_bot

@@ -157,3 +157,168 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
         lines.append("The wreck is nearly spent: these figures count the discard pile that will "
                      "be shuffled into it, so they are estimates.")
     return Advice(tuple(lines), haul, machines, n_live, caught, sealed, coins, to_limit, exact)
+
+
+# -- the chance of winning the game --------------------------------------------------------------
+#: the rollout policy: the seat plays the ``win`` bot, every other seat the personality the
+#: default ``mix`` gives its seat (the coach cannot know the others' bots: it assumes these)
+def rollout_bots(players: int, seat: int) -> list:
+    from .bots import MIX, PERSONALITIES
+    from .win import win
+
+    return [win if s == seat else PERSONALITIES[MIX[s % len(MIX)]] for s in range(players)]
+
+
+def seen_by(state, seat: int):
+    """A copy of ``state`` with every card ``seat`` cannot see put back in one fixed order: the
+    machines in the other sealed hands and in the wreck deck sorted among those places (each
+    keeping its size), the wreck deck and the Reckoning deck sorted. A world sampled from it
+    (``testing.scramble``) depends on what the seat knows and on the seed alone, never on where
+    the hidden cards really are."""
+    new = state.copy()
+    others = [s for s in range(new.num_players) if s != seat]
+    slots = [(new.hands[s], i) for s in others for i in range(len(new.hands[s]))]
+    slots += [(new.wreck, i) for i, c in enumerate(new.wreck) if c.is_machine]
+    for (row, i), card in zip(slots, sorted(row[i] for row, i in slots)):
+        row[i] = card
+    new.wreck.sort()
+    new.reck.sort()
+    new._pub = None
+    return new
+
+
+def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0, *,
+                budget: float | None = 2.0):
+    """Each legal action's chance that ``seat`` (default: the seat to act) wins the game, as a
+    DataFrame: one row per action (``action``, ``move``, ``win_chance``, ``lower``, ``upper``
+    (95 %), ``games``), best first.
+
+    Each of ``games`` worlds deals again what the seat cannot see (the other sealed hands, the
+    wreck deck's order and its machines, the Reckoning deck's order, the generator) from
+    :func:`seen_by`, so the chances read the seat's actual haul, its suits, the scores, the
+    market and the sea, and nothing hidden. Every action is played out in every world, then the
+    seat plays the ``win`` bot and the others the ``mix`` personalities of their seats, to the
+    end of the game. ``budget``: seconds of CPU time after which fewer games are played (at
+    least 10; the frame's ``attrs["note"]`` says so); ``None`` plays them all (the same answer
+    every time).
+
+        >>> import lopti_nb
+        >>> state = lopti_nb.new_game("drowned-ledger", players=3, seed=2)
+        >>> state.apply(state.legal_actions()[0])  # the first dive
+        [...]
+        >>> t = win_chances(state, games=20, budget=None)
+        >>> sorted(t["move"]) == sorted(map(str, state.legal_actions())), int(t["games"].iloc[0])
+        (True, 20)
+    """
+    from lopti_nb.engine.rollouts import chance_frame, check_question, rollout_chances
+
+    from .testing import scramble
+
+    seat, games, seed, budget = check_question(state, seat, games, seed, budget)
+    base = seen_by(state, seat)
+    rows, cut = rollout_chances(state, seat, lambda rng: scramble(base, seat, rng),
+                                rollout_bots(state.num_players, seat), games, seed, budget)
+    return chance_frame(rows, cut, games, budget)
+
+
+# -- the coach bot: a world from an observation ----------------------------------------------------
+#: worlds a ``coach`` bot decision weighs (each legal action played out to the end of the game)
+COACH_WORLDS = 32
+
+
+def table_from_observation(obs: dict):
+    """A game at the moment ``obs`` shows, built from it alone: the public table (yards, coins,
+    market, sea, offices and whether each privilege is in force, the discard pile, the dive in
+    progress, the Reckoning cards turned, the round and the seat to act), the seat's own sealed
+    hand, and in one fixed order every card it cannot see: the machines no place shows, shared
+    between the other sealed hands (each of its public size) and the wreck deck (with the
+    hazards not on the discard pile), and the Reckoning cards not turned. A world to play out
+    is this table with those cards dealt again (``testing.scramble``).
+
+    What an observation does not show is taken at its plainest: the table's deck and hold
+    limit are the defaults, nobody has sold or given this round, a privilege not in force is
+    suspended through this round, and the sea has risen this round by the trigger's steps."""
+    from .cards import RECKONINGS, reckoning_deck
+    from .state import DIVING, TURN, LedgerState
+    from .testing import cards, rig
+
+    n, seat = obs["players"], obs["seat"]
+    offices = obs["offices"] if obs["mode"] == "offices" else None
+    state = LedgerState(n, seed=0, mode=obs["mode"], sea_claim=obs["sea_claim"],
+                        table_watch=obs["table_watch"], offices=offices)
+    rig(state, yards=obs["yards"], coins=obs["coins"], market=obs["market"], sea=obs["sea"],
+        seat=obs["to_act"] if obs["to_act"] is not None else seat, discard=obs["discard"],
+        round=obs["round"])
+    mine, haul, yards = cards(obs["hand"]), cards(obs["haul"]), [c for y in state.yards for c in y]
+    seen_cards = Counter(mine) + Counter(haul) + Counter(yards) + Counter(state.discard)
+    unseen = Counter(state.deck_spec.cards()) - seen_cards
+    hazards = sorted(c for c in unseen.elements() if c.is_hazard)
+    machines = sorted(c for c in unseen.elements() if c.is_machine)
+    hands = []
+    for s in range(n):
+        if s == seat:
+            hands.append(mine)
+        else:
+            size = obs["hand_sizes"][s]
+            hands.append(machines[:size])
+            machines = machines[size:]
+    state.hands = hands
+    wreck = sorted(hazards + machines)[: obs["wreck_size"]]
+    state.wreck = wreck
+    turned = [next(i for i, r in enumerate(RECKONINGS) if r.name == name) for name in obs["reckoning_turned"]]
+    left = Counter(reckoning_deck())
+    left.subtract(turned)
+    state.reck = sorted((+left).elements())
+    state.reck_turned = list(turned)
+    state._turned_t = tuple(obs["reckoning_turned"])
+    state.phase = DIVING if obs["phase"] == "dive" else TURN
+    state.haul = haul
+    state.dive_flips = obs["flips"]
+    state.trigger = obs["sea_trigger"]
+    state.round_rise = obs["sea_trigger"]
+    state.last_kind = list(obs["last_turn"])
+    state.suspended = [0 if active else obs["round"] for active in obs["privilege_active"]]
+    state._active_round = None
+    state._pub = None
+    return state
+
+
+class CoachBot:
+    """The ``coach`` bot: plays the action of highest chance to win the game, over
+    :data:`COACH_WORLDS` worlds (fewer at tables of five, ``worlds_at``) dealt from what its
+    seat sees (:func:`table_from_observation`), every action played out in each to the end of
+    the game as :func:`win_chances` does, when that action won clearly more of those worlds
+    than the ``win`` bot's choice (``clearly_better``: the highest of many noisy chances is
+    flattered by its luck). Otherwise, where there is one action, or where a world would refuse
+    one (the observation did not show enough), it plays as the ``win`` bot."""
+
+    def __init__(self, worlds: int = COACH_WORLDS):
+        self.worlds = worlds
+
+    def __call__(self, obs, legal, rng):
+        from lopti_nb.engine.rollouts import clearly_better, rollout_chances, worlds_at
+
+        from .testing import scramble
+        from .win import win
+
+        if len(legal) == 1 or obs["seat"] != obs["to_act"]:
+            return win(obs, legal, rng)
+        seat = obs["seat"]
+        table = table_from_observation(obs)
+        if any(table.why_illegal(a) is not None for a in legal):
+            return win(obs, legal, rng)
+        rows, _ = rollout_chances(table, seat, lambda r: scramble(table, seat, r),
+                                  rollout_bots(obs["players"], seat), worlds_at(self.worlds, obs["players"]),
+                                  rng.getrandbits(32), None, legal)
+        best = max(range(len(rows)), key=lambda i: (rows[i]["wins"], -i))
+        usual = win(obs, legal, rng)
+        base = next(i for i, a in enumerate(legal) if a == usual)
+        # the best of many noisy chances is flattered by its luck: it replaces the win bot's
+        # choice only when it won clearly more of the same worlds
+        if best != base and not clearly_better(rows[best]["outcomes"], rows[base]["outcomes"]):
+            return usual
+        return legal[best]
+
+
+def coach_bot() -> CoachBot:
+    return CoachBot()

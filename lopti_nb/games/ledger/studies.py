@@ -594,11 +594,14 @@ def best_response_frame(games: int = 100, seed: int = 0, players: int = 4,
     """
     import lopti_nb
 
+    from lopti_nb.engine.runner import spawn_seeds
+
     tried = [bot] if isinstance(bot, str) else list(bot)
     rows = []
+    seat_seeds = spawn_seeds(seed, players)  # independent of every other run's seeds
     for p in personalities:
         for s in range(players):
-            seat_seed = seed + 1000 * s
+            seat_seed = seat_seeds[s]
             plain = lopti_nb.simulate("drowned-ledger", n=games, seed=seat_seed, players=players,
                                       bots=[p] * players, progress=False, **settings)
             other = plain[plain["seat"] == s].set_index("game")
@@ -632,6 +635,8 @@ def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
         >>> best_margin_frame(f)[["personality", "measure", "n"]].values.tolist()[0]
         ['seller', 'wins (percentage points)', 4]
     """
+    from lopti_nb.analysis.findings import critical
+
     rows = []
     tried = responses["bot"] if "bot" in responses.columns else pd.Series("best", index=responses.index)
     for (name, p), d in responses.groupby([tried, "personality"], sort=False):
@@ -640,8 +645,9 @@ def best_margin_frame(responses: pd.DataFrame) -> pd.DataFrame:
             n = len(diff)
             se = float(diff.std(ddof=1) / n ** 0.5) if n > 1 else 0.0
             mean = float(diff.mean())
+            z = critical(n)  # one pair per game: t below 30 games
             rows.append({"personality": p, "measure": MEASURES[m][0], "mean": mean, "stderr": se,
-                         "lower": mean - 1.96 * se, "upper": mean + 1.96 * se, "n": n, "bot": name})
+                         "lower": mean - z * se, "upper": mean + z * se, "n": n, "bot": name})
     return pd.DataFrame(rows, columns=["personality", "measure", "mean", "stderr", "lower", "upper", "n", "bot"])
 
 
@@ -686,7 +692,7 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
         >>> [x.key for x in best_findings(f, best_expectation_frame([3, 9]))]
         ['best.dive', 'best.won.seller', 'best.machines.seller']
     """
-    from lopti_nb.analysis.findings import EXACT, Finding, compare_means, num
+    from lopti_nb.analysis.findings import EXACT, Finding, compare_means, holm, num
 
     out = []
     if expectations is not None and len(expectations):
@@ -715,6 +721,9 @@ def best_findings(responses: pd.DataFrame, expectations: pd.DataFrame | None = N
                                  f"Against {p}, the best bot brings up", p, "more machines", "fewer machines",
                                  paired=True, measure="machines a game", lead=True, digits=2, unit="paired games",
                                  same=f"Against {p}, the best bot brings up exactly as many machines"))
+    # every personality's two margins are one family: corrected together (Holm)
+    first = 1 if out and out[0].key == "best.dive" else 0
+    out[first:] = holm(out[first:], "the best bot's margins")
     return out
 
 
@@ -786,7 +795,7 @@ def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
         >>> [x.key for x in win_findings(f)]
         ['win.won.seller', 'win.vs_best']
     """
-    from lopti_nb.analysis.findings import Finding, compare_means
+    from lopti_nb.analysis.findings import Finding, compare_means, holm
 
     from .win import TUNED_WITH, WIN_OPEN_AT
 
@@ -821,4 +830,6 @@ def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
                                  "more often", "less often", paired=True, measure="percentage points",
                                  unit="paired games",
                                  same="In the same seat on the same decks, the win bot wins exactly as often as the best bot"))
+    first = 1 if out and out[0].key == "win.table" else 0
+    out[first:] = holm(out[first:], "the win bot's margins")
     return out

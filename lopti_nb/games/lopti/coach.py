@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lopti_nb.engine import SettingsError
 
 from .bots import heuristic_bot
-from .state import Play, PlayBlind, TakePile
+from .state import LoptiState, Play, PlayBlind, TakePile
 from .testing import scramble
 
 #: simulated deals behind each move's chance
@@ -125,3 +125,36 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
         lines.append(f"Least likely to leave you a pile: {best} (the bots would {suggested}).")
     lines.append(f"From {DEALS} simulated deals of the cards you cannot see.")
     return Advice(tuple(lines), chances, sizes, str(suggested) if suggested in found else None, DEALS)
+
+
+def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0, *,
+                budget: float | None = 2.0):
+    """Each legal action's chance that ``seat`` (default: the seat to act) wins the round (goes
+    out first), as a DataFrame: one row per action (``action``, ``move``, ``win_chance``,
+    ``lower``, ``upper`` (95 %), ``games``), best first.
+
+    Each of ``games`` worlds deals again every card the seat cannot see (the other hands, every
+    face-down card, the draw pile; from the seat's view put in one fixed order, so the hidden
+    cards' real places never count); every action is played out in every world, then every seat
+    plays as the heuristic bot to the end of the round (the motions in force act as they do in
+    play). ``budget``: seconds of CPU time after which fewer games are played (at least 10;
+    ``attrs["note"]`` says so); ``None`` plays them all (the same answer every time).
+
+        >>> import lopti_nb
+        >>> state = lopti_nb.new_game("lopti", players=3, seed=2)
+        >>> t = win_chances(state, games=10, budget=None)
+        >>> len(t) == len(state.legal_actions()), list(t.columns[2:])
+        (True, ['win_chance', 'lower', 'upper', 'games'])
+    """
+    from lopti_nb.engine import get_spec
+    from lopti_nb.engine.rollouts import chance_frame, check_question, rollout_chances
+
+    if not isinstance(state, LoptiState):
+        raise SettingsError("The chances are weighed for a round of Lopti (a session's current "
+                            "round is its round state).")
+    seat, games, seed, budget = check_question(state, seat, games, seed, budget)
+    base = _canonical(state, seat)
+    bot = get_spec("lopti").make_bot("heuristic")
+    rows, cut = rollout_chances(state, seat, lambda rng: scramble(base, seat, rng),
+                                [bot] * state.num_players, games, seed, budget)
+    return chance_frame(rows, cut, games, budget)

@@ -432,12 +432,15 @@ def ready_motions_by_role(players: int = 4, sessions: int = 40, seed: Any = 0, r
     """Each ready motion's effect on the chance to win a round, by role, from the motion lab:
     a tidy frame with ``motion``, ``role`` (``"author"``, ``"next"``, ``"others"``),
     ``difference`` (percentage points, with the motion minus without), ``low`` and ``high``
-    (its 95% interval), ``direction`` and ``rounds``. ``motions``: ready motions' keys
-    (default: every one).
+    (its 95% interval, counted by session), ``direction`` (of that interval alone), ``rounds``,
+    ``sessions`` and ``p`` (its two-sided p-value, before any correction for the many motions
+    and roles tested). ``motions``: ready motions' keys (default: every one).
 
         >>> ready_motions_by_role(sessions=2, rounds=1, motions=["ace_tax"])["role"].tolist()
         ['author', 'next', 'others']
     """
+    from lopti_nb.analysis.findings import p_value
+
     from .library import LIBRARY
 
     names = list(LIBRARY) if motions is None else list(motions)
@@ -451,8 +454,10 @@ def ready_motions_by_role(players: int = 4, sessions: int = 40, seed: Any = 0, r
             except KeyError:
                 continue
             rows.append({"motion": name, "role": role, "difference": f.estimate, "low": f.lower,
-                         "high": f.upper, "direction": f.direction, "rounds": f.n})
-    return pd.DataFrame(rows, columns=["motion", "role", "difference", "low", "high", "direction", "rounds"])
+                         "high": f.upper, "direction": f.direction, "rounds": f.n,
+                         "sessions": f.extra.get("games") or sessions, "p": p_value(f)})
+    return pd.DataFrame(rows, columns=["motion", "role", "difference", "low", "high", "direction", "rounds",
+                                       "sessions", "p"])
 
 
 def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
@@ -466,7 +471,7 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
         >>> [f.key for f in found][-1]
         'roles.chance'
     """
-    from lopti_nb.analysis.findings import UNCLEAR, Z, Finding, games_needed, num
+    from lopti_nb.analysis.findings import UNCLEAR, Z, Finding, critical, games_needed, holm_adjusted, num
 
     words = dict(ROLES)
     out: list[Finding] = []
@@ -484,19 +489,37 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
         out.append(Finding("roles.unchanged", f"With any of {plural(len(same), 'ready motion')} in force "
                            f"({quoted(same)}) every seat won exactly the rounds it won on the same deals "
                            f"without it ({each}).", 0.0, 0.0, 0.0, per, "rounds", "no difference"))
-    rest = frame[~frame["motion"].isin(same)]
-    told = rest[~rest["direction"].isin([UNCLEAR, "no difference"])]
+    rest = frame[~frame["motion"].isin(same)].copy()
+    # every motion and role is one comparison of one family: corrected together (Holm), so
+    # that a motion is said to move a seat's chance only when it survives the many tested
+    tested = len(rest)
+    rest["p_holm"] = holm_adjusted(rest["p"].fillna(1.0).to_numpy()) if "p" in rest.columns else 1.0
+    alone = ~rest["direction"].isin([UNCLEAR, "no difference"])
+    told = rest[alone & (rest["p_holm"] < 0.05)]
+    withdrawn = rest[alone & (rest["p_holm"] >= 0.05)]
     for row in told.itertuples():
         out.append(Finding(f"roles.{row.motion}.{row.role}",
                            f"With \u201c{row.motion}\u201d in force {words[row.role]} wins a round "
                            f"{row.direction} than on the same deals without it: {num(row.difference, sign=True)} "
                            f"percentage points (95% interval {num(row.low, sign=True)} to "
-                           f"{num(row.high, sign=True)}; {plural(int(row.rounds), 'round')}, counted by session).",
+                           f"{num(row.high, sign=True)}; {plural(int(row.rounds), 'round')}, counted by session; "
+                           f"Holm-adjusted p {row.p_holm:.3f} over {plural(tested, 'comparison')}).",
                            float(row.difference), float(row.low), float(row.high), int(row.rounds), "rounds",
                            str(row.direction)))
+    for row in withdrawn.itertuples():
+        out.append(Finding(f"roles.{row.motion}.{row.role}",
+                           f"With \u201c{row.motion}\u201d in force {words[row.role]} wins a round "
+                           f"{num(row.difference, sign=True)} percentage points {row.direction} on its own "
+                           f"interval ({num(row.low, sign=True)} to {num(row.high, sign=True)}; "
+                           f"{plural(int(row.rounds), 'round')}, counted by session), but not once corrected "
+                           f"for the {plural(tested, 'comparison')} tested (Holm-adjusted p {row.p_holm:.3f}): "
+                           "withdrawn: it cannot be told apart from chance.",
+                           float(row.difference), float(row.low), float(row.high), int(row.rounds), "rounds",
+                           UNCLEAR))
     unclear = rest[rest["direction"] == UNCLEAR]
     if len(unclear):
-        stderr = float(((unclear["high"] - unclear["low"]) / (2 * Z)).median())
+        z = critical(int(unclear["sessions"].min())) if "sessions" in unclear.columns else Z
+        stderr = float(((unclear["high"] - unclear["low"]) / (2 * z)).median())
         typical = float(unclear["difference"].abs().median())
         need = games_needed(per, stderr, typical)
         widest = float(((unclear["high"] - unclear["low"]) / 2).max())
@@ -508,16 +531,17 @@ def ready_motions_by_role_findings(frame: pd.DataFrame) -> list:
                            f"({num(typical or stderr)} percentage points) apart would take about {need:,} "
                            f"rounds per motion.",
                            None, None, None, per, "rounds", UNCLEAR))
-    tested = len(rest)
     if tested:
         chance = tested / 20  # a 95 % interval leaves out the truth one time in twenty
-        leaving = "none leaves" if not len(told) else f"{len(told):,} {'leaves' if len(told) == 1 else 'leave'}"
+        alone_n = int(alone.sum())
+        leaving = "none leaves" if not alone_n else f"{alone_n:,} {'leaves' if alone_n == 1 else 'leave'}"
         out.append(Finding("roles.chance",
                            f"Of the {plural(tested, 'interval')} of the motions that changed some round's "
-                           f"winner ({each}), {leaving} out 0; if no motion moved any seat's chance, "
-                           f"about {num(chance)} would by chance alone, so a single interval that leaves out 0 "
-                           f"is weak evidence until a larger run repeats it.",
-                           float(len(told)), None, None, per, "rounds", ""))
+                           f"winner ({each}), {leaving} out 0 on its own; if no motion moved any seat's chance, "
+                           f"about {num(chance)} would by chance alone. Corrected for the "
+                           f"{plural(tested, 'comparison')} (Holm), {plural(len(told), 'difference')} "
+                           f"{'holds' if len(told) == 1 else 'hold'}.",
+                           float(len(told)), None, None, per, "rounds", "", False, {"tested": tested}))
     return out
 
 

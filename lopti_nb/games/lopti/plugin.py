@@ -76,7 +76,8 @@ SPEC = GameSpec(
     reference="lopti_nb.games.lopti:reference.md",
     studies="lopti_nb.games.lopti.studies",
     room_settings=("swap", "play_on"),
-    extras={"motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
+    extras={"win_chances": "lopti_nb.games.lopti.coach:win_chances",
+            "motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
             "practice": "lopti_nb.games.lopti.practice",
             "claims": "lopti_nb.games.lopti.claims"},
 )

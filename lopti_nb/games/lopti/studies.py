@@ -269,7 +269,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
     ``motion.``. A round's length counts every player's turn (turns of the whole table);
     rounds stopped at the turn cap are left out of the mean and counted (``length.capped``).
     """
-    from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions,
+    from lopti_nb.analysis.findings import (Finding, compare_means, compare_proportions, holm,
                                             compare_to, proportion)
 
     out = []
@@ -327,6 +327,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                                        f"With {lo_p} players a 3 duty decides a round",
                                        f"with {hi_p}", "more often", "less often", unit="rounds"))
     # the motions: paired with the same sessions without one
+    first_motion = len(out)
     if motion_rounds is not None and len(motion_rounds):
         for name, part in motion_rounds.groupby("motion", observed=True, sort=False):
             if name == "none":
@@ -342,7 +343,7 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                                      f"With `{name}` in force rounds are", "the same deals without it",
                                      "longer", "shorter", unit="rounds", paired=True,
                                      measure="turns, all players together",
-                                     clusters=part["session"].astype(str).to_numpy(),
+                                     clusters=part["session"].astype(str).to_numpy(), counted_by="session",
                                      same=f"With `{name}` in force every round lasted exactly as "
                                           f"long as the same deal without it: {why}"))
             if fired == 0:
@@ -351,4 +352,6 @@ def round_findings(games: pd.DataFrame, motion_rounds: pd.DataFrame | None = Non
                 out.append(Finding(f.key, f"`{name}` never fired in {plural(len(part), 'round')} "
                                    f"(95% interval 0.0% to {f.upper:.1%} of rounds: it may fire in a larger run).",
                                    0.0, 0.0, f.upper, len(part), "rounds"))
+    # every motion's change in round length is one family: corrected together (Holm)
+    out[first_motion:] = holm(out[first_motion:], "the motions' round lengths")
     return out

@@ -186,7 +186,7 @@ def deal_worth_summary(frame: pd.DataFrame) -> pd.DataFrame:
         >>> deal_worth_summary(f)[["players", "n", "deals", "gain"]].values.tolist()
         [['2', 4, 2, 50.0], ['all', 4, 2, 50.0]]
     """
-    from lopti_nb.analysis.findings import Z, cluster_stderr
+    from lopti_nb.analysis.findings import cluster_stderr, critical
 
     rows = []
     changes = [c for c in CHANGES if (frame["change"] == c).any()]
@@ -199,9 +199,10 @@ def deal_worth_summary(frame: pd.DataFrame) -> pd.DataFrame:
             deals = _deal_labels(rows_of)
             se = cluster_stderr(gain, deals)
             m = float(gain.mean())
+            z = critical(len(set(deals)))  # Student's t below 30 deals
             rows.append({"change": change, "players": label, "n": int(gain.size),
                          "deals": len(set(deals)), "gain": m, "stderr": se,
-                         "lower": m - Z * se, "upper": m + Z * se})
+                         "lower": m - z * se, "upper": m + z * se})
     return pd.DataFrame(rows, columns=["change", "players", "n", "deals", "gain", "stderr", "lower", "upper"])
 
 
@@ -254,7 +255,7 @@ def deal_findings(frame: pd.DataFrame, lead: Sequence[str] = ()) -> list:
     by deal, 95 % interval counted by deal), and how often the heuristic bot swaps. Keys
     ``deal.swap``, ``deal.ten``, ``deal.two``, ``deal.swaps_made``; ``lead``: the changes a
     notebook leads with (only those whose direction holds at its size at any seed)."""
-    from lopti_nb.analysis.findings import Finding, compare_means, proportion
+    from lopti_nb.analysis.findings import Finding, compare_means, holm, proportion
 
     out = []
     counts = sorted(int(p) for p in frame["players"].unique())
@@ -268,13 +269,14 @@ def deal_findings(frame: pd.DataFrame, lead: Sequence[str] = ()) -> list:
         f = compare_means(f"deal.{_DEAL_KEYS[change]}", 100.0 * part["with_won"], 100.0 * part["without_won"],
                           f"{what} ({over})", other, "higher", "lower", unit="holders",
                           lead=change in lead, paired=True, measure="percentage points",
-                          clusters=_deal_labels(part))
+                          clusters=_deal_labels(part), counted_by="deal")
         stalemates = int(part["with_stalemate"].sum() + part["without_stalemate"].sum())
         if stalemates:
             f = Finding(f.key, f"{f.text[:-1]}; {plural(stalemates, 'round')} stopped at the turn cap, "
                         "counted as no win.", f.estimate, f.lower, f.upper, f.n, f.unit, f.direction,
                         f.lead, f.extra)
         out.append(f)
+    out = holm(out, "the worth of the deal's changes")  # the changes are one family
     seats = int(frame.drop_duplicates(["players", "deal"])["players"].sum())
     swaps = int((frame["change"] == SWAP).sum())
     if seats:

@@ -10,14 +10,17 @@ functions (:func:`~lopti_nb.games.skullking.rules.trick_winner`).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
+from typing import Sequence
 
 from lopti_nb.engine import SettingsError
 
 from . import rules
 from .bots import HeuristicBot
-from .cards import NAME
-from .state import BID, BIDS, PLAY, Bid
+from .cards import NAME, SORT_KEY, SUIT
+from .rules import PASSES_SUIT_ON
+from .state import BID, BIDS, HELD, PLAY, Bid, CardPlayed, RoundDealt
 from .testing import scramble
 
 #: plays simulated per answer (a deal of a round at a table, times the bids weighed): the
@@ -61,11 +64,15 @@ def play_round(sim, seat: int, bid: int | None, rng: random.Random, bot: Heurist
         choice = Bid(bid) if s == seat else bot.bid(sim.observation(s), legal)
         sim.apply(choice, s)
     n = sim.num_players
+    log, apply = sim.actions, sim._apply
     while sim.round == rnd and not sim.is_over:
         s = sim.current_player
         legal = sim.legal_actions(s)
         action = legal[0] if len(legal) == 1 else bot.play(sim.observation(s), legal, rng)
-        sim.apply(action, s)
+        # a card of the seat to act, taken from its legal actions: played without apply()'s
+        # checks (the same game, as the engine's play_out plays it)
+        log.append(action)
+        apply(action)
     return sim.records[len(sim.records) - n + seat]
 
 
@@ -153,3 +160,122 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
     return Advice(tuple(lines), chances, deals, can_win, cannot_win)
 
 
+
+
+# -- worlds that agree with what a seat has seen -------------------------------------------------------
+def voids(plays: Sequence[tuple[int, str]], players: int) -> dict[int, set]:
+    """The suits each seat has shown it lacks, from this round's plays in order (``(seat,
+    card)``, a trick every ``players`` cards): a number card of another suit played to a trick
+    whose suit was set means the seat holds none of that suit (every special card may be played
+    at any time, so it shows nothing).
+
+        >>> voids([(0, "G5"), (1, "P3"), (2, "escape"), (3, "G9")], 4)
+        {1: {'G'}}
+    """
+    out: dict[int, set] = {}
+    for start in range(0, len(plays), players):
+        led, open_ = None, True
+        for seat, card in plays[start:start + players]:
+            if open_:
+                if card not in PASSES_SUIT_ON:
+                    led, open_ = SUIT[card], False
+                continue
+            if led is not None and SUIT[card] is not None and SUIT[card] != led:
+                out.setdefault(seat, set()).add(led)
+    return out
+
+
+def round_plays(state) -> list[tuple[int, str]]:
+    """``(seat, card)`` of every card played this round so far, in order (public events)."""
+    start = max(i for i, e in enumerate(state.events) if isinstance(e, RoundDealt))
+    return [(e.seat, e.card) for e in state.events[start:] if isinstance(e, CardPlayed)]
+
+
+def deal_unseen(pool: Sequence[str], sizes: dict[int, int], lacks: dict[int, set],
+                rng: random.Random, tries: int = 50) -> dict[int, list[str]]:
+    """Hands of ``sizes`` (seat -> cards) dealt at random from ``pool`` (the cards a seat has
+    not seen, those left undealt included) so that no seat gets a number of a suit it has
+    shown it lacks (``lacks``). Cards go one at a time, in random order, to a seat with room
+    that may hold them, chosen in proportion to its room (the undealt rest is one more place
+    with no constraint); after ``tries`` dead ends the suits shown are let go."""
+    rest = len(pool) - sum(sizes.values())
+    places = [*sizes, None]
+    for attempt in range(tries + 1):
+        cards = list(pool)
+        rng.shuffle(cards)
+        room = {**sizes, None: rest}
+        hands: dict = {s: [] for s in places}
+        ok = True
+        for card in cards:
+            suit = SUIT[card]
+            fits = [s for s in places if room[s] > 0 and (attempt == tries or s is None
+                                                           or suit is None or suit not in lacks.get(s, ()))]
+            if not fits:
+                ok = False
+                break
+            s = fits[0] if len(fits) == 1 else rng.choices(fits, weights=[room[f] for f in fits])[0]
+            hands[s].append(card)
+            room[s] -= 1
+        if ok:
+            hands.pop(None)
+            return hands
+    raise AssertionError("unreachable: the last try ignores the suits shown")
+
+
+def sample_world(state, seat: int, rng: random.Random, seen: Sequence[str] = (),
+                 lacks: dict[int, set] | None = None, bot: HeuristicBot | None = None):
+    """A copy of ``state`` with everything ``seat`` cannot see dealt again: the other hands
+    from the cards it has not seen (its hand, the cards played this round and ``seen`` left
+    out), no seat given a suit it has shown it lacks (``lacks``; default: read from this
+    round's plays), each hand keeping its size; while bids are secret, each other seat that
+    has bid bids what ``bot`` would on the hand it is dealt here; a new generator."""
+    bot = bot or HeuristicBot()
+    new = scramble(state, seat, rng)  # the generator, secret bids and earlier deals
+    n = new.num_players
+    unseen = Counter(new.deck)
+    unseen.subtract(new.hands[seat])
+    unseen.subtract(HELD[c] for _, c in round_plays(state))
+    unseen.subtract(HELD[c] for c in seen)
+    pool = sorted((+unseen).elements(), key=SORT_KEY.__getitem__)
+    lacks = voids(round_plays(state), n) if lacks is None else lacks
+    sizes = {s: len(new.hands[s]) for s in range(n) if s != seat}
+    hands = deal_unseen(pool, sizes, lacks, rng)
+    for s, h in hands.items():
+        new.hands[s] = sorted(h, key=SORT_KEY.__getitem__)
+    if new.phase == BID:
+        for s in range(n):
+            if s != seat and new.bids[s] is not None:
+                new.bids[s] = bot.bid(new.observation(s), BIDS[: new.cards_dealt + 1]).n
+    new._table = None
+    return new
+
+
+def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0, *,
+                budget: float | None = 2.0):
+    """Each legal action's chance (a bid, or a card as it would be played) that ``seat``
+    (default: the seat to act; while bids are secret, any seat still to bid) wins the game, as
+    a DataFrame: one row per action (``action``, ``move``, ``win_chance``, ``lower``, ``upper``
+    (95 %), ``games``), best first.
+
+    Each of ``games`` worlds deals the other hands again from the cards the seat has not seen,
+    keeping every suit a seat has shown it lacks out of its hand (:func:`sample_world`); every
+    action is played out in every world, then every seat plays as the heuristic bot to the end
+    of the game. ``budget``: seconds of CPU time after which fewer games are played (at least
+    10; ``attrs["note"]`` says so); ``None`` plays them all (the same answer every time).
+
+        >>> import lopti_nb
+        >>> state = lopti_nb.new_game("skull-king", players=3, seed=2)
+        >>> t = win_chances(state, 0, games=12, budget=None)
+        >>> t["move"].tolist() == sorted(t["move"], key=lambda m: -t.set_index("move").win_chance[m]), len(t)
+        (True, 2)
+    """
+    from lopti_nb.engine.rollouts import chance_frame, check_question, rollout_chances
+
+    seat, games, seed, budget = check_question(state, seat, games, seed, budget)
+    if seat is None or seat not in state.to_act:
+        raise SettingsError("The chances are for a seat that may act now.")
+    bot = HeuristicBot()
+    lacks = voids(round_plays(state), state.num_players)
+    rows, cut = rollout_chances(state, seat, lambda rng: sample_world(state, seat, rng, (), lacks, bot),
+                                [bot] * state.num_players, games, seed, budget)
+    return chance_frame(rows, cut, games, budget)

@@ -6,6 +6,7 @@ from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 from . import rules
 from .bids import bidder_bot
 from .bots import heuristic_bot
+from .search import search_bot
 from .state import Bid, Play, SkullKingState, game_length, seat_columns
 
 SCHEMA = SettingsSchema([
@@ -46,9 +47,11 @@ SPEC = GameSpec(
     max_players=8,
     default_players=4,
     default_bot="heuristic",
-    bots={"heuristic": heuristic_bot, "bidder": bidder_bot},
+    bots={"heuristic": heuristic_bot, "bidder": bidder_bot, "search": search_bot},
     bot_words={"heuristic": "bids by its cards' strength and plays to make the bid exactly",
-               "bidder": "bids for the best expected score, then plays as the heuristic bot"},
+               "bidder": "bids for the best expected score, then plays as the heuristic bot",
+               "search": "bids as the bidder bot, then picks each card by playing the round out in many "
+                         "guessed deals of the hidden cards"},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,
@@ -68,6 +71,7 @@ SPEC = GameSpec(
     reference="lopti_nb.games.skullking:reference.md",
     studies="lopti_nb.games.skullking.studies",
     room_settings=("scoring", "edition", "legendary"),
-    extras={"claims": "lopti_nb.games.skullking.claims", "practice": "lopti_nb.games.skullking.practice"},
+    extras={"win_chances": "lopti_nb.games.skullking.coach:win_chances", "claims": "lopti_nb.games.skullking.claims",
+            "practice": "lopti_nb.games.skullking.practice"},
     batch="lopti_nb.games.skullking.batch:simulate_batch",
 )

@@ -25,20 +25,33 @@ def _keys(by) -> list[str]:
     return [by] if isinstance(by, str) else list(by)
 
 
+def _deal(rounds: pd.DataFrame) -> list[str]:
+    """The columns that name a row's deal: the seats of one round of one game bid on one deal
+    (their rows are counted together)."""
+    return [c for c in ("cell", "scoring", "game", "round") if c in rounds.columns]
+
+
 def hit_rate_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
-    """Share of exact bids per round (and ``by`` group), with Wilson intervals."""
-    return rate_frame(rounds, "hit", ["round", *_keys(by)], name="hit_rate")
+    """Share of exact bids per round (and ``by`` group), with Wilson intervals counted by deal
+    (the seats of one round of one game share its deal; ``clusters``: the deals).
+
+        >>> r = pd.DataFrame({"game": [0, 0, 1, 1], "round": 1, "bot": "heuristic", "hit": [1, 1, 0, 1]})
+        >>> hit_rate_frame(r)[["n", "hit_rate", "clusters"]].values.tolist()
+        [[4.0, 0.75, 2.0]]
+    """
+    return rate_frame(rounds, "hit", ["round", *_keys(by)], name="hit_rate", clusters=_deal(rounds))
 
 
 def zero_bid_frame(rounds: pd.DataFrame, by=("bot",)) -> pd.DataFrame:
     """The risk of a zero bid per round: ``zero_share`` (how often 0 was bid), ``n`` and
     ``hits`` (zero bids and how many took no trick), ``fail_rate`` (a zero bid that took a
-    trick) with its Wilson interval, and ``mean_points`` of the zero bids."""
+    trick) with its Wilson interval counted by deal (``clusters``: the deals), and
+    ``mean_points`` of the zero bids."""
     keys = ["round", *_keys(by)]
     rounds = rounds.assign(zero=rounds["bid"] == 0, failed=(rounds["bid"] == 0) & ~rounds["hit"])
     share = rounds.groupby(keys, observed=True, sort=True)["zero"].mean().rename("zero_share")
     zeros = rounds[rounds["zero"]]
-    out = rate_frame(zeros, "failed", keys, name="fail_rate")
+    out = rate_frame(zeros, "failed", keys, name="fail_rate", clusters=_deal(zeros))
     pts = zeros.groupby(keys, observed=True, sort=True)["points"].mean().rename("mean_points")
     out = out.merge(pts.reset_index(), on=keys).merge(share.reset_index(), on=keys)
     return out
@@ -528,7 +541,8 @@ def skill_chart(gaps: pd.DataFrame, title: str = "How much each scoring system r
 def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None = None,
                    lead: bool = True) -> list:
     """What each special card is worth to its holder (``worth.<card>``: the paired deals of
-    :func:`card_worth_deals`, 95 % interval) and how much each scoring system rewards skill
+    :func:`card_worth_deals`, 95 % interval, one pair a deal; the cards corrected together
+    for the comparisons tested, Holm) and how much each scoring system rewards skill
     (``skill.<scoring>`` from :func:`skill_gap_frame`, and ``skill.most``: which system
     rewards it most, told apart only when its interval clears the others'). ``lead``: the
     skill findings lead (their direction holds at any seed at the notebook's size).
@@ -538,7 +552,7 @@ def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None
         >>> [f.key for f in worth_findings(gaps=skill_gap_frame(toy))]
         ['skill.classic', 'skill.most']
     """
-    from lopti_nb.analysis.findings import UNCLEAR, Finding, compare_means, num
+    from lopti_nb.analysis.findings import UNCLEAR, Finding, compare_means, holm, num
 
     out = []
     if worths is not None:
@@ -548,6 +562,8 @@ def worth_findings(worths: pd.DataFrame | None = None, gaps: pd.DataFrame | None
                                      f"Holding {name} in place of a plain low card, the holder's round score is",
                                      "", "higher", "lower", paired=True, measure="points a round",
                                      unit="deals", same=f"Holding {name} changes nothing of the holder's round score"))
+        # every special card's worth is one comparison of one family: corrected together (Holm)
+        out = holm(out, "the special cards' worths")
     if gaps is not None and len(gaps):
         for row in gaps.itertuples():
             out.append(Finding(f"skill.{row.scoring}",
