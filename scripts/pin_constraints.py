@@ -14,6 +14,8 @@ import re
 import sys
 from importlib import metadata
 
+from packaging.requirements import Requirement
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "binder" / "constraints.txt"
 EXTRAS = ("test", "analysis", "rooms")
@@ -41,15 +43,13 @@ def closure(root: str = "lopti_nb", extras: tuple[str, ...] = EXTRAS) -> dict[st
         if key in found and not wanted:
             continue
         found[key] = dist.version
-        for req in dist.requires or ():
-            spec, _, marker = req.partition(";")
-            extra = re.search(r"extra\s*==\s*['\"]([^'\"]+)['\"]", marker)
-            if extra and extra.group(1) not in wanted:
+        for text in dist.requires or ():
+            req = Requirement(text)
+            # a requirement for another platform, Python or extra is not one here
+            if req.marker is not None and not any(req.marker.evaluate({"extra": e}) for e in (wanted or {""})):
                 continue
-            sub = re.search(r"\[([^\]]+)\]", spec)
-            child = _name(spec)
-            if _norm(child) not in found or sub:
-                todo.append((child, set(x.strip() for x in sub.group(1).split(",")) if sub else set()))
+            if _norm(req.name) not in found or req.extras:
+                todo.append((req.name, set(req.extras)))
     found.pop(_norm(root), None)
     return dict(sorted(found.items()))
 

@@ -492,7 +492,9 @@ def holm(findings: Sequence[Finding], family: str, alpha: float = 0.05) -> list[
         >>> [f.direction for f in holm([a, b], "the two")]
         ['higher', 'higher']
     """
-    tested = [(i, p) for i, f in enumerate(findings) if (p := p_value(f)) is not None]
+    # an interval of no width is an exact result (every pair the same): nothing to correct
+    tested = [(i, p) for i, f in enumerate(findings)
+              if (p := p_value(f)) is not None and not (f.lower is not None and f.lower == f.upper)]
     m = len(tested)
     out = list(findings)
     if not m:

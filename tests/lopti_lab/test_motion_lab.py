@@ -176,7 +176,8 @@ def test_bad_arguments_are_refused_with_a_sentence(arguments, words):
 
 def test_ready_motions_by_role_is_a_tidy_frame_of_the_labs_win_findings():
     frame = ready_motions_by_role(players=3, sessions=3, rounds=1, motions=["ace_tax", "pairs_pass_on"])
-    assert list(frame.columns) == ["motion", "role", "difference", "low", "high", "direction", "rounds"]
+    assert list(frame.columns) == ["motion", "role", "difference", "low", "high", "direction", "rounds",
+                                   "sessions", "p"]
     assert frame[["motion", "role"]].values.tolist() == [
         ["ace_tax", "author"], ["ace_tax", "next"], ["ace_tax", "others"],
         ["pairs_pass_on", "author"], ["pairs_pass_on", "next"], ["pairs_pass_on", "others"]]
@@ -199,11 +200,12 @@ def test_ready_motions_by_role_findings_state_a_direction_only_where_the_interva
     its interval leaves out 0; the rest are one sentence that cannot tell them apart."""
     from lopti_nb.games.lopti.lab import ready_motions_by_role_findings
 
-    rows = [("herald", r, 0.0, 0.0, 0.0, "no difference") for r in ("author", "next", "others")]
-    rows += [("tax", "author", -10.0, -19.0, -1.0, "less often"), ("tax", "next", 2.0, -6.0, 10.0, UNCLEAR),
-             ("tax", "others", 4.0, -1.0, 9.0, UNCLEAR)]
-    frame = pd.DataFrame([(*r, 120) for r in rows],
-                         columns=["motion", "role", "difference", "low", "high", "direction", "rounds"])
+    rows = [("herald", r, 0.0, 0.0, 0.0, "no difference", 1.0) for r in ("author", "next", "others")]
+    # the author's change survives the correction for the three comparisons (Holm); the others do not
+    rows += [("tax", "author", -10.0, -19.0, -1.0, "less often", 0.001), ("tax", "next", 2.0, -6.0, 10.0, UNCLEAR, 0.6),
+             ("tax", "others", 4.0, -1.0, 9.0, UNCLEAR, 0.1)]
+    frame = pd.DataFrame([(*r[:6], 120, 120, r[6]) for r in rows],
+                         columns=["motion", "role", "difference", "low", "high", "direction", "rounds", "sessions", "p"])
     found = {f.key: f for f in ready_motions_by_role_findings(frame)}
     assert list(found) == ["roles.unchanged", "roles.tax.author", "roles.unclear", "roles.chance"]
     assert "\u201cherald\u201d" in found["roles.unchanged"].text and "tax" not in found["roles.unchanged"].text

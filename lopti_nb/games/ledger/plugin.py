@@ -92,8 +92,7 @@ SPEC = GameSpec(
                "mix": f"one personality per seat, in turn: {', '.join(MIX)}",
                "best": "an analysis bot: dives to bring home the most machines on average",
                "win": "an analysis bot: tuned on seeded games to win the game, not the dive",
-               "coach": "an analysis bot: plays as win, unless playing out guessed games clearly wins more "
-                        "with another move"},
+               "coach": "an analysis bot: plays as win unless guessed games clearly favour another move"},
     schema=SCHEMA,
     aliases=("ledger", "drowned ledger"),
     order=30,

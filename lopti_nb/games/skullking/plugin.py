@@ -50,8 +50,7 @@ SPEC = GameSpec(
     bots={"heuristic": heuristic_bot, "bidder": bidder_bot, "search": search_bot},
     bot_words={"heuristic": "bids by its cards' strength and plays to make the bid exactly",
                "bidder": "bids for the best expected score, then plays as the heuristic bot",
-               "search": "bids as the bidder bot, then picks each card by playing the round out in many "
-                         "guessed deals of the hidden cards"},
+               "search": "bids as bidder, then plays the card that scores best over guessed deals"},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,
