@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from notebook_support import FIRST_BUDGET, FIRST_HALF, run_under_nbval
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ["skullking_scoring", "reckoning_risk", "ledger_strategies", "lopti_analysis"]
 
@@ -34,21 +36,5 @@ def test_notebooks_have_cleared_outputs_and_a_size_parameter():
 
 
 def test_notebooks_run_under_nbval():
-    """All four notebooks under ``pytest --nbval-lax``. The budget (5 minutes together) is
-    checked on CPU time (this process's children: pytest and the kernels), which does not
-    depend on what else the machine is doing; the wall time is printed."""
-    import resource
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.monotonic()
-    cmd = [sys.executable, "-m", "pytest", "--nbval-lax", "notebooks/", "-p", "no:cacheprovider", "-q",
-           "--nbval-sanitize-with", "notebooks/nbval_sanitize.cfg", "--nbval-cell-timeout", "900",
-           "--durations=0"]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    took = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    assert " passed" in proc.stdout and "failed" not in proc.stdout
-    print(f"notebooks ran in {took:.0f} s wall, {cpu:.0f} s CPU")
-    assert cpu < 300, f"the notebooks took {cpu:.0f} s of CPU together; the budget is 300 s"
+    """The first half of the notebooks under nbval (the second: test_analysis_notebooks_rest.py)."""
+    run_under_nbval(ROOT, FIRST_HALF, FIRST_BUDGET)
