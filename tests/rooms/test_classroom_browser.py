@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import axe_violations, click, outside_requests, watch_requests
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lopti_nb import rooms
 from lopti_nb.explainers import steps
@@ -50,6 +51,13 @@ def _take_turn(page) -> bool:
     if cards.count() == 0:
         return False
     click(page.locator(".lnb-room-hand"), cards.first.inner_text().strip(), exact=True)
+    # the hand on screen can be a moment behind the table (a trick just taken, a suit now to
+    # follow): a card refused by the time the tap arrives shows its reason and stays unpicked,
+    # as it would for a person, who then taps another; the next pass reads the hand afresh
+    try:
+        page.locator(".lnb-room-hand .lnb-hand-card.lnb-picked").wait_for(timeout=5000)
+    except PlaywrightTimeout:
+        return False
     click(page.locator(".lnb-room"), "Play ", timeout=10)
     return True
 
