@@ -29,10 +29,14 @@ import ast
 import functools
 import dataclasses
 import numbers
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .core import GameState, IllegalAction, LoptiNbError, UnknownSeat
+from .errors import IllegalAction, LoptiNbError, UnknownSeat
 from .limits import check_nesting, read_json, shown
+from .registry import get_spec, new_game
+
+if TYPE_CHECKING:  # a state writes its record with this module
+    from .core import GameState
 
 MAX_ACTION_TEXT = 4000  # characters of one action written as text (a data motion takes the most)
 MAX_RECORD_CHARS = 20_000_000  # characters of a record's JSON text
@@ -128,8 +132,6 @@ def _example(types) -> str:
 
 
 def make_record(state: GameState) -> dict[str, Any]:
-    from .registry import get_spec
-
     spec = get_spec(state.game)
     return build_record(spec.name, spec.schema.to_plain(state.settings), state.seed,
                         state.num_players, [action_text(a) for a in state.actions],
@@ -176,8 +178,6 @@ def load(record: Mapping[str, Any] | str) -> GameState:
         >>> lopti_nb.load(state.record()).events == state.events
         True
     """
-    from .registry import get_spec, new_game
-
     record = check_record(record)
     spec = get_spec(record["game"])
     settings = record["settings"]

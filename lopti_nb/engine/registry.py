@@ -25,10 +25,13 @@ import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from random import Random as _Random
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
-from .core import GameState, SettingsError, UnknownBot, UnknownGame
+from .errors import SettingsError, UnknownBot, UnknownGame
 from .settings import SettingsSchema, shown, whole
+
+if TYPE_CHECKING:  # the state contract builds on this module: a state asks the registry for its spec
+    from .core import GameState
 
 GROUP = "lopti_nb.games"
 
