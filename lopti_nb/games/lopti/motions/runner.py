@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import fields
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ....engine import SettingsError, seat_word
 from ....engine.shuffle import shuffle
@@ -15,10 +15,13 @@ from ..cards import DECK
 from ..hook_calls import DONE, MAX_FAULT, Watch, bounded, error_text, plain_text, run_task, type_name
 from .language import (
     CHOOSE, DRAW_PILE, EFFECT_TYPES, MAX_EFFECTS_PER_EVENT, MAX_EFFECTS_PER_FLUSH, MAX_EFFECTS_PER_HOOK,
-    PLAY_EVENTS, ClearPile, DEFAULT_BUDGET, Draw, Effect, Give, Motion, MotionError, PendingChoice,
+    PLAY_EVENTS, ClearPile, DEFAULT_BUDGET, Draw, Effect, Give, MotionError, PendingChoice,
     ReturnCleared, Reveal, Say, View, check_role, new_view, pick_cards, view_data,
 )
 from .snapshot import changed, restore, snapshot
+
+if TYPE_CHECKING:  # a motion is built on this module (its data hooks are ready-made)
+    from .motion import Motion
 
 # -- running hooks ---------------------------------------------------------------------------------------
 # A hook runs on a worker thread and is abandoned when late (hook_calls explains the choice);
