@@ -9,6 +9,7 @@ import pytest
 
 import lopti_nb
 from lopti_nb import explainers, testing
+from lopti_nb.dashboard_parts import rules_classroom
 from lopti_nb.engine import SettingsError, UnknownGame, load, register_game
 from lopti_nb.engine import registry
 
@@ -211,6 +212,11 @@ def test_the_guides_game_with_secrets_a_table_and_a_lesson_passes_the_suite_and_
     verdicts = {choice.label: scene.attempt(choice.key) for choice in scene.choices()}
     assert verdicts["Bid 0"].legal and not verdicts[f"Play {scene.state.hands[0][0]}"].legal
     assert "bids" in verdicts["Bid 0"].reason + verdicts[f"Play {scene.state.hands[0][0]}"].reason
+    # the classroom teaches its lesson, and offers a guided round only for a game that has one
+    classroom = rules_classroom(game="ok-bid-and-take", lesson=False, start_timer=False)
+    assert classroom.tutorial_button.layout.display == "none"
+    classroom.game.value = next(s.name for s in registry.all_specs() if s.tutorial is not None)
+    assert classroom.tutorial_button.layout.display != "none"
 
 
 #: The two faults the suite finds although every other check passes: a why_illegal that
