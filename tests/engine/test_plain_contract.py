@@ -1,6 +1,7 @@
 """A game written from docs/PLUGINS.md alone: it names itself nowhere but in its plugin, plays,
 records and passes the conformance suite (``lopti_nb.testing.check_game``); a broken copy of
 it fails the suite with its faults named. (The package's own structure: tests/test_structure.py.)"""
+import dataclasses
 import importlib
 import pathlib
 import sys
@@ -10,7 +11,7 @@ import pytest
 import lopti_nb
 from lopti_nb import explainers, testing
 from lopti_nb.dashboard_parts import rules_classroom
-from lopti_nb.engine import SettingsError, UnknownGame, load, register_game
+from lopti_nb.engine import GameSpec, Presentation, SettingsError, UnknownGame, load, register_game
 from lopti_nb.engine import registry
 
 PACKAGE = pathlib.Path(lopti_nb.__file__).parent
@@ -279,3 +280,23 @@ def test_a_listed_action_the_game_refuses_fails_once_where_it_happened_and_the_r
     assert set(error.skipped) == set(testing.CHECKS) - {
         "offers_its_testing_part", "random_games_play_to_the_end", "observation_refuses_a_seat_not_at_the_table"}
     assert str(error).count("IllegalAction") == 1
+
+
+def test_a_plugin_is_its_game_and_an_optional_presentation(guide_game):
+    """A headless game (the guide's race) registers the game part alone; the presentation's
+    parts given one by one go into ``presentation`` and read back as before, and a spec
+    copied with another field keeps them."""
+    race = guide_game("race_headless", plugins_example()).SPEC
+    assert race.presentation == Presentation() and race.view is None and race.lessons is None
+    shown = GameSpec(name="shown", title="Shown", state_class=race.state_class, min_players=2, max_players=4,
+                     default_players=2, default_bot="random", view="pkg.view:V", lessons="pkg.lessons",
+                     bot_words={"random": "any move"})
+    assert shown.presentation == Presentation(view="pkg.view:V", lessons="pkg.lessons",
+                                              bot_words={"random": "any move"})
+    assert (shown.view, shown.lessons, shown.tutorial) == ("pkg.view:V", "pkg.lessons", None)
+    again = dataclasses.replace(shown, title="Shown again")
+    assert again.presentation == shown.presentation and again.view == "pkg.view:V"
+    given = dataclasses.replace(race, view="pkg.view:V")  # a part changed one by one, as before
+    assert given.presentation == Presentation(view="pkg.view:V") and race.view is None
+    assert dataclasses.replace(shown, view=None).presentation.view is None  # None says "no view"
+    assert registry.get_spec("lopti").presentation.view == registry.get_spec("lopti").view
