@@ -25,13 +25,14 @@ import warnings
 from dataclasses import InitVar, dataclass, field, replace
 from importlib.metadata import entry_points
 from random import Random as _Random
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .errors import SettingsError, UnknownBot, UnknownGame
 from .settings import SettingsSchema, shown, whole
 
-if TYPE_CHECKING:  # the state contract builds on this module: a state asks the registry for its spec
-    from .core import GameState
+#: A game's state: a ``lopti_nb.engine.GameState`` (:mod:`.core`), which builds on this module
+#: (a state asks the registry for its spec), so the registry names it only in words.
+State = Any
 
 GROUP = "lopti_nb.games"
 
@@ -131,7 +132,7 @@ class GameSpec:
 
     name: str
     title: str
-    state_class: type[GameState]
+    state_class: type  # a GameState subclass
     min_players: int
     max_players: int
     default_players: int
@@ -142,14 +143,14 @@ class GameSpec:
     order: int = 100  # where the game sits in lists (smaller first)
     action_types: tuple[type, ...] = ()  # every action class, for records and rooms
     # extra per-seat columns for simulate(): (state, seat) -> dict
-    seat_columns: Callable[[GameState, int], dict[str, Any]] | None = None
+    seat_columns: Callable[[State, int], dict[str, Any]] | None = None
     # the number reported as "game length" by simulate(), and its word
-    length: Callable[[GameState], int] | None = None
+    length: Callable[[State], int] | None = None
     length_label: str = "Actions"
     # extra per-game columns for the analysis "games" table: state -> dict
-    game_columns: Callable[[GameState], dict[str, Any]] | None = None
+    game_columns: Callable[[State], dict[str, Any]] | None = None
     # extra analysis tables: name -> (state, number, seat bot names) -> rows
-    tables: dict[str, Callable[[GameState, int, Sequence[str]], list[dict]]] = field(default_factory=dict)
+    tables: dict[str, Callable[[State, int, Sequence[str]], list[dict]]] = field(default_factory=dict)
     table_columns: dict[str, list[str]] = field(default_factory=dict)  # columns of an empty table
     # fixed categories of categorical columns, so chunks of a sweep concatenate exactly
     categories: dict[str, list[str]] = field(default_factory=dict)
@@ -400,7 +401,7 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
 
 
 def new_game(game: str | None = None, players: int | None = None, seed: int | None = None,
-             **settings: Any) -> GameState:
+             **settings: Any) -> State:
     """A fresh game state: ``new_game(game, players=4, seed=1)``.
 
     ``game`` is any installed game's name (the first argument of every entry point:

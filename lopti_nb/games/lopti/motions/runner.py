@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ....engine import SettingsError, seat_word
 from ....engine.shuffle import shuffle
@@ -19,9 +19,6 @@ from .language import (
     ReturnCleared, Reveal, Say, View, check_role, new_view, pick_cards, view_data,
 )
 from .snapshot import changed, restore, snapshot
-
-if TYPE_CHECKING:  # a motion is built on this module (its data hooks are ready-made)
-    from .motion import Motion
 
 # -- running hooks ---------------------------------------------------------------------------------------
 # A hook runs on a worker thread and is abandoned when late (hook_calls explains the choice);
@@ -114,9 +111,10 @@ def _fresh(effect: Any) -> Effect:
 
 
 class MotionEntry:
-    """What the runner needs of a motion in force: its number, its hooks, whether it is live."""
+    """What the runner needs of a motion in force (a :class:`~.motion.Motion`, which builds on
+    this module): its number, its hooks, whether it is live."""
 
-    def __init__(self, number: int, motion: Motion, on_fault: Callable[[int, str], None] | None = None):
+    def __init__(self, number: int, motion: Any, on_fault: Callable[[int, str], None] | None = None):
         self.number = number
         self.motion = motion
         self.live = True
