@@ -35,6 +35,15 @@ ALLOWED: dict[tuple[str, str, str], str] = {
 }
 
 
+# Import cycles (counting imports inside functions) not undone yet: each must still be there
+# (the list shrinks with each fix, and is empty when the boundaries are all drawn).
+CYCLES_BEING_UNDONE: list[list[str]] = [
+    # the session state reads the plugin's spec, whose actions and bots come from the session:
+    # undone with the session's one model (its file is being rewritten elsewhere)
+    ["lopti_nb.games.lopti.plugin", "lopti_nb.games.lopti.session_game"],
+]
+
+
 def module_name(path: pathlib.Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -83,13 +92,33 @@ def module_level(body: list[ast.stmt]):
             yield node
 
 
-def imports_at_import_time(module: str) -> set[str]:
+def type_checking_block(node: ast.AST) -> bool:
+    test = getattr(node, "test", None) if isinstance(node, ast.If) else None
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING" or \
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+
+
+def every_import(body: list[ast.AST]):
+    """Every import statement of a module: at its top level and inside functions, methods and
+    blocks alike (an import run later is still a dependency), except those under ``if
+    TYPE_CHECKING:``, which name types for the reader and never run."""
+    for node in body:
+        if type_checking_block(node):
+            yield from every_import(node.orelse)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        else:
+            yield from every_import(list(ast.iter_child_nodes(node)))
+
+
+def imports_at_import_time(module: str, anywhere: bool = False) -> set[str]:
     """The package's modules that importing ``module`` imports directly (a name imported
-    from a package that is one of its submodules counts as that submodule)."""
+    from a package that is one of its submodules counts as that submodule); with
+    ``anywhere``, those its functions import when they run as well."""
     path, tree = sources()[module]
     known = sources()
     out = set()
-    for node in module_level(tree.body):
+    for node in (every_import(tree.body) if anywhere else module_level(tree.body)):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name in known}
         elif isinstance(node, ast.ImportFrom):
@@ -144,6 +173,20 @@ def test_no_import_cycle_between_modules_at_module_level():
     function, run later, is no cycle)."""
     graph = {module: imports_at_import_time(module) for module in sources()}
     assert cycles(graph) == []
+
+
+def test_no_import_cycle_between_modules_counting_imports_inside_functions():
+    """An import inside a function is a dependency too: no module needs, at any time, a module
+    that needs it back (a lazy import is no boundary). Each cycle is listed with its modules."""
+    graph = {module: imports_at_import_time(module, anywhere=True) for module in sources()}
+    assert cycles(graph) == CYCLES_BEING_UNDONE
+
+
+def test_imports_inside_functions_are_counted_and_type_checking_ones_are_not():
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import a\n"
+                     "def f():\n    if x:\n        from b import c\nclass K:\n    def g(self):\n        import d\n")
+    assert sorted(n.names[0].name if isinstance(n, ast.Import) else n.module for n in every_import(tree.body)) \
+        == ["b", "d", "typing"]
 
 
 def test_the_cycle_finder_finds_a_cycle():

@@ -29,6 +29,8 @@ from lopti_nb.engine import BatchNotCovered, SettingsError, all_specs, get_spec
 from lopti_nb.engine.limits import shown
 from lopti_nb.engine.runner import Run, batch_frame, batch_simulator, game_seeds, seat_rows
 
+from .intervals import cluster_stderr, critical, design_effect, wilson_interval
+
 __all__ = [
     "game_seeds", "play_games", "seat_frame", "game_frame", "round_frame",
     "histogram_frame", "distribution_summary", "rate_frame", "wilson_interval",
@@ -304,7 +306,6 @@ def distribution_summary(df: pd.DataFrame, value: str, by=None, clusters=None) -
         >>> float(distribution_summary(df, "score", clusters="game")["stderr"].iloc[0])
         0.5
     """
-    from .findings import cluster_stderr
 
     keys = _keys(by)
     cluster_keys = _keys(clusters)
@@ -331,20 +332,6 @@ def distribution_summary(df: pd.DataFrame, value: str, by=None, clusters=None) -
         rows.append(row)
     return pd.DataFrame(rows, columns=keys + ["n", "mean", "stderr", "p05", "q1", "median",
                                               "q3", "p95", "min", "max"])
-
-
-def wilson_interval(successes, n, z: float = 1.96):
-    """The Wilson score interval (lower, upper) for ``successes`` out of ``n`` (arrays ok)."""
-    k = np.asarray(successes, dtype=float)
-    n = np.asarray(n, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, k / n, 0.0)
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-        lo = np.where(n > 0, centre - half, 0.0)
-        hi = np.where(n > 0, centre + half, 1.0)
-    return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
 
 def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate", clusters=None) -> pd.DataFrame:
@@ -375,7 +362,6 @@ def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate", cluster
 
 
 def _clustered_rates(df: pd.DataFrame, flag: str, keys: list, name: str, cluster_keys: list) -> pd.DataFrame:
-    from .findings import critical, design_effect
 
     label = df[cluster_keys].astype(str).agg(":".join, axis=1) if len(df) else pd.Series(dtype=str)
     parts = [((), df)] if not keys else [(k if isinstance(k, tuple) else (k,), part)

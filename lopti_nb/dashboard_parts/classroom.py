@@ -14,7 +14,9 @@ import time
 
 import ipywidgets as W
 
+from lopti_nb.engine import get_spec
 from lopti_nb.text import esc
+from lopti_nb.widgets.base import show
 
 from .common import game_picker, message_html, note
 
@@ -56,6 +58,7 @@ class RulesClassroom(W.VBox):
                                         tooltip="A whole round at the real table, with a guide",
                                         layout=W.Layout(width="auto"))
         self.tutorial_button.on_click(lambda b: self.show_tutorial())
+        self._offer_tutorial()
         self.tutorial_box = W.VBox(layout=W.Layout(width="100%"))
         self.practice = None  # the practice, opened with its button
         self.practice_button = W.Button(description="Practice", layout=W.Layout(width="auto"))
@@ -295,9 +298,14 @@ class RulesClassroom(W.VBox):
         self._building = building
         self.voice.layout.display = "" if len(names) > 1 else "none"
 
+    def _offer_tutorial(self) -> None:
+        """The guided round is offered only for a game that has one (its plugin's ``tutorial``)."""
+        show(self.tutorial_button, get_spec(self.game.value).tutorial is not None)
+
     def _game_changed(self) -> None:
         self.tutorial = None  # the guided round of the game chosen before is put away
         self.tutorial_box.children = ()
+        self._offer_tutorial()
         self.practice = None  # and its practice
         self.practice_box.children = ()
         self._set_voices(self.voice.value)

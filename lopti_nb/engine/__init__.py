@@ -27,6 +27,7 @@ from .errors import BatchNotCovered, EndlessGame
 from .records import RecordError, action_text, load, parse_action
 from .registry import (
     GameSpec,
+    Presentation,
     Bot,
     all_specs,
     canonical_game,
@@ -49,7 +50,7 @@ __all__ = [
     "new_game", "random_bot", "register_bot", "register_game", "play_out", "simulate",
     "game_seeds", "RecordError", "action_text", "load", "parse_action", "Setting",
     "SettingsSchema", "shuffle", "SEAT_WORD", "seat_word", "seat_from_word", "plural",
-    "ordinal", "EndlessGame", "BatchNotCovered",
+    "ordinal", "EndlessGame", "BatchNotCovered", "Presentation",
 ]
 
 

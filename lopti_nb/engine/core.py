@@ -41,7 +41,11 @@ from typing import Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
 # The errors live in a leaf module (any module may import it); the engine's callers find them here too.
 from .errors import IllegalAction, LoptiNbError, SettingsError, UnknownBot, UnknownGame, UnknownSeat
+from .copying import (CACHE, COPIERS, DEEP, DICT, DICTS, KINDS, LIST, LISTS, PLAIN, RNG, SHARED,  # noqa: F401 - kept here
+                      check_fields, copy_rng, make_copier, plain_copy)
 from .limits import as_text
+from .records import make_record
+from .registry import spec_of
 
 
 # -- words ------------------------------------------------------------------------------
@@ -149,121 +153,11 @@ def places_from_keys(keys: Sequence[Hashable]) -> tuple[int, ...]:
     return tuple(map((1).__add__, map(best_first.index, keys)))
 
 
-# -- fields: how each attribute of a state is copied ------------------------------------------
-SHARED = "shared"  # immutable (numbers, text, tuples, frozen values): the copy shares it
-LIST = "list"  # a list of immutable values: a new list
-LISTS = "lists"  # a list of lists of immutable values: new lists all the way down
-DICT = "dict"  # a dict of immutable values: a new dict
-DICTS = "dicts"  # a list of dicts of immutable values
-PLAIN = "plain"  # nested plain data (dicts, lists, sets, tuples of them, e.g. settings)
-RNG = "rng"  # a random.Random: a new generator in the same state
-CACHE = "cache"  # derived from the rest and rebuilt on demand: the copy starts without it (None)
-DEEP = "deep"  # anything else: copy.deepcopy
-#: The kinds a ``FIELDS`` entry may name; a function ``value -> copy`` is accepted as well.
-KINDS = (SHARED, LIST, LISTS, DICT, DICTS, PLAIN, RNG, CACHE, DEEP)
-
-# values plain_copy shares: immutable, or read-only views (a default deck's MappingProxyType)
-_ATOMIC = (type(None), bool, int, float, complex, str, bytes, frozenset, range, MappingProxyType)
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data: dicts, lists and sets are copied, immutable values shared,
-    and anything else handed to ``copy.deepcopy``."""
-    t = type(value)
-    if t in _ATOMIC:
-        return value
-    if t is dict:
-        return {k: v if type(v) in _ATOMIC else plain_copy(v) for k, v in value.items()}
-    if t is list:
-        return [v if type(v) in _ATOMIC else plain_copy(v) for v in value]
-    if t is tuple:
-        items = [v if type(v) in _ATOMIC else plain_copy(v) for v in value]
-        return value if all(a is b for a, b in zip(items, value)) else tuple(items)
-    if t is set:
-        return set(value)  # set members are hashable, so immutable in practice
-    if isinstance(value, _ATOMIC):  # subclasses of int and str (a game's card class)
-        return value
-    return _copy.deepcopy(value)
-
-
-def copy_rng(rng: random.Random) -> random.Random:
-    """A new generator in the same state.
-
-    A plain ``random.Random`` is made with ``__new__`` and given the state: ``Random()``
-    would first seed itself from the operating system, which took half of a state's copy.
-    Any other generator class is deep-copied (it may carry more than its state)."""
-    if type(rng) is random.Random:
-        new = _new_random(random.Random)
-        new.setstate(rng.getstate())
-        return new
-    return _copy.deepcopy(rng)
-
-
-_new_random = random.Random.__new__
-
-
-#: kind -> function returning an independent copy of a value of that kind
-COPIERS: dict[str, Callable[[Any], Any]] = {
-    SHARED: lambda v: v,
-    LIST: lambda v: v[:],
-    LISTS: lambda v: [x[:] for x in v],
-    DICT: lambda v: v.copy(),
-    DICTS: lambda v: [x.copy() for x in v],
-    PLAIN: plain_copy,
-    RNG: copy_rng,
-    CACHE: lambda v: None,
-    DEEP: _copy.deepcopy,
-}
-
-def check_fields(cls: type, fields: Mapping[str, Any]) -> None:
-    for name, kind in fields.items():
-        if not isinstance(name, str) or not name.isidentifier():
-            raise TypeError(f"{cls.__name__}.FIELDS: {name!r} is not an attribute name")
-        if not (kind in KINDS or callable(kind)):
-            raise TypeError(f"{cls.__name__}.FIELDS[{name!r}]: {kind!r} is not one of {KINDS} "
-                            "nor a function returning a copy")
-
-
-def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
-    """``copy(state)`` for instances of ``cls`` whose attributes are ``fields``.
-
-    The instance dictionary is copied once (shared values come along) and every other field
-    is replaced by its own copy. An attribute that is not declared (set from outside, or a
-    subclass that forgot to declare it) is deep-copied, so the copy is deep either way.
-    """
-    check_fields(cls, fields)
-    # (name, copier) of every field that is not shared, worked out once per class
-    steps = tuple((name, COPIERS[kind] if isinstance(kind, str) else kind)
-                  for name, kind in fields.items() if kind != SHARED)
-    declared = frozenset(fields)
-    size = len(fields)
-    new = object.__new__
-    deep = _copy.deepcopy
-
-    def copy(self: Any) -> Any:
-        d = self.__dict__
-        n = d.copy()
-        for name, copier in steps:
-            n[name] = copier(d[name])
-        if len(d) != size:
-            for name in d.keys() - declared:
-                n[name] = deep(d[name])
-        twin = new(cls)
-        twin.__dict__ = n
-        return twin
-
-    copy.__doc__ = f"An independent copy of this {cls.__name__} (made from its FIELDS)."
-    copy.__qualname__ = f"{cls.__name__}.copy"
-    return copy
-
-
 class _RegisteredName:
     """``State.game`` for a class that declares no name: the name of the spec the registry
     bound it to (``""`` before its game is registered)."""
 
     def __get__(self, instance: Any, owner: type) -> str:
-        from .registry import spec_of  # the registry imports this module
-
         spec = spec_of(owner)
         return "" if spec is None else spec.name
 
@@ -492,8 +386,6 @@ class GameState(ABC):
     def action_types(self) -> tuple[type, ...]:
         """The game's action classes: the ``action_types`` of the plugin this class plays
         (``registry.spec_of``; empty: any value is checked by the rules alone)."""
-        from .registry import spec_of  # the registry imports this module
-
         spec = spec_of(type(self))
         return spec.action_types if spec is not None else ()
 
@@ -516,7 +408,6 @@ class GameState(ABC):
     def record(self) -> dict[str, Any]:
         """This game as plain JSON-able data: game, package version, settings, seed,
         players and every action as text. ``lopti_nb.load(record)`` replays it."""
-        from .records import make_record
 
         return make_record(self)
 

@@ -31,8 +31,9 @@ import dataclasses
 import numbers
 from typing import Any, Mapping
 
-from .core import GameState, IllegalAction, LoptiNbError, UnknownSeat
+from .errors import IllegalAction, LoptiNbError, UnknownSeat
 from .limits import check_nesting, read_json, shown
+from .registry import State, get_spec, new_game
 
 MAX_ACTION_TEXT = 4000  # characters of one action written as text (a data motion takes the most)
 MAX_RECORD_CHARS = 20_000_000  # characters of a record's JSON text
@@ -127,9 +128,7 @@ def _example(types) -> str:
     return f"{types[0].__name__}(...)" if types else "Name(field=value)"
 
 
-def make_record(state: GameState) -> dict[str, Any]:
-    from .registry import get_spec
-
+def make_record(state: State) -> dict[str, Any]:
     spec = get_spec(state.game)
     return build_record(spec.name, spec.schema.to_plain(state.settings), state.seed,
                         state.num_players, [action_text(a) for a in state.actions],
@@ -161,7 +160,7 @@ def build_record(game: str, settings: dict[str, Any], seed: int, players: int, a
     return record
 
 
-def load(record: Mapping[str, Any] | str) -> GameState:
+def load(record: Mapping[str, Any] | str) -> State:
     """The game a record describes, rebuilt from its seed and every action checked by the
     rules on the way (a record that does not replay raises :class:`RecordError`).
 
@@ -176,8 +175,6 @@ def load(record: Mapping[str, Any] | str) -> GameState:
         >>> lopti_nb.load(state.record()).events == state.events
         True
     """
-    from .registry import get_spec, new_game
-
     record = check_record(record)
     spec = get_spec(record["game"])
     settings = record["settings"]

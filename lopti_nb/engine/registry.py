@@ -22,13 +22,17 @@ from __future__ import annotations
 import importlib
 import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 from importlib.metadata import entry_points
 from random import Random as _Random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from .core import GameState, SettingsError, UnknownBot, UnknownGame
+from .errors import SettingsError, UnknownBot, UnknownGame
 from .settings import SettingsSchema, shown, whole
+
+#: A game's state: a ``lopti_nb.engine.GameState`` (:mod:`.core`), which builds on this module
+#: (a state asks the registry for its spec), so the registry names it only in words.
+State = Any
 
 GROUP = "lopti_nb.games"
 
@@ -66,9 +70,57 @@ random_bot.returns_listed = True  # it returns an item of the list it is given: 
 random_bot.policy = "picks any of its legal moves at random"  # what a table says of it, in words
 
 
+class _NotGiven:
+    """A presentation part not given to ``GameSpec`` one by one (``None`` says "none")."""
+
+    def __repr__(self) -> str:
+        return "not given"
+
+
+NOT_GIVEN: Any = _NotGiven()
+
+#: The parts of a plugin that show and teach its game (:class:`Presentation`), in the order
+#: ``GameSpec`` takes them one by one.
+PRESENTATION_PARTS = ("view", "lessons", "studies", "extras", "reference", "coach", "tutorial", "bot_words")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a game is shown and taught: what the table, the classroom, the coach, the studies
+    and the pictures need, and nothing that ``new_game``, ``simulate``, records or rooms do.
+    A headless game has none (every part ``None``). Parts are ``"module:attribute"`` strings,
+    imported on first use by :meth:`GameSpec.load`.
+
+    - ``view``: the table view class (a ``lopti_nb.widgets.table.GameView`` subclass);
+    - ``lessons``: a module with ``steps(voice)`` and ``VOICES``;
+    - ``studies``: the game's own analysis frames, charts and findings;
+    - ``extras``: other named parts (a dashboard part, practice, claims), by key;
+    - ``reference``: the rules reference, a Markdown file in the game's folder (``"package:file"``);
+    - ``coach``: ``coach(state, seat, *, seed=0)``, advice read only from what ``seat`` may know;
+    - ``tutorial``: the guided first round, a ``lopti_nb.explainers.tutorial.Script`` subclass;
+    - ``bot_words``: what each bot does, one short line by name (bot menus show it).
+
+        >>> Presentation(view="pkg.view:MyView").view
+        'pkg.view:MyView'
+    """
+
+    view: str | None = None
+    lessons: str | None = None
+    studies: str | None = None
+    extras: Mapping[str, str] = field(default_factory=dict)
+    reference: str | None = None
+    coach: str | None = None
+    tutorial: str | None = None
+    bot_words: Mapping[str, str] = field(default_factory=dict)
+
+
 @dataclass
 class GameSpec:
-    """Everything the generic layers need to know about one game (its plugin).
+    """Everything the generic layers need to know about one game (its plugin): the game
+    itself, what ``new_game``, ``simulate``, records and rooms need, and its
+    :class:`Presentation` (``presentation``: how it is shown and taught; a headless game gives
+    none). The presentation's parts may also be given one by one (``view=``, ``lessons=``...)
+    and read back as attributes (``spec.view`` is ``spec.presentation.view``).
 
     The headless part (state, bots, settings, actions, analysis columns) is given as
     objects. The parts that need ipywidgets or pandas are named as ``"module:attribute"``
@@ -80,60 +132,65 @@ class GameSpec:
 
     name: str
     title: str
-    state_class: type[GameState]
+    state_class: type  # a GameState subclass
     min_players: int
     max_players: int
     default_players: int
     default_bot: str
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
-    # what each bot does, one short line by name (every bot menu shows it beside the name)
-    bot_words: dict[str, str] = field(default_factory=dict)
     schema: SettingsSchema = field(default_factory=SettingsSchema)
     aliases: tuple[str, ...] = ()
     order: int = 100  # where the game sits in lists (smaller first)
     action_types: tuple[type, ...] = ()  # every action class, for records and rooms
     # extra per-seat columns for simulate(): (state, seat) -> dict
-    seat_columns: Callable[[GameState, int], dict[str, Any]] | None = None
+    seat_columns: Callable[[State, int], dict[str, Any]] | None = None
     # the number reported as "game length" by simulate(), and its word
-    length: Callable[[GameState], int] | None = None
+    length: Callable[[State], int] | None = None
     length_label: str = "Actions"
     # extra per-game columns for the analysis "games" table: state -> dict
-    game_columns: Callable[[GameState], dict[str, Any]] | None = None
+    game_columns: Callable[[State], dict[str, Any]] | None = None
     # extra analysis tables: name -> (state, number, seat bot names) -> rows
-    tables: dict[str, Callable[[GameState, int, Sequence[str]], list[dict]]] = field(default_factory=dict)
+    tables: dict[str, Callable[[State, int, Sequence[str]], list[dict]]] = field(default_factory=dict)
     table_columns: dict[str, list[str]] = field(default_factory=dict)  # columns of an empty table
     # fixed categories of categorical columns, so chunks of a sweep concatenate exactly
     categories: dict[str, list[str]] = field(default_factory=dict)
-    view: str | None = None
-    lessons: str | None = None
-    studies: str | None = None
     codec: str | None = None  # a module with encode/decode overriding the generic action codec
-    extras: dict[str, str] = field(default_factory=dict)
     # settings each room offers in its lobby (names of schema settings)
     room_settings: tuple[str, ...] = ()
     # a module with ``scramble(state, seat, rng)`` (a copy of ``state`` in which everything
     # ``seat`` may not know is re-dealt at random) and ``game_end_events(state)`` (the events
     # that say the game is over): what lopti_nb.testing.check_game asks of the game
     testing: str | None = None
-    # the game's rules reference, a Markdown file shipped in its folder, as "package:file"
-    # (one clause per "## <id> <title>" heading; see lopti_nb.explainers.reference)
-    reference: str | None = None
-    # ``coach(state, seat, *, seed=0)``: advice for a person at the table, read only from what
-    # ``seat`` may know (an object whose ``lines`` are sentences to show), or None
-    coach: str | None = None
     # a state playing several rounds of the game in a row, a session ("module:Class"):
     # ``new_game`` (and so ``load`` and rooms) builds it when the settings give ``rounds``;
     # the class checks its settings with ``check_settings(spec, settings, players)``
     session: str | None = None
-    # the game's guided first round, a ``lopti_nb.explainers.tutorial.Script`` subclass
-    # ("module:Class"), played by ``lopti_nb.tutorial(game)``; None: the game has none
-    tutorial: str | None = None
     # the game's batch simulator ("module:function"): ``function(run, first, n, keep)`` plays
     # games ``first .. first + n - 1`` of a :class:`~lopti_nb.engine.runner.Run` many at a
     # time and returns ``(columns, records)``: the seat table as arrays by column (the
     # engine path's columns, in order) and, with ``keep``, each game's record (or ``None``).
     # It refuses bots or settings it does not play with a SettingsError. None: no batch path.
     batch: str | None = None
+    # how the game is shown and taught (the table's view, lessons, guided round, coach,
+    # studies, rules reference, other named parts, the bots' words): a headless game has none
+    presentation: Presentation = field(default_factory=lambda: Presentation())
+    # the presentation's parts given one by one, as before the two were told apart: each
+    # goes into ``presentation`` (and reads back as ``spec.view`` and so on)
+    view: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    lessons: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    studies: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    extras: InitVar[Mapping[str, str] | None] = NOT_GIVEN  # type: ignore[assignment]
+    reference: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    coach: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    tutorial: InitVar[str | None] = NOT_GIVEN  # type: ignore[assignment]
+    bot_words: InitVar[Mapping[str, str] | None] = NOT_GIVEN  # type: ignore[assignment]
+
+    def __post_init__(self, view, lessons, studies, extras, reference, coach, tutorial, bot_words):
+        given = dict(zip(PRESENTATION_PARTS, (view, lessons, studies, extras, reference, coach, tutorial,
+                                              bot_words)))
+        given = {name: value for name, value in given.items() if value is not NOT_GIVEN}
+        if given:
+            self.presentation = replace(self.presentation, **given)
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -182,6 +239,21 @@ class GameSpec:
 
 
 # -- the registry ---------------------------------------------------------------------------------
+def _presentation_part(name: str) -> property:
+    def read(spec: GameSpec):
+        return getattr(spec.presentation, name)
+
+    def write(spec: GameSpec, value) -> None:
+        spec.presentation = replace(spec.presentation, **{name: value})
+
+    return property(read, write, doc=f"The presentation's {name} (``spec.presentation.{name}``).")
+
+
+for _part in PRESENTATION_PARTS:  # spec.view and the like read (and set) the presentation's part
+    setattr(GameSpec, _part, _presentation_part(_part))
+del _part
+
+
 _SPECS: dict[str, GameSpec] = {}  # loaded plugins by canonical name
 _POINTS: dict[str, Any] | None = None  # entry points by canonical name (read once)
 
@@ -329,7 +401,7 @@ def check_seed(seed: Any, what: str = "seed") -> int | None:
 
 
 def new_game(game: str | None = None, players: int | None = None, seed: int | None = None,
-             **settings: Any) -> GameState:
+             **settings: Any) -> State:
     """A fresh game state: ``new_game(game, players=4, seed=1)``.
 
     ``game`` is any installed game's name (the first argument of every entry point:

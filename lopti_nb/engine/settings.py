@@ -25,7 +25,7 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from .core import plain_copy
+from .copying import plain_copy
 from .errors import SettingsError
 from .limits import MAX_SHOWN, check_nesting, read_json, shown  # noqa: F401 - shown is used here and imported from here
 

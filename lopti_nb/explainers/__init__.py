@@ -30,26 +30,10 @@ from typing import Any
 
 from ..engine import GameSpec, SettingsError, all_specs, get_spec
 from ..engine.settings import refuse_unknown_arguments, shown
+from .lessons import lessons_of, steps, voices
 from .core import (
     Choice, NoLessons, Observer, Scene, Section, Step, UnknownStep, UnknownVoice, Verdict, check_voice,
 )
-
-
-def _lessons(game: Any) -> tuple[GameSpec, Any]:
-    """The game's plugin and its lessons module (``UnknownGame`` for an unknown name).
-
-    ``game=None`` means the first installed game that has lessons, in the plugins' order, so
-    the shell's defaults name no game."""
-    if game is None:
-        taught = [s for s in all_specs() if s.lessons is not None]
-        if not taught:
-            raise NoLessons("No installed game has lessons.")
-        game = taught[0].name
-    spec = get_spec(game)
-    module = spec.load("lessons")
-    if module is None:
-        raise NoLessons(f"{spec.title} has no lessons yet.")
-    return spec, module
 
 
 class _Titles(Mapping):
@@ -76,19 +60,6 @@ TITLES: Mapping[str, str] = _Titles()
 
 
 @refuse_unknown_arguments
-def voices(game: str | None = None) -> tuple[str, ...]:
-    """The voices a game's rules are written in (its lessons module's ``VOICES``)."""
-    return tuple(_lessons(game)[1].VOICES)
-
-
-@refuse_unknown_arguments
-def steps(game: str | None = None, voice: str = "plain") -> list[Step]:
-    """The explainer's steps for ``game`` (each with title, text, clauses and a scene maker)."""
-    spec, module = _lessons(game)
-    check_voice(voice, tuple(module.VOICES), spec.title)
-    return module.steps(voice)
-
-
 @refuse_unknown_arguments
 def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
     """The rules of ``game`` as a list of :class:`Section` (title, text, clauses).
@@ -103,7 +74,7 @@ def rules(game: str | None = None, voice: str = "plain") -> list[Section]:
             # reference is told plainly, so "plain" is its one voice
             check_voice(voice, ("plain",), spec.title)
             return _reference_sections(spec)
-    spec, module = _lessons(game)
+    spec, module = lessons_of(game)
     check_voice(voice, tuple(module.VOICES), spec.title)
     if spec.reference is not None:
         return _reference_sections(spec)
@@ -121,7 +92,7 @@ def _reference_sections(spec: GameSpec) -> list[Section]:
 def rules_markdown(game: str | None = None, voice: str = "plain") -> str:
     """The rules as one Markdown document."""
     sections = rules(game, voice)
-    title = get_spec(game).title if game is not None else _lessons(None)[0].title
+    title = get_spec(game).title if game is not None else lessons_of(None)[0].title
     head = f"# {title}\n\n"
     return head + "\n".join(s.markdown() for s in sections)
 
@@ -151,7 +122,7 @@ def explain(game: str | None = None, voice: str = "plain", start: int | str = 0)
     tells an :class:`Observer` (such as a class's :class:`lopti_nb.classroom.Student`) each
     step reached and each quiz question's first answer. Unknown games, voices or steps,
     and unexpected arguments, raise a ``ValueError`` subclass naming the valid ones."""
-    spec, module = _lessons(game)
+    spec, module = lessons_of(game)
     all_steps = steps(spec.name, voice)
     index = _start_index(spec.title, all_steps, start)
     from .widget import Explainer  # ipywidgets only when a widget is asked for

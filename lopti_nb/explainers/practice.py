@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Sequence
 
-from ..engine import SettingsError, get_spec
+from ..engine import SettingsError, get_spec, new_game
 from ..engine.limits import shown
 from ..engine.settings import whole
 from .core import Observer, tell
@@ -191,7 +191,6 @@ def real_position(game: str, rng: random.Random, keep: Callable[[Any], bool], pl
     """A position the package's bots reach in a seeded game of ``game``, at a moment ``keep``
     accepts, checked possible by the game's ``check_position``: a copy, to ask about. Each try
     plays a fresh game (seeded from ``rng``) and stops at a random moment where ``keep`` holds."""
-    import lopti_nb
     from ..engine.runner import play_out
 
     spec = get_spec(game)
@@ -199,7 +198,7 @@ def real_position(game: str, rng: random.Random, keep: Callable[[Any], bool], pl
     for _ in range(tries):
         n = players or rng.randint(spec.min_players, spec.max_players)
         seed = rng.randrange(1_000_000)
-        state = lopti_nb.new_game(game, players=n, seed=seed, **settings)
+        state = new_game(game, players=n, seed=seed, **settings)
         bots = [spec.make_bot(bot or spec.default_bot) for _ in range(n)]
         play = random.Random(seed)
         stop = 100_000 if to_end else rng.randrange(1, 400)

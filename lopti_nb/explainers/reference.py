@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine import LoptiNbError, get_spec
+from .lessons import steps
 
 _HEADING = re.compile(r"^##\s+(\d+(?:\.\d+)+[a-z]?)\s+(.+?)\s*$")
 
@@ -90,8 +91,6 @@ def clause_coverage(game: Any, voice: str = "plain") -> dict[str, list[str]]:
     ``Step.clauses`` and every clause that contains a cited one (citing ``1.7.2`` teaches
     ``1.7`` too), but never a sub-clause it does not cite: a step citing ``1.7`` does not teach
     ``1.7.2``, so the table shows which finer clauses a step really takes up."""
-    from . import steps
-
     ids = clause_ids(game)
     cover: dict[str, list[str]] = {cid: [] for cid in ids}
     for step in steps(game, voice):
@@ -105,7 +104,5 @@ def clause_coverage(game: Any, voice: str = "plain") -> dict[str, list[str]]:
 
 def unknown_citations(game: Any, voice: str = "plain") -> list[str]:
     """``"step: clause"`` for every clause a lesson step cites that the reference lacks."""
-    from . import steps
-
     ids = set(clause_ids(game))
     return [f"{s.key}: {c}" for s in steps(game, voice) for c in s.clauses if c not in ids]

@@ -85,9 +85,10 @@ def control_value(spec, name: str, control: W.Widget):
     return control.value
 
 
-class _TableShim:
-    """What a game's view expects of its table: ``act``, ``reason``, ``refresh`` and ``state``
-    (only for ``seat_name``, which gives the room's display names)."""
+class RoomViewHost:
+    """A room device as a game's view sees it (:class:`lopti_nb.widgets.view.ViewHost`):
+    ``act``, ``reason``, ``refresh``, ``state`` (the device, whose ``seat_name`` gives the
+    room's display names) and ``seat_names``."""
 
     def __init__(self, widget: "RoomWidget"):
         self._w = widget
@@ -326,7 +327,7 @@ class RoomWidget(W.VBox):
         self._offered = None
         # the view a state names for itself (a game's session), else the plugin's view
         view_class = state_view(type(session.room.state)) or session.room.spec.load("view") or _PlainView
-        self.view = view_class(_TableShim(self))
+        self.view = view_class(RoomViewHost(self))
         for attr, css in (("hand", "lnb-room-hand"), ("bid_buttons", "lnb-room-bids"),
                           ("trick", "lnb-room-trick")):
             part = getattr(self.view, attr, None)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..engine import LoptiNbError, SettingsError, check_seed, get_spec
 from ..engine.settings import shown
+from .parts import NoTable, session_options, state_view, table_state, view_class
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import GameView, Table
@@ -38,23 +39,6 @@ _LAZY = {
     "Table": ".table", "GameView": ".table", "iter_widgets": ".table",
     "card_back_svg": ".svg", "cards_row_html": ".svg",
 }
-
-
-class NoTable(LoptiNbError):
-    """A game that has no table view to play it on."""
-
-
-def view_class(game: str) -> type["GameView"]:
-    """The table view class of ``game`` (any obvious spelling), from the game's plugin."""
-    from .table import GameView
-
-    spec = get_spec(game)
-    cls = spec.load("view")
-    if cls is None:
-        raise NoTable(f"{spec.title} has no table to play it on in a notebook (its plugin names no view).")
-    if not (isinstance(cls, type) and issubclass(cls, GameView)):
-        raise NoTable(f"{spec.title}'s plugin names {spec.view!r} as its view, which is not a GameView.")
-    return cls
 
 
 def play(game: str, players: int | None = None, humans: int = 1,
@@ -83,43 +67,6 @@ def play(game: str, players: int | None = None, humans: int = 1,
 
     return Table(spec.name, players=players, humans=humans, bots=bots,
                  seed=seed, bot_delay=bot_delay, names=names, **settings)
-
-
-def session_options(spec) -> tuple[str, ...]:
-    """The settings a game's session takes besides the round's own: ``rounds`` and the names
-    in the session class's ``OPTIONS`` (none for a game without a session)."""
-    if spec.session is None:
-        return ()
-    return tuple(dict.fromkeys(("rounds", *getattr(spec.load("session"), "OPTIONS", ()))))
-
-
-def table_state(spec, settings: dict, players: int) -> tuple[type, dict]:
-    """The state class a table (or a room) deals for ``settings`` and the settings checked:
-    the game's own state, or, when the settings give ``rounds``, the game's session (a run
-    of rounds played as one state, see the plugin's ``session``)."""
-    rounds = settings.get("rounds")
-    if spec.session is not None and rounds is not None:
-        session = spec.load("session")
-        return session, session.check_settings(spec, settings, players)
-    if spec.session is not None:
-        extra = [k for k in session_options(spec) if k != "rounds" and settings.get(k) is not None]
-        if extra:
-            raise SettingsError(f"{extra[0]} is a setting of a session of rounds: give rounds too "
-                                f"(e.g. rounds=3).")
-        settings = {k: v for k, v in settings.items() if k not in session_options(spec)}
-    return spec.state_class, spec.check_settings(settings, players)
-
-
-def state_view(state_class) -> type["GameView"] | None:
-    """The view a state class names for itself (``view = "module:Class"``: a game played as
-    a run of rounds draws more than its plugin's round view), or ``None``."""
-    import importlib
-
-    target = getattr(state_class, "view", None)
-    if not isinstance(target, str):
-        return None
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 TABLE_ARGUMENTS = ("game", "players", "humans", "bots", "seed", "bot_delay", "names")

@@ -26,102 +26,14 @@ from ..engine.limits import shown
 from ..engine.rollouts import chance_lines
 from ..text import clean_name
 from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, set_if, show
+from .parts import state_view, table_state, view_class as plugin_view
+from .view import GameView, ViewHost, schema_words, seat_words_named  # noqa: F401 - the views' names, kept here
 
 LOG_LINES = 80
 SINCE_LINES = 8  # the "since your last turn" strip shows at most this many of the newest events
 NAME_LIMIT = 20  # characters in a name given to play(names=...): it must fit a seat's box at 400 px
 COACH_BUDGET = 2.0  # seconds of CPU time the coach plays out each move's chance to win, a position
 SPEEDS = (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.2), ("very slow", 2.5))
-
-
-class GameView(ABC):
-    """Base class of a game's view. Subclasses build ``self.widget`` and fill it in
-    ``update``; they call ``self.table.act(action)`` when the viewer chooses an action.
-
-    A game's view lives in its own folder (``lopti_nb/games/<game>/view.py``) and is named by
-    its plugin (``SPEC.view``); the shell knows games only through these hooks.
-    """
-
-    # For the random player of :mod:`lopti_nb.widgets.testing` (tests and benchmarks), in the
-    # game's own words: how the labels begin of the buttons that play the cards just picked
-    # with their toggles, and of the buttons a person clicks less often (giving up the turn's
-    # chances, like taking a pile), so that random games look like games people play.
-    picked_play_buttons: tuple[str, ...] = ()
-    seldom_buttons: tuple[str, ...] = ()
-    def __init__(self, table: "Table"):
-        self.table = table
-        self.widget: W.Widget = W.VBox()
-        self.seen_as: tuple[int | None, bool] = (None, False)  # (viewer, can_act) of the last update
-
-    # what the shell asks of a view
-    @abstractmethod
-    def update(self, obs: dict, viewer: int | None, new_events: list, can_act: bool) -> None:
-        """Show ``obs`` as ``viewer`` sees it (``new_events`` since the last update)."""
-
-    def seat_line(self, obs: dict, seat: int) -> str:
-        return ""
-
-    def scores_html(self, obs: dict, result) -> str:
-        return ""
-
-    def settings_words(self, state) -> str:
-        """The settings in play, in words, for the table's header. By default built from the
-        game's settings schema (see :func:`schema_words`); a view may say it better."""
-        return schema_words(self.table.spec.schema, state.settings)
-
-    def reset(self) -> None:
-        """A new game starts (clear selections)."""
-
-    def seat_name(self, seat: int) -> str:
-        """How the table names ``seat`` to people: the name given to ``play(names=...)``, else
-        the seat counted from 1 (``Seat 1`` is the first seat); a room names its members."""
-        names = getattr(self.table, "seat_names", None)
-        if names is not None:
-            return names[seat]
-        return self.table.state.seat_name(seat)
-
-    def words(self, text: str) -> str:
-        """The engine's sentences (which count seats from 1: ``Seat 1`` is index 0) in the
-        table's words: every seat named as the table names it (``seat_names``, which a table
-        and a room both give)."""
-        return seat_words_named(text, getattr(self.table, "seat_names", None))
-
-    def just_happened(self, viewer: int | None) -> list:
-        """The events since ``viewer``'s last move, as ``viewer`` may see them (for marking
-        what the others just did); empty where the table keeps no such mark (a room)."""
-        since = getattr(self.table, "since_start", None)
-        if since is None or viewer is None:
-            return []
-        return [e.for_seat(viewer) for e in self.table.state.events[since(viewer):]]
-
-    def open_hand_html(self, obs: dict, seat: int) -> str | None:
-        """What only ``seat`` sees (its hand), drawn from its own observation ``obs`` with the
-        game's pictures, for a replay with every card open; ``None``: the replay lists it
-        in words."""
-        return None
-
-    def describe_event(self, event) -> str:
-        """One line of the game log for ``event`` (already redacted for the viewer)."""
-        return self.words(event.describe())
-
-    # helpers for subclasses
-    def reason(self, action, viewer, can_act) -> str | None:
-        """``None`` if the viewer may take ``action`` now, else why not (rules' own words)."""
-        return self.table.reason(action, viewer, can_act)
-
-
-def seat_words_named(text: str, names: Sequence[str] | None) -> str:
-    """``text`` with every seat word (counted from 1: ``Seat 1`` is index 0) replaced by that
-    seat's name in ``names``; a seat with no name keeps its seat word. The one place where the
-    engine's sentences become what people read, at a table and in a room.
-
-    >>> seat_words_named("Seat 2 takes the pile from Seat 1.", ["Ann", "Bob"])
-    'Bob takes the pile from Ann.'
-    """
-    if not text or not names:
-        return text
-    return SEAT_WORD.sub(lambda m: names[int(m.group(1)) - 1]
-                         if 1 <= int(m.group(1)) <= len(names) else m.group(0), text)
 
 
 class UndoRefused(LoptiNbError):
@@ -166,8 +78,6 @@ class Table(W.VBox):
                            else [f"Seat {s + 1}" for s in range(players)])
         self._undo: list[tuple] = []  # (state before a person's decision, the bots' generator state)
         self._since: dict[int, int] = {}  # per person: events already seen at their last decision
-        from . import state_view, table_state, view_class as plugin_view
-
         # seat settings need the players; ``rounds`` deals the game's session (a run of rounds)
         self.state_class, self.settings = table_state(spec, settings, players)
         if view_class is None:  # the view the state names for itself, else the plugin's
@@ -789,47 +699,6 @@ class Table(W.VBox):
             'padding-left:38px;font-size:12px;color:var(--jp-ui-font-color1);'
             'border:1px solid var(--jp-border-color2);background:var(--jp-layout-color1)">'
             + "".join(items) + "</ol>"))
-
-
-def schema_words(schema, settings) -> str:
-    """``settings`` in words, from the schema that declares them (what a table's header shows
-    when its view does not say it better).
-
-    A setting with ``labels`` shows the label of its value (for a bool: the first label when
-    on, the second when off). Any other setting is named only when it differs from its
-    default, so the header stays one short line: ``turn cap 50``, ``dealer: seat 2``.
-    """
-    parts = []
-    for s in schema:
-        if s.name not in settings:
-            continue
-        value = settings[s.name]
-        if s.kind == "bool" and len(s.labels) == 2:
-            parts.append(s.labels[0 if value else 1])
-            continue
-        if s.kind == "choice" and len(s.labels) == len(s.choices) and value in s.choices:
-            parts.append(s.labels[s.choices.index(value)])
-            continue
-        try:
-            unchanged = bool(value == s.default)
-        except Exception:  # a value that cannot be compared (an array, say) is shown as changed
-            unchanged = False
-        if unchanged:
-            continue
-        words = s.name.replace("_", " ")
-        if value is None:
-            parts.append(f"{words}: none")
-        elif s.kind == "bool":
-            parts.append(f"{words} {'on' if value else 'off'}")
-        elif s.kind == "seat":
-            parts.append(f"{words}: seat {value}")
-        elif s.kind == "data":
-            parts.append(f"{words}: chosen for this table")
-        elif s.kind == "float":
-            parts.append(f"{words} {value:g}")
-        else:
-            parts.append(f"{words} {value}")
-    return " \u00b7 ".join(parts)
 
 
 def iter_widgets(root: W.Widget):

@@ -18,8 +18,10 @@ from lopti_nb.games.lopti.motions import (
     ConstitutionError, HookRunner, Motion, MotionError, MotionLoptiState, data as motion_data, language,
 )
 from lopti_nb.games.lopti.motions.data import (
-    MAX_CONDITIONS, MAX_RULES, VOICES, check_motion_data, motion_words, same_motion,
+    MAX_CONDITIONS, MAX_RULES, VOICES, check_motion_data, motion_words,
 )
+from lopti_nb.games.lopti.motions import motion as motion_module
+from lopti_nb.games.lopti.motions.motion import same_motion
 from lopti_nb.games.lopti.lessons_texts import VOICES as LESSON_VOICES
 
 ACE_TAX = {"when": "after play", "if": [{"fact": "rank", "op": "is", "value": "A"}],
@@ -353,7 +355,7 @@ def test_garbage_data_is_always_a_typed_refusal():
 
 
 def test_the_motion_modules_examples_run():
-    for module in (motion_data, language, library):
+    for module in (motion_data, motion_module, library):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 

@@ -163,7 +163,7 @@ def coach(state, seat: int, *, seed: int = 0) -> Advice:
 #: the rollout policy: the seat plays the ``win`` bot, every other seat the personality the
 #: default ``mix`` gives its seat (the coach cannot know the others' bots: it assumes these)
 def rollout_bots(players: int, seat: int) -> list:
-    from .bots import MIX, PERSONALITIES
+    from .personalities import MIX, PERSONALITIES
     from .win import win
 
     return [win if s == seat else PERSONALITIES[MIX[s % len(MIX)]] for s in range(players)]

@@ -56,7 +56,7 @@ from lopti_nb.engine.runner import game_seeds, play_out
 from lopti_nb.engine.settings import shown, whole
 
 from .best import DIVE_ON, SURFACE, policy_table
-from .bots import PERSONALITIES, dive_to, open_at
+from .personalities import PERSONALITIES, dive_to, open_at
 
 __all__ = ["WIN_TARGETS", "WIN_OPEN_AT", "TUNED_WITH", "TableDiver", "win_policy_table", "policy_wins",
            "tune_win_policy", "most_machines_targets"]

@@ -108,7 +108,7 @@ def play_round(players: int, seed: str, dealer: int, leader: int, motion: Motion
                round_no: int, bots: str = "heuristic"):
     """One lab round, played to its end: game 0 of the run seeded ``seed`` (dealt and played as
     ``simulate`` plays it), with ``motion`` in force (``None``: the base game)."""
-    from .plugin import new_round
+    from .rounds import new_round
 
     spec = get_spec("lopti")
     game_seed, bot_seed = game_seeds(seed, 0)
@@ -362,9 +362,8 @@ class MotionLab:
 
     def widget(self):
         """The lab's results as a widget: the findings as sentences and the chart."""
-        from .lab_view import result_widget
-
-        return result_widget(self)
+        # the widget is the game's presentation, which builds on this module: the plugin names it
+        return get_spec("lopti").load("lab_result")(self)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """In a notebook: the widget (:meth:`widget`); where widgets cannot be drawn (a saved

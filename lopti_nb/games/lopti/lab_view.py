@@ -14,6 +14,7 @@ import ipywidgets as W
 from lopti_nb.dashboard_parts.common import explained, style
 from lopti_nb.engine import plural
 from lopti_nb.text import esc
+from lopti_nb.widgets import play
 from lopti_nb.widgets.base import show
 from lopti_nb.widgets.lab import LabShell, status_html
 
@@ -35,9 +36,7 @@ def table_for(motion: Motion | str, players: int, seed: int = 0, bot_delay: floa
     """A Lopti session of ``players`` (you in the first seat, bots in the others) of
     :data:`TABLE_ROUNDS` rounds with ``motion`` (a ready motion's key, or a Motion) proposed
     before the first deal, and the line that says so; raises the session's refusal."""
-    import lopti_nb
-
-    table = lopti_nb.play("lopti", players=players, rounds=TABLE_ROUNDS, proposed=motion, seed=seed,
+    table = play("lopti", players=players, rounds=TABLE_ROUNDS, proposed=motion, seed=seed,
                           bot_delay=bot_delay)
     name = motion.replace("_", " ") if isinstance(motion, str) else motion_name(motion)
     note = W.HTML(f'<div style="margin-top:8px"><b>At the table:</b> you (the first seat) propose '

@@ -8,6 +8,7 @@ from .schema import SCHEMA
 # A session (rules reference §1.7) is played as one state when the settings give ``rounds``
 # (``new_game("lopti", rounds=3)``, a room, a record): its actions and bots come from here.
 from .session_game import SESSION_ACTIONS, session_bot
+from .rounds import new_round  # noqa: F401 - kept here for its callers
 from .state import Choose, KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 
 
@@ -15,20 +16,6 @@ def _session_bots(factories: dict) -> dict:
     """The plugin's bots, each also playing a session's decisions by their stated policies."""
     # (the engine's random bot is added as it is: it picks any legal action, a vote's too)
     return {name: (lambda bot=session_bot(f()): bot) for name, f in factories.items()}
-
-
-def new_round(players: int, seed: int | None = None, *, hooks=None, **settings) -> LoptiState:
-    """A round of Lopti: the base game (:class:`~.state.LoptiState`) without motion hooks, and
-    a :class:`~.motions.MotionLoptiState` running ``hooks`` (a ``HookRunner``) with them.
-
-        >>> type(new_round(4, 1)).__name__
-        'LoptiState'
-    """
-    if hooks is None:
-        return LoptiState(players, seed, **settings)
-    from .motions import MotionLoptiState
-
-    return MotionLoptiState(players, seed, hooks=hooks, **settings)
 
 
 def seat_columns(state: LoptiState, seat: int) -> dict:
@@ -78,6 +65,7 @@ SPEC = GameSpec(
     room_settings=("swap", "play_on"),
     extras={"win_chances": "lopti_nb.games.lopti.coach:win_chances",
             "motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
+            "lab_result": "lopti_nb.games.lopti.lab_view:result_widget",
             "practice": "lopti_nb.games.lopti.practice",
             "claims": "lopti_nb.games.lopti.claims"},
 )

@@ -124,7 +124,8 @@ def motion_length_frame(motions: Sequence[str] | None = None, sessions: int = 20
     ``baseline_turns`` and ``extra_turns`` (turns minus the baseline's).
     ``motions=None`` takes every motion of the library.
     """
-    from . import LIBRARY, Session, library_motion
+    from .library import LIBRARY, library_motion
+    from .session import Session
 
     names = list(LIBRARY) if motions is None else list(motions)
     rows = []

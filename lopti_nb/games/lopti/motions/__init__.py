@@ -46,8 +46,8 @@ The engine (:class:`HookRunner`) checks and applies the effects. The constitutio
   carries on: a hook runs on a worker thread and a late one is abandoned
   (:mod:`~lopti_nb.games.lopti.hook_calls`; what a hook can and cannot do: ``docs/ENGINE.md``).
 
-The parts: :mod:`.language` (errors, events, roles, effects, the view, :class:`Motion`),
-:mod:`.data` (motions as data), :mod:`.snapshot` (what a hook is checked against),
+The parts: :mod:`.language` (errors, events, roles, effects, the view), :mod:`.data` (motions
+as data), :mod:`.motion` (:class:`Motion`, built on both), :mod:`.snapshot` (what a hook is checked against),
 :mod:`.runner` (:class:`HookRunner`) and :mod:`.state` (:class:`MotionLoptiState`); the worker
 thread that runs a hook is :mod:`~lopti_nb.games.lopti.hook_calls`.
 """
@@ -55,13 +55,14 @@ from ..hook_calls import HookTimeout, call_with_budget
 from .language import (
     BASE_EVENTS, CHOICES, CHOOSE, DEFAULT_BUDGET, DRAW_PILE, EFFECT_TYPES, MAX_EFFECTS_PER_EVENT,
     MAX_EFFECTS_PER_FLUSH, MAX_EFFECTS_PER_HOOK, MAX_TEXT, PHASES, PLAY_EVENTS, PROTECTED, PROTECTED_MESSAGE,
-    ROLE_HELP, ROLES, ClearPile, ConstitutionError, Discard, Draw, Effect, Give, Motion, MotionError,
+    ROLE_HELP, ROLES, ClearPile, ConstitutionError, Discard, Draw, Effect, Give, MotionError,
     PendingChoice, ReturnCleared, Reveal, Say, SessionError, View, check_role, describe_effects, make_view,
     parse_hook_key,
 )
 from .runner import HookRunner, MotionEntry, check_budget, ready_made
 from .state import MotionLoptiState
-from .data import check_motion_data, motion_words, same_motion
+from .data import check_motion_data, motion_words
+from .motion import Motion, same_motion
 
 __all__ = [
     "MotionLoptiState", "Motion", "View", "Effect", "Say", "Reveal", "Draw", "Give", "Discard", "ClearPile",

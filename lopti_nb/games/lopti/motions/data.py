@@ -28,6 +28,7 @@ undo, a role or fact from earlier rounds); one that names a person (a seat or a 
 a role); and changes to the Rule Vote or Roshambo. Malformed data (an unknown event, effect,
 fact or role, a wrong type, too many rules, conditions or effects) is a :class:`MotionError`.
 
+>>> from lopti_nb.games.lopti.motions import Motion
 >>> m = Motion.from_data({"when": "after pickup", "then": [{"effect": "reveal", "who": "actor"}]})
 >>> m.text
 'After a player takes the pile, that player shows the table their highest hand card.'
@@ -46,10 +47,9 @@ from ....text import text_problem
 from ..cards import RANKS
 from .language import (
     BASE_EVENTS, CHOICES, CHOOSE, DRAW_PILE, MAX_EFFECTS_PER_HOOK, MAX_TEXT, PHASES, PLAY_EVENTS, ROLES, ClearPile,
-    ConstitutionError, Discard, Draw, Effect, Give, Motion, MotionError, ReturnCleared, Reveal, Say, View,
+    ConstitutionError, Discard, Draw, Effect, Give, MotionError, ReturnCleared, Reveal, Say, View,
     parse_hook_key,
 )
-from .runner import ready_made
 
 # -- bounds -----------------------------------------------------------------------------------------
 MAX_RULES = 4  # rules of one motion
@@ -685,23 +685,6 @@ class DataHook:
         return out or None
 
 
-def motion_from_data(data: Any) -> Motion:
-    """The motion ``data`` describes (see :meth:`Motion.from_data`)."""
-    canonical = check_motion_data(data)
-    by_when: dict[str, list[dict]] = {}
-    for r in canonical["rules"]:
-        by_when.setdefault(r["when"], []).append(r)
-    # the interpreter is the package's own code, called directly like the ready-made hooks
-    hooks = {when: ready_made(DataHook(rules)) for when, rules in by_when.items()}
-    text = motion_words(canonical, "plain")
-    if len(text) > MAX_TEXT:
-        raise MotionError(f"this motion reads {len(text):,} characters out; at most {MAX_TEXT:,} (fewer rules "
-                          "or effects)")
-    motion = Motion(text, hooks, title=canonical.get("title") or structure_title(canonical))
-    motion.data = canonical
-    return motion
-
-
 def structure_title(canonical: dict) -> str:
     """A short title for a data motion whose author gave none, made from its first rule's
     structure (its moment, the facts it tests and its effects), never cut mid-word.
@@ -874,39 +857,6 @@ def motion_words(data: Any, voice: str = "plain") -> str:
     return " ".join(_rule_words(r, voice) for r in canonical["rules"])
 
 
-def same_motion(a: Motion, b: Motion) -> bool:
-    """Whether ``a`` and ``b`` are the same rule: two data motions with the same rules (titles
-    aside), or two motions in Python with the same words and the same hooks (the same functions,
-    or functions made by the same code from equal values: two copies of one ready-made motion).
-    A session refuses to adopt a motion the same as one in force.
-
-    >>> from lopti_nb.games.lopti.library import library_motion
-    >>> same_motion(library_motion("ace_tax"), library_motion("ace_tax"))
-    True
-    """
-    if not isinstance(a, Motion) or not isinstance(b, Motion):
-        raise MotionError(f"same_motion compares two motions, not {shown(a)} and {shown(b)}")
-    if a.data is not None or b.data is not None:
-        return a.data is not None and b.data is not None and a.data["rules"] == b.data["rules"]
-    if " ".join(a.text.lower().split()) != " ".join(b.text.lower().split()) or a.hooks.keys() != b.hooks.keys():
-        return False
-    return all(_same_function(a.hooks[k], b.hooks[k]) for k in a.hooks)
-
-
-def _same_function(f: Callable, g: Callable) -> bool:
-    if f is g:
-        return True
-    code_f, code_g = getattr(f, "__code__", None), getattr(g, "__code__", None)
-    if code_f is None or code_f is not code_g:
-        return False
-    try:
-        cells_f = tuple(c.cell_contents for c in (f.__closure__ or ()))
-        cells_g = tuple(c.cell_contents for c in (g.__closure__ or ()))
-        return cells_f == cells_g and f.__defaults__ == g.__defaults__
-    except Exception:  # noqa: BLE001 - an empty cell or a value that will not compare: not the same
-        return False
-
-
-__all__ = ["check_motion_data", "motion_from_data", "structure_title", "endless_turn", "loop_refusal", "motion_words", "same_motion", "DataHook", "Condition",
+__all__ = ["check_motion_data", "structure_title", "endless_turn", "loop_refusal", "motion_words", "DataHook", "Condition",
            "FACTS", "OPS", "EFFECTS", "VOICES", "MAX_RULES", "MAX_CONDITIONS", "MOMENTS", "facts_at",
            "ops_of", "values_of", "fact_words", "EffectField", "effect_fields"]

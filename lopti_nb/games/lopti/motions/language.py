@@ -1,6 +1,7 @@
 """The language of motions: the base events a hook attaches to, the roles it aims at, the closed
-set of effects it may return, the :class:`View` it is handed, and :class:`Motion` itself (words,
-and hooks keyed by event). Also the errors a motion request raises. Nothing here runs a hook.
+set of effects it may return, the :class:`View` it is handed, and how a hook's moment is named
+(:func:`parse_hook_key`). Also the errors a motion request raises. Nothing here runs a hook;
+the motion itself (words, and hooks keyed by event) is :class:`~.motion.Motion`.
 """
 from __future__ import annotations
 
@@ -399,83 +400,6 @@ def parse_hook_key(key: str) -> tuple[str, str]:
             f"unknown hook {shown(key)}: write 'before <event>' or 'after <event>' with an event from: "
             f"{', '.join(BASE_EVENTS)}")
     return event, phase
-
-
-class Motion:
-    """A custom rule: ``text`` (always) and optional ``hooks``.
-
-    ``hooks`` maps names such as ``"after pickup"`` or ``"before deal"`` to functions
-    ``hook(view) -> None | effect | list of effects``. A motion with no hooks is words only:
-    the table applies it, the engine does not.
-
-    >>> m = Motion("Whoever takes the pile shows their highest card.",
-    ...            {"after pickup": lambda view: Reveal("actor", "highest")})
-    >>> sorted(m.hooks)
-    [('pickup', 'after')]
-    """
-
-    def __init__(self, text: str, hooks: Mapping[str, Callable] | None = None, *, title: str | None = None):
-        if not isinstance(text, str) or not text.strip():
-            raise MotionError("a motion must be stated in words: give it a non-empty text")
-        if len(text) > MAX_TEXT:
-            raise MotionError(f"a motion is stated in at most {MAX_TEXT:,} characters, so the table "
-                              f"can read it out; this one has {len(text):,}")
-        if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 60):
-            raise MotionError(f"a motion's title is a short text (at most 60 characters), not {shown(title)}")
-        if hooks is not None and not isinstance(hooks, Mapping):
-            raise MotionError(f"hooks map an event name such as 'after play' to a function, not {shown(hooks)}")
-        self.text = " ".join(text.split())
-        self.title = title or self.text[:60]
-        parsed: dict[tuple[str, str], Callable] = {}
-        for key, fn in (hooks or {}).items():
-            ev_phase = parse_hook_key(key)
-            if not callable(fn):
-                raise MotionError(f"the hook for {shown(key)} is not a function")
-            parsed[ev_phase] = fn
-        self.hooks = parsed
-        self.data: dict | None = None  # the rules as data, for a motion made by from_data
-
-    @classmethod
-    def from_data(cls, data: Any) -> "Motion":
-        """The motion that plain JSON-able ``data`` describes: "when <event> [if <conditions>]
-        then <effects>" (the format: :mod:`~lopti_nb.games.lopti.motions.data`). Its hooks
-        interpret the data, its words are made from it, and the constitution is checked first:
-        a refusal is a :class:`ConstitutionError` or a :class:`MotionError` with the reason.
-
-        >>> m = Motion.from_data({"when": "after play", "if": [{"fact": "rank", "op": "is", "value": "A"}],
-        ...                       "then": [{"effect": "draw", "who": "next", "n": 1}]})
-        >>> m.text
-        'After a player plays cards, if the cards played are Aces, the next player still in draws a card from the draw pile, while it lasts.'
-        """
-        from .data import motion_from_data  # the interpreter builds on this class
-
-        return motion_from_data(data)
-
-    def to_data(self) -> dict:
-        """The motion's rules as plain data (a fresh copy: ``Motion.from_data(m.to_data())`` is the
-        same motion). A motion written in Python, or in words only, has no data form: a
-        :class:`MotionError` says so."""
-        if self.data is None:
-            kind = "Python hooks" if self.hooks else "words only"
-            raise MotionError(f"this motion is {kind}, which has no data form; only a motion made by "
-                              "Motion.from_data gives its data back")
-        return copy.deepcopy(self.data)
-
-    def words(self, voice: str = "plain") -> str:
-        """The motion as it is read out in ``voice`` (plain, pirate or comrade): a data motion's
-        words are made from its rules in that voice; any other motion's text is as written."""
-        if self.data is None:
-            return self.text
-        from .data import motion_words
-
-        return motion_words(self.data, voice)
-
-    @property
-    def has_code(self) -> bool:
-        return bool(self.hooks)
-
-    def __repr__(self) -> str:
-        return f"Motion({self.title!r}, hooks={[f'{p} {e}' for e, p in self.hooks]})"
 
 
 def order_key(card: int) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from ..cards import DECK
 from ..hook_calls import DONE, MAX_FAULT, Watch, bounded, error_text, plain_text, run_task, type_name
 from .language import (
     CHOOSE, DRAW_PILE, EFFECT_TYPES, MAX_EFFECTS_PER_EVENT, MAX_EFFECTS_PER_FLUSH, MAX_EFFECTS_PER_HOOK,
-    PLAY_EVENTS, ClearPile, DEFAULT_BUDGET, Draw, Effect, Give, Motion, MotionError, PendingChoice,
+    PLAY_EVENTS, ClearPile, DEFAULT_BUDGET, Draw, Effect, Give, MotionError, PendingChoice,
     ReturnCleared, Reveal, Say, View, check_role, new_view, pick_cards, view_data,
 )
 from .snapshot import changed, restore, snapshot
@@ -111,9 +111,10 @@ def _fresh(effect: Any) -> Effect:
 
 
 class MotionEntry:
-    """What the runner needs of a motion in force: its number, its hooks, whether it is live."""
+    """What the runner needs of a motion in force (a :class:`~.motion.Motion`, which builds on
+    this module): its number, its hooks, whether it is live."""
 
-    def __init__(self, number: int, motion: Motion, on_fault: Callable[[int, str], None] | None = None):
+    def __init__(self, number: int, motion: Any, on_fault: Callable[[int, str], None] | None = None):
         self.number = number
         self.motion = motion
         self.live = True
