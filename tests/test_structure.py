@@ -37,11 +37,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
 
 # Import cycles (counting imports inside functions) not undone yet: each must still be there
 # (the list shrinks with each fix, and is empty when the boundaries are all drawn).
-CYCLES_BEING_UNDONE: list[list[str]] = [
-    # the session state reads the plugin's spec, whose actions and bots come from the session:
-    # undone with the session's one model (its file is being rewritten elsewhere)
-    ["lopti_nb.games.lopti.plugin", "lopti_nb.games.lopti.session_game"],
-]
+CYCLES_BEING_UNDONE: list[list[str]] = []
 
 
 def module_name(path: pathlib.Path) -> str:

@@ -60,6 +60,7 @@ from ...engine.records import MAX_ACTION_TEXT, action_text
 from .library import LIBRARY
 from .motions import Motion, same_motion
 from .roshambo import THROWS
+from .schema import SCHEMA
 # session.py imports the plugin, which imports this module: its names are read when used
 from . import session as _s
 
@@ -472,6 +473,17 @@ def check_settings(spec, settings: dict, players: int) -> dict:
     return {"rounds": int(rounds), **checked}
 
 
+class _RoundSettings:
+    """A round's own settings, checked as the plugin checks them: by the game's schema."""
+
+    @staticmethod
+    def check_settings(settings: dict, players: int) -> dict:
+        return SCHEMA.check(settings, players, game="Lopti")
+
+
+_ROUND_SETTINGS = _RoundSettings()
+
+
 class SetupVote:
     """The table's vote, before the first deal, on the motion proposed at the table (rules
     reference §1.7: a motion from outside the session comes in only by majority approval at
@@ -538,9 +550,7 @@ class LoptiSessionState(GameState):
         return check_settings(spec, settings, players)
 
     def __init__(self, players: int, seed: int | None = None, **settings: Any):
-        from .plugin import SPEC
-
-        settings = check_settings(SPEC, settings, players)
+        settings = check_settings(_ROUND_SETTINGS, settings, players)
         super().__init__(players, seed, settings)
         self.rounds: int = settings["rounds"]
         law = {k: v for k, v in settings.items() if k in _s.LAW_LEVERS}
