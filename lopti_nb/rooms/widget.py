@@ -22,7 +22,7 @@ import ipywidgets as W
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
-from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
+from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu, show
 from lopti_nb.widgets.table import seat_words_named
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
@@ -704,6 +704,8 @@ class RoomWidget(W.VBox):
                 f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
         self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
         self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
+        # once the game is over only what a person can still do is on screen: no play control
+        show(self.view_box, not state.is_over)
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(self._log))
         self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
                                # the list scrolls: focusable, so it scrolls from the keyboard too
