@@ -208,6 +208,7 @@ class RoomWidget(W.VBox):
         self.settings_box = W.VBox()
         self.create_settings: dict[str, W.Widget] = {}  # the chosen game's setting controls by name
         self._setting_forms: dict[str, tuple[dict, tuple]] = {}  # per game: switching back keeps choices
+        self._session_setups: dict[str, W.Widget] = {}  # per game: its session's setup part, if any
         self.create_fill = W.Checkbox(description="Bots take the seats still empty at the start",
                                       value=True, indent=False)
         self.create_button = W.Button(description="Create a room", button_style="primary",
@@ -293,6 +294,15 @@ class RoomWidget(W.VBox):
                 controls["rounds"] = control
                 rows.append(W.VBox([control, W.HTML(
                     f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">{ROUNDS_NOTE}</div>')]))
+                # what the game's session adds to its setup (its plugin's "session_setup" part),
+                # shown once a session is chosen
+                setup = spec.load("session_setup")
+                if setup is not None:
+                    part = setup()
+                    part.layout.display = "none"
+                    control.observe(lambda c, part=part: show(part, bool(c["new"]), "flex"), names="value")
+                    self._session_setups[spec.name] = part
+                    rows.append(part)
             self._setting_forms[spec.name] = (controls, tuple(rows))
         self.create_settings, rows = self._setting_forms[spec.name]
         self.settings_box.children = rows
@@ -344,6 +354,8 @@ class RoomWidget(W.VBox):
                         for name, control in self.create_settings.items()}
             if not settings.get("rounds", 1):
                 del settings["rounds"]  # one round: the game itself, not a session
+            elif spec.name in self._session_setups:  # a session: what its setup part adds
+                settings.update(self._session_setups[spec.name].settings())
             session = create_room(self.create_name.value, spec.name, players=self.create_players.value,
                                   bot=self.create_bot.value, fill_with_bots=self.create_fill.value,
                                   store=self._store(), **settings)

@@ -79,5 +79,7 @@ SPEC = GameSpec(
     extras={"win_chances": "lopti_nb.games.lopti.coach:win_chances",
             "motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
             "practice": "lopti_nb.games.lopti.practice",
-            "claims": "lopti_nb.games.lopti.claims"},
+            "claims": "lopti_nb.games.lopti.claims",
+            # what a session's setup form adds (a room's create form): a motion proposed
+            "session_setup": "lopti_nb.games.lopti.setup_form:ProposedMotionForm"},
 )

@@ -184,9 +184,10 @@ class SessionView(GameView):
                                           tooltips=["Not enforced by the game", "Enforced by the game"],
                                           style={"description_width": "initial", "button_width": "auto"})
         self.amend_kind.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
-        self.amend_builder = self._new_amend_builder()
-        self._amend_fresh = self.amend_builder.data  # what a new builder holds
-        self.vote_form = W.VBox([self.vote_what, self.amend_kind, self.vote_words, self.amend_builder,
+        # made when first asked for (a builder is many widgets: a page draws them only then)
+        self.amend_builder: MotionBuilder | None = None
+        self.amend_box = W.VBox(layout=W.Layout(max_width="100%"))
+        self.vote_form = W.VBox([self.vote_what, self.amend_kind, self.vote_words, self.amend_box,
                                  self.vote_number, self.vote_when, self.vote_button])
         # a vote under way: ballots, the supporters' choice, Roshambo
         self.ballot_text = W.HTML()
@@ -351,9 +352,10 @@ class SessionView(GameView):
             return CallVote(kind, motion=int(rest), when=when)
         if kind == "amend":
             if self.amend_kind.value == "data":
-                data = self.amend_builder.data
+                data = self.amend_builder.data if self.amend_builder is not None else None
                 if data is None:
-                    why = self.amend_builder.reason or "build the amended motion first"
+                    why = (self.amend_builder.reason if self.amend_builder is not None else "") \
+                        or "build the amended motion first"
                     return "the amended motion cannot be voted on yet: " + why[:1].lower() + why[1:].rstrip(".")
                 return CallVote("amend", motion=int(rest), text=data_text(data), when=when)
             words = " ".join(self.vote_words.value.split())
@@ -502,7 +504,11 @@ class SessionView(GameView):
         amending = key.startswith("amend:")
         show(self.amend_kind, amending)
         show(self.vote_words, amending and self.amend_kind.value == "words")
-        show(self.amend_builder, amending and self.amend_kind.value == "data", "flex")
+        building = amending and self.amend_kind.value == "data"
+        if building and self.amend_builder is None:
+            self.amend_builder = self._new_amend_builder()
+            self.amend_box.children = (self.amend_builder,)
+        show(self.amend_box, building, "flex")
         show(self.vote_number, key.endswith(":="))
         proposal = self.proposal()
         if isinstance(proposal, CallVote):
@@ -527,11 +533,8 @@ class SessionView(GameView):
                 self.vote_words.value = ""
                 self.vote_when.value = NOW
                 self.amend_kind.value = "words"
-                if self.amend_builder.data != self._amend_fresh or self.amend_builder.title.value:
-                    self.amend_builder = self._new_amend_builder()
-                    children = list(self.vote_form.children)
-                    children[3] = self.amend_builder
-                    self.vote_form.children = tuple(children)
+                self.amend_builder = None  # a fresh one when next asked for
+                self.amend_box.children = ()
             finally:
                 self._quiet = False
         v = s["vote"]
