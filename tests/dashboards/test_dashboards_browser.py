@@ -630,6 +630,21 @@ HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
               "reckoning_risk": "Reckoning risk explorer"}
 
 
+def _picture_lightness(page) -> dict:
+    """Each home-page picture's mean lightness (0 black, 255 white), by its file, read from
+    its pixels in the page (the server's own files: the canvas may read them)."""
+    return page.evaluate("""() => Object.fromEntries(Array.from(document.images).map(img => {
+        const c = document.createElement('canvas');
+        c.width = 48; c.height = 30;
+        const g = c.getContext('2d');
+        g.drawImage(img, 0, 0, 48, 30);
+        const d = g.getImageData(0, 0, 48, 30).data;
+        let sum = 0;
+        for (let i = 0; i < d.length; i += 4) sum += (d[i] + d[i + 1] + d[i + 2]) / 3;
+        return [img.src.split('/').pop(), Math.round(sum / (d.length / 4))];
+    }))""")
+
+
 def test_home_page(browser, cold_server, screenshot_dir):
     """The server's front page ("/"): a card per dashboard with its title (the notebook's own
     heading), a line on what it is for and a picture served by the server; each card links to
@@ -671,10 +686,18 @@ def test_home_page(browser, cold_server, screenshot_dir):
         page.go_back(wait_until="domcontentloaded")
         page.wait_for_selector(".lnb-card-link", timeout=30000)
         # the dark theme: the cards keep the theme (their links too) and read (axe: contrast)
+        light = _picture_lightness(page)
         page.goto(cold_server.url + "/?theme=dark", wait_until="networkidle", timeout=60000)
         assert page.locator(".lnb-card-link[href='/voila/render/score_lab.ipynb?theme=dark']").count() == 1
         assert not axe_violations(page)
+        # the pictures follow the theme: dark screenshots on the dark page, measured by their pixels
+        dark = _picture_lightness(page)
+        print("home pictures' mean lightness (0-255), light page:", light, "dark page:", dark)
+        assert all(v > 150 for v in light.values()) and all(v < 90 for v in dark.values()), (light, dark)
         page.screenshot(path=str(screenshot_dir / "dashboard_home_1200_dark.png"), full_page=True)
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.wait_for_timeout(300)
+        assert _picture_lightness(page) == dark  # the same pictures at 400 px
         # Voila's own list of the files, one link away
         page.click("text=All the files in this folder")
         page.wait_for_function("() => document.body.innerText.includes('score_lab.ipynb')", timeout=30000)
