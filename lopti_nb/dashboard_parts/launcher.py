@@ -150,28 +150,30 @@ class GameLauncher(W.VBox):
         return self.forms[self.game.value]
 
     def _game_changed(self) -> None:
-        spec = get_spec(self.game.value)
-        # first of all, the last game's form and bots leave: the new game's title and bots
-        # come at once, its form after it is built ("Loading ..." meanwhile, if it is new)
-        self.rules_title.value = f"<b>{esc(spec.title)}: the rules to play by</b>"
-        if spec.name not in self.forms:
-            self.loading.value = f'<div role="status">Loading the settings of {esc(spec.title)}\u2026</div>'
-            self.settings_box.children = (self.rules_title, self.loading)
-        with self.bots.hold_sync():
-            self.bots.options = bot_options(spec)
-            self.bots.value = spec.default_bot
-        chosen = self.players.value
-        self.players.min, self.players.max = 1, 99
-        self.players.max, self.players.min = spec.max_players, spec.min_players
-        # the players chosen stay when the new game seats that many, else its own default
-        self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
-            else spec.default_players
-        if spec.name not in self.forms:
-            self.forms[spec.name] = SettingsForm(spec, self.players.value)
-        self.rounds_row.layout.display = "" if spec.session is not None else "none"
-        self.settings_box.children = (self.rules_title, self.form)
-        self._players_changed()
-        self.switch_guard.shown += 1  # the page may show the settings again
+        try:
+            spec = get_spec(self.game.value)
+            # first of all, the last game's form and bots leave: the new game's title and bots
+            # come at once, its form after it is built ("Loading ..." meanwhile, if it is new)
+            self.rules_title.value = f"<b>{esc(spec.title)}: the rules to play by</b>"
+            if spec.name not in self.forms:
+                self.loading.value = f'<div role="status">Loading the settings of {esc(spec.title)}\u2026</div>'
+                self.settings_box.children = (self.rules_title, self.loading)
+            with self.bots.hold_sync():
+                self.bots.options = bot_options(spec)
+                self.bots.value = spec.default_bot
+            chosen = self.players.value
+            self.players.min, self.players.max = 1, 99
+            self.players.max, self.players.min = spec.max_players, spec.min_players
+            # the players chosen stay when the new game seats that many, else its own default
+            self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
+                else spec.default_players
+            if spec.name not in self.forms:
+                self.forms[spec.name] = SettingsForm(spec, self.players.value)
+            self.rounds_row.layout.display = "" if spec.session is not None else "none"
+            self.settings_box.children = (self.rules_title, self.form)
+            self._players_changed()
+        finally:  # the page shows the settings again, whatever happened here
+            self.switch_guard.shown += 1
 
     def _players_changed(self) -> None:
         self.humans.max = self.players.value
