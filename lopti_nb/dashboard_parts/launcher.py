@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from lopti_nb.text import esc
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
 from lopti_nb.engine import get_spec, plural
 
@@ -22,12 +24,56 @@ from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
 from .forms import NONE
 from .forms import SettingsForm, label
 
+# Pressing another game hides the settings and the bot menu at once, in the page, until the
+# kernel has put the new game's in their place: a busy kernel never leaves the last game's
+# form under the new game's lit button. Meanwhile the settings read "Loading ...".
+_SWITCH_JS = """
+function render({ model, el }) {
+  el.style.display = 'none';
+  // the page's own element may not be in the document yet: the press is caught at the top
+  const pressed = (event) => {
+    const button = event.target.closest && event.target.closest('.lnb-game-picker button');
+    const root = button && button.closest('.lnb-launcher');
+    if (!root || !root.contains(el) || button.classList.contains('mod-active')) return;
+    root.classList.add('lnb-switching');
+  };
+  document.addEventListener('click', pressed, true);
+  model.on('change:shown', () => {
+    const root = el.closest('.lnb-launcher');
+    if (root) root.classList.remove('lnb-switching');
+  });
+  return () => document.removeEventListener('click', pressed, true);
+}
+export default { render };
+"""
+_SWITCH_CSS = """
+.lnb-switching .lnb-settings-side > *, .lnb-switching .lnb-bots-row { visibility: hidden; }
+.lnb-switching .lnb-settings-side::before {
+  content: "Loading the game's settings\\2026"; display: block; font-weight: bold;
+  color: var(--jp-ui-font-color1); padding: 4px 0;
+}
+"""
+
+
+class SwitchGuard(anywidget.AnyWidget):
+    """No size: the launcher's game picker, pressed, hides the settings form and the bot menu
+    in the page at once (reading "Loading the game's settings...") until ``shown`` changes,
+    which the launcher does once the new game's form and bots are in place."""
+
+    _esm = _SWITCH_JS
+    _css = _SWITCH_CSS
+    shown = traitlets.Int(0).tag(sync=True)
+
+
 SPEEDS = (("instant", 0.0), ("fast (0.25 s)", 0.25), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
 
 class GameLauncher(W.VBox):
     def __init__(self, game: str | None = None):
         self.game = game_picker(None if game is None else get_spec(game).name)
+        self.game.add_class("lnb-game-picker")
+        self.switch_guard = SwitchGuard()
+        self.loading = W.HTML()  # said while a game's settings form is being built
         self.players = style(description="Players", min=2, max=8,
                              value=get_spec(self.game.value).default_players)
         self.humans = style(description="People at this device", min=0, max=4, value=1)
@@ -59,6 +105,8 @@ class GameLauncher(W.VBox):
         self.status = W.HTML()
         self.table_box = W.VBox(layout=W.Layout(width="100%"))
         self.table = None
+        self._bots_row = explained(self.bots, "How the bots in the other seats play.")
+        self._bots_row.add_class("lnb-bots-row")
         self.game.observe(lambda c: self._game_changed(), names="value")
         self.players.observe(lambda c: self._players_changed(), names="value")
         self._game_changed()
@@ -67,7 +115,7 @@ class GameLauncher(W.VBox):
             explained(self.humans, "People sit in the first seats, bots in the rest; two or more "
                                    "take turns at this device, each hand hidden from the others; "
                                    "0: the bots play each other while you watch."),
-            explained(self.bots, "How the bots in the other seats play."),
+            self._bots_row,
             explained(self.speed, "How long each bot move stays on screen before the next."),
             explained(self.seed, "0: a new deal every time. Any other number deals that same "
                                  "game again, card for card."),
@@ -86,6 +134,7 @@ class GameLauncher(W.VBox):
                                                   flex_flow="row wrap"))
         self.summary_box.add_class("lnb-settings-summary")
         super().__init__([
+            self.switch_guard,
             self.settings_area,
             self.summary_box,
             W.HBox([self.deal_button, self.status], layout=W.Layout(align_items="center",
@@ -101,21 +150,30 @@ class GameLauncher(W.VBox):
         return self.forms[self.game.value]
 
     def _game_changed(self) -> None:
-        spec = get_spec(self.game.value)
-        chosen = self.players.value
-        self.players.min, self.players.max = 1, 99
-        self.players.max, self.players.min = spec.max_players, spec.min_players
-        # the players chosen stay when the new game seats that many, else its own default
-        self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
-            else spec.default_players
-        self.bots.options = bot_options(spec)
-        self.bots.value = spec.default_bot
-        if spec.name not in self.forms:
-            self.forms[spec.name] = SettingsForm(spec, self.players.value)
-        self.rules_title.value = f"<b>{esc(spec.title)}: the rules to play by</b>"
-        self.rounds_row.layout.display = "" if spec.session is not None else "none"
-        self.settings_box.children = (self.rules_title, self.form)
-        self._players_changed()
+        try:
+            spec = get_spec(self.game.value)
+            # first of all, the last game's form and bots leave: the new game's title and bots
+            # come at once, its form after it is built ("Loading ..." meanwhile, if it is new)
+            self.rules_title.value = f"<b>{esc(spec.title)}: the rules to play by</b>"
+            if spec.name not in self.forms:
+                self.loading.value = f'<div role="status">Loading the settings of {esc(spec.title)}\u2026</div>'
+                self.settings_box.children = (self.rules_title, self.loading)
+            with self.bots.hold_sync():
+                self.bots.options = bot_options(spec)
+                self.bots.value = spec.default_bot
+            chosen = self.players.value
+            self.players.min, self.players.max = 1, 99
+            self.players.max, self.players.min = spec.max_players, spec.min_players
+            # the players chosen stay when the new game seats that many, else its own default
+            self.players.value = chosen if spec.min_players <= chosen <= spec.max_players \
+                else spec.default_players
+            if spec.name not in self.forms:
+                self.forms[spec.name] = SettingsForm(spec, self.players.value)
+            self.rounds_row.layout.display = "" if spec.session is not None else "none"
+            self.settings_box.children = (self.rules_title, self.form)
+            self._players_changed()
+        finally:  # the page shows the settings again, whatever happened here
+            self.switch_guard.shown += 1
 
     def _players_changed(self) -> None:
         self.humans.max = self.players.value

@@ -22,7 +22,7 @@ import ipywidgets as W
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
-from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu
+from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu, show
 from lopti_nb.widgets.table import seat_words_named
 
 from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
@@ -209,6 +209,7 @@ class RoomWidget(W.VBox):
         self.settings_box = W.VBox()
         self.create_settings: dict[str, W.Widget] = {}  # the chosen game's setting controls by name
         self._setting_forms: dict[str, tuple[dict, tuple]] = {}  # per game: switching back keeps choices
+        self._session_setups: dict[str, W.Widget] = {}  # per game: its session's setup part, if any
         self.create_fill = W.Checkbox(description="Bots take the seats still empty at the start",
                                       value=True, indent=False)
         self.create_button = W.Button(description="Create a room", button_style="primary",
@@ -294,6 +295,15 @@ class RoomWidget(W.VBox):
                 controls["rounds"] = control
                 rows.append(W.VBox([control, W.HTML(
                     f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">{ROUNDS_NOTE}</div>')]))
+                # what the game's session adds to its setup (its plugin's "session_setup" part),
+                # shown once a session is chosen
+                setup = spec.load("session_setup")
+                if setup is not None:
+                    part = setup()
+                    part.layout.display = "none"
+                    control.observe(lambda c, part=part: show(part, bool(c["new"]), "flex"), names="value")
+                    self._session_setups[spec.name] = part
+                    rows.append(part)
             self._setting_forms[spec.name] = (controls, tuple(rows))
         self.create_settings, rows = self._setting_forms[spec.name]
         self.settings_box.children = rows
@@ -345,6 +355,8 @@ class RoomWidget(W.VBox):
                         for name, control in self.create_settings.items()}
             if not settings.get("rounds", 1):
                 del settings["rounds"]  # one round: the game itself, not a session
+            elif spec.name in self._session_setups:  # a session: what its setup part adds
+                settings.update(self._session_setups[spec.name].settings())
             session = create_room(self.create_name.value, spec.name, players=self.create_players.value,
                                   bot=self.create_bot.value, fill_with_bots=self.create_fill.value,
                                   store=self._store(), **settings)
@@ -705,6 +717,8 @@ class RoomWidget(W.VBox):
                 f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
         self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
         self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
+        # once the game is over only what a person can still do is on screen: no play control
+        show(self.view_box, not state.is_over)
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(self._log))
         self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
                                # the list scrolls: focusable, so it scrolls from the keyboard too

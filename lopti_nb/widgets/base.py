@@ -5,6 +5,7 @@ from typing import Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as W
+import traitlets
 
 from ..text import esc  # noqa: F401 (the package's one escaping helper, imported from here by views)
 
@@ -117,6 +118,44 @@ class TableStyle(anywidget.AnyWidget):
 
     _esm = "function render({ el }) { el.style.display = 'none'; } export default { render };"
     _css = _TABLE_CSS
+
+
+_TURN_FOCUS_JS = """
+function render({ model, el }) {
+  el.style.display = 'none';
+  // the first control a person may use in the table's view, brought into the window when
+  // their turn starts, if the table is on screen and that control is not
+  const bring = () => {
+    const table = el.closest('.lnb-table');
+    const view = table && table.querySelector('.lnb-view');
+    if (!view) return;
+    const high = window.innerHeight;
+    const box = table.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= high) return;
+    const usable = [...view.querySelectorAll('button')].find(b => !b.disabled
+      && b.getAttribute('aria-disabled') === null && b.offsetParent !== null);
+    if (!usable) return;
+    const at = usable.getBoundingClientRect();
+    if (at.top >= 0 && at.bottom <= high) return;
+    usable.scrollIntoView({ block: 'center' });
+  };
+  // the view's own widgets are drawn after this message: look once they have been
+  const soon = () => { setTimeout(bring, 150); setTimeout(bring, 600); };
+  model.on('change:turn', soon);
+  if (model.get('turn') > 0) soon();
+}
+export default { render };
+"""
+
+
+class TurnFocus(anywidget.AnyWidget):
+    """No size: when ``turn`` changes (a person's turn starts at the table around it), the
+    first control they may use in the table's view (the element of class ``lnb-view``) is
+    scrolled into the window if it is out of it and the table is on screen, so on a phone
+    the bids, the hand or the dive are where the person looks."""
+
+    _esm = _TURN_FOCUS_JS
+    turn = traitlets.Int(0).tag(sync=True)
 
 
 class ButtonPool(W.HBox):

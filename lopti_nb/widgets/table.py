@@ -25,7 +25,7 @@ from ..engine import SEAT_WORD, IllegalAction, LoptiNbError, SettingsError, get_
 from ..engine.limits import shown
 from ..engine.rollouts import chance_lines
 from ..text import clean_name
-from .base import CSS_MUTED, CSS_TEXT, TableStyle, esc, refusals_html, set_if, show
+from .base import CSS_MUTED, CSS_TEXT, TableStyle, TurnFocus, esc, refusals_html, set_if, show
 from .parts import state_view, table_state, view_class as plugin_view
 from .view import GameView, ViewHost, schema_words, seat_words_named  # noqa: F401 - the views' names, kept here
 
@@ -136,7 +136,11 @@ class Table(W.VBox):
                                             border="2px dashed var(--jp-warn-color1)"))
         self.view = self._view_class(self)
         self.view_box = self.view.widget
+        self.view_box.add_class("lnb-view")
+        self.turn_focus = TurnFocus()  # a person's turn starts: their next control comes into view
+        self._turn_key = None
         self.scores = W.HTML()
+        self.scores.add_class("lnb-scores")
         self.log_html = W.HTML()
         self.new_button = W.Button(description="New game", tooltip="Deal a new game with the same settings",
                                    layout=W.Layout(width="auto"))
@@ -176,15 +180,21 @@ class Table(W.VBox):
         self.undo_button = W.Button(description="\u21b6 Take back my last move",
                                     layout=W.Layout(width="auto", display="none"))
         self.undo_button.on_click(lambda b: self._undo_clicked())
-        self.controls = W.HBox([self.undo_button, self.new_button, self.rematch_button, self.pause_button,
-                                self.step_button, self.speed, self.coach_toggle],
+        # at the end of a game: the game just played, move by move, opened on request
+        self.replay_button = W.Button(description="Replay this game", tooltip="Step through the game just played",
+                                      layout=W.Layout(width="auto", display="none"))
+        self.replay_button.on_click(lambda b: self.open_replay())
+        self.replay_box = W.VBox(layout=W.Layout(width="100%"))
+        self.controls = W.HBox([self.undo_button, self.new_button, self.rematch_button, self.replay_button,
+                                self.pause_button, self.step_button, self.speed, self.coach_toggle],
                                layout=W.Layout(flex_flow="row wrap"))
         log_box = W.VBox([W.HTML("<b>Game log</b> (newest first)"), self.log_html])
         # why each greyed-out button of the view is refused, on screen (a tooltip needs a hover)
         self.refusals = W.HTML()
         self._watched: dict[int, W.Widget] = {}  # the controls whose changes rewrite that line
         self.main = W.VBox([self.since, self.seats, self.view_box, self.refusals, self.coach_html, self.scores])
-        self._children = [TableStyle(), self.header, self.status, self.cover, self.main, self.controls, log_box]
+        self._children = [TableStyle(), self.turn_focus, self.header, self.status, self.cover, self.main, self.controls,
+                          self.replay_box, log_box]
 
     def _set_speed_options(self) -> None:
         options = [(f"Bot speed: {name} ({value:g} s)", value) for name, value in SPEEDS]
@@ -218,8 +228,20 @@ class Table(W.VBox):
         self._seen = 0  # events already passed to the view
         self._undo, self._since = [], {}
         self.message = ""
+        self.replay_box.children = ()
         self.view.reset()
         self._advance()
+
+    def open_replay(self):
+        """The game just played, in a replay under the table's buttons, as the one person at the
+        table saw it (with several or none: every card open); returns the replay widget.
+        Offered once the game is over ("Replay this game")."""
+        from .replay import Replay
+
+        seat = self.human_seats[0] if len(self.human_seats) == 1 else None
+        replay = Replay(self.state.record(), seat=seat)
+        self.replay_box.children = (replay,)
+        return replay
 
     def show_state(self, state, viewer: int | None = None, pending: int | None = None,
                    run_bots: bool = False) -> None:
@@ -234,6 +256,7 @@ class Table(W.VBox):
         self._log_lines, self._log_count, self._seen = [], 0, 0
         self._undo, self._since = [], {}
         self.message = ""
+        self.replay_box.children = ()
         self.view.reset()
         if run_bots:
             self._advance()
@@ -477,6 +500,11 @@ class Table(W.VBox):
             self._drawing = False
         self._watch_controls()
         self._update_refusals()
+        # a turn starts when the person in front of the device may act in a new position
+        key = (self._generation, len(state.events), viewer) if can_act else None
+        if key is not None and key != self._turn_key:
+            self.turn_focus.turn += 1
+        self._turn_key = key
 
     def _draw(self, state, obs, viewer, new_events, can_act) -> None:
         view = self.view
@@ -494,10 +522,17 @@ class Table(W.VBox):
         set_if(self.undo_button, disabled=refused is not None,
                tooltip="Take back your last move and the bots' replies" if refused is None
                else f"Take back: not possible now \u2014 {refused}")
-        show(self.undo_button, self.undo_offered)
-        show(self.step_button, any(self.bot_names))
-        show(self.pause_button, any(self.bot_names))
-        show(self.speed, any(self.bot_names))
+        # once the game is over only what a person can still do is on screen: the final scores,
+        # play again and the replay (no play control of the view, greyed or not, no bot controls)
+        over = state.is_over
+        show(self.view_box, not over)
+        show(self.refusals, not over)
+        set_if(self.new_button, description="Play again" if over else "New game")
+        show(self.replay_button, over)
+        show(self.undo_button, self.undo_offered and not over)
+        show(self.step_button, any(self.bot_names) and not over)
+        show(self.pause_button, any(self.bot_names) and not over)
+        show(self.speed, any(self.bot_names) and not over)
 
     def refusals_html(self) -> str:
         """The reasons of the view's refused buttons, printed under it (see
@@ -539,7 +574,7 @@ class Table(W.VBox):
     def _coach_panel(self, can_act: bool) -> None:
         """The coach's advice for the person in front of the device when it is their turn
         (never for a bot, never while the device is being passed), if the coach is on."""
-        show(self.coach_toggle, self.coach is not None and bool(self.human_seats))
+        show(self.coach_toggle, self.coach is not None and bool(self.human_seats) and not self.state.is_over)
         seat = self.viewer
         if self.coach is None or not self.coach_toggle.value or not can_act or self.is_bot(seat):
             show(self.coach_html, False)

@@ -287,6 +287,41 @@ class Visit:
 
 
 # -- what each dashboard must show and do ---------------------------------------------------------
+_WATCH_SWITCH = """([old, fresh]) => {
+  window.lnbStale = []; window.lnbLoadingSeen = false;
+  const options = s => s ? [...s.options].map(o => o.text).join('|') : '';
+  const before = options(document.querySelector('.lnb-bots-row select'));
+  const shown = e => e && e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden';
+  const t0 = performance.now();
+  const look = () => {
+    const lit = [...document.querySelectorAll('.lnb-game-picker button.mod-active')].map(b => b.textContent.trim());
+    if (lit.includes(fresh)) {
+      const titles = [...document.querySelectorAll('.lnb-settings-side b')];
+      if (titles.some(b => b.textContent.includes(old + ': the rules to play by') && shown(b))) window.lnbStale.push('form');
+      const bots = document.querySelector('.lnb-bots-row select');
+      if (shown(bots) && options(bots) === before) window.lnbStale.push('bots');
+      if (document.querySelector('.lnb-switching')) window.lnbLoadingSeen = true;
+    }
+    if (performance.now() - t0 < 5000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def switch_game_watched(page, old: str, fresh: str) -> None:
+    """Press the game ``fresh`` in the launcher's picker while every painted frame is watched:
+    from the moment its button is lit, the settings of ``old`` (its form's title) and its
+    bot menu are never on screen; the new game's form comes."""
+    page.evaluate(_WATCH_SWITCH, [old, fresh])
+    click(page, fresh, exact=True)
+    page.wait_for_selector(f".lnb-settings-side b:text-is('{fresh}: the rules to play by')",
+                           state="visible", timeout=30000)
+    page.wait_for_timeout(200)
+    stale, loading = page.evaluate("() => [window.lnbStale, window.lnbLoadingSeen]")
+    print(f"{old} -> {fresh}: stale frames {len(stale)} ({sorted(set(stale))}); loading shown: {loading}")
+    assert not stale, f"the settings of {old} stayed under {fresh}'s button: {sorted(set(stale))}"
+
+
 def check_game_launcher(v: Visit):
     page = v.page
     for label in ("Players", "People at this device"):
@@ -304,7 +339,7 @@ def check_game_launcher(v: Visit):
     page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible", timeout=10000)
     assert page.locator(".lnb-settings-summary").is_hidden()
     # another game, dealt again: the table is replaced
-    click(v.page, "Skull King", exact=True)
+    switch_game_watched(page, "Lopti", "Skull King")
     page.wait_for_selector(".widget-dropdown:has(label:text-is('Scoring'))", timeout=10000)
     # the form comes from the game's settings schema, each setting's description on screen
     for label in ("Edition", "Legendary"):
@@ -324,6 +359,23 @@ def check_game_launcher(v: Visit):
     assert page.locator(".lnb-table").count() == 1
     page.wait_for_selector(".lnb-settings-summary:has-text('Skull King · 4 players · 1 person, 3 bots · "
                            "classic · table edition · without them')", state="visible", timeout=10000)
+
+
+def check_launcher_on_a_phone(v: Visit):
+    """At 400 x 800 px: another game pressed never shows the last one's settings; dealt, the
+    control the person needs first (the Ledger's Dive) is inside the window, by its box."""
+    page = v.page
+    page.set_viewport_size({"width": PHONE, "height": 800})
+    switch_game_watched(page, "Skull King", "The Drowned Ledger")
+    click(page, "Deal the cards", exact=True)
+    click(page.locator(".lnb-confirm"), "Deal a new game", exact=True)
+    dive = page.locator(".lnb-table button", has_text="Dive").first
+    dive.wait_for(state="visible", timeout=30000)
+    page.wait_for_timeout(800)  # the turn's control is brought into view within 0.6 s
+    box = dive.bounding_box()
+    print(f"launcher at 400 x 800: Dive at y {box['y']:.0f}-{box['y'] + box['height']:.0f}")
+    page.screenshot(path=str(v.screenshot_dir / "dashboard_game_launcher_400x800_dealt.png"))
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800, "the Dive button is out of view after the deal"
 
 
 def check_rules_classroom(v: Visit):
@@ -522,6 +574,7 @@ def test_dashboard_in_browser(name, browser, cold_server, screenshot_dir):
             visit.page.wait_for_selector('.widget-slider:has(label:text-is("Players"))', state="visible")
             visit.assert_fits(when="with the settings opened again")
             visit.screenshot(screenshot_dir, "_400_settings", width=PHONE)
+            check_launcher_on_a_phone(visit)
         visit.assert_offline()
         TIMINGS[name]["requests"] = len(visit.requests)
         TIMINGS[name]["outside_requests"] = outside_requests(visit.requests)
@@ -577,6 +630,21 @@ HOME_CARDS = {"game_launcher": "Play a game", "skull_king_rooms": "Game rooms",
               "reckoning_risk": "Reckoning risk explorer"}
 
 
+def _picture_lightness(page) -> dict:
+    """Each home-page picture's mean lightness (0 black, 255 white), by its file, read from
+    its pixels in the page (the server's own files: the canvas may read them)."""
+    return page.evaluate("""() => Object.fromEntries(Array.from(document.images).map(img => {
+        const c = document.createElement('canvas');
+        c.width = 48; c.height = 30;
+        const g = c.getContext('2d');
+        g.drawImage(img, 0, 0, 48, 30);
+        const d = g.getImageData(0, 0, 48, 30).data;
+        let sum = 0;
+        for (let i = 0; i < d.length; i += 4) sum += (d[i] + d[i + 1] + d[i + 2]) / 3;
+        return [img.src.split('/').pop(), Math.round(sum / (d.length / 4))];
+    }))""")
+
+
 def test_home_page(browser, cold_server, screenshot_dir):
     """The server's front page ("/"): a card per dashboard with its title (the notebook's own
     heading), a line on what it is for and a picture served by the server; each card links to
@@ -618,10 +686,18 @@ def test_home_page(browser, cold_server, screenshot_dir):
         page.go_back(wait_until="domcontentloaded")
         page.wait_for_selector(".lnb-card-link", timeout=30000)
         # the dark theme: the cards keep the theme (their links too) and read (axe: contrast)
+        light = _picture_lightness(page)
         page.goto(cold_server.url + "/?theme=dark", wait_until="networkidle", timeout=60000)
         assert page.locator(".lnb-card-link[href='/voila/render/score_lab.ipynb?theme=dark']").count() == 1
         assert not axe_violations(page)
+        # the pictures follow the theme: dark screenshots on the dark page, measured by their pixels
+        dark = _picture_lightness(page)
+        print("home pictures' mean lightness (0-255), light page:", light, "dark page:", dark)
+        assert all(v > 150 for v in light.values()) and all(v < 90 for v in dark.values()), (light, dark)
         page.screenshot(path=str(screenshot_dir / "dashboard_home_1200_dark.png"), full_page=True)
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.wait_for_timeout(300)
+        assert _picture_lightness(page) == dark  # the same pictures at 400 px
         # Voila's own list of the files, one link away
         page.click("text=All the files in this folder")
         page.wait_for_function("() => document.body.innerText.includes('score_lab.ipynb')", timeout=30000)

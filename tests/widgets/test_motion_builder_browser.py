@@ -1,6 +1,6 @@
 """The motion builder in a real browser (Voilà and Debian's Chromium) at 400 px, light and dark:
 a motion with a condition and two effects, one the constitution refuses (its reason on screen)
-and one in words only. Nothing scrolls sideways, axe-core finds no serious or critical
+and one in words only; a condition's facts follow the rule's moment. Nothing scrolls sideways, axe-core finds no serious or critical
 violation, and the page asks nothing of any host but the loopback server. Screenshots go to
 ``docs/screenshots/motion_builder_400.png`` and ``motion_builder_400_dark.png``."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import axe_violations, open_page, outside_requests
+from browser_support import axe_violations, click, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,8 @@ refused''',
 words.mode.value = "words"
 words.words.value = "Whoever plays a 9 hums a tune."
 words''',
+    '''facts = MotionBuilder(heading="Facts by moment")
+facts''',
 ]
 
 
@@ -46,17 +48,39 @@ def voila(notebook_server):
     return notebook_server.serve("motion_builder", CELLS)
 
 
+def _facts_follow_the_moment(page, builder) -> None:
+    """The condition's menu of facts, as the page shows it: "the rank played" after a play,
+    not after a clear (which has how the pile was cleared instead)."""
+    builder.scroll_into_view_if_needed()
+    click(builder, "Add a condition to rule 1", exact=True)
+    facts = builder.locator(".widget-dropdown", has_text="Condition 1: if").locator("select")
+    facts.wait_for(timeout=30000)
+
+    def offered() -> list[str]:
+        # ipywidgets writes an option's spaces as no-break spaces
+        return facts.evaluate("s => [...s.options].map(o => o.textContent.replace(/\\u00a0/g, ' ').trim())")
+
+    assert "the rank played" in offered()
+    builder.locator(".widget-dropdown", has_text="base event:").locator("select").select_option(label="clear")
+    page.wait_for_function("s => ![...s.options].some(o => o.textContent.replace(/\\u00a0/g, ' ') === 'the rank played')",
+                           arg=facts.element_handle(), timeout=15000)
+    print("after clear the builder offers:", offered()[:3])
+    assert "how the pile was cleared" in offered()
+
+
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_the_builder_fits_400_px_passes_axe_and_stays_offline(browser, voila, dark):
     page, requests = open_page(browser, voila, 400, 2400, theme="dark" if dark else None)
     try:
         builders = page.locator(".lnb-motion-builder")
-        builders.nth(2).wait_for(timeout=180000)
+        builders.nth(3).wait_for(timeout=180000)
         page.locator(".lnb-motion-refusal").first.wait_for(timeout=60000)
         page.wait_for_timeout(500)
         assert "loops" in page.locator(".lnb-motion-refusal").first.inner_text()
         assert "Royal tax" in page.locator(".lnb-motion-preview").first.inner_text()  # typed, shown as text
         assert page.locator(".lnb-motion-preview b").count() == 0
+        if not dark:
+            _facts_follow_the_moment(page, builders.nth(3))
         serious = {}
         for i in range(3):
             box = builders.nth(i).evaluate("b => [b.scrollWidth, b.clientWidth]")

@@ -6,8 +6,9 @@ In the page, through enabled controls only, as a person does:
 
 - the line "Call the Rule Vote: not possible now ..." is on screen while nothing to vote on is
   chosen, and leaves the page once something is chosen in the "Vote on:" menu;
-- the line "Adopt my own words: not possible now ..." leaves the page once the winner has
-  typed their motion, and the motion adopted is in the game log;
+- the vote chosen is held; the line "Adopt my own words: not possible now ..." leaves the page
+  once the winner has typed their motion, and the motion adopted is in the game log; round 2's
+  Rule Vote starts from an empty menu (nothing of the vote held stays chosen);
 - the launcher keeps the Players chosen (5) when another game that seats five is picked.
 
 The page asks nothing of any host but the loopback server, and axe-core finds no serious or
@@ -91,6 +92,17 @@ def test_status_lines_leave_the_page_once_they_stop_being_true(browser, voila):
         assert "Call the Rule Vote" not in table.locator(".lnb-refusals").inner_text()
         assert vote.is_enabled()
         print("after choosing what to vote on:", table.locator(".lnb-refusals").inner_text())
+        # the vote is held (a tie goes to Roshambo, thrown at random for the person)
+        click(table, "Call the Rule Vote", exact=True)
+        click(table, "Vote yes", exact=True)
+        throw = table.get_by_role("button", name="Throw at random for me", exact=True)
+        page.wait_for_function("t => ![...t.querySelectorAll('button')].some(b => b.offsetParent !== null"
+                               " && ['Vote yes', 'Rock'].includes(b.textContent.trim())) || [...t.querySelectorAll"
+                               "('button')].some(b => b.offsetParent !== null && b.textContent.trim()"
+                               " === 'Throw at random for me')", arg=table.element_handle(), timeout=30000)
+        if throw.is_visible():
+            click(table, "Throw at random for me", exact=True)
+            throw.wait_for(state="hidden", timeout=60000)
 
         # the own words' line: gone once the winner has typed their motion
         own = table.get_by_role("button", name="Adopt my own words", exact=True)
@@ -99,10 +111,17 @@ def test_status_lines_leave_the_page_once_they_stop_being_true(browser, voila):
         box.fill("Whoever clears says hooray.")
         box.press("Tab")
         _page_says(page, OWN_LINE, False)
-        assert own.is_enabled()
+        # the button is enabled by its own message, which may come just after the line's
+        page.wait_for_function("b => !b.disabled", arg=own.element_handle(), timeout=15000)
         click(table, "Adopt my own words", exact=True)
         _page_says(page, "writes motion 1: Whoever clears says hooray.", True)
         print("after adopting the motion:", table.locator(".lnb-refusals").inner_text())
+        # round 2's Rule Vote starts from an empty menu: nothing of the vote held is chosen
+        menu.wait_for(state="visible", timeout=60000)
+        _page_says(page, VOTE_LINE, True)
+        chosen = menu.evaluate("s => s.options[s.selectedIndex].textContent.replace(/\\u00a0/g, ' ')")
+        print("round 2's vote menu reads:", chosen)
+        assert chosen == "\u2014 choose what to vote on \u2014" and "Everyone votes on" not in _visible_text(page)
 
         # the launcher keeps the players chosen when the next game seats that many
         slider = launcher.locator('.widget-slider:has(label:text-is("Players"))')

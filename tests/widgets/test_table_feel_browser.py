@@ -102,6 +102,8 @@ def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(light
             print(f"axe on {short} {stage} at {width} px: {len(found)} serious or critical")
             if found:
                 serious[f"{short} {stage}"] = found
+            if stage == "end":
+                _only_what_can_be_done(table, f"{short} at {width} px")
             table.screenshot(path=str(SHOTS / f"table_{short}_{stage}_{width}.png"))
             i += 1
     page_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
@@ -111,6 +113,21 @@ def test_every_table_at_start_middle_end_fits_passes_axe_and_stays_offline(light
     print(f"requests at {width} px: {len(requests)}, outside the loopback: {len(outside)}")
     assert not outside, outside[:5]
     assert not serious, serious
+
+
+def _only_what_can_be_done(table, where: str) -> None:
+    """A finished game shows its final score panel, Play again and the replay, and no control
+    a person cannot use: no greyed button, no line saying what is not possible now."""
+    scores = table.locator(".lnb-scores")
+    assert scores.is_visible() and "final" in scores.inner_text().lower(), f"{where}: no final score panel"
+    greyed = table.evaluate("t => [...t.querySelectorAll('button')].filter(b => b.offsetParent !== null"
+                            " && (b.disabled || b.hasAttribute('aria-disabled'))).map(b => b.textContent.trim())")
+    print(f"{where}: final panel {scores.inner_text()[:60]!r}; greyed buttons {greyed}")
+    assert not greyed, f"{where}: greyed controls stay after the end: {greyed}"
+    assert "not possible now" not in table.inner_text(), where
+    for label in ("Play again", "Replay this game"):
+        button = table.locator("button", has_text=label)
+        assert button.is_visible() and button.is_enabled(), f"{where}: no {label!r}"
 
 
 def test_a_card_is_clicked_then_played_with_the_keyboard(light_page):
@@ -165,6 +182,43 @@ def test_a_card_is_clicked_then_played_with_the_keyboard(light_page):
     outside = outside_requests(requests)
     print(f"requests: {len(requests)}, outside the loopback: {len(outside)}")
     assert not outside
+
+
+NEXT_CONTROL = {"lopti": "Keep my cards as dealt", "skull_king": "Bid 0", "ledger": "Dive"}
+
+
+def test_on_a_phone_the_next_control_is_in_view_when_a_turn_starts(light_page):
+    """At 400 x 800 px a person presses New game at the foot of a table and reads it from its
+    top (the header, the seats, the board: well over a window high): when their turn starts,
+    the control they need next (the deal's choice, the bids, the dive) is inside the window,
+    measured by its box. Then a finished game's replay opens from Replay this game."""
+    page, requests = light_page
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_timeout(300)
+    tables = page.locator(".lnb-table")
+    for g, short in enumerate(GAMES):
+        table = tables.nth(g * len(STAGES) + 1)  # the game's middle table
+        click(table, "New game", exact=True)
+        # the person reads the table from its top, where the new deal is announced
+        table.evaluate("t => t.scrollIntoView({block: 'start'})")
+        control = table.locator("button", has_text=NEXT_CONTROL[short]).first
+        control.wait_for(state="visible", timeout=30000)
+        inside = "b => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        try:
+            control.evaluate(f"b => new Promise(ok => {{ const t0 = Date.now(); (function look() {{"
+                             f" if (({inside})(b) || Date.now() - t0 > 3000) ok(); else setTimeout(look, 100);"
+                             f" }})(); }})")
+        except Exception:  # redrawn meanwhile: the measure below says where it is
+            pass
+        box = control.bounding_box()
+        print(f"{short}: {NEXT_CONTROL[short]!r} at y {box['y']:.0f}-{box['y'] + box['height']:.0f} "
+              f"of a window 800 px high")
+        page.screenshot(path=str(SHOTS / f"table_{short}_turn_starts_400x800.png"))
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, f"{short}: the next control is out of view"
+    end = tables.nth(len(STAGES) * 2 + 2)  # ledger_end
+    click(end, "Replay this game", exact=True)
+    end.locator(".lnb-replay").wait_for(state="visible", timeout=30000)
+    assert not outside_requests(requests)
 
 
 def test_dark_theme_table_at_400_px(browser, voila):

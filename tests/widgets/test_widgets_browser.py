@@ -179,7 +179,7 @@ def test_bots_play_to_the_final_breakdown_in_browser(tables_page):
     scores = table.locator("table").last.inner_text()
     for s in twin.state.result.scores:
         assert str(s) in scores
-    assert "Suit sets" in scores and "Most open machines" in scores
+    assert "Suit sets" in scores and "Clean ledger" in scores
     table.screenshot(path=str(SHOTS / "table_drowned_ledger_final.png"))
 
 

@@ -9,7 +9,7 @@ from lopti_nb.engine.settings import whole
 from lopti_nb.engine.shuffle import shuffle as _shuffle
 
 from .actions import DIVE, FLIP, SURFACE, Dive, FlipAgain, Open, Sell, Surface
-from .cards import RECKONINGS, Card, deck_spec, lost_count, reckoning_deck
+from .cards import RECKONINGS, SUITS, Card, deck_spec, lost_count, reckoning_deck
 from .events import (DutyCaught, Flipped, GameEnded, GameStarted, Opened, Paid, ReckoningDrawn,
                      Reshuffled, RoundEnded, SeaRose, Sold, Surfaced)
 from .offices import OFFICE_INDEX, OFFICE_NAMES, OFFICES, PLAIN
@@ -17,6 +17,7 @@ from .offices import OFFICE_INDEX, OFFICE_NAMES, OFFICES, PLAIN
 PRICE_START = 6
 PRICE_FLOOR = 3
 CLEAN_LEDGER_BONUS = 5
+SET_SIZE = 3  # open machines of one suit that make a suit set (rules reference §2.5)
 MODES = ("offices", "plain")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -588,6 +589,19 @@ class LedgerState(GameState):
             self.round_gifted = [False] * self.num_players
 
     # -- scoring ------------------------------------------------------------------------
+    @staticmethod
+    def set_suits(yard) -> tuple[str, ...]:
+        """The suits of ``yard`` (a seat's open machines) that score a suit set: those shown
+        :data:`SET_SIZE` times or more, as :meth:`score_breakdown` counts them.
+
+        >>> LedgerState.set_suits([11, 12, 13, 21])
+        ('Compass',)
+        """
+        counts: dict[int, int] = {}
+        for card in yard:
+            counts[int(card) // 10 - 1] = counts.get(int(card) // 10 - 1, 0) + 1
+        return tuple(SUITS[k] for k in sorted(counts) if counts[k] >= SET_SIZE)
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: coins, machine values, set bonus, clean-ledger bonus, sealed points, total."""
         counts = [len(y) for y in self.yards]
@@ -596,7 +610,7 @@ class LedgerState(GameState):
         for s in range(self.num_players):
             g = self.grants(s)
             values = sum(c % 10 for c in self.yards[s])
-            sets = sum(1 for k in self.ycount[s] if k >= 3) * g.set_bonus
+            sets = sum(1 for k in self.ycount[s] if k >= SET_SIZE) * g.set_bonus
             clean = CLEAN_LEDGER_BONUS if most > 0 and counts[s] == most else 0
             sealed = g.sealed_points * len(self.hands[s])
             total = self.coins[s] + values + sets + clean + sealed

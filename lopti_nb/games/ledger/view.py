@@ -14,6 +14,7 @@ from .cards import RECKONING_BY_NAME, SUITS, Card
 from .events import Flipped, ReckoningDrawn, Surfaced
 from .offices import OFFICE_INDEX, OFFICES
 from .pictures import ledger_card_svg, ledger_suit_svg
+from .state import CLEAN_LEDGER_BONUS, SET_SIZE, LedgerState
 
 
 def card_words(c) -> str:
@@ -103,24 +104,42 @@ class LedgerView(GameView):
                 f"{obs['hand_sizes'][seat]} sealed" + (f"<br>{esc(office)}" if office else ""))
 
     def scores_html(self, obs, result) -> str:
+        """The final count as the rules make it (rules reference §2.5), line by line from the
+        engine's own count (``score_breakdown``, kept in the result): coins, open machines'
+        values, suit sets (the suits named), the clean ledger, sealed cards, the total, the
+        open machines that break a tie, and the places."""
         if result is None:
             return ""
         parts = result.details.get("breakdown") or []
-        keys = ("coins", "machines", "sets", "clean_ledger", "sealed", "total", "open_machines")
-        names = {"coins": "Coins", "machines": "Open machines' values", "sets": "Suit sets",
-                 "clean_ledger": "Most open machines", "sealed": "Sealed cards", "total": "Total",
-                 "open_machines": "Open machines (tie-break)"}
         n = obs["players"]
+        yards = obs.get("yards") or [()] * n
+        most = max((p.get("open_machines", 0) for p in parts), default=0)
         head = "".join(html("<th>{}</th>", self.seat_name(s)) for s in range(n))
+
+        def sets_cell(seat, part):
+            suits = LedgerState.set_suits(yards[seat]) if part.get("sets") else ()
+            return f"{part.get('sets', 0)}" + (f" ({esc(', '.join(suits))})" if suits else "")
+
+        lines = (
+            ("Coins (1 point each)", lambda s, p: str(p.get("coins", 0))),
+            ("Open machines (printed values)", lambda s, p: str(p.get("machines", 0))),
+            (f"Suit sets ({SET_SIZE}+ open machines of a suit)", sets_cell),
+            (f"Clean ledger (+{CLEAN_LEDGER_BONUS} for the most open machines"
+             + (f": {most})" if most else ": nobody has one)"), lambda s, p: str(p.get("clean_ledger", 0))),
+            ("Sealed cards in hand", lambda s, p: str(p.get("sealed", 0))),
+            ("Total", lambda s, p: str(p.get("total", 0))),
+            ("Open machines (break a tie)", lambda s, p: str(p.get("open_machines", 0))),
+        )
         rows = []
-        for k in keys:
-            bold = " style='font-weight:bold'" if k == "total" else ""
-            rows.append(f"<tr{bold}><td>{esc(names[k])}</td>" + "".join(
-                f"<td>{p.get(k, 0)}</td>" for p in parts) + "</tr>")
-        rows.append("<tr><td>Place</td>" + "".join(f"<td>{p}</td>" for p in result.places) + "</tr>")
+        for label, cell in lines:
+            bold = " style='font-weight:bold'" if label == "Total" else ""
+            rows.append(f"<tr{bold}><th scope='row' style='text-align:left;font-weight:inherit'>{esc(label)}</th>"
+                        + "".join(f"<td>{cell(s, p)}</td>" for s, p in enumerate(parts)) + "</tr>")
+        rows.append("<tr><th scope='row' style='text-align:left'>Place</th>"
+                    + "".join(f"<td>{p}</td>" for p in result.places) + "</tr>")
         title = "The Sea Claims \u2014 final scores" + (" (stopped by the round cap)" if result.stalemate else "")
-        return panel_html(title, f'<table style="font-size:12px"><tr><th></th>{head}</tr>{"".join(rows)}</table>',
-                          accent=True)
+        return panel_html(title, f'<div style="overflow-x:auto"><table style="font-size:12px"><tr><td></td>'
+                                 f'{head}</tr>{"".join(rows)}</table></div>', accent=True)
 
     # -- the update -----------------------------------------------------------------------------
     def update(self, obs, viewer, new_events, can_act) -> None:

@@ -67,5 +67,7 @@ SPEC = GameSpec(
             "motion_lab": "lopti_nb.games.lopti.lab_view:MotionLabDashboard",
             "lab_result": "lopti_nb.games.lopti.lab_view:result_widget",
             "practice": "lopti_nb.games.lopti.practice",
-            "claims": "lopti_nb.games.lopti.claims"},
+            "claims": "lopti_nb.games.lopti.claims",
+            # what a session's setup form adds (a room's create form): a motion proposed
+            "session_setup": "lopti_nb.games.lopti.setup_form:ProposedMotionForm"},
 )

@@ -46,7 +46,8 @@ from .roshambo import DECISIVE_THROWS, THROWS
 from .schema import SCHEMA
 from .evidence import BUDGET as EVIDENCE_BUDGET
 from .session import NEXT, NOW, ballot_counts, ballot_reason, yes_needed
-from .session_game import BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw
+from .session_game import (BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw,
+                           authored_motion, data_text)
 from .view import LoptiView
 
 BOT_BALLOT_POLICY = ("Never abstains: votes yes to its own proposal and no to any other change of "
@@ -177,8 +178,17 @@ class SessionView(GameView):
                                          style={"description_width": "initial", "button_width": "auto"})
         self.vote_when.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
         self.vote_button = ButtonPool(self.table.act)
-        self.vote_form = W.VBox([self.vote_what, self.vote_words, self.vote_number, self.vote_when,
-                                 self.vote_button])
+        # an amendment in words, or a new motion the game enforces, built in a builder of its own
+        self.amend_kind = W.ToggleButtons(options=[("in words", "words"), ("built from the menus", "data")],
+                                          value="words", description="The amended motion:",
+                                          tooltips=["Not enforced by the game", "Enforced by the game"],
+                                          style={"description_width": "initial", "button_width": "auto"})
+        self.amend_kind.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
+        # made when first asked for (a builder is many widgets: a page draws them only then)
+        self.amend_builder: MotionBuilder | None = None
+        self.amend_box = W.VBox(layout=W.Layout(max_width="100%"))
+        self.vote_form = W.VBox([self.vote_what, self.amend_kind, self.vote_words, self.amend_box,
+                                 self.vote_number, self.vote_when, self.vote_button])
         # a vote under way: ballots, the supporters' choice, Roshambo
         self.ballot_text = W.HTML()
         self.ballot_buttons = ButtonPool(self.table.act)
@@ -311,6 +321,17 @@ class SessionView(GameView):
                                "motion built as data; a motion with Python code is played with Session directly")
         self.table.act(Author(getattr(motion, "text", motion)))
 
+    def _new_amend_builder(self) -> MotionBuilder:
+        """A builder for an amendment the game enforces: its data is the amendment; the Rule
+        Vote's own button calls the vote (the builder has no Submit of its own here)."""
+        builder = MotionBuilder(voice=getattr(self.table, "voice", "plain"),
+                                heading="The amended motion, built from the menus")
+        show(builder.mode, False)
+        show(builder.submit_button, False)
+        for part in (builder.preview, builder.refusal):  # what it composes is read at each change
+            part.observe(lambda c: None if self._quiet else self.table.refresh(), names="value")
+        return builder
+
     def _vote_what_changed(self, change) -> None:
         if self._quiet:
             return
@@ -330,6 +351,13 @@ class SessionView(GameView):
         if kind in ("remove", "restore"):
             return CallVote(kind, motion=int(rest), when=when)
         if kind == "amend":
+            if self.amend_kind.value == "data":
+                data = self.amend_builder.data if self.amend_builder is not None else None
+                if data is None:
+                    why = (self.amend_builder.reason if self.amend_builder is not None else "") \
+                        or "build the amended motion first"
+                    return "the amended motion cannot be voted on yet: " + why[:1].lower() + why[1:].rstrip(".")
+                return CallVote("amend", motion=int(rest), text=data_text(data), when=when)
             words = " ".join(self.vote_words.value.split())
             if not words:
                 return "write the amended motion in words first"
@@ -452,7 +480,13 @@ class SessionView(GameView):
             value = ("on" if value else "off") if isinstance(value, bool) else value
             return f"set the base law {str(v['lever']).replace('_', ' ')} to {value}, {when}"
         if v["kind"] == "amend":
-            return f"amend motion {v['motion']} to read \u201c{isolate_text(v['text'] or '')}\u201d, {when}"
+            text = v["text"] or ""
+            if text.startswith("{"):  # an amendment built from the menus: its words, as the table hears them
+                try:
+                    text = authored_motion(text, amendment=True).text
+                except IllegalAction:
+                    pass
+            return f"amend motion {v['motion']} to read \u201c{isolate_text(text)}\u201d, {when}"
         return f"{v['kind']} motion {v['motion']}, {when}"
 
     def _draw_call_form(self, s, viewer, can_act) -> str:
@@ -467,7 +501,14 @@ class SessionView(GameView):
             finally:
                 self._quiet = False
         key = self.vote_what.value or CHOOSE
-        show(self.vote_words, key.startswith("amend:"))
+        amending = key.startswith("amend:")
+        show(self.amend_kind, amending)
+        show(self.vote_words, amending and self.amend_kind.value == "words")
+        building = amending and self.amend_kind.value == "data"
+        if building and self.amend_builder is None:
+            self.amend_builder = self._new_amend_builder()
+            self.amend_box.children = (self.amend_builder,)
+        show(self.amend_box, building, "flex")
         show(self.vote_number, key.endswith(":="))
         proposal = self.proposal()
         if isinstance(proposal, CallVote):
@@ -491,6 +532,9 @@ class SessionView(GameView):
                 self.vote_what.value = CHOOSE if CHOOSE in [k for _, k in self.vote_what.options] else None
                 self.vote_words.value = ""
                 self.vote_when.value = NOW
+                self.amend_kind.value = "words"
+                self.amend_builder = None  # a fresh one when next asked for
+                self.amend_box.children = ()
             finally:
                 self._quiet = False
         v = s["vote"]

@@ -70,7 +70,9 @@ def _at(events: tuple[str, ...], phases: tuple[str, ...] = PHASES) -> frozenset:
     return frozenset(f"{p} {e}" for e in events for p in phases)
 
 
-_PLAYED = _at(("play", "lead", "bonus play", "clear")) | {"after blind flip"}
+# the facts of the cards played belong to the events that play them; a clear has its own (how
+# the pile was cleared), not the rank played: a rule "after clear" never offers "the rank played"
+_PLAYED = _at(("play", "lead", "bonus play")) | {"after blind flip"}
 
 
 class Fact:
@@ -108,8 +110,8 @@ FACTS: dict[str, Fact] = {
     "actor is dealer": Fact("actor_is_dealer", "bool", None, "that {player} is the dealer"),
     "actor is leader": Fact("actor_is_leader", "bool", None, "that {player} led this round"),
 }
-_FACT_WORDS = {"bonus": "a bonus play", "how": "a clear", "rank": "a play or a clear", "count": "a play or a clear",
-               "source": "a play or a clear", "place": "a player going out", "forced": "a pickup",
+_FACT_WORDS = {"bonus": "a bonus play", "how": "a clear", "rank": "a play", "count": "a play",
+               "source": "a play", "place": "a player going out", "forced": "a pickup",
                "taken": "a pickup", "legal": "after a blind flip", "swapped": "after a swap",
                "stalemate": "the round's end"}
 OPS = ("is", "is not", "at least", "at most", "one of", "not one of", "is even", "is odd")
