@@ -63,9 +63,9 @@ def play(game: str, players: int | None = None, humans: int = 1,
         check_names(names, n)
     state_class, checked = table_state(spec, settings, n)
     state_class(n, 0, **checked)
-    from .table import Table
+    from .replay import TableWithReplay
 
-    return Table(spec.name, players=players, humans=humans, bots=bots,
+    return TableWithReplay(spec.name, players=players, humans=humans, bots=bots,
                  seed=seed, bot_delay=bot_delay, names=names, **settings)
 
 

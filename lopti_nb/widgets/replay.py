@@ -36,6 +36,7 @@ from ..engine.core import UnknownSeat
 from ..engine.limits import shown
 from ..engine.records import check_record
 from .base import CSS_MUTED, esc, panel_html, set_if, show
+from .parts import NoTable, state_view, view_class
 from .table import Table
 
 OPEN = "open"  # the view dropdown's value for every card open
@@ -195,8 +196,6 @@ class Replay(W.VBox):
             if (i + 1) % CHECKPOINT == 0:
                 self._checkpoints[i + 1] = state.copy()
         self.step = 0
-        from . import NoTable, state_view, view_class
-
         self.board: ReplayTable | None = None
         # the game's own table view (a run of rounds: the view its state names); a game
         # without one is drawn in words
@@ -372,4 +371,16 @@ def replay(record: Any, seat: int | None = None) -> Replay:
     return Replay(record, seat)
 
 
-__all__ = ["Replay", "replay", "UnknownSeat"]
+class TableWithReplay(Table):
+    """A playable table whose finished game opens in a :class:`Replay` ("Replay this game"):
+    the table :func:`lopti_nb.play` makes.
+
+    >>> import lopti_nb
+    >>> lopti_nb.play("skull-king", bot_delay=0).replay_class.__name__  # doctest: +SKIP
+    'Replay'
+    """
+
+    replay_class = Replay
+
+
+__all__ = ["Replay", "replay", "TableWithReplay", "UnknownSeat"]

@@ -61,6 +61,11 @@ def check_names(names, players: int) -> list[str]:
 class Table(W.VBox):
     """A playable table. ``.state`` is the live engine state."""
 
+    #: the replay a finished game opens ("Replay this game"), a widget class taking
+    #: ``(record, seat=)``; ``None``: the table offers no replay. The replay is drawn by a table
+    #: (:mod:`.replay`), so it is given from above (:class:`~lopti_nb.widgets.replay.TableWithReplay`)
+    replay_class = None
+
     def __init__(self, game: str, view_class=None, players: int | None = None, humans: int = 1,
                  bots: str | Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.6, names: Sequence[str] | None = None, **settings):
@@ -235,11 +240,12 @@ class Table(W.VBox):
     def open_replay(self):
         """The game just played, in a replay under the table's buttons, as the one person at the
         table saw it (with several or none: every card open); returns the replay widget.
-        Offered once the game is over ("Replay this game")."""
-        from .replay import Replay
-
+        Offered once the game is over ("Replay this game") by a table that has a replay
+        (:attr:`replay_class`: the tables :func:`lopti_nb.play` makes)."""
+        if self.replay_class is None:
+            raise LoptiNbError("This table has no replay of its games.")
         seat = self.human_seats[0] if len(self.human_seats) == 1 else None
-        replay = Replay(self.state.record(), seat=seat)
+        replay = self.replay_class(self.state.record(), seat=seat)
         self.replay_box.children = (replay,)
         return replay
 
@@ -528,7 +534,7 @@ class Table(W.VBox):
         show(self.view_box, not over)
         show(self.refusals, not over)
         set_if(self.new_button, description="Play again" if over else "New game")
-        show(self.replay_button, over)
+        show(self.replay_button, over and self.replay_class is not None)
         show(self.undo_button, self.undo_offered and not over)
         show(self.step_button, any(self.bot_names) and not over)
         show(self.pause_button, any(self.bot_names) and not over)

@@ -19,8 +19,9 @@ from .base import esc  # noqa: F401 - views import the escaping helper with the 
 #: What a host may offer beyond :class:`ViewHost` (a view reads each with ``getattr`` and a
 #: default): ``since_start(viewer)`` (the index of the first event since ``viewer``'s last
 #: move; a table and a replay), ``is_bot(seat)``, ``bots`` and ``bot_names`` (a table's bots),
-#: and ``spec`` (the game's plugin, for :meth:`GameView.settings_words`).
-OPTIONAL_HOST_MEMBERS = ("since_start", "is_bot", "bots", "bot_names", "spec")
+#: ``spec`` (the game's plugin, for :meth:`GameView.settings_words`) and ``voice`` (the
+#: voice a guided table speaks in, for words a view builds as the table will say them).
+OPTIONAL_HOST_MEMBERS = ("since_start", "is_bot", "bots", "bot_names", "spec", "voice")
 
 
 @runtime_checkable
