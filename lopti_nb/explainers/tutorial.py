@@ -11,7 +11,8 @@ place.
 
 This module is the guide shell and knows no game. Each game's script lives in its own folder
 (``lopti_nb/games/<game>/tutorial.py``), named by its plugin (``GameSpec.tutorial``), and is
-a :class:`Script` subclass: the deal (seat names, seed, settings), the hint at each decision,
+a :class:`Script` subclass: the deal (seat names, seed, settings, and :meth:`Script.prepare`,
+the one hook that lays a prepared deal), the hint at each decision,
 the opponents' moves with their explanation, and when the guided round is over. Every verdict
 comes from the engine (``legal_actions``, ``why_illegal``, the events of ``apply``); a script
 adds words around them (what a move did, why a player might choose it), never a claim of its
@@ -27,6 +28,7 @@ own about what is legal.
 from __future__ import annotations
 
 import random
+import warnings
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -38,7 +40,7 @@ from .core import Observer, tell, told_html
 from ..widgets.base import CSS_TEXT, esc, set_if, show
 from ..widgets.table import Table
 
-MAX_LOG = 200  # explained moves kept in the round's log (a guided round is well under this)
+MAX_LOG = 600  # explained moves kept in the log (a guided session, Roshambo included, is well under this)
 
 
 class NoTutorial(LoptiNbError):
@@ -132,16 +134,20 @@ class Script(ABC):
         :data:`PLAIN_WORDS`; ``"own choice"`` holds ``{hint}``, the hint's move)."""
         return PLAIN_WORDS[key]
 
-    def deal(self, state):
-        """The position the guided round starts from: ``state`` is the table's fresh deal (its
-        seed :attr:`seed`, its settings :attr:`settings`); a script may prepare it (the top of a
-        deck, say) and returns the state to play (optional: the deal as dealt)."""
-        return state
-
     def prepare(self, state) -> None:
-        """Called after the table deals and after every move, before anyone sees the result: a
-        script may lay its prepared deal on a round just dealt, through the game's own
-        teaching methods (optional; it must leave a position the rules allow)."""
+        """The one hook on the position: called on the table's fresh deal (its seed
+        :attr:`seed`, its settings :attr:`settings`) and after every move, before anyone sees
+        the result. A script may lay its prepared deal on a round just dealt (the top of a deck,
+        the hands), in place, through the game's own teaching methods (optional; it must leave
+        a position the rules allow, and do nothing once its round is prepared)."""
+
+    def deal(self, state):
+        """Deprecated: the prepared deal is laid by :meth:`prepare`, which is also called on the
+        fresh deal. Prepares ``state`` and returns it."""
+        warnings.warn("Script.deal is deprecated: prepare(state) is called on the fresh deal and "
+                      "after every move", DeprecationWarning, stacklevel=2)
+        self.prepare(state)
+        return state
 
     def dress(self, table) -> None:
         """Called after each redraw of the table: hide parts of the game's view that a guided
@@ -178,13 +184,20 @@ class GuidedTable(Table):
         return False
 
     def new_game(self, seed: int | None = None, state=None, chosen: bool | None = None) -> None:
-        """A new deal, as the script prepares it (:meth:`Script.deal`)."""
+        """A new deal, as the script prepares it (:meth:`Script.prepare`)."""
         if state is None:
             if chosen is None:
                 chosen = seed is not None or self._seed_chosen
             if seed is None:
                 seed = self._next_seed()
-            state = self.guide.script.deal(self.state_class(self.players, seed, **self.settings))
+            state = self.state_class(self.players, seed, **self.settings)
+            script = self.guide.script
+            if type(script).deal is not Script.deal:  # a script written for the old hook
+                warnings.warn(f"{type(script).__name__}.deal is deprecated: lay the prepared deal in "
+                              "prepare(state), called on the fresh deal and after every move",
+                              DeprecationWarning, stacklevel=2)
+                state = script.deal(state)
+            script.prepare(state)
         super().new_game(seed, state, chosen)
 
     def finished(self) -> bool:
@@ -208,10 +221,6 @@ class GuidedTable(Table):
         if self.finished():
             return self.guide.script.words("over").lower()
         return super().reason(action, viewer, can_act)
-
-    def _advance(self) -> None:
-        self.guide.script.prepare(self.state)  # the first deal of the table
-        super()._advance()
 
     def _bot_move(self) -> None:
         state = self.state
