@@ -41,6 +41,7 @@ from ..widgets.base import CSS_TEXT, esc, set_if, show
 from ..widgets.table import Table
 
 MAX_LOG = 600  # explained moves kept in the log (a guided session, Roshambo included, is well under this)
+LOG_SHOWN = 80  # of them, the newest drawn in the log on screen (each redraw sends the log again)
 
 
 class NoTutorial(LoptiNbError):
@@ -149,6 +150,12 @@ class Script(ABC):
         self.prepare(state)
         return state
 
+    def next_part(self, state) -> str | None:
+        """The name of the guided round's next part while an earlier one is played (the learner
+        may skip to it, the guide making this part's moves by its hints), else ``None``
+        (optional: a guided round of one part)."""
+        return None
+
     def dress(self, table) -> None:
         """Called after each redraw of the table: hide parts of the game's view that a guided
         round does not use (optional)."""
@@ -167,6 +174,9 @@ PLAIN_WORDS = {
     "why": "why",
     "wait": "Watch the other players move.",
     "own choice": "Your own choice (the hint was to {hint}), and the rules allow it.",
+    "take hint": "Make the suggested move",
+    "earlier": "\u2026 and {n} earlier moves.",
+    "skip": "Skip to {part}",
 }
 
 
@@ -293,7 +303,16 @@ class Tutorial(W.VBox):
         self.real_button = W.Button(description=script.words("real game"), button_style="success",
                                     layout=W.Layout(width="auto", display="none"))
         self.real_button.on_click(lambda b: self.play_real_game())
-        self.guide_box = W.VBox([self.guide_html, self.real_button], layout=W.Layout(width="100%"))
+        # the hint's move made for the learner, one step at a time; and, where the script has
+        # parts, a skip past the part under way (its moves made by the hints, each explained)
+        self.hint_button = W.Button(description=script.words("take hint"), layout=W.Layout(width="auto"))
+        self.hint_button.on_click(lambda b: self.take_hint() if self.hint is not None else None)
+        self.skip_button = W.Button(layout=W.Layout(width="auto", display="none"))
+        self.skip_button.on_click(lambda b: self.skip_part())
+        self.hint_buttons = W.HBox([self.hint_button, self.skip_button],
+                                   layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.guide_box = W.VBox([self.guide_html, self.hint_buttons, self.real_button],
+                                layout=W.Layout(width="100%"))
         self.guide_box.add_class("lnb-guide")
         self.log_html = W.HTML()
         self.table = GuidedTable(self, self.spec.name, players=script.players, humans=1,
@@ -389,6 +408,15 @@ class Tutorial(W.VBox):
                              + ("the guided round is over." if self.done else "it is not your turn."))
         self.table.act(hint.action)
 
+    def skip_part(self) -> None:
+        """Skip to the guided round's next part (:meth:`Script.next_part`): the hints make the
+        learner's moves of the part under way, each told in the log as any move is."""
+        part = self.script.next_part(self.table.state)
+        for _ in range(10_000):  # a part ends: every move of it is a hint taken
+            if part is None or self.hint is None or self.script.next_part(self.table.state) != part:
+                return
+            self.take_hint()
+
     def play_real_game(self) -> None:
         """Put a real table of the game in the tutorial's place (what "Play a real game" does)."""
         from ..widgets import play
@@ -429,8 +457,15 @@ class Tutorial(W.VBox):
             'background:var(--jp-layout-color2);padding:4px 8px;overflow-wrap:anywhere">'
             + "".join(parts) + "</div>"))
         show(self.real_button, finished)
+        show(self.hint_button, not finished and self._current_hint(table) is not None)
+        part = None if finished else self.script.next_part(table.state)
+        if part is not None:
+            set_if(self.skip_button, description=words("skip").format(part=part))
+        show(self.skip_button, part is not None and self._current_hint(table) is not None)
         self._tell_progress()
-        items = "".join(self._move_li(m) for m in reversed(self.moves))
+        items = "".join(self._move_li(m) for m in reversed(self.moves[-LOG_SHOWN:]))
+        if len(self.moves) > LOG_SHOWN:  # the page stays light: the newest moves are drawn
+            items += f"<li>{esc(words('earlier').format(n=len(self.moves) - LOG_SHOWN))}</li>"
         set_if(self.log_html, value=(
             f'<div style="font-weight:bold;margin-top:6px">{esc(words("log"))}</div>'
             '<ul class="lnb-guide-log" tabindex="0" aria-label="' + esc(words("log")) + '" '

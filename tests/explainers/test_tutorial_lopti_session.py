@@ -197,3 +197,36 @@ def test_a_script_s_old_deal_hook_still_prepares_the_deal_with_a_deprecation_war
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         lopti_nb.tutorial("drowned-ledger")  # the games' own scripts use prepare only
+
+
+@pytest.mark.timeout(120)
+def test_the_hint_button_makes_the_suggested_move_and_skip_goes_to_part_two():
+    from lopti_nb.explainers.tutorial import LOG_SHOWN
+    from lopti_nb.widgets.testing import visible_widgets
+
+    guide = lopti_nb.tutorial("lopti")
+    hint = guide.hint
+    guide.hint_button.click()
+    assert guide.moves[0].followed is True and guide.table.state.actions[0] == hint.action
+    assert guide.skip_button in visible_widgets(guide) and "part 2" in guide.skip_button.description
+    guide.skip_button.click()
+    state = guide.table.state
+    assert state.phase == "authoring" and len(state.session.rounds) == 1  # round 1 played by its hints
+    assert all(m.followed is not False for m in guide.moves)
+    assert guide.skip_button not in visible_widgets(guide) and guide.hint_button in visible_widgets(guide)
+    while not guide.done:
+        guide.hint_button.click()
+    assert guide.hint_button not in visible_widgets(guide)
+    # the log on screen draws the newest moves, and says how many earlier ones it leaves out
+    assert len(guide.moves) > LOG_SHOWN
+    assert guide.log_html.value.count("<li>") == LOG_SHOWN + 1
+    assert f"and {len(guide.moves) - LOG_SHOWN} earlier moves" in guide.log_html.value
+
+
+@pytest.mark.timeout(60)
+def test_a_guided_round_of_one_part_offers_no_skip():
+    from lopti_nb.widgets.testing import visible_widgets
+
+    guide = lopti_nb.tutorial("skull-king")
+    assert guide.skip_button not in visible_widgets(guide)
+    assert guide.hint_button in visible_widgets(guide)

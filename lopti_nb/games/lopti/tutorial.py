@@ -56,14 +56,19 @@ INTROS = {
                 "continues: the winner drafts a motion, seen at work in round 2; a Rule Vote is "
                 "called on it, and a tie goes to Roshambo. It closes with the final places."),
 }
+PART_TWO = {"plain": "part 2: your motion, the Rule Vote and Roshambo",
+            "pirate": "part 2: yer motion, the Rule Vote and Roshambo",
+            "comrade": "part 2: your motion, the Rule Vote and Roshambo, as minuted"}
 CLEARED_HOW = {"ten": "with a 10", "four": "with four of a kind", "chain": "with the fourth 3 of a chain"}
 WORDS = {
     "plain": {},
     "pirate": {"own choice": "Ye went yer own way (the bosun said to {hint}), and the rules allow it.",
                "hint": "The bosun says", "tip": "Old salt's tip", "refused": "Belay that",
+               "take hint": "Do as the bosun says", "skip": "Sail on to {part}",
                "over": "The round is done, matey", "wait": "Watch the others make their moves."},
     "comrade": {"own choice": "An independent motion (the committee proposed to {hint}), and the rules allow it.",
                 "hint": "The committee proposes", "tip": "For the record", "refused": "Out of order",
+                "take hint": "Carry out the proposal", "skip": "Proceed to {part}",
                 "over": "The round is closed", "wait": "The comrades are making their moves."},
 }
 
@@ -292,6 +297,10 @@ class LoptiTutorial(Script):
 
     def done(self, state) -> bool:
         return state.is_over
+
+    def next_part(self, state) -> str | None:
+        """Part 2 (your motion, the Rule Vote and Roshambo) while round 1 is played."""
+        return PART_TWO[self.voice] if not state.session.rounds else None
 
     # -- the hint ---------------------------------------------------------------------------------
     def hint(self, state, seat: int) -> Hint:
@@ -588,7 +597,8 @@ class LoptiTutorial(Script):
         session = state.session
         first = session.rounds[0].winner if session.rounds else None
         lines = [
-            self.say("won") if first == 0 else self.say("lost", name=self.names[first]) if first is not None else "",
+            self.part2("round one") + " " + (self.say("won") if first == 0 else self.say("lost", name=self.names[first]))
+            if first is not None else "",
             self.say("counts", plays=self.count(played, "play word"),
                      clears=self.count(clears, "time word"), pickups=self.count(pickups, "time word")),
             self.say("followed") if own == 0 else self.say("own", own=self.count(own, "time word")),
@@ -598,6 +608,9 @@ class LoptiTutorial(Script):
                 acted = sum(1 for e in state.events if getattr(e, "motion", None) == rec.number
                             and type(e).__name__ != "Cleared")
                 lines.append(self.part2("motion acted", n=rec.number, times=self.count(acted, "time word")))
+        if len(session.rounds) > 1 and session.rounds[1].winner is not None:
+            second = session.rounds[1].winner
+            lines.append(self.part2("round two", name=self._name(second).lower() if second == 0 else self.names[second]))
         for v in session.votes:
             lines.append(self.part2("vote summary", proposal=v.proposal, yes=v.yes, no=v.no, abstained=v.abstained,
                                     outcome=self.part2("passed" if v.passed else "failed")))
@@ -704,6 +717,7 @@ SAY2 = {
         "passed": "passed", "failed": "failed",
         "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} took it.",
         "places": "Final places after {rounds} rounds (points): {places}.",
+        "round one": "Round 1:", "round two": "Round 2 was won by {name}.",
     },
     "pirate": {
         "build": "Write yer motion with the motion builder: {menus}, then Submit this motion",
@@ -754,6 +768,7 @@ SAY2 = {
         "passed": "carried", "failed": "sank",
         "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} took it.",
         "places": "Final places after {rounds} rounds (points): {places}.",
+        "round one": "Round 1:", "round two": "Round 2 went to {name}.",
     },
     "comrade": {
         "build": "Draft your motion with the motion builder: {menus}, then Submit this motion",
@@ -804,6 +819,7 @@ SAY2 = {
         "passed": "carried", "failed": "was defeated",
         "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} carried it.",
         "places": "Final standings after {rounds} rounds (points): {places}.",
+        "round one": "Round 1:", "round two": "Round 2 was carried by {name}.",
     },
 }
 
