@@ -230,3 +230,21 @@ def test_a_guided_round_of_one_part_offers_no_skip():
     guide = lopti_nb.tutorial("skull-king")
     assert guide.skip_button not in visible_widgets(guide)
     assert guide.hint_button in visible_widgets(guide)
+
+
+@pytest.mark.timeout(120)
+def test_throw_at_random_for_me_finishes_the_roshambo_with_every_throw_told():
+    guide = lopti_nb.tutorial("lopti")
+    guide.skip_part()
+    while guide.table.state.phase != "roshambo":
+        guide.take_hint()
+    for _ in range(3):  # three throws by the hint, then the rest at random
+        guide.take_hint()
+    told = len(guide.moves)
+    guide.table.view.auto_throw_button.click()
+    state = guide.table.state
+    assert state.phase == "playing" and state.session.votes[-1].roshambo is not None
+    shown = sum(isinstance(e, ThrowsShown) for e in state.events)
+    mine = [m for m in guide.moves[told:] if m.who == "You"]
+    assert len(mine) == shown - 3  # each throw of the learner's told, with what it did
+    assert all("Roshambo:" in m.happened and len(m.why) > 20 for m in mine)

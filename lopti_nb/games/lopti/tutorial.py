@@ -706,7 +706,8 @@ SAY2 = {
                     "{beats}.",
         "throw": "Throw {sign}",
         "tip throw": "No sign is better than another: the other side's throw stays hidden until both "
-                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock.",
+                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock. Throw at "
+                     "random for me throws the rest for you, each throw still told here.",
         "you wrote": "You wrote motion {n}: {text}",
         "you wrote none": "You wrote no motion.",
         "you yes": "You voted yes.", "you no": "You voted no.", "you abstained": "You abstained.",
@@ -757,7 +758,8 @@ SAY2 = {
                     "{beats}.",
         "throw": "Throw {sign}",
         "tip throw": "No sign be better than another: the other side's throw stays hidden till both "
-                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock.",
+                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock. Throw at "
+                     "random for me throws the rest for ye, each throw still told here.",
         "you wrote": "Ye wrote motion {n}: {text}",
         "you wrote none": "Ye wrote no motion.",
         "you yes": "Ye voted aye.", "you no": "Ye voted nay.", "you abstained": "Ye abstained.",
@@ -808,7 +810,8 @@ SAY2 = {
                     "beats {beats}.",
         "throw": "Throw {sign}",
         "tip throw": "No sign is superior to another: the other side's throw stays sealed until both "
-                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock.",
+                     "have thrown. Rock beats scissors, scissors beat paper, paper beats rock. Throw at "
+                     "random for me throws the rest for you, each throw still minuted here.",
         "you wrote": "You drafted motion {n}: {text}",
         "you wrote none": "You drafted no motion.",
         "you yes": "You voted in favour.", "you no": "You voted against.", "you abstained": "You abstained.",
