@@ -129,19 +129,39 @@ def test_a_rule_vote_on_the_learner_s_motion_reveals_an_abstention_and_ties():
 
 
 @pytest.mark.timeout(120)
-def test_the_tie_goes_to_a_roshambo_in_which_the_learner_throws_to_its_end():
+def test_the_tie_goes_to_a_short_roshambo_in_which_the_learner_throws_to_its_end():
+    """The guided session's Roshambo is set up short (5 decisive throws, the learner winning
+    3-2), and the guide says a real one runs to 30; every throw is explained."""
     guide, _ = walked()
     events = _events(guide)
-    assert sum(isinstance(e, Thrown) and e.seat == 0 for e in events) >= 30
+    assert guide.table.state.session.roshambo_throws == 5
+    assert sum(isinstance(e, Thrown) and e.seat == 0 for e in events) == 5
     shown = [e for e in events if isinstance(e, ThrowsShown)]
     assert shown and all(0 in (e.a, e.b) for e in shown)
     assert all(e.winner is not None for e in shown)  # followed hint by hint, no throw is tied
-    assert len(shown) == 30 and sorted(shown[-1].score) == [14, 16]
+    assert len(shown) == 5 and sorted(shown[-1].score) == [2, 3]
+    assert guide.table.state.session.votes[-1].roshambo.winner == 0
     done = [e for e in events if isinstance(e, VoteDone)]
     assert len(done) == 1 and "Roshambo" in done[0].outcome
     throws = [m for m in guide.moves if m.followed is not None and "has thrown" in m.happened]
-    assert len(throws) == 30 and all("Decisive throw" in m.why for m in throws)
-    assert "exactly 30 decisive throws" in throws[0].why
+    assert len(throws) == 5 and all("Decisive throw" in m.why and "of 5" in m.why for m in throws)
+    assert all("wins the throw" in m.happened for m in throws)  # what each throw did, from the engine
+    assert "5 decisive throws" in throws[0].why and "real Roshambo at the table runs to 30 decisive throws" in throws[0].why
+    summary = guide.script.summary(guide.table.state, guide.moves)
+    assert any("after 5 decisive throws (a real one runs to 30)" in line for line in summary)
+
+
+@pytest.mark.timeout(60)
+def test_every_voice_says_a_real_roshambo_runs_to_30_decisive_throws():
+    from lopti_nb.games.lopti.lessons_texts import VOICES
+    from lopti_nb.games.lopti.tutorial import SAY2
+
+    assert set(SAY2) == set(VOICES)
+    for voice in VOICES:
+        said = SAY2[voice]["how long"].format(n=5, real=30, half=15)
+        assert "5 decisive throws" in said and "runs to 30 decisive throws" in said, voice
+        assert "a real one runs to 30" in SAY2[voice]["roshambo summary"].format(
+            a="Ana", b="you", sa=2, sb=3, n=5, real=30, winner="you"), voice
 
 
 @pytest.mark.timeout(120)
@@ -176,7 +196,7 @@ def test_a_learner_taking_a_random_legal_move_every_third_decision_reaches_the_e
     assert check_claims("lopti", "plain", texts) == []
     if (every, seed, same_kind) == (3, 0, True):  # this walk strays inside the Roshambo too
         shown = [e for e in guide.table.state.events if isinstance(e, ThrowsShown)]
-        assert len(shown) > 30 and any(e.winner is None for e in shown)  # tied throws, thrown again
+        assert len(shown) > 5 and any(e.winner is None for e in shown)  # tied throws, thrown again
         assert any(isinstance(e, VoteDone) and "Roshambo" in e.outcome for e in guide.table.state.events)
 
 

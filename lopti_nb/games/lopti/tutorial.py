@@ -6,7 +6,9 @@ builder (:data:`MOTION`, from the menus :data:`MENUS`), and sees it act in round
 pickup; Ana then calls the round's Rule Vote to remove it, votes yes, and Ben abstains; your no
 ties the vote, and as the motion's author who voted to keep it you defend it against Ana in
 Roshambo, every throw explained (:func:`scripted_throws`: followed hint by hint, every throw is
-decisive, 30 of them as the rules fix). Round 2 then ends the session with the final places.
+decisive). The session is set up with a short Roshambo of :data:`PRACTICE_THROWS` decisive throws
+(the session setting ``roshambo_throws``), and the guide says that a real one at the table runs
+to 30. Round 2 then ends the session with the final places.
 
 The deal is the table's seed :attr:`LoptiTutorial.seed`; followed hint by hint, it shows the
 swap at the deal, clears (a 10, four of a kind), pickups (yours too), the 3 duty and the
@@ -267,11 +269,17 @@ def _pile_cards(obs) -> list[int]:
     return [parse_card(c) for c in obs["pile"]]
 
 
+#: the decisive throws of the guided session's Roshambo (its ``roshambo_throws``)
+PRACTICE_THROWS = 5
+
+
 class LoptiTutorial(Script):
     players = 3
     names = ("Sam", "Ana", "Ben")
     seed = 12  # a session whose round one is the deal the lessons tell
-    settings: dict = {"rounds": 2}  # round one, then round two under the learner's motion
+    # round one, then round two under the learner's motion; a Roshambo short enough to explain
+    # every throw (a real one runs to 30 decisive throws)
+    settings: dict = {"rounds": 2, "roshambo_throws": PRACTICE_THROWS}
     voices = VOICES
 
     def title(self) -> str:
@@ -498,7 +506,7 @@ class LoptiTutorial(Script):
 
     def _throw_hint(self, state, seat: int) -> Hint:
         contest = state.vote.contest
-        sign, _ = scripted_throws(len(contest.log))
+        sign, _ = scripted_throws(len(contest.log), contest.throws)
         action = Throw(sign)
         said = []
         if not contest.log:  # the first throw: why there is a Roshambo, and who throws
@@ -507,10 +515,10 @@ class LoptiTutorial(Script):
             other = contest.proposer if contest.defender == seat else contest.defender
             said.append(self.part2("you defend" if contest.defender == seat and self._voted_on_mine(state)
                                    else "you throw", name=self.names[other]))
-            said.append(self.part2("how long", n=DECISIVE_THROWS, half=DECISIVE_THROWS // 2))
+            said.append(self.part2("how long", n=contest.throws, real=DECISIVE_THROWS, half=DECISIVE_THROWS // 2))
         mine, theirs = _scores(contest, seat)
         other = contest.pair[1] if contest.pair[0] == seat else contest.pair[0]
-        said.append(self.part2("throw no", k=contest.decisive + 1, n=DECISIVE_THROWS, mine=mine, theirs=theirs,
+        said.append(self.part2("throw no", k=contest.decisive + 1, n=contest.throws, mine=mine, theirs=theirs,
                                name=self.names[other], Sign=_capital(sign), beats=BEATS[sign]))
         said.append(self.rules_say(state.why_legal(action, seat)))
         return Hint(action, self.part2("throw", sign=sign), " ".join(said), self.part2("tip throw"))
@@ -558,7 +566,7 @@ class LoptiTutorial(Script):
         if phase == "roshambo":
             contest = state.vote.contest
             if 0 in contest.pair:
-                sign = scripted_throws(len(contest.log))[1]
+                sign = scripted_throws(len(contest.log), contest.throws)[1]
             else:  # two of the others throw: at random, so that the throws come apart
                 sign = THROWS[rng.randrange(len(THROWS))]
             action = Throw(sign)
@@ -618,7 +626,8 @@ class LoptiTutorial(Script):
                 r = v.roshambo
                 lines.append(self.part2("roshambo summary", winner=self._name(r.winner).lower() if r.winner == 0
                                         else self.names[r.winner], a=self._name(r.a), b=self._name(r.b).lower()
-                                        if r.b == 0 else self.names[r.b], sa=r.a_wins, sb=r.b_wins, n=r.decisive))
+                                        if r.b == 0 else self.names[r.b], sa=r.a_wins, sb=r.b_wins, n=r.decisive,
+                                        real=DECISIVE_THROWS))
         result = state.result
         if result is not None:
             order = sorted(range(state.num_players), key=lambda s: (result.places[s], s))
@@ -637,14 +646,15 @@ MOTION = {"rules": [{"when": "after pickup", "if": [],
 MENUS = (("When:", "after"), ("base event:", "pickup"), ("Effect 1:", "reveal"))
 
 
-def scripted_throws(k: int) -> tuple[str, str]:
-    """The ``k``-th throw of the Roshambo (from 0): the learner's hinted sign and the sign the
-    opponent throws (first, hidden). The hints go round rock, paper, scissors; the opponent
-    loses the odd-numbered throws and the last one and wins the other even ones, so a learner
-    who follows the hints makes every throw decisive and wins 16-14 on the 30th."""
+def scripted_throws(k: int, n: int = PRACTICE_THROWS) -> tuple[str, str]:
+    """The ``k``-th throw (from 0) of a Roshambo of ``n`` decisive throws: the learner's hinted
+    sign and the sign the opponent throws (first, hidden). The hints go round rock, paper,
+    scissors; the opponent loses the odd-numbered throws and the last one and wins the other
+    even ones, so a learner who follows the hints makes every throw decisive and wins 3-2 on
+    the 5th (16-14 on the 30th of a full one)."""
     mine = THROWS[k % len(THROWS)]
     number = k + 1
-    learner_wins = number % 2 == 1 or number >= DECISIVE_THROWS
+    learner_wins = number % 2 == 1 or number >= n
     beating = next(t for t in THROWS if BEATS[t] == mine)
     return mine, BEATS[mine] if learner_wins else beating
 
@@ -699,9 +709,10 @@ SAY2 = {
         "you defend": "You wrote the motion and voted to keep it, so you defend it against {name}, "
                       "who proposed to remove it.",
         "you throw": "You throw against {name}.",
-        "how long": "A Roshambo runs to exactly {n} decisive throws: a tied throw is thrown again "
-                    "and not counted, whoever wins more of the {n} takes it, and at {half}-{half} one "
-                    "more decisive throw decides.",
+        "how long": "This practice Roshambo is short: {n} decisive throws, and whoever wins more of "
+                    "them takes it; a tied throw is thrown again and not counted. A real Roshambo at the "
+                    "table runs to {real} decisive throws, and at {half}-{half} one more decisive throw "
+                    "decides.",
         "throw no": "Decisive throw {k} of {n}; the score is you {mine}, {name} {theirs}. {Sign} beats "
                     "{beats}.",
         "throw": "Throw {sign}",
@@ -716,7 +727,7 @@ SAY2 = {
         "motion acted": "Your motion {n} acted {times} in round 2.",
         "vote summary": "The Rule Vote on “{proposal}”: {yes} yes, {no} no, {abstained} abstained; it {outcome}.",
         "passed": "passed", "failed": "failed",
-        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} took it.",
+        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws (a real one runs to {real}); {winner} took it.",
         "places": "Final places after {rounds} rounds (points): {places}.",
         "round one": "Round 1:", "round two": "Round 2 was won by {name}.",
     },
@@ -751,9 +762,10 @@ SAY2 = {
         "you defend": "Ye wrote the motion and voted to keep it, so ye defend it against {name}, who "
                       "would strike it.",
         "you throw": "Ye throw against {name}.",
-        "how long": "A Roshambo runs to exactly {n} decisive throws: a tied throw be thrown again and "
-                    "not counted, whoever wins more of the {n} takes it, and at {half}-{half} one more "
-                    "decisive throw decides.",
+        "how long": "This practice Roshambo be short: {n} decisive throws, and whoever wins more of "
+                    "them takes it; a tied throw be thrown again and not counted. A real Roshambo at the "
+                    "table runs to {real} decisive throws, and at {half}-{half} one more decisive throw "
+                    "decides.",
         "throw no": "Decisive throw {k} of {n}; the tally be ye {mine}, {name} {theirs}. {Sign} beats "
                     "{beats}.",
         "throw": "Throw {sign}",
@@ -768,7 +780,7 @@ SAY2 = {
         "motion acted": "Yer motion {n} went to work {times} in round 2.",
         "vote summary": "The Rule Vote on \u201c{proposal}\u201d: {yes} yes, {no} no, {abstained} abstained; it {outcome}.",
         "passed": "carried", "failed": "sank",
-        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} took it.",
+        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws (a real one runs to {real}); {winner} took it.",
         "places": "Final places after {rounds} rounds (points): {places}.",
         "round one": "Round 1:", "round two": "Round 2 went to {name}.",
     },
@@ -803,9 +815,10 @@ SAY2 = {
         "you defend": "You drafted the motion and voted to keep it, so you defend it against comrade "
                       "{name}, who moved to remove it.",
         "you throw": "You throw against comrade {name}.",
-        "how long": "A Roshambo runs to exactly {n} decisive throws: a tied throw is thrown again and "
-                    "not counted, whoever wins more of the {n} carries it, and at {half}-{half} one more "
-                    "decisive throw decides.",
+        "how long": "This practice Roshambo is short: {n} decisive throws, and whoever wins more of "
+                    "them carries it; a tied throw is thrown again and not counted. A real Roshambo in "
+                    "session runs to {real} decisive throws, and at {half}-{half} one more decisive throw "
+                    "decides.",
         "throw no": "Decisive throw {k} of {n}; the minutes read you {mine}, {name} {theirs}. {Sign} "
                     "beats {beats}.",
         "throw": "Throw {sign}",
@@ -820,7 +833,7 @@ SAY2 = {
         "motion acted": "Your motion {n} acted {times} in round 2.",
         "vote summary": "The Rule Vote on \u201c{proposal}\u201d: {yes} yes, {no} no, {abstained} abstained; it {outcome}.",
         "passed": "carried", "failed": "was defeated",
-        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws; {winner} carried it.",
+        "roshambo summary": "Roshambo: {a} {sa}, {b} {sb} after {n} decisive throws (a real one runs to {real}); {winner} carried it.",
         "places": "Final standings after {rounds} rounds (points): {places}.",
         "round one": "Round 1:", "round two": "Round 2 was carried by {name}.",
     },
