@@ -742,8 +742,8 @@ GUIDE_TEXT = "(document.querySelector('.lnb-tutorial .lnb-guide-text') || {inner
 def _play_lopti_part_two(visit: Visit, width: int, shots: Path) -> str:
     """In the classroom's guided round of Lopti: skip round 1, write the motion (from the
     builder's menus at 1200 px, by the hint's button at 400 px), then make each suggested move
-    with the hint's button (the Roshambo's throws after the third by "Throw at random for me")
-    until the session's final places. Returns everything the guide said on the way."""
+    with the hint's button (the short Roshambo's five throws too) until the session's final
+    places. Returns everything the guide said on the way."""
     page = visit.page
     click(page, "Play a guided first round", exact=True)
     root = page.locator(".lnb-tutorial")
@@ -759,7 +759,7 @@ def _play_lopti_part_two(visit: Visit, width: int, shots: Path) -> str:
     else:
         click(root, "Make the suggested move", exact=True)
     page.wait_for_function(f"() => {GUIDE_TEXT}.includes('writes motion 1')", timeout=30000)
-    steps, at_random, said = 0, False, []
+    steps, said = 0, []
     while "Final places" not in (text := guide.inner_text()):
         said.append(text)
         steps += 1
@@ -768,11 +768,7 @@ def _play_lopti_part_two(visit: Visit, width: int, shots: Path) -> str:
             page.set_viewport_size({"width": width, "height": 1500})  # the whole guide on screen
             root.locator(".lnb-guide").screenshot(path=str(shots / f"dashboard_rules_classroom_lopti_vote_{width}.png"))
             page.set_viewport_size({"width": width, "height": 900})
-        if "Decisive throw 4 of" in text and not at_random:
-            click(root, "Throw at random for me", exact=True)
-            at_random = True
-        else:
-            click(root, "Make the suggested move", exact=True)
+        click(root, "Make the suggested move", exact=True)
         page.wait_for_function(f"t => {GUIDE_TEXT} !== t", arg=text, timeout=30000)
     print(f"Lopti part 2 at {width} px: {steps} steps")
     return "\n".join(said + [text])
@@ -783,7 +779,8 @@ def test_lopti_s_guided_part_two_and_ten_practice_questions_in_the_rules_classro
                                                                                   screenshot_dir):
     """The classroom at 1200 and 400 px, one visit each: Lopti's guided round skipped to part 2,
     where the learner writes a motion (from the builder's menus at 1200 px) and sees it act, the
-    Rule Vote on it reveals an abstention and ties, the Roshambo is thrown, and the session
+    Rule Vote on it reveals an abstention and ties, the Roshambo's five throws are thrown by the
+    hints, each told, the guide saying a real one runs to 30, and the session
     ends on its final places; then the classroom's Practice, five questions at each width (ten
     in all), each answered by pressing a choice and followed by the verdict and reason and
     "Next question". axe finds nothing serious, nothing leaves the server, every control fits."""
@@ -798,7 +795,8 @@ def test_lopti_s_guided_part_two_and_ten_practice_questions_in_the_rules_classro
             print(f"  in {time.perf_counter() - start:.1f} s")
             tutorial = page.locator(".lnb-tutorial")
             for told in ("Motion 1: Sam shows the table", "calls the Rule Vote", "abstained Ben",
-                         "Roshambo: Ana", "exactly 30 decisive throws", "Final places after 2 rounds"):
+                         "Roshambo: Ana", "runs to 30 decisive throws", "Decisive throw 5 of 5",
+                         "Final places after 2 rounds"):
                 assert told in said, told
             assert "Final places" in tutorial.locator(".lnb-guide-text").inner_text()
             found = axe_violations(page, context="'.lnb-tutorial'")
