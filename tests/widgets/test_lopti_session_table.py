@@ -374,3 +374,20 @@ def test_1_7_throw_at_random_for_me_ends_a_roshambo_with_recorded_throws():
     assert len(throws) >= 2 * 30  # both players' throws, decisive or not
     assert lopti_nb.load(t.state.record()).events == t.state.events
     assert not shown(t, t.view.auto_throw_button) and "Rock" not in labels(t)
+
+
+def test_1_7_a_short_roshambo_at_the_table_counts_to_its_length_and_says_the_rules_number():
+    """A session set up with a 5-throw Roshambo shows "decisive throws 0 of 5" and that the rules'
+    number is 30; throwing rock each time, it ends after 5 decisive throws."""
+    t = lopti_nb.play("lopti", players=2, humans=1, seed=5, bot_delay=0, rounds=2, roshambo_throws=5)
+    pick_base_law(t)
+    click(t, "Call the Rule Vote")
+    click(t, "Vote yes")  # the bot opposes a change to base law: a tie
+    assert t.state.phase == "roshambo"
+    text = widget_text(t)
+    assert "decisive throws 0 of 5" in text and "the rules' number is 30" in text
+    for _ in range(100):
+        if t.state.phase != "roshambo":
+            break
+        click(t, "Rock", exact=True)
+    assert t.state.session.votes[-1].roshambo.decisive == 5

@@ -40,6 +40,10 @@ Vote; no Roshambo at setup). Until then the table shows round one as it will be 
     state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=3, proposed="ace_tax")
     state.phase                    # "voting": every seat votes on bringing the motion in
 
+A tied vote's Roshambo runs to 30 decisive throws, the rules' number. A session set up for
+practice or teaching may shorten it (``roshambo_throws=5``, :data:`SETTINGS`); no Rule Vote and
+no motion can change it once the session is dealt.
+
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
 policies for the rest (:func:`session_bot`): ballots by
