@@ -98,14 +98,17 @@ class SettingsForm(W.VBox):
     """The settings of one game (``spec``) as controls, each with its description below it.
 
     ``form["hold_limit"]`` is a setting's widget; :meth:`values` the settings to play with.
+    ``schema`` (default: the game's) is another set of the game's settings, such as its
+    session's own (``roshambo_throws``).
     """
 
-    def __init__(self, spec, players: int | None = None):
+    def __init__(self, spec, players: int | None = None, schema=None):
         self.spec = spec
+        self.schema = spec.schema if schema is None else schema
         self.players = spec.default_players if players is None else players
         self.controls: dict[str, W.Widget] = {}
         rows = []
-        for setting in spec.schema:
+        for setting in self.schema:
             widget = control(setting, self.players)
             if widget is None:
                 continue
@@ -129,7 +132,7 @@ class SettingsForm(W.VBox):
         setting's default, or the first seat)."""
         self.players = players
         for name, widget in self.controls.items():
-            setting = self.spec.schema[name]
+            setting = self.schema[name]
             if setting.kind != "seat":
                 continue
             value = widget.value
@@ -145,8 +148,8 @@ class SettingsForm(W.VBox):
         for name, widget in self.controls.items():
             value = widget.value
             if isinstance(widget, W.Text):
-                value = self.spec.schema.parse_text(name, value)
-            elif value == NONE and self.spec.schema[name].optional:
+                value = self.schema.parse_text(name, value)
+            elif value == NONE and self.schema[name].optional:
                 value = None
             out[name] = value
         return out
@@ -154,7 +157,7 @@ class SettingsForm(W.VBox):
     def reset(self) -> None:
         """Every control back to its setting's default."""
         for name, widget in self.controls.items():
-            default = self.spec.schema[name].default
+            default = self.schema[name].default
             widget.value = (NONE if default is None else str(default)) if isinstance(widget, W.Text) \
                 else _widget_value(default)
 

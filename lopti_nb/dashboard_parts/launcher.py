@@ -83,6 +83,10 @@ class GameLauncher(W.VBox):
         # a game played as a run of rounds: one round or a session, the menu a room offers
         self.rounds = rounds_menu()
         self.rounds_row = explained(self.rounds, ROUNDS_NOTE)
+        # a session's own settings (the Roshambo's length), shown for a session of rounds
+        self.session_forms: dict[str, SettingsForm] = {}
+        self.session_box = W.VBox(layout=W.Layout(display="none"))
+        self.rounds.observe(lambda c: self._show_session_form(), names="value")
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.rules_title = W.HTML()
         self.settings_box = W.VBox()
@@ -120,6 +124,7 @@ class GameLauncher(W.VBox):
             explained(self.seed, "0: a new deal every time. Any other number deals that same "
                                  "game again, card for card."),
             self.rounds_row,
+            self.session_box,
         ])
         # the settings, folded into one line once a table is dealt ("Change" opens them)
         self.settings_area = W.VBox([
@@ -170,6 +175,12 @@ class GameLauncher(W.VBox):
             if spec.name not in self.forms:
                 self.forms[spec.name] = SettingsForm(spec, self.players.value)
             self.rounds_row.layout.display = "" if spec.session is not None else "none"
+            if spec.session is not None and spec.name not in self.session_forms:
+                own = getattr(spec.load("session"), "SETTINGS", None)
+                self.session_forms[spec.name] = SettingsForm(spec, self.players.value, schema=own) if own else None
+            form = self.session_forms.get(spec.name)
+            self.session_box.children = (form,) if form is not None else ()
+            self._show_session_form()
             self.settings_box.children = (self.rules_title, self.form)
             self._players_changed()
         finally:  # the page shows the settings again, whatever happened here
@@ -189,11 +200,16 @@ class GameLauncher(W.VBox):
         state = getattr(self.table, "state", None)
         return state is not None and not state.is_over
 
+    def _show_session_form(self) -> None:
+        shown = bool(self.rounds.value) and bool(self.session_box.children)
+        self.session_box.layout.display = "" if shown else "none"
+
     def _rounds(self) -> dict:
-        """``rounds`` for play(): a session's rounds, nothing for one round."""
+        """``rounds`` for play(): a session's rounds and its own settings, nothing for one round."""
         if get_spec(self.game.value).session is None or not self.rounds.value:
             return {}
-        return {"rounds": self.rounds.value}
+        form = self.session_forms.get(self.game.value)
+        return {"rounds": self.rounds.value, **(form.values() if form is not None else {})}
 
     def ask_deal(self):
         """What "Deal the cards" does: deal at once, or first ask whether to throw away the
@@ -236,6 +252,10 @@ class GameLauncher(W.VBox):
                                        plural(bots, "bot") if bots else "") if p)]
         if self._rounds():
             parts.append(f"a session of {plural(self.rounds.value, 'round')}")
+            form = self.session_forms.get(self.game.value)
+            for name, widget in (form.controls.items() if form is not None else ()):
+                if widget.value != form.schema[name].default:
+                    parts.append(f"{label(form.schema[name]).lower()} {widget.value}")
         for name, widget in self.form.controls.items():
             setting = spec.schema[name]
             chosen = dict((v, k) for k, v in widget.options) if hasattr(widget, "options") else {}

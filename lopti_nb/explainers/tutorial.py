@@ -11,7 +11,8 @@ place.
 
 This module is the guide shell and knows no game. Each game's script lives in its own folder
 (``lopti_nb/games/<game>/tutorial.py``), named by its plugin (``GameSpec.tutorial``), and is
-a :class:`Script` subclass: the deal (seat names, seed, settings), the hint at each decision,
+a :class:`Script` subclass: the deal (seat names, seed, settings, and :meth:`Script.prepare`,
+the one hook that lays a prepared deal), the hint at each decision,
 the opponents' moves with their explanation, and when the guided round is over. Every verdict
 comes from the engine (``legal_actions``, ``why_illegal``, the events of ``apply``); a script
 adds words around them (what a move did, why a player might choose it), never a claim of its
@@ -27,6 +28,7 @@ own about what is legal.
 from __future__ import annotations
 
 import random
+import warnings
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -38,7 +40,8 @@ from .core import Observer, tell, told_html
 from ..widgets.base import CSS_TEXT, esc, set_if, show
 from ..widgets.table import Table
 
-MAX_LOG = 200  # explained moves kept in the round's log (a guided round is well under this)
+MAX_LOG = 600  # explained moves kept in the log (a guided session, Roshambo included, is well under this)
+LOG_SHOWN = 80  # of them, the newest drawn in the log on screen (each redraw sends the log again)
 
 
 class NoTutorial(LoptiNbError):
@@ -132,16 +135,26 @@ class Script(ABC):
         :data:`PLAIN_WORDS`; ``"own choice"`` holds ``{hint}``, the hint's move)."""
         return PLAIN_WORDS[key]
 
+    def prepare(self, state) -> None:
+        """The one hook on the position: called on the table's fresh deal (its seed
+        :attr:`seed`, its settings :attr:`settings`) and after every move, before anyone sees
+        the result. A script may lay its prepared deal on a round just dealt (the top of a deck,
+        the hands), in place, through the game's own teaching methods (optional; it must leave
+        a position the rules allow, and do nothing once its round is prepared)."""
+
     def deal(self, state):
-        """The position the guided round starts from: ``state`` is the table's fresh deal (its
-        seed :attr:`seed`, its settings :attr:`settings`); a script may prepare it (the top of a
-        deck, say) and returns the state to play (optional: the deal as dealt)."""
+        """Deprecated: the prepared deal is laid by :meth:`prepare`, which is also called on the
+        fresh deal. Prepares ``state`` and returns it."""
+        warnings.warn("Script.deal is deprecated: prepare(state) is called on the fresh deal and "
+                      "after every move", DeprecationWarning, stacklevel=2)
+        self.prepare(state)
         return state
 
-    def prepare(self, state) -> None:
-        """Called after the table deals and after every move, before anyone sees the result: a
-        script may lay its prepared deal on a round just dealt, through the game's own
-        teaching methods (optional; it must leave a position the rules allow)."""
+    def next_part(self, state) -> str | None:
+        """The name of the guided round's next part while an earlier one is played (the learner
+        may skip to it, the guide making this part's moves by its hints), else ``None``
+        (optional: a guided round of one part)."""
+        return None
 
     def dress(self, table) -> None:
         """Called after each redraw of the table: hide parts of the game's view that a guided
@@ -161,6 +174,9 @@ PLAIN_WORDS = {
     "why": "why",
     "wait": "Watch the other players move.",
     "own choice": "Your own choice (the hint was to {hint}), and the rules allow it.",
+    "take hint": "Make the suggested move",
+    "earlier": "\u2026 and {n} earlier moves.",
+    "skip": "Skip to {part}",
 }
 
 
@@ -178,13 +194,20 @@ class GuidedTable(Table):
         return False
 
     def new_game(self, seed: int | None = None, state=None, chosen: bool | None = None) -> None:
-        """A new deal, as the script prepares it (:meth:`Script.deal`)."""
+        """A new deal, as the script prepares it (:meth:`Script.prepare`)."""
         if state is None:
             if chosen is None:
                 chosen = seed is not None or self._seed_chosen
             if seed is None:
                 seed = self._next_seed()
-            state = self.guide.script.deal(self.state_class(self.players, seed, **self.settings))
+            state = self.state_class(self.players, seed, **self.settings)
+            script = self.guide.script
+            if type(script).deal is not Script.deal:  # a script written for the old hook
+                warnings.warn(f"{type(script).__name__}.deal is deprecated: lay the prepared deal in "
+                              "prepare(state), called on the fresh deal and after every move",
+                              DeprecationWarning, stacklevel=2)
+                state = script.deal(state)
+            script.prepare(state)
         super().new_game(seed, state, chosen)
 
     def finished(self) -> bool:
@@ -208,10 +231,6 @@ class GuidedTable(Table):
         if self.finished():
             return self.guide.script.words("over").lower()
         return super().reason(action, viewer, can_act)
-
-    def _advance(self) -> None:
-        self.guide.script.prepare(self.state)  # the first deal of the table
-        super()._advance()
 
     def _bot_move(self) -> None:
         state = self.state
@@ -284,7 +303,16 @@ class Tutorial(W.VBox):
         self.real_button = W.Button(description=script.words("real game"), button_style="success",
                                     layout=W.Layout(width="auto", display="none"))
         self.real_button.on_click(lambda b: self.play_real_game())
-        self.guide_box = W.VBox([self.guide_html, self.real_button], layout=W.Layout(width="100%"))
+        # the hint's move made for the learner, one step at a time; and, where the script has
+        # parts, a skip past the part under way (its moves made by the hints, each explained)
+        self.hint_button = W.Button(description=script.words("take hint"), layout=W.Layout(width="auto"))
+        self.hint_button.on_click(lambda b: self.take_hint() if self.hint is not None else None)
+        self.skip_button = W.Button(layout=W.Layout(width="auto", display="none"))
+        self.skip_button.on_click(lambda b: self.skip_part())
+        self.hint_buttons = W.HBox([self.hint_button, self.skip_button],
+                                   layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.guide_box = W.VBox([self.guide_html, self.hint_buttons, self.real_button],
+                                layout=W.Layout(width="100%"))
         self.guide_box.add_class("lnb-guide")
         self.log_html = W.HTML()
         self.table = GuidedTable(self, self.spec.name, players=script.players, humans=1,
@@ -380,6 +408,15 @@ class Tutorial(W.VBox):
                              + ("the guided round is over." if self.done else "it is not your turn."))
         self.table.act(hint.action)
 
+    def skip_part(self) -> None:
+        """Skip to the guided round's next part (:meth:`Script.next_part`): the hints make the
+        learner's moves of the part under way, each told in the log as any move is."""
+        part = self.script.next_part(self.table.state)
+        for _ in range(10_000):  # a part ends: every move of it is a hint taken
+            if part is None or self.hint is None or self.script.next_part(self.table.state) != part:
+                return
+            self.take_hint()
+
     def play_real_game(self) -> None:
         """Put a real table of the game in the tutorial's place (what "Play a real game" does)."""
         from ..widgets import play
@@ -420,8 +457,15 @@ class Tutorial(W.VBox):
             'background:var(--jp-layout-color2);padding:4px 8px;overflow-wrap:anywhere">'
             + "".join(parts) + "</div>"))
         show(self.real_button, finished)
+        show(self.hint_button, not finished and self._current_hint(table) is not None)
+        part = None if finished else self.script.next_part(table.state)
+        if part is not None:
+            set_if(self.skip_button, description=words("skip").format(part=part))
+        show(self.skip_button, part is not None and self._current_hint(table) is not None)
         self._tell_progress()
-        items = "".join(self._move_li(m) for m in reversed(self.moves))
+        items = "".join(self._move_li(m) for m in reversed(self.moves[-LOG_SHOWN:]))
+        if len(self.moves) > LOG_SHOWN:  # the page stays light: the newest moves are drawn
+            items += f"<li>{esc(words('earlier').format(n=len(self.moves) - LOG_SHOWN))}</li>"
         set_if(self.log_html, value=(
             f'<div style="font-weight:bold;margin-top:6px">{esc(words("log"))}</div>'
             '<ul class="lnb-guide-log" tabindex="0" aria-label="' + esc(words("log")) + '" '

@@ -304,6 +304,14 @@ class RoomWidget(W.VBox):
                     control.observe(lambda c, part=part: show(part, bool(c["new"]), "flex"), names="value")
                     self._session_setups[spec.name] = part
                     rows.append(part)
+                # and the session's own settings (a session of rounds only), with their words
+                for setting in getattr(spec.load("session"), "SETTINGS", ()):
+                    control = setting_control(setting)
+                    control.add_class("lnb-create-setting-" + setting.name.replace("_", "-"))
+                    controls[setting.name] = control
+                    rows.append(W.VBox([control, W.HTML(
+                        f'<div style="{MUTED};font-size:11px;margin:-4px 0 4px 8px">'
+                        f'{esc(setting.description)}</div>')]))
             self._setting_forms[spec.name] = (controls, tuple(rows))
         self.create_settings, rows = self._setting_forms[spec.name]
         self.settings_box.children = rows
@@ -354,7 +362,9 @@ class RoomWidget(W.VBox):
             settings = {name: control_value(spec, name, control) if name != "rounds" else control.value
                         for name, control in self.create_settings.items()}
             if not settings.get("rounds", 1):
-                del settings["rounds"]  # one round: the game itself, not a session
+                # one round: the game itself, not a session, nor the session's own settings
+                for name in ("rounds", *(s.name for s in getattr(spec.load("session"), "SETTINGS", ()))):
+                    settings.pop(name, None)
             elif spec.name in self._session_setups:  # a session: what its setup part adds
                 settings.update(self._session_setups[spec.name].settings())
             session = create_room(self.create_name.value, spec.name, players=self.create_players.value,

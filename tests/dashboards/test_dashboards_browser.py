@@ -811,39 +811,95 @@ def test_first_widget_medians():
     _write_timings()
 
 
-def test_ten_practice_questions_in_the_rules_classroom(browser, cold_server, screenshot_dir):
-    """The classroom's Practice: ten questions answered by pressing a choice, five at 1200 px and
-    five at 400 px, each followed by the engine's verdict and reason and "Next question"; the
-    summary per kind grows; axe finds nothing serious, nothing leaves the server, and every
-    control fits at each width."""
-    visit = Visit(browser, cold_server, "rules_classroom")
-    try:
-        page = visit.page
-        visit.wait_idle(800)
-        click(page, "Practice", exact=True)
-        page.wait_for_selector(".lnb-practice :text('Question 1')", timeout=60000)
-        for n in range(1, 11):
-            width = WIDE if n <= 5 else PHONE
+# the guide's words now (its HTML is redrawn: the element is looked up each time)
+GUIDE_TEXT = "(document.querySelector('.lnb-tutorial .lnb-guide-text') || {innerText: ''}).innerText"
+
+
+def _play_lopti_part_two(visit: Visit, width: int, shots: Path) -> str:
+    """In the classroom's guided round of Lopti: skip round 1, write the motion (from the
+    builder's menus at 1200 px, by the hint's button at 400 px), then make each suggested move
+    with the hint's button (the short Roshambo's five throws too) until the session's final
+    places. Returns everything the guide said on the way."""
+    page = visit.page
+    click(page, "Play a guided first round", exact=True)
+    root = page.locator(".lnb-tutorial")
+    guide = root.locator(".lnb-guide-text")
+    guide.wait_for(timeout=60000)
+    click(root, "Skip to part 2")
+    page.wait_for_function(f"() => {GUIDE_TEXT}.includes('motion builder')", timeout=60000)
+    if width == WIDE:  # the motion built from the menus the hint names, as a person would
+        for label, value in (("base event:", "pickup"), ("Effect 1:", "reveal")):
+            root.locator(".widget-dropdown", has=page.locator(f"label:text-is('{label}')")).locator(
+                "select").select_option(value)
+        click(root, "Submit this motion", exact=True)
+    else:
+        click(root, "Make the suggested move", exact=True)
+    page.wait_for_function(f"() => {GUIDE_TEXT}.includes('writes motion 1')", timeout=30000)
+    steps, said = 0, []
+    while "Final places" not in (text := guide.inner_text()):
+        said.append(text)
+        steps += 1
+        assert steps < 150, f"the guided session did not end: {text[:300]}"
+        if "The three ballots" in text and "Every ballot is in" not in text:  # the learner's ballot, explained
+            page.set_viewport_size({"width": width, "height": 1500})  # the whole guide on screen
+            root.locator(".lnb-guide").screenshot(path=str(shots / f"dashboard_rules_classroom_lopti_vote_{width}.png"))
             page.set_viewport_size({"width": width, "height": 900})
-            page.wait_for_selector(f".lnb-practice :text('Question {n}')", timeout=30000)
-            choice = page.locator(".lnb-practice .widget-vbox button:enabled").first
-            choice.wait_for(state="visible", timeout=30000)
-            choice.click()
-            page.wait_for_selector(".lnb-practice :text('You answered:')", timeout=30000)
-            page.wait_for_selector(".lnb-practice :text('By kind of question')", timeout=30000)
-            if n in (5, 10):
-                text = page.locator(".lnb-practice").inner_text()
-                assert "Right." in text or "Not quite." in text
-                visit.assert_no_errors()
-                visit.assert_accessible(f"after {n} practice questions at {width} px")
-                visit.assert_fits(width=width, when="with the practice open")
-                page.locator(".lnb-practice").scroll_into_view_if_needed()
-                page.screenshot(path=str(screenshot_dir / f"dashboard_rules_classroom_practice_{width}.png"))
-            if n < 10:
-                click(page.locator(".lnb-practice"), "Next question", timeout=30)
-        visit.assert_offline()
-    finally:
-        visit.close()
+        click(root, "Make the suggested move", exact=True)
+        page.wait_for_function(f"t => {GUIDE_TEXT} !== t", arg=text, timeout=30000)
+    print(f"Lopti part 2 at {width} px: {steps} steps")
+    return "\n".join(said + [text])
+
+
+@pytest.mark.timeout(300)
+def test_lopti_s_guided_part_two_and_ten_practice_questions_in_the_rules_classroom(browser, cold_server,
+                                                                                  screenshot_dir):
+    """The classroom at 1200 and 400 px, one visit each: Lopti's guided round skipped to part 2,
+    where the learner writes a motion (from the builder's menus at 1200 px) and sees it act, the
+    Rule Vote on it reveals an abstention and ties, the Roshambo's five throws are thrown by the
+    hints, each told, the guide saying a real one runs to 30, and the session
+    ends on its final places; then the classroom's Practice, five questions at each width (ten
+    in all), each answered by pressing a choice and followed by the verdict and reason and
+    "Next question". axe finds nothing serious, nothing leaves the server, every control fits."""
+    for width in (WIDE, PHONE):
+        visit = Visit(browser, cold_server, "rules_classroom")
+        try:
+            page = visit.page
+            page.set_viewport_size({"width": width, "height": 900})
+            visit.wait_idle(500)
+            start = time.perf_counter()
+            said = _play_lopti_part_two(visit, width, screenshot_dir)
+            print(f"  in {time.perf_counter() - start:.1f} s")
+            tutorial = page.locator(".lnb-tutorial")
+            for told in ("Motion 1: Sam shows the table", "calls the Rule Vote", "abstained Ben",
+                         "Roshambo: Ana", "runs to 30 decisive throws", "Decisive throw 5 of 5",
+                         "Final places after 2 rounds"):
+                assert told in said, told
+            assert "Final places" in tutorial.locator(".lnb-guide-text").inner_text()
+            found = axe_violations(page, context="'.lnb-tutorial'")
+            assert not found, found
+            assert tutorial.evaluate("e => e.scrollWidth <= e.clientWidth + 2"), width
+            tutorial.locator(".lnb-guide").scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / f"dashboard_rules_classroom_lopti_part2_{width}.png"))
+            click(page, "Practice", exact=True)
+            for n in range(1, 6):
+                page.wait_for_selector(f".lnb-practice :text('Question {n}')", timeout=30000)
+                choice = page.locator(".lnb-practice .widget-vbox button:enabled").first
+                choice.wait_for(state="visible", timeout=30000)
+                choice.click()
+                page.wait_for_selector(".lnb-practice :text('You answered:')", timeout=30000)
+                page.wait_for_selector(".lnb-practice :text('By kind of question')", timeout=30000)
+                if n < 5:
+                    click(page.locator(".lnb-practice"), "Next question", timeout=30)
+            text = page.locator(".lnb-practice").inner_text()
+            assert "Right." in text or "Not quite." in text
+            visit.assert_no_errors()
+            visit.assert_accessible(f"after Lopti's part 2 and 5 practice questions at {width} px")
+            visit.assert_fits(width=width, when="with the guided round and the practice open")
+            page.locator(".lnb-practice").scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / f"dashboard_rules_classroom_practice_{width}.png"))
+            visit.assert_offline()
+        finally:
+            visit.close()
 
 
 def test_a_cell_that_fails_shows_a_sentence_and_a_way_on_not_a_traceback(browser, serve, tmp_path, monkeypatch):

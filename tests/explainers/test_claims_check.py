@@ -44,8 +44,8 @@ def _lesson_text(key: str, text: str, voice: str = "plain", step: int | None = N
 # -- Lopti's guided round ----------------------------------------------------------------------------
 @pytest.mark.timeout(60)
 def test_1_7_the_winner_voted_on_is_caught(monkeypatch):
-    said_before = "In a real session the winner now writes a new rule for the next round, and the table votes on it."
-    monkeypatch.setitem(lopti_tutorial.SAY["plain"], "motion", said_before)
+    said_before = "After round 1 the winner writes a new rule for the next round, and the table votes on it."
+    monkeypatch.setitem(lopti_tutorial.INTROS, "plain", said_before)
     assert "the winner's motion voted on" in _checks("lopti", "plain", _tutorial())
 
 
@@ -244,7 +244,7 @@ def test_2_2_a_guides_reason_written_beside_the_rules_is_caught(monkeypatch):
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("game,wrong", [
     ("lopti", {"You won the round": "Ana played their last card first and won the round",
-               "You made 21 plays": "You made 20 plays"}),
+               "You made 54 plays": "You made 53 plays"}),
     ("skull-king", {": +20 points": ": +30 points", "you bid 1 and won 1 trick, so you made": "you bid 1 and won 1 trick, so you missed"}),
 ])
 def test_a_summary_that_misstates_the_winner_or_the_score_is_caught(game, wrong):

@@ -36,7 +36,8 @@ def _replay(guide):
     """Every decision of the followed game as (position before it, seat, action), replayed on
     the script's own deal."""
     table = guide.table
-    state = guide.script.deal(table.state_class(table.players, guide.script.seed, **table.settings))
+    state = table.state_class(table.players, guide.script.seed, **table.settings)
+    guide.script.prepare(state)
     out = []
     for action in guide.table.state.actions:
         seat = state.current_player

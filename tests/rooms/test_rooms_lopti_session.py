@@ -378,3 +378,43 @@ def test_1_7_throw_at_random_ends_a_roshambo_between_two_devices(tmp_path):
     import lopti_nb as _lopti
 
     assert _lopti.load(a.session.room.record()).events == a.session.state.events
+
+
+def test_1_7_a_session_room_set_up_with_a_short_roshambo_keeps_it_and_says_30_is_the_rules_number(tmp_path):
+    """The create form offers the session's Roshambo length, with words saying 30 is the rules'
+    number; a room made with 5 runs its Roshambo to 5 decisive throws and its record replays.
+    A one-round room ignores the session's settings; a bad count is refused in a sentence."""
+    w = RoomWidget(store=str(tmp_path / "rooms.sqlite"), start_timer=False, bot_pace=0)
+    w.create_name.value = "Ann"
+    w.create_game.value = "lopti"
+    control = w.create_settings["roshambo_throws"]
+    assert control.value == 30 and "30 is the rules' number" in widget_text(w.settings_box)
+    control.value = 0
+    w.create_settings["rounds"].value = 2
+    assert w.create() is None and "30 is the rules' number" in w.message
+    control.value = 5
+    session = w.create()
+    assert session is not None, w.message
+    assert session.state.session.roshambo_throws == 5
+    assert session.room.record()["settings"]["roshambo_throws"] == 5
+    host = rooms.create_room("Ann", "lopti", players=2, rounds=2, roshambo_throws=5, store=":memory:", seed=4)
+    host.add_bot()
+    host.start()
+    for _ in range(300):
+        if host.state.is_over:
+            break
+        if host.my_turn():
+            legal = host.state.legal_actions(host.seat)
+            calls = [a for a in legal if isinstance(a, CallVote) and a.kind == "law"]
+            host.submit(calls[0] if calls and host.state.session.vote_open() else legal[0], expect_seq=host.seq)
+        host.host_tick()
+    assert host.state.is_over
+    held = [v.roshambo for v in host.state.session.votes if v.roshambo is not None]
+    assert held and all(r.length == 5 and r.decisive == 5 for r in held)
+    assert lopti_nb.load(host.room.record()).events == host.state.events
+    one = RoomWidget(store=str(tmp_path / "rooms.sqlite"), start_timer=False, bot_pace=0)
+    one.create_name.value = "Bo"
+    one.create_game.value = "lopti"
+    one.create_settings["rounds"].value = 0
+    one.create_settings["roshambo_throws"].value = 5
+    assert one.create() is not None, one.message

@@ -192,7 +192,7 @@ def test_the_form_follows_the_chosen_game(tmp_path):
     assert w.create_bot.value == "mix" and "seller" in [value for _, value in w.create_bot.options]
     mode.value = "plain"
     w.create_game.value = "lopti"
-    assert set(w.create_settings) == {"swap", "play_on", "rounds"}  # rounds: one, or a session
+    assert set(w.create_settings) == {"swap", "play_on", "rounds", "roshambo_throws"}  # rounds, and a session's Roshambo
     assert w.create_settings["swap"].options[0][0].startswith("swap before play")
     w.create_game.value = "drowned-ledger"  # back again: the choices made are still there
     assert w.create_settings["mode"].value == "plain"

@@ -162,6 +162,31 @@ def test_the_launcher_offers_the_rounds_menu_a_room_offers():
     assert g.rounds_row.layout.display == "none"
 
 
+def test_the_launcher_offers_a_session_s_roshambo_length_saying_30_is_the_rules_number():
+    """Under a session's rounds the launcher shows the session's own setting, the Roshambo's
+    decisive throws, with words saying 30 is the rules' number; 5 deals a session with a short
+    Roshambo, 0 is refused in a sentence on the page, and one round leaves it out."""
+    from lopti_nb.dashboard_parts.launcher import GameLauncher
+    from lopti_nb.widgets.testing import visible_widgets
+
+    g = GameLauncher("lopti")
+    assert g.session_box not in visible_widgets(g)  # one round: no Roshambo to set
+    g.humans.value, g.speed.value = 0, 0.0
+    g.rounds.value = 2
+    assert g.session_box in visible_widgets(g)
+    assert "30 is the rules' number" in widget_text(g.session_box)
+    throws = g.session_forms["lopti"]["roshambo_throws"]
+    assert throws.value == 30 and throws in visible_widgets(g)
+    throws.value = 0
+    assert g.deal() is None and "30 is the rules&#x27; number" in g.status.value
+    throws.value = 5
+    assert g.deal().state.session.roshambo_throws == 5
+    assert "roshambo throws 5" in g.summary_text()
+    g.rounds.value = 0
+    assert g.session_box not in visible_widgets(g)
+    assert not isinstance(g.deal().state, LoptiSessionState)
+
+
 def test_1_7_a_vote_at_the_table_reaches_the_log_and_the_since_strip():
     """A person calls the Rule Vote from the menu ("Base law" and "Takes effect"); the bots
     vote by their policy; the person votes; the call, the ballots and the outcome are lines of
@@ -349,3 +374,20 @@ def test_1_7_throw_at_random_for_me_ends_a_roshambo_with_recorded_throws():
     assert len(throws) >= 2 * 30  # both players' throws, decisive or not
     assert lopti_nb.load(t.state.record()).events == t.state.events
     assert not shown(t, t.view.auto_throw_button) and "Rock" not in labels(t)
+
+
+def test_1_7_a_short_roshambo_at_the_table_counts_to_its_length_and_says_the_rules_number():
+    """A session set up with a 5-throw Roshambo shows "decisive throws 0 of 5" and that the rules'
+    number is 30; throwing rock each time, it ends after 5 decisive throws."""
+    t = lopti_nb.play("lopti", players=2, humans=1, seed=5, bot_delay=0, rounds=2, roshambo_throws=5)
+    pick_base_law(t)
+    click(t, "Call the Rule Vote")
+    click(t, "Vote yes")  # the bot opposes a change to base law: a tie
+    assert t.state.phase == "roshambo"
+    text = widget_text(t)
+    assert "decisive throws 0 of 5" in text and "the rules' number is 30" in text
+    for _ in range(100):
+        if t.state.phase != "roshambo":
+            break
+        click(t, "Rock", exact=True)
+    assert t.state.session.votes[-1].roshambo.decisive == 5

@@ -3,7 +3,7 @@ the real table against Ana and Ben, with offices dealt as a real game deals them
 decision and every move explained, on to the Sea Claims and the final count.
 
 You hold the Lamplighter (Ana the Broker, Ben the Chronicler). The deal is the table's seed
-:attr:`LedgerTutorial.seed` with the top of the wreck deck prepared (:meth:`LedgerTutorial.deal`,
+:attr:`LedgerTutorial.seed` with the top of the wreck deck prepared (:meth:`LedgerTutorial.prepare`,
 through :func:`~lopti_nb.games.ledger.testing.rig`): your first flip is a near-miss, so your
 privilege pays a coin, and with the haul still empty your duty refuses Surface, so the next flip
 is forced; the hint quotes the rules' own refusal, which names the office. Each dive hint gives
@@ -82,10 +82,11 @@ class LedgerTutorial(Script):
                 "choose another move the rules allow and the guide will say what it did. The game "
                 "runs until the Sea Claims, and ends with the final count.")
 
-    def deal(self, state):
-        """The table's deal with the top of the wreck deck prepared (the rest of the deck below
-        it, every card in one place, as in a dealt game)."""
-        return rig(state, wreck=FIRST_DIVE, whole=True)
+    def prepare(self, state) -> None:
+        """The table's fresh deal gets the top of the wreck deck prepared (the rest of the deck
+        below it, every card in one place, as in a dealt game); later positions stay as played."""
+        if not state.actions:
+            rig(state, wreck=FIRST_DIVE, whole=True)
 
     def done(self, state) -> bool:
         return state.is_over

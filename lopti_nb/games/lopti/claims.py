@@ -47,12 +47,17 @@ def _specials_after_a_seven(match: re.Match, said: Said) -> str | None:
     return f"the rules refuse {', '.join(refused)} on a 7" if refused else None
 
 
+def _round_of(state):
+    """The round a claim is about: the state itself, or a session's round at the table."""
+    return state.round if hasattr(state, "session") else state
+
+
 def _higher_may_follow(match: re.Match, said: Said) -> str | None:
     """"a higher (or as high) ordinary rank may follow": true only where the top of the pile is
     an ordinary rank that the play outranks or matches."""
     if said.state is None or not isinstance(said.action, Play):
         return None
-    pile = said.state.pile
+    pile = _round_of(said.state).pile
     if pile.top in (SEVEN, TWO) or pile.top is None:
         return (f"the top of the pile is {RANKS[pile.top] if pile.top is not None else 'empty'}: "
                 "another rule allowed this play")
@@ -64,7 +69,7 @@ def _lowest_held(match: re.Match, said: Said) -> str | None:
     rank = _rank(match.group("rank"))
     if said.state is None or rank is None:
         return None
-    held = [parse_card(c) >> 2 for c in said.state.observation(said.seat)["hand"] or ()]
+    held = [parse_card(c) >> 2 for c in _round_of(said.state).observation(said.seat)["hand"] or ()]
     ordinary = [r for r in held if r not in SPECIAL_RANKS]
     if not ordinary or rank != min(ordinary):
         return f"the lowest ordinary card in that hand is {RANKS[min(ordinary)] if ordinary else 'none'}"
@@ -133,10 +138,14 @@ def _round_winner(match: re.Match, said: Said) -> str | None:
     state = said.state
     if state is None:
         return None
-    learner_won = state.winner == said.seat
+    if hasattr(state, "session"):  # a guided session's summary tells its first round
+        winner = state.session.rounds[0].winner if state.session.rounds else None
+    else:
+        winner = state.winner
+    learner_won = winner == said.seat
     if match.group("who") is None:  # "You won the round", "The round is yours"
         return None if learner_won else "the learner did not win this round"
-    return None if state.winner is not None and not learner_won else "no other player won this round"
+    return None if winner is not None and not learner_won else "no other player won this round"
 
 
 def _round_counts(match: re.Match, said: Said) -> str | None:

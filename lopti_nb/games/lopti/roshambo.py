@@ -10,7 +10,9 @@ Throws come from people (a callback ``throw(seat, info) -> "rock" | "paper" | "s
 or from a seeded ``random.Random`` owned by the caller -- never the global generator.
 
 This procedure is part of the session's constitution: nothing in a motion or a vote can
-change it (see :class:`~lopti_nb.games.lopti.motions.ConstitutionError`).
+change it (see :class:`~lopti_nb.games.lopti.motions.ConstitutionError`). Only a session's
+setup may shorten it, for practice or teaching (``roshambo_throws``, :func:`check_throws`):
+the same contest with fewer decisive throws; 30 is the rules' number.
 """
 from __future__ import annotations
 
@@ -19,12 +21,14 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Callable, Sequence
 
-from ...engine import plural, seat_word
+from ...engine import SettingsError, plural, seat_word
+from ...engine.limits import shown
 from .motions import SessionError
 
 THROWS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 DECISIVE_THROWS = 30  # fixed by the constitution
+MAX_DECISIVE_THROWS = 99  # a practice session's Roshambo: at most this many decisive throws
 MAX_TIES_IN_A_ROW = 10_000  # a thrower that ties this often is broken (random: (1/3)^10000)
 
 
@@ -33,6 +37,25 @@ class RoshamboError(SessionError):
 
 
 Thrower = Callable[[int, dict], str]
+
+
+def check_throws(value, players: int | None = None) -> int:
+    """The number of decisive throws of a session's Roshambo: 30 (the rules' number), or
+    another count from 1 to 99 for practice. Anything else raises
+    :class:`~lopti_nb.engine.SettingsError` in a plain sentence.
+
+    >>> check_throws(5)
+    5
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DECISIVE_THROWS:
+        raise SettingsError(f"roshambo_throws is the number of decisive throws of a Roshambo, a whole number "
+                            f"from 1 to {MAX_DECISIVE_THROWS} ({DECISIVE_THROWS} is the rules' number), not {shown(value)}.")
+    return int(value)
+
+
+def level_words(n: int) -> str:
+    """The level score after which one more decisive throw decides (``"15-15"`` for 30)."""
+    return f"{n // 2}-{n // 2}"
 
 
 def rng_thrower(rng: random.Random) -> Thrower:
@@ -80,6 +103,7 @@ class RoshamboResult:
     ties: int  # tied throws, replayed and not counted
     sudden_death: bool
     log: list = field(default_factory=list, repr=False)
+    length: int = DECISIVE_THROWS  # decisive throws the match ran to (a session's setting)
 
     @property
     def throws(self) -> int:
@@ -87,31 +111,33 @@ class RoshamboResult:
         return self.decisive + self.ties
 
     def describe(self) -> str:
-        extra = " after 15-15 and a deciding throw" if self.sudden_death else ""
+        extra = f" after {level_words(self.length)} and a deciding throw" if self.sudden_death else ""
         return (f"Roshambo: {seat_word(self.a)} {self.a_wins} - {self.b_wins} {seat_word(self.b)}{extra}; "
                 f"{seat_word(self.winner)} wins ({plural(self.throws, 'throw')}, {plural(self.ties, 'tie')} replayed).")
 
 
-def roshambo(a: int, b: int, thrower: Thrower) -> RoshamboResult:
-    """The match: exactly 30 decisive throws, more wins takes it, 15-15 -> next decisive throw."""
+def roshambo(a: int, b: int, thrower: Thrower, throws: int = DECISIVE_THROWS) -> RoshamboResult:
+    """The match: exactly 30 decisive throws, more wins takes it, 15-15 -> next decisive throw.
+    ``throws`` (checked by :func:`check_throws`) shortens it for practice."""
     if a == b:
         raise RoshamboError(f"{seat_word(a)} cannot play Roshambo against themselves")
+    throws = check_throws(throws)
     wins = {a: 0, b: 0}
     ties = 0
     log = []
-    for k in range(DECISIVE_THROWS):
+    for k in range(throws):
         w, t, l = decisive_throw(a, b, thrower, {"throw": k + 1, "score": (wins[a], wins[b])})
         wins[w] += 1
         ties += t
         log.extend(l)
     sudden = wins[a] == wins[b]
     if sudden:
-        w, t, l = decisive_throw(a, b, thrower, {"throw": DECISIVE_THROWS + 1, "score": (wins[a], wins[b])})
+        w, t, l = decisive_throw(a, b, thrower, {"throw": throws + 1, "score": (wins[a], wins[b])})
         wins[w] += 1
         ties += t
         log.extend(l)
     winner = a if wins[a] > wins[b] else b
-    return RoshamboResult(a, b, winner, wins[a], wins[b], DECISIVE_THROWS + sudden, ties, sudden, log)
+    return RoshamboResult(a, b, winner, wins[a], wins[b], throws + sudden, ties, sudden, log, throws)
 
 
 @dataclass
@@ -163,7 +189,9 @@ class RoshamboContest:
     ``bracket`` lists its members: they first play single elimination (1st v 2nd, 3rd v 4th...,
     an odd one out gets a bye; one decisive throw a match) and the bracket's winner defends.
     Then the final: exactly 30 decisive throws, more wins takes it, at 15-15 the next
-    decisive throw decides. A tied throw is thrown again and not counted.
+    decisive throw decides. A tied throw is thrown again and not counted. ``throws`` (a
+    session's ``roshambo_throws``, :func:`check_throws`) is that number of decisive throws:
+    30 by the rules, fewer only in a session set up for practice.
 
     ``pair`` is the two seats throwing now; each calls :meth:`throw` (either order). The
     first seat's choice stays hidden (``waiting`` only says who has still to throw) until
@@ -173,8 +201,10 @@ class RoshamboContest:
     """
 
     def __init__(self, proposer: int, defender: int | None = None, *, bracket: Sequence[int] | None = None,
-                 rng: random.Random | None = None, on_done: Callable[["RoshamboContest"], None] | None = None):
+                 rng: random.Random | None = None, on_done: Callable[["RoshamboContest"], None] | None = None,
+                 throws: int = DECISIVE_THROWS):
         self.proposer = proposer
+        self.throws = check_throws(throws)  # decisive throws of the final
         self.defender = defender
         self.rng = rng
         self.on_done = on_done
@@ -282,7 +312,7 @@ class RoshamboContest:
     @property
     def sudden_death(self) -> bool:
         """Whether the final went (or is going) past 15-15 to a deciding throw."""
-        return self.decisive > DECISIVE_THROWS or (self.decisive == DECISIVE_THROWS and not self.done)
+        return self.decisive > self.throws or (self.decisive == self.throws and not self.done)
 
     @property
     def done(self) -> bool:
@@ -348,7 +378,7 @@ class RoshamboContest:
             return
         self._wins[0 if w == a else 1] += 1
         d = self.decisive
-        if d >= DECISIVE_THROWS and self._wins[0] != self._wins[1]:
+        if d >= self.throws and self._wins[0] != self._wins[1]:
             self._finish(a if self._wins[0] > self._wins[1] else b)
 
     def _finish(self, winner: int) -> None:
@@ -363,7 +393,8 @@ class RoshamboContest:
         if not self.done or self.walkover:
             return None
         return RoshamboResult(self.proposer, self.defender, self.winner, self._wins[0], self._wins[1],
-                              self.decisive, self._ties, self.decisive > DECISIVE_THROWS, list(self._final_log))
+                              self.decisive, self._ties, self.decisive > self.throws, list(self._final_log),
+                              self.throws)
 
     @property
     def bracket_result(self) -> BracketResult | None:
@@ -382,7 +413,7 @@ class RoshamboContest:
         head = f"Roshambo: {seat_word(self.proposer)} {self._wins[0]} - {self._wins[1]} {seat_word(self.defender)}"
         if self.done:
             return f"{head}; {seat_word(self.winner)} wins."
-        return f"{head} after {self.decisive} of {DECISIVE_THROWS} decisive throws."
+        return f"{head} after {self.decisive} of {self.throws} decisive throws."
 
 
 def drive(contest: RoshamboContest, thrower: Thrower) -> RoshamboContest:

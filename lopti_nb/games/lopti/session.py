@@ -112,7 +112,9 @@ from .motions import (
 )
 from .motions.data import endless_turn, loop_refusal
 from .library import LIBRARY, rules_of
-from .roshambo import BracketResult, RoshamboContest, RoshamboResult, Thrower, drive, rng_thrower
+from .roshambo import (
+    DECISIVE_THROWS, BracketResult, RoshamboContest, RoshamboResult, Thrower, check_throws, drive, rng_thrower,
+)
 from .schema import SCHEMA
 from .rules import CARD_RULES
 from .state import LoptiState
@@ -145,9 +147,27 @@ def _lever_meaning(setting) -> str:
     return f"{setting.description[0].lower()}{setting.description[1:].rstrip('.')} ({allowed})"
 
 
+def _protected(word: Any) -> bool:
+    try:
+        text = str(word).lower().replace("_", " ")
+    except Exception:  # a value without a text (too deep, too long, hostile) names nothing
+        return False
+    return any(p.replace("_", " ") in text for p in PROTECTED)
+
+
+#: Settings of a session that belong to the Vote and Roshambo themselves: no Rule Vote (nor any
+#: motion) may change them, so they are never levers, whatever a schema says. A session's setup
+#: alone chooses them (``roshambo_throws``: a shorter Roshambo for practice or teaching).
+CONSTITUTION_SETTINGS = ("roshambo_throws",)
+
+
+def _votable(setting) -> bool:
+    return setting.lever and setting.name not in CONSTITUTION_SETTINGS and not _protected(setting.name)
+
+
 LAW_LEVERS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    s.name: (_lever_check(s), _lever_meaning(s)) for s in SCHEMA.levers()}
-LAW_DEFAULTS: dict[str, Any] = {s.name: s.default for s in SCHEMA.levers()}
+    s.name: (_lever_check(s), _lever_meaning(s)) for s in SCHEMA.levers() if _votable(s)}
+LAW_DEFAULTS: dict[str, Any] = {s.name: s.default for s in SCHEMA.levers() if _votable(s)}
 KINDS = ("remove", "amend", "restore", "law")
 NOW, NEXT = "now", "next round"
 
@@ -159,14 +179,6 @@ def _when(when: Any) -> str:
     if key in ("next", "next round"):
         return NEXT
     raise SessionError(f"a proposal must say before the vote whether it acts 'now' or 'next round', not {shown(when)}")
-
-
-def _protected(word: Any) -> bool:
-    try:
-        text = str(word).lower().replace("_", " ")
-    except Exception:  # a value without a text (too deep, too long, hostile) names nothing
-        return False
-    return any(p.replace("_", " ") in text for p in PROTECTED)
 
 
 def _and(words: Sequence[str]) -> str:
@@ -315,11 +327,14 @@ class Session:
     name (``ten_on_seven=True``): the base law at the start (the Vote can change them). ``first_dealer``: who deals round one. ``thrower``: a callback
     ``throw(seat, info) -> "rock" | "paper" | "scissors"`` for Roshambo (default: the
     session's generator). ``hook_budget``: seconds a motion hook may run.
+    ``roshambo_throws``: the decisive throws of a tied vote's Roshambo, 30 by the rules; a
+    session set up for practice or teaching may shorten it (5, say). No vote or motion changes it.
     """
 
     def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, *, play_on: bool = False,
                  swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
-                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET, **card_rules: bool):
+                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET,
+                 roshambo_throws: int = DECISIVE_THROWS, **card_rules: bool):
         if isinstance(players, int) and not isinstance(players, bool):
             if not 2 <= players <= 5:
                 raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
@@ -356,6 +371,7 @@ class Session:
         self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
                                     "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
+        self.roshambo_throws = check_throws(roshambo_throws)  # set up once; never a lever
         self.thrower = thrower
         self.hook_budget = check_budget(hook_budget)
         self.motions: list[MotionRecord] = []
@@ -1140,7 +1156,7 @@ class PendingVote:
         else:
             defender, self._how = opponents[0], "the first player who formally opposed"
         self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.session.rng,
-                                       on_done=self._contest_done)
+                                       on_done=self._contest_done, throws=self.session.roshambo_throws)
 
     def choose_advocate(self, choice: Any) -> None:
         """The supporters' choice of who defends the motion (see :meth:`Session.advocate`)."""

@@ -40,6 +40,10 @@ Vote; no Roshambo at setup). Until then the table shows round one as it will be 
     state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=3, proposed="ace_tax")
     state.phase                    # "voting": every seat votes on bringing the motion in
 
+A tied vote's Roshambo runs to 30 decisive throws, the rules' number. A session set up for
+practice or teaching may shorten it (``roshambo_throws=5``, :data:`SETTINGS`); no Rule Vote and
+no motion can change it once the session is dealt.
+
 Every refusal is an :class:`~lopti_nb.engine.IllegalAction` with a short sentence, and
 leaves the state as it was. Bots follow the plugin's bots for the round and the stated
 policies for the rest (:func:`session_bot`): ballots by
@@ -53,13 +57,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Event, GameState, IllegalAction, LoptiNbError, Result, SettingsError, seat_word
+from ...engine import (
+    Event, GameState, IllegalAction, LoptiNbError, Result, Setting, SettingsError, SettingsSchema, seat_word,
+)
 from ...engine.core import DEEP, LIST, SHARED, places_from_keys
 from ...engine.limits import check_nesting, plain, shown
 from ...engine.records import MAX_ACTION_TEXT, action_text
 from .library import LIBRARY
 from .motions import Motion, same_motion
-from .roshambo import THROWS
+from .roshambo import DECISIVE_THROWS, THROWS, check_throws
 from .schema import SCHEMA
 # session.py imports the plugin, which imports this module: its names are read when used
 from . import session as _s
@@ -454,12 +460,26 @@ def proposed_motion(setting: str | dict) -> Motion:
     return LIBRARY[setting]() if isinstance(setting, str) else Motion.from_data(setting)
 
 
+#: A session's own settings besides ``rounds`` and ``proposed`` (a form shows them with the
+#: session's rounds). ``roshambo_throws`` is chosen at setup only: no vote or motion changes it.
+SETTINGS = SettingsSchema([
+    Setting("roshambo_throws", "int", DECISIVE_THROWS,
+            f"Decisive throws in a tied vote's Roshambo. {DECISIVE_THROWS} is the rules' number; "
+            "a short count such as 5 is for practice or teaching.",
+            check=lambda value, players: check_throws(value)),
+])
+
+
 def check_settings(spec, settings: dict, players: int) -> dict:
     """A session's settings: ``rounds`` (1-20), ``proposed`` (a motion put to the table at
-    setup, :func:`proposed_setting`) and the round's own settings (checked by the game's
-    schema; ``dealer`` deals round one, ``leader`` is chosen by the session)."""
+    setup, :func:`proposed_setting`), ``roshambo_throws`` (:data:`SETTINGS`: the decisive
+    throws of a Roshambo, 30 by the rules, fewer for practice) and the round's own settings
+    (checked by the game's schema; ``dealer`` deals round one, ``leader`` is chosen by the
+    session)."""
     settings = dict(settings)
     proposed = settings.pop("proposed", None)
+    own = {name: SETTINGS[name].validate(settings.pop(name), players)
+           for name in SETTINGS.names() if name in settings}
     rounds = settings.pop("rounds", None)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SettingsError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {shown(rounds)}.")
@@ -470,7 +490,8 @@ def check_settings(spec, settings: dict, players: int) -> dict:
     checked.pop("leader", None)
     if proposed is not None:  # kept only when given: a session's record without one stays as it was
         checked["proposed"] = proposed_setting(proposed)
-    return {"rounds": int(rounds), **checked}
+    # kept only when given, as ``proposed``: a record made before the setting replays as it was
+    return {"rounds": int(rounds), **checked, **own}
 
 
 class _RoundSettings:
@@ -541,7 +562,8 @@ class LoptiSessionState(GameState):
     #: the view a table and a room show for this state (instead of the plugin's round view)
     view = "lopti_nb.games.lopti.view_session:SessionView"
     #: settings of a session besides the round's own (a table takes them as it takes ``rounds``)
-    OPTIONS = ("rounds", "proposed")
+    OPTIONS = ("rounds", "proposed", *SETTINGS.names())
+    SETTINGS = SETTINGS
     FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
               "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "setup": DEEP, "_preview": DEEP}
 
@@ -554,7 +576,9 @@ class LoptiSessionState(GameState):
         super().__init__(players, seed, settings)
         self.rounds: int = settings["rounds"]
         law = {k: v for k, v in settings.items() if k in _s.LAW_LEVERS}
-        self.session = _s.Session(players, self.seed, first_dealer=settings.get("dealer") or 0, **law)
+        self.session = _s.Session(players, self.seed, first_dealer=settings.get("dealer") or 0,
+                                  roshambo_throws=settings.get("roshambo_throws", SETTINGS["roshambo_throws"].default),
+                                  **law)
         # Everyone at a room is asked a motion's question (a bot answers by its policy), so
         # every answer is an action in the record.
         self.session.people = range(players)
@@ -983,7 +1007,7 @@ class LoptiSessionState(GameState):
             if c is not None and not c.done and not self._advocating:
                 vote_obs["contest"] = {
                     "pair": list(c.pair), "waiting": list(c.waiting), "score": list(c.score),
-                    "decisive": c.decisive, "in_bracket": c.in_bracket, "defender": c.defender,
+                    "decisive": c.decisive, "throws": c.throws, "in_bracket": c.in_bracket, "defender": c.defender,
                     "last": [list(x) for x in c.log[-5:]],
                     "my_throw": c.thrown_by(seat) if seat is not None else None,
                 }

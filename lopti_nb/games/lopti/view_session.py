@@ -45,7 +45,7 @@ from .library import LIBRARY
 from .roshambo import DECISIVE_THROWS, THROWS
 from .schema import SCHEMA
 from .evidence import BUDGET as EVIDENCE_BUDGET
-from .session import NEXT, NOW, ballot_counts, ballot_reason, yes_needed
+from .session import LAW_LEVERS, NEXT, NOW, ballot_counts, ballot_reason, yes_needed
 from .session_game import (BOT_AUTHOR_POLICY, PASS, Advocate, Author, Ballot, CallVote, Throw, Withdraw,
                            authored_motion, data_text)
 from .view import LoptiView
@@ -61,7 +61,7 @@ BOT_THROW_POLICY = "Throws rock, paper or scissors at random."
 BALLOTS = (("Vote yes", True), ("Vote no", False), ("Abstain", None))
 # ready motions in the library's order: (name, title, text), read once
 READY = [(name, name.replace("_", " "), make().text) for name, make in LIBRARY.items()]
-LEVERS = SCHEMA.levers()  # the base-law settings a Rule Vote may change
+LEVERS = [s for s in SCHEMA.levers() if s.name in LAW_LEVERS]  # the base-law settings a Rule Vote may change
 CHOOSE = ""  # the vote menu's first entry: nothing chosen yet
 CHOOSE_READY = "\u2014 choose a ready motion \u2014"
 # the session's own sentences name a base-law change as Python would ("set play_on to True")
@@ -713,11 +713,12 @@ class SessionView(GameView):
             parts = [f"<div><b>Supporters' bracket</b>: {esc(n(a))} against {esc(n(b))}, "
                      "one decisive throw.</div>"]
         else:
-            d = c["decisive"]
+            d, length = c["decisive"], c.get("throws", DECISIVE_THROWS)
             sa, sb = c["score"]
-            extra = " \u2014 15 all: the next decisive throw decides" if d >= DECISIVE_THROWS and sa == sb else ""
+            extra = f" \u2014 {sa} all: the next decisive throw decides" if d >= length and sa == sb else ""
+            short = "" if length == DECISIVE_THROWS else f"; shortened for practice, the rules' number is {DECISIVE_THROWS}"
             parts = [f"<div><b>Roshambo \u2014 {esc(n(a))}: {sa}, {esc(n(b))}: {sb}</b> \u00b7 decisive throws "
-                     f"{d} of {DECISIVE_THROWS}{extra} (ties are thrown again, not counted)</div>"
+                     f"{d} of {length}{extra} (ties are thrown again, not counted{short})</div>"
                      f'<div style="{CSS_MUTED};font-size:12px">{esc(n(v["proposer"]))} proposed; '
                      f'{esc(n(c["defender"]))} defends the motion or the law as it is.</div>']
         if c["last"]:
