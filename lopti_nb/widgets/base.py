@@ -124,9 +124,9 @@ _TURN_FOCUS_JS = """
 function render({ model, el }) {
   el.style.display = 'none';
   // the first control a person may use in the table's view, brought into the window when
-  // their turn starts, if the table is on screen and that control is not
+  // their turn starts, if the table (or the room around it) is on screen and that control is not
   const bring = () => {
-    const table = el.closest('.lnb-table');
+    const table = el.closest('.lnb-table, .lnb-room');
     const view = table && table.querySelector('.lnb-view');
     if (!view) return;
     const high = window.innerHeight;
@@ -151,8 +151,9 @@ export default { render };
 class TurnFocus(anywidget.AnyWidget):
     """No size: when ``turn`` changes (a person's turn starts at the table around it), the
     first control they may use in the table's view (the element of class ``lnb-view``) is
-    scrolled into the window if it is out of it and the table is on screen, so on a phone
-    the bids, the hand or the dive are where the person looks."""
+    scrolled into the window if it is out of it and the table (``lnb-table``, or a room's
+    ``lnb-room``) is on screen, so on a phone the bids, the hand or the dive are where the
+    person looks."""
 
     _esm = _TURN_FOCUS_JS
     turn = traitlets.Int(0).tag(sync=True)
