@@ -139,8 +139,9 @@ function render({ model, el }) {
     if (at.top >= 0 && at.bottom <= high) return;
     usable.scrollIntoView({ block: 'center' });
   };
-  // the view's own widgets are drawn after this message: look once they have been
-  const soon = () => { setTimeout(bring, 150); setTimeout(bring, 600); };
+  // the view's own widgets are drawn after this message: look once they have been (and
+  // once more later, for a busy page that draws them late)
+  const soon = () => { setTimeout(bring, 150); setTimeout(bring, 600); setTimeout(bring, 1500); };
   model.on('change:turn', soon);
   if (model.get('turn') > 0) soon();
 }
