@@ -124,8 +124,15 @@ _TURN_FOCUS_JS = """
 function render({ model, el }) {
   el.style.display = 'none';
   // the first control a person may use in the table's view, brought into the window when
-  // their turn starts, if the table (or the room around it) is on screen and that control is not
+  // their turn starts, if the table (or the room around it) is on screen and that control is
+  // not; a person who already touched the page since their turn started is not moved under
+  // their finger (a card tapped while the view is being drawn)
+  let started = 0, touched = 0;
+  const mark = () => { touched = Date.now(); };
+  const kinds = ['pointerdown', 'keydown', 'wheel', 'touchstart'];
+  kinds.forEach(k => document.addEventListener(k, mark, { capture: true, passive: true }));
   const bring = () => {
+    if (touched >= started) return;
     const table = el.closest('.lnb-table, .lnb-room');
     const view = table && table.querySelector('.lnb-view');
     if (!view) return;
@@ -141,9 +148,13 @@ function render({ model, el }) {
   };
   // the view's own widgets are drawn after this message: look once they have been (and
   // once more later, for a busy page that draws them late)
-  const soon = () => { setTimeout(bring, 150); setTimeout(bring, 600); setTimeout(bring, 1500); };
+  const soon = () => {
+    started = Date.now() + 1;
+    setTimeout(bring, 150); setTimeout(bring, 600); setTimeout(bring, 1500);
+  };
   model.on('change:turn', soon);
   if (model.get('turn') > 0) soon();
+  return () => kinds.forEach(k => document.removeEventListener(k, mark, { capture: true }));
 }
 export default { render };
 """
