@@ -9,7 +9,9 @@ descriptions). The table is the game's own view (``get_spec(game).load("view")``
 cards and buttons as a table at one device), fed with this seat's observation only. A timer
 (an asyncio task on the kernel's loop) polls the store every ``poll`` seconds, so the table
 follows what the others do; the kernel that hosts also moves the bots, one every
-``bot_pace`` seconds.
+``bot_pace`` seconds. On a phone the control this seat needs next comes into view when its turn
+starts; once the game is over only the final scores and "Replay this game" (the game as this
+seat saw it) are left of the table.
 """
 from __future__ import annotations
 
@@ -22,10 +24,11 @@ import ipywidgets as W
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
-from lopti_nb.widgets.base import ROUNDS_NOTE, rounds_menu, show
+from lopti_nb.widgets.base import ROUNDS_NOTE, TurnFocus, rounds_menu, show
+from lopti_nb.widgets.replay import Replay
 from lopti_nb.widgets.table import seat_words_named
 
-from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, cut
+from .errors import BadCode, BadSettings, RoomError, StaleAction, StoreError, UnknownRoom, WrongPhase, cut
 from .room import (
     LOBBY, OVER, PLAYING, RoomSession, create_room, join_room, rejoin_room, room_spec, seconds,
 )
@@ -181,6 +184,7 @@ class RoomWidget(W.VBox):
         self._last_bot = 0.0
         self._shown = None
         self._offered = None  # (to_act, this seat's legal actions) as last drawn
+        self._turn_key = None  # the position in which this seat's turn last started
         self._seen = 0
         self._log: list[str] = []
         self._task = None
@@ -252,10 +256,18 @@ class RoomWidget(W.VBox):
         # table
         self.seats_html = W.HTML()
         self.view_box = W.VBox()
+        self.view_box.add_class("lnb-view")  # where the turn focus looks for the next control
+        self.turn_focus = TurnFocus()  # this seat's turn starts: its next control comes into view
         self.scores_html = W.HTML()
         self.log_html = W.HTML()
-        self.table_box = W.VBox([self.seats_html, self.view_box, self.scores_html, self.log_html],
-                                )
+        # once the game is over: the game just played, as this seat saw it
+        self.replay_button = W.Button(description="Replay this game", tooltip="Step through the game just played",
+                                      layout=W.Layout(width="auto"))
+        self.replay_button.on_click(lambda b: self.open_replay())
+        self.replay_button.add_class("lnb-room-replay")
+        self.replay_box = W.VBox(layout=W.Layout(width="100%"))
+        self.table_box = W.VBox([self.turn_focus, self.seats_html, self.view_box, self.scores_html,
+                                 self.replay_button, self.replay_box, self.log_html])
         # always there once in a room
         self.leave_button = W.Button(description="Leave the room", layout=W.Layout(width="auto"),
                                      tooltip="Your seat stays yours: come back with the code and your seat key")
@@ -343,6 +355,8 @@ class RoomWidget(W.VBox):
         self._log = []
         self._shown = None
         self._offered = None
+        self._turn_key = None
+        self.replay_box.children = ()
         # the view a state names for itself (a game's session), else the plugin's view
         view_class = state_view(type(session.room.state)) or session.room.spec.load("view") or _PlainView
         self.view = view_class(RoomViewHost(self))
@@ -352,7 +366,8 @@ class RoomWidget(W.VBox):
             if isinstance(part, W.Widget):
                 part.add_class(css)
         self.view_box.children = (self.view.widget,)
-        self.table_box.children = (self.seats_html, self.view_box, self.scores_html, self.log_html, self.footer)
+        self.table_box.children = (self.turn_focus, self.seats_html, self.view_box, self.scores_html,
+                                   self.replay_button, self.replay_box, self.log_html, self.footer)
         self._redraw()
         self._start()
 
@@ -430,6 +445,17 @@ class RoomWidget(W.VBox):
         self.message = (f"{failed}You left room {code}. Your seat is kept: press “Come back to my "
                         "seat” to return.")
         self._redraw()
+
+    def open_replay(self) -> Replay:
+        """The room's finished game in a replay under the final scores, as this page's seat saw
+        it (its own cards, nobody else's); returns the replay widget. Offered once the game is
+        over ("Replay this game"): before, the record would give the hidden cards away."""
+        s = self.session
+        if s is None or not s.state.is_over:
+            raise WrongPhase("The replay opens once the game is over.")
+        replay = Replay(s.room.record(), seat=s.seat)
+        self.replay_box.children = (replay,)
+        return replay
 
     def _call(self, fn) -> None:
         try:
@@ -727,8 +753,18 @@ class RoomWidget(W.VBox):
                 f'<div style="font-size:12px">{self.view.seat_line(obs, i)}</div></div>')
         self.seats_html.value = f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>'
         self.scores_html.value = self.view.scores_html(obs, state.result if state.is_over else None)
-        # once the game is over only what a person can still do is on screen: no play control
+        # once the game is over only what a person can still do is on screen: the final scores
+        # and the replay (no play control of the view, greyed or not)
         show(self.view_box, not state.is_over)
+        show(self.replay_button, state.is_over)
+        if not state.is_over:
+            self.replay_box.children = ()
+        # a turn starts when this seat may act in a new position: on a phone, its next control
+        # comes into view (TurnFocus)
+        key = (s.code, len(state.events), s.seat) if can_act else None
+        if key is not None and key != self._turn_key:
+            self.turn_focus.turn += 1
+        self._turn_key = key
         items = "".join(f"<li>{esc(x)}</li>" for x in reversed(self._log))
         self.log_html.value = (f'<details open><summary style="{TEXT}">What happened (newest first)</summary>'
                                # the list scrolls: focusable, so it scrolls from the keyboard too

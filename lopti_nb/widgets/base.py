@@ -124,9 +124,16 @@ _TURN_FOCUS_JS = """
 function render({ model, el }) {
   el.style.display = 'none';
   // the first control a person may use in the table's view, brought into the window when
-  // their turn starts, if the table is on screen and that control is not
+  // their turn starts, if the table (or the room around it) is on screen and that control is
+  // not; a person who already touched the page since their turn started is not moved under
+  // their finger (a card tapped while the view is being drawn)
+  let started = 0, touched = 0;
+  const mark = () => { touched = Date.now(); };
+  const kinds = ['pointerdown', 'keydown', 'wheel', 'touchstart'];
+  kinds.forEach(k => document.addEventListener(k, mark, { capture: true, passive: true }));
   const bring = () => {
-    const table = el.closest('.lnb-table');
+    if (touched >= started) return;
+    const table = el.closest('.lnb-table, .lnb-room');
     const view = table && table.querySelector('.lnb-view');
     if (!view) return;
     const high = window.innerHeight;
@@ -139,10 +146,15 @@ function render({ model, el }) {
     if (at.top >= 0 && at.bottom <= high) return;
     usable.scrollIntoView({ block: 'center' });
   };
-  // the view's own widgets are drawn after this message: look once they have been
-  const soon = () => { setTimeout(bring, 150); setTimeout(bring, 600); };
+  // the view's own widgets are drawn after this message: look once they have been (and
+  // once more later, for a busy page that draws them late)
+  const soon = () => {
+    started = Date.now() + 1;
+    setTimeout(bring, 150); setTimeout(bring, 600); setTimeout(bring, 1500);
+  };
   model.on('change:turn', soon);
   if (model.get('turn') > 0) soon();
+  return () => kinds.forEach(k => document.removeEventListener(k, mark, { capture: true }));
 }
 export default { render };
 """
@@ -151,8 +163,9 @@ export default { render };
 class TurnFocus(anywidget.AnyWidget):
     """No size: when ``turn`` changes (a person's turn starts at the table around it), the
     first control they may use in the table's view (the element of class ``lnb-view``) is
-    scrolled into the window if it is out of it and the table is on screen, so on a phone
-    the bids, the hand or the dive are where the person looks."""
+    scrolled into the window if it is out of it and the table (``lnb-table``, or a room's
+    ``lnb-room``) is on screen, so on a phone the bids, the hand or the dive are where the
+    person looks."""
 
     _esm = _TURN_FOCUS_JS
     turn = traitlets.Int(0).tag(sync=True)

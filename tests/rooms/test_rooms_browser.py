@@ -92,9 +92,22 @@ def test_two_pages_create_join_and_play(browser, voila):
         a.wait_for_selector(".lnb-room-seats >> text=Bob", timeout=30000)  # by polling
         a.locator(".lnb-add-bot-button").click()
         a.wait_for_selector(".lnb-room-seats >> text=bot", timeout=30000)
+        b.set_viewport_size({"width": 400, "height": 800})  # Bob is on a phone when the game starts
         a.locator(".lnb-start-button").click()
         for page in (a, b):
             page.wait_for_selector(".lnb-room-hand .lnb-card", timeout=30000)
+        # on the phone Bob's bids come into view when his turn starts (no scrolling to find them)
+        bid = b.locator(".lnb-room-bids button:enabled").first
+        bid.wait_for(timeout=30000)
+        where = None
+        for _ in range(30):
+            where = bid.evaluate("e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
+            if 0 <= where[0] and where[1] <= 800:
+                break
+            b.wait_for_timeout(100)
+        print(f"Bob's first bid at {where[0]:.0f}-{where[1]:.0f} px in a 400 x 800 window")
+        assert 0 <= where[0] and where[1] <= 800, f"the bids are at {where} px, out of the 800 px window"
+        b.set_viewport_size({"width": 1100, "height": 1000})
         # privacy: during the first bids each page draws exactly its own one card
         sess = rooms.Room(rooms.normalize(code), store)
         hands = sess.state.hands

@@ -259,3 +259,68 @@ def test_a_bid_clicked_while_the_others_bid_still_counts(tmp_path):
     assert b.session.state.observation(1)["phase"] == "play"
     b.act(b.session.state.actions[2])  # the same bid again, as a double click would send it
     assert "not your turn" in b.status.value and len(b.session.store.log(b.session.code)) == 3
+
+
+def test_a_finished_room_shows_only_the_scores_and_its_replay(tmp_path):
+    """At the end of a game each page keeps the final scores and offers "Replay this game" (the
+    game as that page's seat saw it); no play control is left, greyed or not, and no line says
+    a move is not possible now. Before the end there is no replay: it would show hidden cards."""
+    from lopti_nb.rooms.errors import WrongPhase
+    from lopti_nb.widgets.replay import Replay
+
+    a, b = two_devices(tmp_path, "drowned-ledger", mode="plain", hold_limit=3)
+    a.start_button.click()
+    b.poll_once()
+    assert a.replay_button.layout.display == "none"
+    with pytest.raises(WrongPhase):
+        a.open_replay()
+    play_through_the_views(a, b, random.Random(4), max_moves=3000)
+    for w in (a, b):
+        w.poll_once()
+    assert a.session.state.is_over
+    for w in (a, b):
+        shown = list(visible_widgets(w))
+        buttons = [x for x in shown if isinstance(x, (W.Button, W.ToggleButton))]
+        assert not [x.description for x in buttons if x.disabled], "a greyed control is left"
+        assert {x.description for x in buttons} == {"Replay this game", "Leave the room", "Show my seat key"}
+        words = " ".join(x.value for x in shown if isinstance(x, W.HTML))
+        assert "not possible now" not in words
+        assert w.scores_html.value and w.scores_html in shown  # the final scores stay
+        w.replay_button.click()
+        replay = w.replay_box.children[0]
+        assert isinstance(replay, Replay) and replay in list(visible_widgets(w))
+        assert replay.seat == w.session.seat and replay.end == a.session.seq
+    assert a.replay_box.children[0] is not b.replay_box.children[0]
+
+
+def test_a_room_brings_the_next_control_into_view_when_the_seat_s_turn_starts(tmp_path):
+    """The page's turn focus (what scrolls the next control into view on a phone) moves when
+    this seat's turn starts, only then, and never for a redraw in the same position."""
+    a, b = two_devices(tmp_path, "skull-king", players=3)
+    moved_out_of_turn = []
+    for w in (a, b):
+        w.turn_focus.observe(lambda c, w=w: w.session.my_turn() or moved_out_of_turn.append(w),
+                             names="turn")
+    a.add_bot_button.click()
+    a.start_button.click()
+    b.poll_once()
+    rng = random.Random(5)
+    waited = {id(a): False, id(b): False}
+    starts = 0
+    for _ in range(60):
+        for w in (a, b):
+            before = w.turn_focus.turn
+            w.poll_once()
+            if w.session.my_turn() and waited[id(w)]:  # a turn started since this page last looked
+                assert w.turn_focus.turn > before
+                starts += 1
+            waited[id(w)] = not w.session.my_turn()
+            before = w.turn_focus.turn
+            w.key_toggle.value = not w.key_toggle.value  # a redraw in the same position
+            assert w.turn_focus.turn == before
+        for w in (a, b):
+            if w.session.my_turn():
+                assert person_moves(w, rng), w.status.value
+                waited[id(w)] = not w.session.my_turn()
+    assert not moved_out_of_turn and starts >= 5
+    assert a.turn_focus.turn >= 5 and b.turn_focus.turn >= 5
