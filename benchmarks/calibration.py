@@ -28,8 +28,14 @@ def main() -> None:
     p.add_argument("--games-per-chance", type=int, default=100)
     p.add_argument("--per-game", type=int, default=3)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--resume", action="store_true",
+                   help="keep the games already in the file (their games are replayed to the same "
+                        "decisions, without asking for the chances again) and go on from there")
     a = p.parse_args()
     out = pathlib.Path(__file__).parent / "results" / "ledger_calibration.csv"
+    kept = pd.read_csv(out) if a.resume and out.exists() else pd.DataFrame(columns=["game", "predicted", "won"])
+    last = int(kept["game"].max()) if len(kept) else -1
+    stored = {g: list(part["predicted"]) for g, part in kept.groupby("game")}
     rows, g = [], 0
     rng = random.Random(a.seed)
     while len(rows) < a.positions:
@@ -42,8 +48,11 @@ def main() -> None:
             legal = state.legal_actions()
             action = bots[s](state.observation(s), legal, rng)
             if s == seat and len(legal) > 1 and len(mine) < a.per_game and rng.random() < 0.1:
-                table = win_chances(state, seat, games=a.games_per_chance, seed=g, budget=None)
-                mine.append(float(table.set_index("move").loc[str(action), "win_chance"]))
+                if g <= last:  # a game already in the file: the same decision, its stored chance
+                    mine.append(stored[g][len(mine)])
+                else:
+                    table = win_chances(state, seat, games=a.games_per_chance, seed=g, budget=None)
+                    mine.append(float(table.set_index("move").loc[str(action), "win_chance"]))
             state.apply(action)
         won = int(seat in state.result.winners)
         rows += [{"game": g, "predicted": c, "won": won} for c in mine]
