@@ -38,11 +38,15 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--rest", default=None)
     p.add_argument("--chunk", type=int, default=4, help="games per part written to the file")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the pairs already in the file and play on from the next game (game g is "
+                        "the same game whether played in one run or several)")
     a = p.parse_args()
     start = time.process_time()
     out = pathlib.Path(__file__).parent / "results" / f"{a.game}_{a.bot}_vs_{a.other}_{a.seed}.csv"
-    parts = []
-    for first in range(0, a.games, a.chunk):  # written as it goes: a cut run keeps its pairs
+    parts = [pd.read_csv(out)] if a.resume and out.exists() else []
+    done = len(parts[0]) if parts else 0
+    for first in range(done, a.games, a.chunk):  # written as it goes: a cut run keeps its pairs
         parts.append(head_to_head(a.game, a.bot, a.other, games=min(a.chunk, a.games - first), seed=a.seed,
                                   players=a.players, rest=a.rest, first=first))
         pd.concat(parts, ignore_index=True).to_csv(out, index=False)
@@ -53,7 +57,7 @@ def main() -> None:
                           f"{a.bot} against {a.other} ({measure})", a.other, "higher", "lower",
                           unit="paired games", paired=True, measure=unit)
         print(f.text)
-    print(f"{len(pairs)} pairs in {seconds:.0f} s of CPU ({a.game}, {a.players} players, rest: "
+    print(f"{len(pairs)} pairs ({len(pairs) - done} played now, in {seconds:.0f} s of CPU; {a.game}, {a.players} players, rest: "
           f"{a.rest or 'default'}, seed {a.seed})")
 
 

@@ -154,15 +154,15 @@ def check_question(state, seat, games, seed, budget):
     return seat, games, 0 if seed is None else seed, budget
 
 
-def worlds_at(worlds: int, players: int) -> int:
+def worlds_at(worlds: int, players: int, least: int = 6) -> int:
     """The worlds a decision weighs at a table of ``players``: ``worlds`` up to four players;
     beyond, fewer in proportion to the square of the table (each world is longer to play out
-    and every seat decides more often), never under six.
+    and every seat decides more often), never under ``least``.
 
         >>> worlds_at(40, 4), worlds_at(40, 6), worlds_at(40, 8)
         (40, 17, 10)
     """
-    return worlds if players <= 4 else max(6, worlds * 16 // (players * players))
+    return worlds if players <= 4 else max(least, worlds * 16 // (players * players))
 
 
 def clearly_better(mine: Sequence[int], base: Sequence[int], z: float = 1.96) -> bool:

@@ -105,8 +105,11 @@ def _bell_diver(state, seat, action, memo=None) -> bool:
     return need > 0 and _machines_left(state) >= need
 
 
+LOOKOUT_SURFACE_AT = 3  # the haul at which the Lookout's duty makes the dive surface
+
+
 def _lookout(state, seat, action, memo=None) -> bool:
-    return type(action) is FlipAgain and len(state.haul) >= 3
+    return type(action) is FlipAgain and len(state.haul) >= LOOKOUT_SURFACE_AT
 
 
 def _notary(state, seat, action, memo=None) -> bool:

@@ -34,7 +34,7 @@ __all__ = [
     "office_balance_chart", "office_verdicts", "strategy_findings", "office_findings", "risk_findings",
     "best_policy_frame", "best_expectation_frame", "best_response_frame", "best_margin_frame",
     "best_policy_chart", "best_margin_chart", "best_findings",
-    "win_policy_frame", "win_policy_chart", "win_findings",
+    "win_policy_frame", "win_policy_chart", "win_findings", "coach_calibration_frame",
 ]
 
 # bot name -> the bot each seat plays (cycled): the mix bot's seats play these styles
@@ -833,3 +833,60 @@ def win_findings(responses: pd.DataFrame, policy: pd.DataFrame | None = None,
     first = 1 if out and out[0].key == "win.table" else 0
     out[first:] = holm(out[first:], "the win bot's margins")
     return out
+
+
+def coach_calibration_frame(positions: int = 2000, games: int = 60, seed: int = 7, per_game: int = 3,
+                            known: dict | None = None, save: Any = None) -> pd.DataFrame:
+    """Positions from real games with the coach's chance to win the action then taken, and
+    whether the seat won: one row per position (``game``, ``predicted``, ``won``), for
+    :func:`lopti_nb.analysis.calibration.reliability_frame`.
+
+    Game ``g`` (4 players, dealt from ``seed``) studies seat ``g % 4``; every seat plays the
+    coach's own rollout policy (the studied seat as the ``win`` bot, the others as the ``mix``
+    personalities of their seats), so the chances are tested against the games they model. At
+    about one in ten of the studied seat's decisions with a choice (at most ``per_game`` a
+    game), :func:`lopti_nb.games.ledger.coach.win_chances` with ``games`` rollouts gives the
+    chance of the action the seat then takes. Games are played until ``positions`` positions
+    are reached. ``known`` maps a game number to its positions' chances already computed (a
+    resumed run: the game is replayed to the same decisions without asking again); ``save`` is
+    called with the frame so far every 20 games.
+
+        >>> f = coach_calibration_frame(positions=2, games=8)
+        >>> list(f.columns), len(f) >= 2, set(f["won"]) <= {0, 1}
+        (['game', 'predicted', 'won'], True, True)
+    """
+    import random
+
+    from lopti_nb.engine.settings import whole
+
+    from .coach import rollout_bots, win_chances
+
+    positions = whole(positions, "positions", 1, 1_000_000)
+    games = whole(games, "games", 1, 100_000)
+    per_game = whole(per_game, "per_game", 1, 1_000)
+    known = known or {}
+    rows: list = []
+    g = 0
+    rng = random.Random(seed)
+    while len(rows) < positions:
+        seat = g % 4
+        state = LedgerState(4, seed * 100_003 + g)
+        bots = rollout_bots(4, seat)
+        mine: list = []
+        while not state.is_over:
+            s = state.current_player
+            legal = state.legal_actions()
+            action = bots[s](state.observation(s), legal, rng)
+            if s == seat and len(legal) > 1 and len(mine) < per_game and rng.random() < 0.1:
+                if g in known:
+                    mine.append(float(known[g][len(mine)]))
+                else:
+                    table = win_chances(state, seat, games=games, seed=g, budget=None)
+                    mine.append(float(table.set_index("move").loc[str(action), "win_chance"]))
+            state.apply(action)
+        won = int(seat in state.result.winners)
+        rows += [{"game": g, "predicted": c, "won": won} for c in mine]
+        g += 1
+        if save is not None and g % 20 == 0:
+            save(pd.DataFrame(rows, columns=["game", "predicted", "won"]))
+    return pd.DataFrame(rows, columns=["game", "predicted", "won"])

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lopti_nb.engine import SettingsError
 
 from .bots import heuristic_bot
-from .state import LoptiState, Play, PlayBlind, TakePile
+from .state import KeepCards, LoptiState, Play, PlayBlind, Swap, TakePile
 from .testing import scramble
 
 #: simulated deals behind each move's chance
@@ -158,3 +158,90 @@ def win_chances(state, seat: int | None = None, games: int = 400, seed: int = 0,
     rows, cut = rollout_chances(state, seat, lambda rng: scramble(base, seat, rng),
                                 [bot] * state.num_players, games, seed, budget)
     return chance_frame(rows, cut, games, budget)
+
+
+# -- the coach bot: a world from an observation ----------------------------------------------------
+#: worlds a ``coach`` bot decision weighs at up to four players (each legal move played out to the
+#: end of the round in every one): a small budget, so that a table of coach bots still plays a
+#: round in seconds; its chances are coarse (a world is a win or a loss)
+COACH_WORLDS = 2
+
+
+def table_from_observation(obs: dict, rng: random.Random) -> LoptiState:
+    """A round at the moment ``obs`` shows, built from it alone: the public table (face-up
+    cards, which face-down slots still hold a card, hand sizes, the draw pile's size, the pile
+    and its top, run, chain and 3 duty, the bonus play, who is out, the dealer, the leader, the
+    turn count, the swaps still to come) and the seat's own hand. Every card it cannot see
+    (the other hands, every face-down card, the draw pile, and the cards cleared earlier, which
+    an observation does not list) is dealt at random by ``rng`` from the cards it has not seen.
+    The settings an observation does not show are the table's defaults, and no motion acts."""
+    from .cards import DECK, NAMES, RANK_INDEX, parse_card
+    from .rules import Pile
+
+    n, seat = obs["players"], obs["seat"]
+    state = LoptiState(n, rng.getrandbits(64), dealer=obs["dealer"], leader=obs["leader"])
+    hand = [parse_card(c) for c in obs["hand"]]
+    face_up = [[parse_card(c) for c in f] for f in obs["face_up"]]
+    pile_cards = [parse_card(c) for c in obs["pile"]]
+    known = set(hand) | {c for f in face_up for c in f} | set(pile_cards)
+    pool = [c for c in DECK if c not in known]
+    rng.shuffle(pool)
+    hands = []
+    for s in range(n):
+        if s == seat:
+            hands.append(sorted(hand))
+        else:
+            hands.append(sorted(pool[:obs["hand_sizes"][s]]))
+            del pool[:obs["hand_sizes"][s]]
+    face_down = []
+    for s in range(n):
+        row: list = [None, None, None]
+        for p in obs["face_down"][s]:
+            row[p] = pool.pop()
+        face_down.append(row)
+    draw = [pool.pop() for _ in range(obs["draw_pile"])]
+    state.hands, state.face_up, state.face_down, state.draw_pile = hands, face_up, face_down, draw
+    state.gone = sorted(pool)  # cleared earlier: out of the round
+    state.pile_cards = pile_cards
+    top = obs["top"]
+    state.pile = Pile(None if top is None else RANK_INDEX[top], obs["top_count"], obs["run"], obs["chain"],
+                      obs["duty"], len(pile_cards))
+    state.out = list(obs["out"])
+    state.active = [s not in state.out for s in range(n)]
+    state.turns = obs["turns"]
+    state.bonus = obs["bonus"]
+    state.first_play_done = obs["bonus"]  # a bonus play comes after the turn's first play
+    if obs["phase"] == "swap":
+        order = [(obs["leader"] + i) % n for i in range(n)]
+        state.swap_queue = order[order.index(obs["current_player"]):]
+        state.turn = obs["leader"]
+    else:
+        state.swap_queue = []
+        state.turn = obs["current_player"]
+    state._table = None
+    return state
+
+
+def coach_bot(obs, legal, rng):
+    """Plays the move with the highest chance to win the round (go out first), over
+    :data:`COACH_WORLDS` worlds built from its observation alone (:func:`table_from_observation`;
+    fewer worlds at five players, :func:`lopti_nb.engine.rollouts.worlds_at`), every move
+    played in the same worlds and each world played out to the end of the round by the
+    heuristic bot; ties, and any decision a world cannot rebuild (a motion's choice, a move the
+    world refuses), go to the heuristic bot's own choice."""
+    from lopti_nb.engine.rollouts import rollout_chances, worlds_at
+
+    usual = heuristic_bot(obs, legal, rng)
+    if len(legal) == 1 or not all(type(a) in (Play, PlayBlind, TakePile, Swap, KeepCards) for a in legal):
+        return usual
+    seat = obs["seat"]
+    base = table_from_observation(obs, random.Random(rng.getrandbits(64)))
+    if base.current_player != seat or any(base.why_illegal(a) is not None for a in legal):
+        return usual
+    rows, _ = rollout_chances(base, seat, lambda r: table_from_observation(obs, r),
+                              [heuristic_bot] * obs["players"], worlds_at(COACH_WORLDS, obs["players"], least=1),
+                              rng.getrandbits(32), None, legal)
+    top = max(r["wins"] for r in rows)
+    if rows[legal.index(usual)]["wins"] == top:
+        return usual
+    return next(r["action"] for r in rows if r["wins"] == top)

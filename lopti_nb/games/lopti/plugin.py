@@ -4,6 +4,7 @@ from __future__ import annotations
 from lopti_nb.engine import GameSpec
 
 from .bots import BOTS
+from .coach import coach_bot
 from .schema import SCHEMA
 # A session (rules reference §1.7) is played as one state when the settings give ``rounds``
 # (``new_game("lopti", rounds=3)``, a room, a record): its actions and bots come from here.
@@ -44,9 +45,10 @@ SPEC = GameSpec(
     max_players=5,
     default_players=4,
     default_bot="heuristic",
-    bots=_session_bots(BOTS),
+    bots=_session_bots({**BOTS, "coach": lambda: coach_bot}),
     bot_words={"heuristic": "sheds its lowest cards first and saves its special cards",
-               "first": "always makes the first legal move, so a demonstration repeats exactly"},
+               "first": "always makes the first legal move, so a demonstration repeats exactly",
+               "coach": "plays the move that won the most guessed rounds played to the end (a few a move)"},
     schema=SCHEMA,
     order=10,
     action_types=(Play, PlayBlind, TakePile, Swap, KeepCards, Choose, *SESSION_ACTIONS),

@@ -6,7 +6,7 @@ from lopti_nb.engine import GameSpec, Setting, SettingsSchema
 from . import rules
 from .bids import bidder_bot
 from .bots import heuristic_bot
-from .search import search_bot
+from .search import coach_bot, search_bot
 from .state import Bid, Play, SkullKingState, game_length, seat_columns
 
 SCHEMA = SettingsSchema([
@@ -47,10 +47,11 @@ SPEC = GameSpec(
     max_players=8,
     default_players=4,
     default_bot="heuristic",
-    bots={"heuristic": heuristic_bot, "bidder": bidder_bot, "search": search_bot},
+    bots={"heuristic": heuristic_bot, "bidder": bidder_bot, "search": search_bot, "coach": coach_bot},
     bot_words={"heuristic": "bids by its cards' strength and plays to make the bid exactly",
                "bidder": "bids for the best expected score, then plays as the heuristic bot",
-               "search": "bids as bidder, then plays the card that scores best over guessed deals"},
+               "search": "bids as bidder, then plays the card that scores best over guessed deals",
+               "coach": "plays the bid or card that won the most guessed games played to the end (a few a choice)"},
     schema=SCHEMA,
     aliases=("sk", "skullking"),
     order=20,

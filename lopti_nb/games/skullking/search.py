@@ -15,7 +15,15 @@ captured this round nor the Loot alliances made; its worlds start them at none.
   card of highest mean round score for its seat (the same worlds for every card). With the
   default size a decision takes well under half a second on one core (``benchmarks/bench_search.py``).
 
-It is deterministic for a given generator (a fixed number of worlds, never a clock), so a
+* ``coach``: plays every decision (bids and cards) by its chance to win the game, as
+  :func:`lopti_nb.games.skullking.coach.win_chances` weighs it, but in worlds built from its
+  observation alone: in each world every legal action is played and the rest of the *game* is
+  played by the heuristic bot for every seat; it takes the action that won the most worlds
+  (ties: the heuristic bot's choice among them). Whole games are long, so its budget is small
+  and documented: :data:`COACH_WORLDS` worlds a decision up to four players, fewer beyond
+  (:func:`coach_worlds`); ``CoachBot(worlds=...)`` asks for more.
+
+Both are deterministic for a given generator (a fixed number of worlds, never a clock), so a
 seeded game replays.
 """
 from __future__ import annotations
@@ -31,7 +39,8 @@ from .cards import SORT_KEY
 from .coach import deal_unseen, play_round, voids
 from .state import BID, HELD, PLAY, SkullKingState
 
-__all__ = ["SEARCH_WORLDS", "SeenRound", "table_from_observation", "SearchBot", "search_bot"]
+__all__ = ["SEARCH_WORLDS", "COACH_WORLDS", "SeenRound", "table_from_observation", "SearchBot", "search_bot",
+           "CoachBot", "coach_bot", "coach_worlds"]
 
 #: worlds a ``search`` decision weighs (each card played out in every one)
 SEARCH_WORLDS = 40
@@ -169,3 +178,51 @@ def _scored(sim: SkullKingState, world: SkullKingState, seat: int) -> float:
 
 def search_bot() -> SearchBot:
     return SearchBot()
+
+
+#: worlds a ``coach`` decision weighs at up to four players (each legal action played out to
+#: the end of the game in every one): a small budget, so that a table of coach bots still
+#: plays a game in seconds; its chances are coarse (a world is a win or a loss)
+COACH_WORLDS = 3
+
+
+def coach_worlds(worlds: int, players: int) -> int:
+    """The worlds a ``coach`` decision weighs at a table of ``players``: ``worlds`` up to four
+    players; beyond, fewer in proportion to the square of the table, never under one.
+
+        >>> coach_worlds(3, 4), coach_worlds(3, 8), coach_worlds(24, 8)
+        (3, 1, 6)
+    """
+    return worlds if players <= 4 else max(1, worlds * 16 // (players * players))
+
+
+class CoachBot(HeuristicBot):
+    """Plays the action with the highest chance to win the game over ``worlds`` worlds built
+    from what its seat has seen (:func:`table_from_observation`), every action played in the
+    same worlds and each world played out to the end of the game by the heuristic bot; ties go
+    to the heuristic bot's own choice (see the module's text)."""
+
+    def __init__(self, worlds: int = COACH_WORLDS):
+        self.worlds = worlds
+        self.seen = SeenRound()
+
+    def __call__(self, obs, legal, rng):
+        from lopti_nb.engine.rollouts import rollout_chances
+
+        self.seen.look(obs)
+        usual = HeuristicBot.__call__(self, obs, legal, rng)
+        if len(legal) == 1:
+            return usual
+        seat = obs["seat"]
+        base = table_from_observation(obs, self.seen, random.Random(rng.getrandbits(64)))
+        rows, _ = rollout_chances(base, seat, lambda r: table_from_observation(obs, self.seen, r),
+                                  [HeuristicBot()] * obs["players"], coach_worlds(self.worlds, obs["players"]),
+                                  rng.getrandbits(32), None, legal)
+        top = max(r["wins"] for r in rows)
+        if rows[legal.index(usual)]["wins"] == top:
+            return usual
+        return next(r["action"] for r in rows if r["wins"] == top)
+
+
+def coach_bot() -> CoachBot:
+    return CoachBot()
