@@ -47,7 +47,7 @@ def _skip_reason() -> str | None:
 # the copies run smaller (a fifth to two fifths of their games), which draws the same charts.
 SMALLER = {"GAMES_PER_CELL": 100, "BIDDER_GAMES": 3, "BEST_GAMES_PER_SEAT": 10, "MOTION_SESSIONS": 12,
            "CARD_DEALS": 10, "DEALS": 12, "SKILL_GAMES_PER_SEAT": 8,
-           "ROLE_SESSIONS": 8}
+           "ROLE_SESSIONS": 8, "LADDER_GAMES": 1, "DIVES_PER_CELL": 200, "CALIBRATION_POSITIONS": 12, "CALIBRATION_ROLLOUTS": 6}
 
 
 def smaller(name: str) -> dict:
