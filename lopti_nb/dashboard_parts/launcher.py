@@ -86,6 +86,9 @@ class GameLauncher(W.VBox):
         # a session's own settings (the Roshambo's length), shown for a session of rounds
         self.session_forms: dict[str, SettingsForm] = {}
         self.session_box = W.VBox(layout=W.Layout(display="none"))
+        # per game: what its session adds to the setup (its plugin's "session_setup" part: Lopti's
+        # "Propose a motion"), the same part a room's create form shows; None if it has none
+        self.session_setups: dict[str, W.Widget | None] = {}
         self.rounds.observe(lambda c: self._show_session_form(), names="value")
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
         self.rules_title = W.HTML()
@@ -178,8 +181,11 @@ class GameLauncher(W.VBox):
             if spec.session is not None and spec.name not in self.session_forms:
                 own = getattr(spec.load("session"), "SETTINGS", None)
                 self.session_forms[spec.name] = SettingsForm(spec, self.players.value, schema=own) if own else None
-            form = self.session_forms.get(spec.name)
-            self.session_box.children = (form,) if form is not None else ()
+            if spec.session is not None and spec.name not in self.session_setups:
+                setup = spec.load("session_setup")
+                self.session_setups[spec.name] = setup() if setup is not None else None
+            parts = (self.session_forms.get(spec.name), self.session_setups.get(spec.name))
+            self.session_box.children = tuple(part for part in parts if part is not None)
             self._show_session_form()
             self.settings_box.children = (self.rules_title, self.form)
             self._players_changed()
@@ -209,7 +215,9 @@ class GameLauncher(W.VBox):
         if get_spec(self.game.value).session is None or not self.rounds.value:
             return {}
         form = self.session_forms.get(self.game.value)
-        return {"rounds": self.rounds.value, **(form.values() if form is not None else {})}
+        setup = self.session_setups.get(self.game.value)
+        return {"rounds": self.rounds.value, **(form.values() if form is not None else {}),
+                **(setup.settings() if setup is not None else {})}
 
     def ask_deal(self):
         """What "Deal the cards" does: deal at once, or first ask whether to throw away the
@@ -250,8 +258,10 @@ class GameLauncher(W.VBox):
         parts = [spec.title, plural(self.players.value, "player"),
                  ", ".join(p for p in (plural(people, "person", "people") if people else "",
                                        plural(bots, "bot") if bots else "") if p)]
-        if self._rounds():
+        if spec.session is not None and self.rounds.value:
             parts.append(f"a session of {plural(self.rounds.value, 'round')}")
+            if "proposed" in self._rounds():
+                parts.append("a motion proposed at setup")
             form = self.session_forms.get(self.game.value)
             for name, widget in (form.controls.items() if form is not None else ()):
                 if widget.value != form.schema[name].default:

@@ -187,6 +187,37 @@ def test_the_launcher_offers_a_session_s_roshambo_length_saying_30_is_the_rules_
     assert not isinstance(g.deal().state, LoptiSessionState)
 
 
+@pytest.mark.timeout(60)
+def test_1_7_the_launcher_offers_propose_a_motion_for_a_session_and_deals_onto_its_setup_vote():
+    """Rules reference §1.7: a session may begin with a motion put to the table at setup. The
+    launcher shows the same "Propose a motion" part as a room's create form, only for a session
+    of rounds; a motion built from its menus or a ready one deals a table that opens on the setup
+    vote on it, and one round deals no proposal."""
+    from lopti_nb.dashboard_parts.launcher import GameLauncher
+    from lopti_nb.widgets.testing import visible_widgets
+
+    g = GameLauncher("lopti")
+    g.humans.value, g.speed.value = 1, 0.0
+    proposal = g.session_setups["lopti"]
+    assert proposal not in visible_widgets(g)  # one round: nothing to propose
+    g.rounds.value = 2
+    assert proposal in visible_widgets(g) and proposal.choice in visible_widgets(g)
+    proposal.choice.value = "built"
+    rule = proposal.builder.rules[0]
+    rule.event.value = "pickup"
+    rule.effects[0].effect.value = "reveal"
+    assert g.deal().state.settings["proposed"] == proposal.builder.data
+    proposal.choice.value = "ace_tax"
+    table = g.deal()
+    assert table is not None, g.status.value
+    vote = table.state.observation(0)["session"]["vote"]
+    assert table.state.phase == "voting" and vote["kind"] == "setup" and not table.state.round_starts
+    assert table.state.settings["proposed"] == "ace_tax"
+    assert "a motion proposed at setup" in g.summary_text()
+    g.rounds.value = 0
+    assert "proposed" not in g.deal().state.settings
+
+
 def test_1_7_a_vote_at_the_table_reaches_the_log_and_the_since_strip():
     """A person calls the Rule Vote from the menu ("Base law" and "Takes effect"); the bots
     vote by their policy; the person votes; the call, the ballots and the outcome are lines of

@@ -42,6 +42,7 @@ class ProposedMotionForm(W.VBox):
                            'than half vote yes.</div>', CSS_MUTED))
         super().__init__([self.choice, note, self.words, self.builder_box], layout=W.Layout(max_width="100%"))
         self.add_class("lnb-proposed-motion")
+        self.add_class("lnb-setting")  # a setting with its words under it, as the forms mark one
         self.choice.observe(lambda c: self._draw(), names="value")
         self._draw()
 
