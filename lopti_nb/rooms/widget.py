@@ -24,7 +24,7 @@ import ipywidgets as W
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
-from lopti_nb.widgets.base import ROUNDS_NOTE, TurnFocus, rounds_menu, show
+from lopti_nb.widgets.base import ROUNDS_NOTE, TableStyle, TurnFocus, rounds_menu, show
 from lopti_nb.widgets.replay import Replay
 from lopti_nb.widgets.table import seat_words_named
 
@@ -194,7 +194,8 @@ class RoomWidget(W.VBox):
         self._heading = heading
         self.view = None
         self._build()
-        super().__init__(children=[self.title, self.status, self.start_box, self.lobby_box,
+        # the tables' style sheet: coloured buttons whose words read in both themes
+        super().__init__(children=[TableStyle(), self.title, self.status, self.start_box, self.lobby_box,
                                    self.table_box], layout=W.Layout(width="100%"))
         self.add_class("lnb-room")
         self._redraw()

@@ -55,12 +55,13 @@ def panel_html(title: str, body: str, accent: bool = False) -> str:
 
 
 _TABLE_CSS = """
-/* coloured buttons with text that reads (WCAG AA) in the light and the dark theme */
-.lnb-table .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
-.lnb-table .jupyter-button.mod-warning { background-color: #b35c00; color: #fff; }
-.lnb-table .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
-.lnb-table .jupyter-button.mod-info { background-color: #0d6e8a; color: #fff; }
-.lnb-table .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
+/* coloured buttons with text that reads (WCAG AA) in the light and the dark theme, at a table
+   and in a room */
+.lnb-table .jupyter-button.mod-primary, .lnb-room .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
+.lnb-table .jupyter-button.mod-warning, .lnb-room .jupyter-button.mod-warning { background-color: #b35c00; color: #fff; }
+.lnb-table .jupyter-button.mod-success, .lnb-room .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
+.lnb-table .jupyter-button.mod-info, .lnb-room .jupyter-button.mod-info { background-color: #0d6e8a; color: #fff; }
+.lnb-table .jupyter-button.mod-danger, .lnb-room .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
 /* a narrow screen: everything wraps, nothing scrolls sideways */
 .lnb-table, .lnb-table .widget-box, .lnb-table .widget-html, .lnb-table .widget-html-content {
   max-width: 100%; min-width: 0; box-sizing: border-box; }

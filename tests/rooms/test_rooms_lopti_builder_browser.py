@@ -4,7 +4,11 @@ heuristic bot's moves made for both by the room API). Both come back to their se
 own pages. Bob's page shows the motion builder; Ann's says Bob is writing. Bob composes "after
 a pickup, every other player still in draws a card" from the menus, sees the words the table
 will hear, and submits it: it is in force on both pages, and in round 2 its draw is in both
-pages' logs. Then Ann hosts a new session room proposing a ready motion from the create
+pages' logs. Then the player whose turn it is calls round 2's Rule Vote to amend motion 1,
+the amended motion built from the menus of the vote form's own builder (its event chosen at
+1200 px, its effect at 400 px, where the builder fits): "after a pickup, that player shows the
+table their lowest hand card". Both vote yes, and the amended motion acts: its showing is in
+both pages' logs. Then Ann hosts a new session room proposing a ready motion from the create
 form, and it opens on the setup vote on that motion. Every request stays on the loopback server; axe-core finds nothing serious on
 Bob's page with the builder open. Screenshots: docs/screenshots/rooms_lopti_builder_*.png."""
 from __future__ import annotations
@@ -21,6 +25,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("LOPTI_NB_SCREENSHOT_DIR", ROOT / "docs" / "screenshots"))
 SAID = "After a player takes the pile, every other player still in draws a card"
+AMENDED = "After a player takes the pile, that player shows the table their lowest hand card."
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +57,67 @@ def _shot(page, name, width):
     page.set_viewport_size({"width": 1200, "height": 1000})
 
 
+def _amend_from_the_builder(pages: dict, host, guest) -> list:
+    """Round 2's Rule Vote, called on the page of the player whose turn it is: amend motion 1
+    to a motion built from the menus of the vote form's builder (the event chosen at 1200 px,
+    the effect at 400 px). Both vote yes; the round is played on (the bot's moves, by the room
+    API) until a pickup, and the amended motion's showing is in both pages' logs. Returns
+    axe-core's serious findings on the caller's page with the amendment's builder open."""
+    from lopti_nb.games.lopti import events as ev
+
+    started = time.monotonic()
+    host.refresh()
+    state = host.state
+    assert state.session.vote_open() and state.to_act, "round 2's Rule Vote is not open to call"
+    seat = state.to_act[0]
+    caller, other = (pages["ann"], pages["bob"]) if seat == 0 else (pages["bob"], pages["ann"])
+    room = caller.locator(".lnb-room")
+    menu = room.locator(".widget-dropdown:has(label:text-is('Vote on:')) select")
+    menu.wait_for(state="visible", timeout=60000)
+    # ipywidgets writes an option's spaces as no-break spaces
+    labels = menu.evaluate("s => [...s.options].map(o => o.textContent.replace(/\\u00a0/g, ' '))")
+    menu.select_option(index=next(i for i, label in enumerate(labels) if label.startswith("Amend motion 1 (")))
+    click(room, "built from the menus", exact=True)
+    builder = room.locator(".lnb-motion-builder:visible")
+    builder.wait_for(timeout=30000)
+    builder.locator(".widget-dropdown:has(label:text-is('base event:')) select").select_option("pickup")
+    caller.set_viewport_size({"width": 400, "height": 1000})
+    builder.locator(".widget-dropdown:has(label:text-is('Effect 1:')) select").select_option("reveal")
+    builder.locator(".lnb-motion-preview").get_by_text(AMENDED).wait_for(timeout=30000)
+    room.get_by_text("Everyone votes on: amend motion 1 to read").wait_for(timeout=30000)
+    builder.scroll_into_view_if_needed()
+    caller.wait_for_timeout(300)
+    fits = builder.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    wide = caller.evaluate("() => document.documentElement.scrollWidth")
+    print(f"the amendment's builder at 400 px: {fits[0]} px of {fits[1]} px; page {wide} px wide")
+    assert fits[0] <= fits[1] + 1 and wide <= 401, "the amendment's builder scrolls sideways at 400 px"
+    builder.screenshot(path=str(SHOTS / "rooms_lopti_builder_amend_400.png"))
+    found = axe_violations(caller, context="document.querySelector('.lnb-room')")
+    caller.set_viewport_size({"width": 1200, "height": 1000})
+    click(room, "Call the Rule Vote", exact=True)
+    for page in (caller, other):
+        click(page.locator(".lnb-room"), "Vote yes", exact=True)
+    for _ in range(150):  # both ballots are in before the round goes on
+        host.refresh()
+        if host.state.session.pending_vote is None:
+            break
+        time.sleep(0.2)
+    assert host.state.session.motions[0].motion.text == AMENDED, "the amendment did not pass"
+    # the round goes on until a pickup: the motion in force now shows the taker's lowest card
+    start = len(host.state.events)
+
+    def motion_1_acted(state) -> list:
+        return [e for e in state.events[start:] if isinstance(e, (ev.MotionRevealed, ev.MotionDrew)) and e.motion == 1]
+
+    play_room_as_bots({0: host, 1: guest}, 3, motion_1_acted)
+    acted = motion_1_acted(host.state)
+    assert acted and isinstance(acted[0], ev.MotionRevealed), f"motion 1 did not act as amended: {acted}"
+    for page in (caller, other):
+        page.wait_for_selector("text=/Motion 1: (Ann|Bob) shows the table /", timeout=60000)
+    print(f"amending from the builder until it acts: {time.monotonic() - started:.1f} s")
+    return found
+
+
 def _host_with_a_proposed_motion(page) -> list:
     """Ann leaves and hosts a new session room from the create form, proposing a ready motion
     ("Propose a motion", offered once a session is chosen): the room opens on the setup vote
@@ -80,7 +146,7 @@ def _host_with_a_proposed_motion(page) -> list:
     return found
 
 
-def test_1_7_a_guest_composes_an_enforced_motion_on_their_page_and_both_pages_see_it_act(browser, builder_room):
+def test_1_7_a_motion_and_its_amendment_built_from_the_menus_act_on_both_pages(browser, builder_room):
     from lopti_nb.games.lopti import events as ev
 
     url, host, guest = builder_room
@@ -122,6 +188,7 @@ def test_1_7_a_guest_composes_an_enforced_motion_on_their_page_and_both_pages_se
         for page in (ann, bob):
             page.wait_for_selector("text=/Motion 1: (Ann|Bob) draws/", timeout=60000)
         _shot(ann, "rooms_lopti_builder_ann_1200.png", 1200)
+        found += _amend_from_the_builder(pages, host, guest)
         found += _host_with_a_proposed_motion(ann)
         assert not found, found
         assert not errors, errors
