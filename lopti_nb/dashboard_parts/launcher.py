@@ -86,8 +86,8 @@ class GameLauncher(W.VBox):
         # a session's own settings (the Roshambo's length), shown for a session of rounds
         self.session_forms: dict[str, SettingsForm] = {}
         self.session_box = W.VBox(layout=W.Layout(display="none"))
-        # per game: what its session adds to the setup (its plugin's "session_setup" part: Lopti's
-        # "Propose a motion"), the same part a room's create form shows; None if it has none
+        # per game: what its session adds to the setup (its plugin's "session_setup" part, such
+        # as a motion proposed at setup), the part a room's create form shows; None if it has none
         self.session_setups: dict[str, W.Widget | None] = {}
         self.rounds.observe(lambda c: self._show_session_form(), names="value")
         self.forms: dict[str, SettingsForm] = {}  # one per game, kept when another is chosen
