@@ -78,13 +78,3 @@ def second_notebook_server(chromium_path, tmp_path_factory):
     server = NotebookServer(tmp_path_factory.mktemp("voila2"), ROOT)
     yield server
     server.stop()
-
-
-# The slowest files (browsers, notebooks, the conformance suite) are handed out first: with one
-# file to a worker at a time, a slow file left for the end keeps one CI worker busy while the
-# other has finished.
-SLOW_FILES = ("browser", "notebook", "nbval", "conformance")
-
-
-def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: 0 if any(word in item.path.name for word in SLOW_FILES) else 1)
