@@ -376,7 +376,7 @@ class TableWithReplay(Table):
     the table :func:`lopti_nb.play` makes.
 
     >>> import lopti_nb
-    >>> lopti_nb.play("skull-king", bot_delay=0).replay_class.__name__  # doctest: +SKIP
+    >>> lopti_nb.play(lopti_nb.game_names()[0], bot_delay=0).replay_class.__name__  # doctest: +SKIP
     'Replay'
     """
 
