@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lopti_nb import rooms
 from browser_support import NotebookServer, click, missing_browser
@@ -51,13 +52,15 @@ def _take_turn(page) -> bool:
     cards = page.locator(".lnb-room-hand .lnb-hand-card:not([aria-disabled='true'])")
     if cards.count() == 0:
         return False
-    cards.first.click()
-    play = page.locator(".lnb-room button:enabled", has_text="Play ")
+    # the status read above may be a moment older than the hand: a page that has just played
+    # can still say "Your turn" while its cards are already greyed, so a card or the Play
+    # button that does not come is "not this page's turn", and the other page is tried
     try:
-        play.first.wait_for(timeout=10000)
-    except Exception:
+        cards.first.click(timeout=5000)
+        play = page.locator(".lnb-room button:enabled", has_text="Play ")
+        play.first.click(timeout=10000)
+    except PlaywrightTimeout:
         return False
-    play.first.click()
     page.wait_for_timeout(150)
     return True
 
