@@ -22,7 +22,9 @@ number of games allows.
 """
 from __future__ import annotations
 
+import json
 import math
+import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -30,12 +32,12 @@ import numpy as np
 
 from ..engine import plural as engine_plural
 from .intervals import (FEW_CLUSTERS, Z, cluster_stderr, clustered_difference, critical, design_effect,
-                        wilson_interval)
+                        joined_labels, wilson_interval)
 
 __all__ = [
     "Finding", "UNCLEAR", "EXACT", "Z", "POWER_Z", "proportion", "mean", "compare_proportions",
     "compare_means", "compare_to", "games_needed", "verdict", "pct", "num",
-    "findings_markdown", "findings_frame", "show_findings", "game_clusters", "cluster_stderr",
+    "findings_markdown", "findings_frame", "show_findings", "finding_record", "FINDINGS_LOG", "game_clusters", "cluster_stderr",
     "clustered_difference", "design_effect", "critical", "holm", "holm_adjusted", "p_value", "second_seed", "FEW_CLUSTERS",
 ]
 
@@ -115,7 +117,7 @@ def game_clusters(rows) -> np.ndarray:
         keys = ["motion", "session"] if "motion" in rows.columns else ["session"]
     else:
         raise ValueError("rows need a 'game' (or 'session') column to be counted by game")
-    return rows[keys].astype(str).agg(":".join, axis=1).to_numpy()
+    return joined_labels(rows, keys)
 
 
 # -- statistics ---------------------------------------------------------------------------------------
@@ -503,11 +505,42 @@ def findings_frame(findings: Iterable[Finding]):
                           "lead": f.lead, "text": f.text} for f in findings])
 
 
+#: The environment variable naming a file that :func:`show_findings` appends every finding
+#: it shows to, one JSON object a line (see :func:`finding_record`): a notebook's run leaves
+#: what it stated, to compare with another run (another seed or size) or to check in CI.
+FINDINGS_LOG = "LOPTI_NB_FINDINGS_LOG"
+
+
+def finding_record(finding: Finding) -> dict:
+    """``finding`` as a JSON-ready dict: ``key``, ``text``, ``estimate``, ``lower``,
+    ``upper``, ``n``, ``unit``, ``direction``, ``lead`` (numbers as plain floats and ints).
+
+        >>> finding_record(proportion("share", 3, 10, "Share", unit="rounds"))["n"]
+        10
+    """
+    def number(x, kind):
+        return None if x is None else kind(x)
+    return {"key": finding.key, "text": finding.text, "estimate": number(finding.estimate, float),
+            "lower": number(finding.lower, float), "upper": number(finding.upper, float),
+            "n": number(finding.n, int), "unit": finding.unit, "direction": finding.direction,
+            "lead": bool(finding.lead)}
+
+
 def show_findings(findings: Iterable[Finding], section: str | None = None,
                   heading: str | None = None) -> Any:
     """The findings (those whose key starts with ``section + "."``, when given) as
-    ``IPython.display.Markdown``: in a notebook, the text computed from its own run."""
+    ``IPython.display.Markdown``: in a notebook, the text computed from its own run. When the
+    environment variable :data:`FINDINGS_LOG` names a file, each finding shown is also
+    appended to it as a line of JSON (:func:`finding_record`).
+
+        >>> show_findings([proportion("share.seat_1", 3, 10, "Share", unit="rounds")], "share").data
+        '- Share: 30.0% (95% interval 10.8% to 60.3%; 10 rounds).'
+    """
     from IPython.display import Markdown
 
     chosen = [f for f in findings if section is None or f.key.startswith(section + ".")]
+    log = os.environ.get(FINDINGS_LOG)
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.writelines(json.dumps(finding_record(f)) + "\n" for f in chosen)
     return Markdown(findings_markdown(chosen, heading))

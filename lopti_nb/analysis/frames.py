@@ -29,7 +29,7 @@ from lopti_nb.engine import BatchNotCovered, SettingsError, all_specs, get_spec
 from lopti_nb.engine.limits import shown
 from lopti_nb.engine.runner import Run, batch_frame, batch_simulator, game_seeds, seat_rows
 
-from .intervals import cluster_stderr, critical, design_effect, wilson_interval
+from .intervals import cluster_stderr, critical, design_effect, joined_labels, wilson_interval
 
 __all__ = [
     "game_seeds", "play_games", "seat_frame", "game_frame", "round_frame",
@@ -309,7 +309,7 @@ def distribution_summary(df: pd.DataFrame, value: str, by=None, clusters=None) -
 
     keys = _keys(by)
     cluster_keys = _keys(clusters)
-    label = (df[cluster_keys].astype(str).agg(":".join, axis=1) if cluster_keys
+    label = (pd.Series(joined_labels(df, cluster_keys), index=df.index) if cluster_keys
              else pd.Series(np.arange(len(df)).astype(str), index=df.index))
     g = df.groupby(keys, observed=True, sort=True)[value] if keys else None
     if g is None:
@@ -363,7 +363,7 @@ def rate_frame(df: pd.DataFrame, flag: str, by=None, name: str = "rate", cluster
 
 def _clustered_rates(df: pd.DataFrame, flag: str, keys: list, name: str, cluster_keys: list) -> pd.DataFrame:
 
-    label = df[cluster_keys].astype(str).agg(":".join, axis=1) if len(df) else pd.Series(dtype=str)
+    label = pd.Series(joined_labels(df, cluster_keys), index=df.index) if len(df) else pd.Series(dtype=str)
     parts = [((), df)] if not keys else [(k if isinstance(k, tuple) else (k,), part)
                                           for k, part in df.groupby(keys, observed=True, sort=True)]
     rows = []
@@ -404,7 +404,7 @@ def setting_effect_frame(seats: pd.DataFrame, by: Sequence[str],
     out = pd.concat(rows, ignore_index=True)
     out["lower"] = out["mean"] - 1.96 * out["stderr"]
     out["upper"] = out["mean"] + 1.96 * out["stderr"]
-    out["setting"] = out[keys].astype(str).agg(" / ".join, axis=1)
+    out["setting"] = joined_labels(out, keys, " / ")
     return out
 
 

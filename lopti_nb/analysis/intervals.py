@@ -52,6 +52,21 @@ def wilson_interval(successes, n, z: float = 1.96):
     return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
 
+def joined_labels(frame, keys: Sequence[str], sep: str = ":") -> np.ndarray:
+    """One text label per row of ``frame`` (a pandas frame): the values of the columns
+    ``keys`` written out and joined by ``sep``, built column by column (a join row by row
+    costs seconds on a frame of 100,000 rows). Rows with the same label share a cluster.
+
+        >>> import pandas as pd
+        >>> joined_labels(pd.DataFrame({"cell": [0, 1], "game": [3, 3]}), ["cell", "game"]).tolist()
+        ['0:3', '1:3']
+    """
+    labels = frame[keys[0]].astype(str).to_numpy(dtype=object)
+    for key in keys[1:]:
+        labels = labels + sep + frame[key].astype(str).to_numpy(dtype=object)
+    return labels
+
+
 def _cluster_variance(influence: np.ndarray, clusters: np.ndarray) -> tuple[float, int]:
     """CR1 sandwich variance of a sum of per-row influences, summed within each cluster."""
     labels, index = np.unique(np.asarray(clusters, dtype=str), return_inverse=True)
@@ -122,5 +137,5 @@ def design_effect(flags: Sequence[float], clusters: Sequence, flags_b: Sequence[
     return float(se ** 2 / plain) if plain > 0 else 1.0
 
 
-__all__ = ["FEW_CLUSTERS", "Z", "cluster_stderr", "clustered_difference", "critical", "design_effect",
+__all__ = ["FEW_CLUSTERS", "Z", "cluster_stderr", "clustered_difference", "critical", "design_effect", "joined_labels",
            "wilson_interval"]
