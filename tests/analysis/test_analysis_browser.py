@@ -43,7 +43,7 @@ def _skip_reason() -> str | None:
 
 
 # What this test checks is that every chart draws in JupyterLab, not the findings (nbval runs
-# each notebook at its own size, and test_notebook_findings checks the findings at two seeds):
+# each notebook at its own size and the findings it shows are checked there, second seed included):
 # the copies run smaller (a fifth to two fifths of their games), which draws the same charts.
 SMALLER = {"GAMES_PER_CELL": 100, "BIDDER_GAMES": 3, "BEST_GAMES_PER_SEAT": 10, "MOTION_SESSIONS": 12,
            "CARD_DEALS": 10, "DEALS": 12, "SKILL_GAMES_PER_SEAT": 8,

@@ -1,10 +1,7 @@
-"""Every finding a notebook states is computed from its own run, with its interval
-and sample size, and a direction is stated only when its interval allows; the directions
-come out the same at two seeds at the notebook's default size.
-
-Each notebook's findings are computed here the way the notebook computes them (its grid, its
-default size read from its size cell), at the notebook's seed and at another. About 50 s in
-all (the four notebooks' default runs, twice)."""
+"""What a notebook states is computed from its own run: its Markdown quotes no result of its
+own, and the helpers that build the findings word a direction only when its interval allows,
+count the sample, and say how many it would take. (The findings each notebook shows are
+checked where the notebooks run, under nbval: tests/notebook_support.py, check_findings.)"""
 from __future__ import annotations
 
 import json
@@ -15,148 +12,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lopti_nb.analysis import sweep
-from lopti_nb.analysis.findings import (EXACT, UNCLEAR, Finding, compare_means, compare_proportions,
-                                        compare_to, findings_markdown, games_needed, proportion,
-                                        verdict)
+from lopti_nb.analysis.findings import (UNCLEAR, compare_means, compare_proportions, compare_to,
+                                        findings_markdown, games_needed, proportion, verdict)
 from lopti_nb.engine import plural
 
 ROOT = Path(__file__).resolve().parents[2]
-OTHER_SEED = 7
-NOTEBOOK_OF = {"skullking": "skullking_scoring", "lopti": "lopti_analysis",
-               "strategies": "ledger_strategies", "risk": "reckoning_risk"}
+NOTEBOOKS = ["skullking_scoring", "lopti_analysis", "ledger_strategies", "reckoning_risk"]
 
 
 def cells(name: str) -> list[dict]:
     return json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())["cells"]
 
 
-def sizes(name: str) -> dict:
-    """The notebook's size cell (its first code cell), run: its defaults."""
-    namespace: dict = {}
-    exec("".join(next(c for c in cells(name) if c["cell_type"] == "code")["source"]), namespace)
-    return namespace
-
-
-# -- each notebook's findings, as the notebook computes them -------------------------------------
-def skullking(seed: int) -> list[Finding]:
-    from lopti_nb.games.skullking.studies import scoring_findings, skill_gap_frame, worth_findings
-
-    n = sizes("skullking_scoring")["GAMES_PER_CELL"]
-    mixed = ["heuristic", "random", "heuristic", "random"]
-    grid = [{"game": "skull-king", "players": 4, "bots": mixed, "rotate": True, "scoring": s}
-            for s in ("classic", "rascal", "cannonball")]
-    deck = [{"game": "skull-king", "players": 4, "bots": "heuristic", "legendary": lg, "edition": ed}
-            for lg in (True, False) for ed in ("table", "2021")]
-    runs = sweep(grid, n, client="serial", seed=seed, tables=["seats", "rounds"])
-    # the skill measures lead the notebook; the card worths (seconds more per seed) are not
-    # among its leads and are left to the notebook's own run
-    skill = worth_findings(gaps=skill_gap_frame(runs["seats"]))
-    return skill + scoring_findings(runs["seats"], runs["rounds"], sweep(deck, n, client="serial", seed=seed + 1))
-
-
-def lopti(seed: int) -> list[Finding]:
-    from lopti_nb.games.lopti.lab import ready_motions_by_role, ready_motions_by_role_findings
-    from lopti_nb.games.lopti.studies import (deal_findings, deal_worth_frame, motion_length_frame,
-                                              round_findings, seat_skill_frame, skill_findings)
-
-    s = sizes("lopti_analysis")
-    counts = (2, 3, 4, 5)
-    skill = seat_skill_frame(players=counts, games_per_seat=s["SKILL_GAMES_PER_SEAT"], seed=seed)
-    worth = deal_worth_frame(players=counts, deals=s["DEALS"], seed=seed)
-    grid = [{"game": "lopti", "players": p, "dealer": d} for p in counts for d in range(p)]
-    games = sweep(grid, s["GAMES_PER_CELL"], client="serial", seed=seed, tables=["games"])["games"]
-    motions = motion_length_frame(sessions=s["MOTION_SESSIONS"], rounds=3, players=4, seed=seed)
-    roles = ready_motions_by_role_findings(ready_motions_by_role(players=4, sessions=s["ROLE_SESSIONS"], seed=seed))
-    return skill_findings(skill) + deal_findings(worth) + roles + round_findings(games, motions)
-
-
-def strategies(seed: int) -> list[Finding]:
-    from lopti_nb.games.ledger.studies import (best_expectation_frame, best_findings, best_response_frame,
-                                               office_findings, strategy_findings, win_findings,
-                                               win_policy_frame)
-
-    s = sizes("ledger_strategies")
-    n, factor = s["GAMES_PER_CELL"], s["BASE_FACTOR"]
-    base = {"game": "drowned-ledger", "players": 4, "bots": ["balanced", "seller", "opener", "greedy"],
-            "rotate": True}
-    grid = [dict(base)] + [dict(base, hold_limit=h) for h in (2, 3, 5, 6)]
-    grid += [dict(base, sea_start=v) for v in (1, 2, 4, 5)] + [dict(base, mode="plain")]
-    seats = sweep(grid, [n * factor] + [n] * (len(grid) - 1), client="serial", seed=seed)
-    responses = best_response_frame(games=s["BEST_GAMES_PER_SEAT"], seed=seed, bot=["best", "win"])
-    best = best_findings(responses, best_expectation_frame()) + win_findings(responses, win_policy_frame())
-    return best + strategy_findings(seats, large_seats_per_office=1000) + office_findings(seats)
-
-
-def risk(seed: int) -> list[Finding]:
-    from lopti_nb.games.ledger.studies import (
-        best_target_frame, catch_overlay_frame, catch_probability_frame, dive_expectation_frame,
-        risk_findings, simulated_catch_frame,
-    )
-
-    s = sizes("reckoning_risk")
-    exact = catch_probability_frame(s["SEAS"], s["TARGETS"])
-    overlay = catch_overlay_frame(exact, simulated_catch_frame(s["SEAS"], s["TARGETS"],
-                                                               dives=s["DIVES_PER_CELL"], seed=seed))
-    expectations = dive_expectation_frame(s["SEAS"], range(1, max(s["HOLD_LIMITS"]) + 1))
-    return risk_findings(exact, overlay, expectations, best_target_frame(expectations, s["HOLD_LIMITS"]))
-
-
-BUILDERS = {"skullking": skullking, "lopti": lopti, "strategies": strategies, "risk": risk}
-
-
-@pytest.fixture(scope="module")
-def runs():
-    cache: dict = {}
-
-    def get(notebook: str, seed: int) -> list[Finding]:
-        if (notebook, seed) not in cache:
-            cache[(notebook, seed)] = BUILDERS[notebook](seed)
-        return cache[(notebook, seed)]
-    return get
-
-
-def notebook_seed(notebook: str) -> int:
-    return sizes(NOTEBOOK_OF[notebook])["SEED"]
-
-
-# -- what the notebooks state ---------------------------------------------------------------------------
-@pytest.mark.parametrize("notebook", list(BUILDERS))
-def test_every_stated_direction_is_the_same_at_two_seeds(notebook, runs):
-    a = {f.key: f for f in runs(notebook, notebook_seed(notebook))}
-    b = {f.key: f for f in runs(notebook, OTHER_SEED)}
-    assert set(a) == set(b) or notebook == "lopti", (set(a) ^ set(b))  # "never fired" may come and go
-    assert any(f.lead for f in a.values()), f"{notebook} leads with no finding"
-    for key in set(a) & set(b):
-        fa, fb = a[key], b[key]
-        if fa.lead:
-            # what a notebook leads with holds at its default size, at any seed
-            assert fa.direction == fb.direction and fa.direction != UNCLEAR, (fa.text, fb.text)
-        if fa.states_direction and fb.states_direction:
-            assert fa.direction == fb.direction, (fa.text, fb.text)
-
-
-@pytest.mark.parametrize("notebook", list(BUILDERS))
-def test_every_finding_carries_its_uncertainty_and_sample_size(notebook, runs):
-    for f in runs(notebook, notebook_seed(notebook)):
-        assert f.text and f.key
-        if f.direction == EXACT:
-            assert "(exact)" in f.text
-            continue
-        assert f.n, f.text  # how many games, seats, bids or rounds it rests on
-        if not (f.key.startswith("office.") and f.key != "office.range"):
-            # a count with its unit ("2,000 seats", "1 round"): the sample each part rests on
-            assert re.search(r"\d[\d,]* " + re.escape(f.unit.rstrip("s")), f.text), f.text
-        if f.lower is not None and f.upper is not None and f.estimate is not None:
-            assert f.lower <= f.estimate + 1e-9 and f.estimate <= f.upper + 1e-9, f.text
-            if not f.key.startswith(("length.median", "office.")) and f.direction != "no difference":
-                assert "95% interval" in f.text, f.text
-        if f.direction == UNCLEAR and not f.key.startswith("office."):
-            assert "cannot be told apart" in f.text or "no difference can be told apart" in f.text
-            assert re.search(r"about [\d,]+ \w+", f.text), f.text  # how many it would take
-
-
-@pytest.mark.parametrize("name", list(NOTEBOOK_OF.values()))
+# -- what the notebooks state -------------------------------------------------------------------------
+@pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_markdown_quotes_no_run_of_its_own(name):
     """Numbers and directions come from code: the Markdown cells quote no percentages and no
     "in a 1,000-game run"; each "Reading it" is followed by computed findings."""
