@@ -123,6 +123,25 @@ def test_a_broken_game_fails_the_conformance_suite_with_every_fault_named(guide_
     assert "... and " in text and len(text.splitlines()) < 70
 
 
+@pytest.mark.timeout(120)
+def test_a_bot_that_draws_from_the_global_generator_fails_the_determinism_check(guide_game):
+    """The same seed must give the same game whatever the global generators hold: a bot that
+    picks with ``random.choice`` instead of the generator it is given plays another game once
+    the global generator is stirred, within the check's first actions."""
+    text = plugins_example().replace('name="race-to-ten", title="Race to Ten"',
+                                     'name="wild-race", title="Wild Race"')
+    text = text.replace("SPEC = GameSpec(", "def wild_bot(observation, legal, rng):\n"
+                        "    import random\n    return random.choice(legal)\n\n\nSPEC = GameSpec(")
+    assert 'default_bot="random",' in text
+    text = text.replace('default_bot="random",', 'default_bot="random", bots={"wild": lambda: wild_bot},')
+    module = guide_game("race_wild", text)
+    check = "same_seed_and_bots_give_the_same_game_whatever_the_global_generators"
+    with pytest.raises(testing.ConformanceError) as info:
+        testing.check_game(module.SPEC, checks=[check])
+    assert list(info.value.failures) == [check]
+    assert info.value.failures[check] == ["wild bots, 4 players, seed 5: the same seed gave different games"]
+
+
 def test_check_game_refuses_a_check_it_does_not_have_and_an_unknown_game():
     with pytest.raises(SettingsError, match="Unknown check.*Checks: offers_its_testing_part"):
         testing.check_game(lopti_nb.game_names()[0], checks=["copy_is_fast"])
