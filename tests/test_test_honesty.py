@@ -88,6 +88,8 @@ def mentions_golden(node: ast.AST, source: str, names: set[str]) -> bool:
 def golden_writes(source: str) -> list[int]:
     """Lines that write a file whose path mentions a golden file: ``open(path, "w")``,
     ``path.open("w")``, ``path.write_text(...)``, ``path.write_bytes(...)``."""
+    if "golden" not in source.lower():
+        return []  # nothing in the file can name a golden path (the walk below is slow)
     tree = ast.parse(source)
     names = golden_names(tree, source)
     lines = []
