@@ -304,3 +304,51 @@ def _click_in_page(where, label: str, exact: bool, timeout: float):
             raise AssertionError(f"no button {label!r} a person could press within {timeout:g} s "
                                  f"({found} there, none both on screen and enabled)")
         page.wait_for_timeout(100)
+
+
+# -- does it fit the window ---------------------------------------------------------------------
+_CUT_OFF = """(root) => {
+    const label = e => { const w = e.closest('.widget-inline-hbox'), l = w && w.querySelector('label');
+                         return l && l !== e ? ` (${l.innerText.trim().slice(0, 30)})` : ''; };
+    const out = [], say = e => `${e.tagName.toLowerCase()} "${(e.innerText || e.value
+        || e.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"${label(e)}`;
+    const sel = 'input, select, textarea, button, label, .widget-html-content, .widget-toggle-buttons';
+    [root, ...root.querySelectorAll(sel)].forEach(e => {
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') return;
+        let edge = window.innerWidth, by = 'the window';
+        for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+            if (getComputedStyle(a).overflowX === 'visible') continue;
+            const box = a.getBoundingClientRect(), inner = box.left + a.clientLeft + a.clientWidth;
+            if (inner < edge) { edge = inner; by = String(a.className || a.tagName).slice(0, 60); }
+        }
+        if (r.right > edge + 0.5 || r.left < -0.5)
+            out.push(`${say(e)} spans ${Math.round(r.left)}-${Math.round(r.right)} px, cut at ${Math.round(edge)} px (${by})`);
+    });
+    const wide = document.documentElement.scrollWidth;
+    if (wide > window.innerWidth + 1) out.push(`the page is ${wide} px wide in a ${window.innerWidth} px window`);
+    return out; }"""
+
+
+def cut_off(target) -> list[str]:
+    """What of ``target`` (a Playwright locator) a person could not read or reach in this
+    window without scrolling sideways: the target, or a control or a line of text in it,
+    starting left of the window or ending past its right edge (or past the inner edge of a
+    box that clips it); and the page wider than the window. Empty when it all fits.
+
+    >>> page.set_viewport_size({"width": 400, "height": 800})          # doctest: +SKIP
+    >>> assert not cut_off(page.locator(".lnb-room"))                   # doctest: +SKIP
+    """
+    return target.evaluate(_CUT_OFF)
+
+
+def in_the_window(target) -> bool:
+    """Whether ``target`` (a locator), scrolled into view as a person would, is visible and
+    wholly inside the window (the control a person needs next, seen without hunting)."""
+    if not target.is_visible():
+        return False
+    target.scroll_into_view_if_needed()
+    box, size = target.bounding_box(), target.page.viewport_size
+    return (box is not None and box["x"] >= -0.5 and box["y"] >= -0.5
+            and box["x"] + box["width"] <= size["width"] + 0.5
+            and box["y"] + box["height"] <= size["height"] + 0.5)

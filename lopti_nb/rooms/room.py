@@ -114,11 +114,12 @@ def room_spec(game: Any):
         raise BadGame(str(exc)) from None
 
 
-def new_state(meta: dict):
+def new_state(meta: dict, seed: int | None = None):
     """The room's game before its first action (settings are stored as the schema's plain
-    data, as in a game record)."""
+    data, as in a game record); ``seed``: a later game's own (default: the room's first)."""
     spec = room_spec(meta["game"])
-    return lopti_nb.new_game(spec.name, players=meta["players"], seed=meta["seed"],
+    return lopti_nb.new_game(spec.name, players=meta["players"],
+                             seed=meta["seed"] if seed is None else seed,
                              **spec.schema.from_plain(meta["settings"]))
 
 
@@ -197,11 +198,47 @@ def apply_record(state, record: dict, seq: int) -> None:
         raise CorruptLog(f"Log entry {seq} does not replay: {exc}") from None
 
 
+def is_new_game(record: Any) -> bool:
+    """Whether a log record starts another game in the room ("Play again") rather than
+    being a move."""
+    return isinstance(record, dict) and "new_game" in record
+
+
+def next_game(meta: dict, state, record: dict, seq: int, game_no: int):
+    """The game a "new game" log record (entry ``seq``) starts after game ``game_no`` ended
+    in ``state``; checked: numbered next, after the end, with a seed the room could draw and
+    the deal of this version of the game."""
+    if record.get("seq") != seq:
+        raise CorruptLog(f"Log entry {seq} is numbered {shown(record.get('seq'))}.")
+    if record.get("new_game") != game_no + 1:
+        raise CorruptLog(f"Log entry {seq} starts game {shown(record.get('new_game'))}, "
+                         f"but game {game_no + 1} comes next.")
+    if not state.is_over:
+        raise CorruptLog(f"Log entry {seq} starts a new game before game {game_no} was over.")
+    seed = record.get("seed")
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise CorruptLog(f"Log entry {seq} starts a game with the seed {shown(seed)}.")
+    try:
+        fresh = new_state(meta, seed)
+    except (SettingsError, TypeError, ValueError) as exc:
+        raise CorruptLog(f"Log entry {seq} starts a game that does not start ({exc}).") from None
+    if record.get("deal_check") != deal_check(fresh):
+        raise CorruptLog(f"Game {game_no + 1} in this room was dealt by a version of lopti_nb "
+                         "that deals differently from this one; all players need the same version.")
+    return fresh
+
+
 def replay(meta: dict, records: list[dict]):
-    """The game after ``records`` (a room's log), rebuilt from the settings and seed alone."""
+    """The game after ``records`` (a room's log), rebuilt from the settings and seed alone:
+    the current game, the one after the last "new game" record if the room has played again."""
     state = new_state(meta)
+    game_no = 1
     for i, record in enumerate(records):
-        apply_record(state, record, i)
+        if is_new_game(record):
+            state = next_game(meta, state, record, i, game_no)
+            game_no += 1
+        else:
+            apply_record(state, record, i)
     return state
 
 
@@ -224,8 +261,9 @@ class Room:
         self.meta: dict = {}
         self.version = 0
         self.host: dict | None = None  # the host lease as last read
-        self.records: list[dict] = []
-        self.state = None
+        self.records: list[dict] = []  # the whole log: every game's moves and "new game" records
+        self.games: list[tuple[int, int]] = []  # each game's (first log entry, seed), oldest first
+        self.state = None  # the current game: the one after the last "new game" record
         self.load()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -264,14 +302,38 @@ class Room:
                 raise CorruptLog(f"Room {pretty(self.code)} was made by a version of lopti_nb that deals "
                                  "differently from this one; all players need the same version.")
             self.state = state
+            self.games = [(0, meta["seed"])]
         for record in new:
-            apply_record(self.state, record, len(self.records))
-            self.records.append(record)
+            self._take(record, len(self.records))
         return changed or bool(new)
+
+    def _take(self, record: dict, seq: int) -> None:
+        """Log entry ``seq``: a move of the current game, or the start of the next game."""
+        if is_new_game(record):
+            self.state = next_game(self.meta, self.state, record, seq, self.game_no)
+            self.games.append((seq + 1, record["seed"]))
+        else:
+            apply_record(self.state, record, seq)
+        self.records.append(record)
 
     @property
     def status(self) -> str:
-        return self.meta["status"]
+        """``LOBBY`` before the start, then ``OVER`` while the current game is over (until
+        someone plays again), else ``PLAYING``. The meta keeps a copy for readers of the store;
+        the log decides, so a kernel gone between a move and the copy misleads nobody."""
+        if self.meta["status"] == LOBBY:
+            return LOBBY
+        return OVER if self.state.is_over else PLAYING
+
+    @property
+    def game_no(self) -> int:
+        """Which game of the room is the current one (1 for the first; "Play again" counts on)."""
+        return len(self.games)
+
+    @property
+    def seed(self) -> int:
+        """The current game's seed (the room's own for its first game, then each new game's)."""
+        return self.games[-1][1]
 
     @property
     def seq(self) -> int:
@@ -326,15 +388,26 @@ class Room:
         """The plugin of this room's game."""
         return room_spec(self.meta["game"])
 
-    def record(self) -> dict:
+    def record(self, game: int | None = None) -> dict:
         """The room's game as a game record (``state.record()``: game, version, settings,
         seed, players, actions as text); ``lopti_nb.load(room.record())`` rebuilds it. The
         room's meta and log hold exactly this: the log's actions are the record's texts
         (except for a game whose plugin stores its actions with its own ``codec`` module).
+        ``game``: which of the room's games (1 for the first; default the current one), so
+        the games finished before someone pressed "Play again" stay at hand.
 
         The record holds the seed, and with it every hidden card: it is the server's view of
         the game, not something to show a player before the game is over."""
-        return self.state.record()
+        if game is None:
+            return self.state.record()
+        game = whole(game, f"game (a game of this room, 1 to {self.game_no})", 1, self.game_no, BadRequest)
+        if game == self.game_no:
+            return self.state.record()
+        first, seed = self.games[game - 1]
+        state = new_state(self.meta, seed)
+        for seq in range(first, self.games[game][0] - 1):
+            apply_record(state, self.records[seq], seq)
+        return state.record()
 
     # -- writing the meta -------------------------------------------------------------------------
     def update(self, change: Callable[[dict], Any]) -> Any:
@@ -411,11 +484,57 @@ class Room:
         raise StoreError("The room is too busy right now; please try again.")
 
     def _maybe_over(self) -> None:
-        if self.state.is_over and self.status == PLAYING:
-            def finish(meta):
-                if meta["status"] == PLAYING:
-                    meta["status"] = OVER
-            self.update(finish)
+        """Bring the meta's copy of the status up to the log: the current game's number, and
+        ``OVER`` once it has ended (only ever forward, so two kernels doing it agree)."""
+        if self.meta["status"] == LOBBY:
+            return
+        want = (self.game_no, self.status == OVER)
+        if (self.meta.get("games", 1), self.meta["status"] == OVER) == want:
+            return
+
+        def catch_up(meta):
+            if meta["status"] != LOBBY and (meta.get("games", 1), meta["status"] == OVER) < want:
+                meta["games"] = want[0]
+                meta["status"] = OVER if want[1] else PLAYING
+        self.update(catch_up)
+
+    def start_next_game(self, seat: int, expect_game: int | None = None) -> int:
+        """Append a "new game" record: the same seats, names and settings, a new seed, once
+        the current game is over. ``expect_game``: the finished game the request is about;
+        if another request has already started the game after it, nothing more is started.
+        Returns the number of the game now being played.
+
+        Atomic through the log alone: the record goes at the end of the log only if the log
+        still ends where it was read (the store's compare-and-set append), so two presses at
+        once start one game, not two."""
+        seat = whole(seat, "seat", 0, len(self.seats) - 1, BadRequest)
+        if expect_game is not None:
+            expect_game = whole(expect_game, "expect_game (the number of the game that is over)", 1,
+                                error=BadRequest)
+        mark = secrets.token_hex(6)
+        for _ in range(MAX_RETRIES):
+            if expect_game is not None and self.game_no > expect_game:
+                return self.game_no  # someone else pressed first: that new game is the one
+            if expect_game is not None and self.game_no < expect_game:
+                raise WrongPhase(f"This room has not played game {expect_game} yet.")
+            if self.status != OVER:
+                raise WrongPhase("The game has not started yet." if self.status == LOBBY else
+                                 "The game is still being played: a new game can start once it is over.")
+            finished = self.game_no
+            seed = secrets.randbits(63)
+            k = self.seq
+            now = read_clock(self.clock)
+            record = {"seq": k, "seat": seat, "new_game": self.game_no + 1, "seed": seed,
+                      "deal_check": deal_check(new_state(self.meta, seed)), "by": "human",
+                      "at": now, "id": mark}
+            if self.store.append(self.code, k, record, now):
+                self._take(record, k)
+                self._maybe_over()
+                return self.game_no
+            self.load()  # someone wrote first: if it was the next game, that is the one
+            expect_game = finished
+            time.sleep(0.001 * random.random())
+        raise StoreError("The room is too busy right now; please try again.")
 
     def bot_action(self, seat: int, bot_name: str):
         """The move the room's bot ``bot_name`` makes for ``seat`` now (the same in every
@@ -427,7 +546,7 @@ class Room:
             return legal[0]
         bot = _check_bot(self.spec, bot_name)
         return self.spec.make_bot(bot)(state.observation(seat), legal,
-                                       bot_rng(self.meta["seed"], self.seq))
+                                       bot_rng(self.seed, self.seq))
 
 
 def is_away(seen: dict[int, float], seat: int, meta_seat: dict, now: float, after: float) -> bool:
@@ -801,6 +920,30 @@ class RoomSession:
                 meta["seats"][i] = {"kind": "bot", "bot": meta["bot"], "name": f"Bot {i + 1} ({meta['bot']})"}
             meta["status"] = PLAYING
         self.room.update(go)
+
+    def play_again(self, expect_game: int | None = None) -> int:
+        """Host: once the game is over, start a new game in this room with the same seats,
+        names and settings and a new seed. Returns the number of the game now played (2 after
+        the first). The log stays append-only: it gains a "new game" record, and the current
+        game is the moves after it; ``room.record(game)`` still gives each finished game.
+
+        ``expect_game``: the number of the finished game the press was about (a page passes
+        the game it showed): when another press has already started the game after it, this
+        one starts nothing and returns that game's number. Before the end, or from a seat that
+        does not host: :class:`WrongPhase` or :class:`NotHost`, and nothing is written.
+
+            >>> from lopti_nb import rooms
+            >>> host = rooms.create_room("Ann", "lopti", players=2, store=":memory:")
+            >>> host.play_again()
+            Traceback (most recent call last):
+            ...
+            lopti_nb.rooms.errors.WrongPhase: The game has not started yet.
+        """
+        if expect_game is not None:
+            expect_game = whole(expect_game, "expect_game (the number of the game that is over)", 1,
+                                error=BadRequest)
+        self._require_host()
+        return self.room.start_next_game(self.seat, expect_game)
 
     def stand_in_seats(self) -> set[int]:
         """Human seats whose kernel is gone (left, or silent longer than the room allows)."""

@@ -11,7 +11,8 @@ cards and buttons as a table at one device), fed with this seat's observation on
 follows what the others do; the kernel that hosts also moves the bots, one every
 ``bot_pace`` seconds. On a phone the control this seat needs next comes into view when its turn
 starts; once the game is over only the final scores and "Replay this game" (the game as this
-seat saw it) are left of the table.
+seat saw it) are left of the table, and on the host's page "Play again": a new game in the same
+room, same seats and settings, new deal (the other pages follow at their next look).
 """
 from __future__ import annotations
 
@@ -185,6 +186,7 @@ class RoomWidget(W.VBox):
         self._shown = None
         self._offered = None  # (to_act, this seat's legal actions) as last drawn
         self._turn_key = None  # the position in which this seat's turn last started
+        self._game_no = None  # which of the room's games the table shows
         self._seen = 0
         self._log: list[str] = []
         self._task = None
@@ -267,8 +269,16 @@ class RoomWidget(W.VBox):
         self.replay_button.on_click(lambda b: self.open_replay())
         self.replay_button.add_class("lnb-room-replay")
         self.replay_box = W.VBox(layout=W.Layout(width="100%"))
+        # and on the host's page: the next game in the same room (same seats, a new deal)
+        self.again_button = W.Button(description="Play again", button_style="success",
+                                     tooltip="A new game in this room: the same seats and settings, a new deal",
+                                     layout=W.Layout(width="auto"))
+        self.again_button.on_click(lambda b: self.play_again())
+        self.again_button.add_class("lnb-room-again")
+        self.end_box = W.HBox([self.again_button, self.replay_button],
+                              layout=W.Layout(flex_flow="row wrap", gap="6px"))
         self.table_box = W.VBox([self.turn_focus, self.seats_html, self.view_box, self.scores_html,
-                                 self.replay_button, self.replay_box, self.log_html])
+                                 self.end_box, self.replay_box, self.log_html])
         # always there once in a room
         self.leave_button = W.Button(description="Leave the room", layout=W.Layout(width="auto"),
                                      tooltip="Your seat stays yours: come back with the code and your seat key")
@@ -357,6 +367,17 @@ class RoomWidget(W.VBox):
         self._shown = None
         self._offered = None
         self._turn_key = None
+        self._new_view(session)
+        self.table_box.children = (self.turn_focus, self.seats_html, self.view_box, self.scores_html,
+                                   self.end_box, self.replay_box, self.log_html, self.footer)
+        self._redraw()
+        self._start()
+
+    def _new_view(self, session: RoomSession) -> None:
+        """A fresh table for the room's current game (on entering, and when a new game starts)."""
+        self._game_no = session.room.game_no
+        self._seen = 0
+        self._offered = None
         self.replay_box.children = ()
         # the view a state names for itself (a game's session), else the plugin's view
         view_class = state_view(type(session.room.state)) or session.room.spec.load("view") or _PlainView
@@ -367,10 +388,6 @@ class RoomWidget(W.VBox):
             if isinstance(part, W.Widget):
                 part.add_class(css)
         self.view_box.children = (self.view.widget,)
-        self.table_box.children = (self.turn_focus, self.seats_html, self.view_box, self.scores_html,
-                                   self.replay_button, self.replay_box, self.log_html, self.footer)
-        self._redraw()
-        self._start()
 
     def create(self) -> RoomSession | None:
         spec = get_spec(self.create_game.value)
@@ -457,6 +474,15 @@ class RoomWidget(W.VBox):
         replay = Replay(s.room.record(), seat=s.seat)
         self.replay_box.children = (replay,)
         return replay
+
+    def play_again(self) -> None:
+        """The host starts a new game in this room once the game is over (what "Play again"
+        calls): the same seats, names and settings, a new seed. A second press, or one from
+        another host's page at the same moment, starts nothing more."""
+        s = self.session
+        if s is None:
+            return
+        self._call(lambda: s.play_again(expect_game=self._game_no))
 
     def _call(self, fn) -> None:
         try:
@@ -705,6 +731,9 @@ class RoomWidget(W.VBox):
     def _draw_table(self, s: RoomSession, msg: str) -> None:
         self.lobby_box.layout.display = "none"
         self.table_box.layout.display = "flex"
+        if s.room.game_no != self._game_no:  # someone pressed "Play again": a new deal
+            self._new_view(s)
+            self._log.append(f"Game {s.room.game_no} in this room starts: the same seats, a new deal.")
         state = s.state
         obs = s.observation()
         can_act = s.my_turn()
@@ -727,6 +756,8 @@ class RoomWidget(W.VBox):
                 text = "Game over: stopped without a winner."
             else:
                 text = f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
+            if not s.is_host:
+                text += " The host can start another game in this room."
             colour = "var(--jp-success-color1, #2e7d32)"
         elif can_act:
             others = [i for i in to_act if i != s.seat]
@@ -757,12 +788,14 @@ class RoomWidget(W.VBox):
         # once the game is over only what a person can still do is on screen: the final scores
         # and the replay (no play control of the view, greyed or not)
         show(self.view_box, not state.is_over)
+        show(self.end_box, state.is_over, "flex")
         show(self.replay_button, state.is_over)
+        show(self.again_button, state.is_over and s.is_host)  # the host's page only: who may
         if not state.is_over:
             self.replay_box.children = ()
         # a turn starts when this seat may act in a new position: on a phone, its next control
         # comes into view (TurnFocus)
-        key = (s.code, len(state.events), s.seat) if can_act else None
+        key = (s.code, s.room.game_no, len(state.events), s.seat) if can_act else None
         if key is not None and key != self._turn_key:
             self.turn_focus.turn += 1
         self._turn_key = key

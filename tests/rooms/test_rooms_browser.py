@@ -57,7 +57,9 @@ def _take_turn(page) -> bool:
     # button that does not come is "not this page's turn", and the other page is tried
     try:
         cards.first.click(timeout=5000)
-        play = page.locator(".lnb-room button:enabled", has_text="Play ")
+        # the play button (a push button), not the "Play on first tap" switch beside it: flipping
+        # that would make the card tapped next play at once, and leave this button disabled
+        play = page.locator(".lnb-room button.widget-button:enabled", has_text="Play ")
         play.first.click(timeout=10000)
     except PlaywrightTimeout:
         return False
@@ -167,10 +169,57 @@ def test_two_pages_create_join_and_play(browser, voila):
         a.screenshot(path=str(SHOTS / "rooms_host.png"), full_page=True)
         b.screenshot(path=str(SHOTS / "rooms_guest.png"), full_page=True)
         assert "Ann" in b.inner_text("body") and "Bob" in a.inner_text("body")
+        _play_again_on_the_same_pages(a, b, store)
         assert not errors, errors
     finally:
         for context in opened:
             context.close()
+
+
+def _play_again_on_the_same_pages(a, b, store):
+    """The same two pages leave, and come back with their seat keys to a short Drowned Ledger
+    room played to its end from Python (Cy hosts, Dee is a guest): only the host's page offers
+    Play again; pressing it deals a new game in the same room, which the guest's page follows."""
+    import random
+
+    from lopti_nb.engine import get_spec
+
+    started = time.time()
+    cy = rooms.create_room("Cy", "drowned-ledger", players=2, store=store, seed=2, mode="plain",
+                           hold_limit=3, stand_in_after=None)
+    dee = rooms.join_room(cy.code, "Dee", store=store)
+    cy.start()
+    spec = get_spec("drowned-ledger")
+    bot, rng = spec.make_bot(spec.default_bot), random.Random(2)
+    while cy.status != rooms.OVER:
+        for s in (cy, dee):
+            s.refresh()
+            if s.my_turn():
+                legal = s.state.legal_actions(s.seat)
+                s.submit(bot(s.observation(), legal, rng) if len(legal) > 1 else legal[0], expect_seq=s.seq)
+    for s in (cy, dee):
+        s.leave()  # the pages take the seats (and the host's lease) over
+    for page, session in ((a, cy), (b, dee)):  # the host's page first: it takes the lease
+        click(page, "Leave the room", exact=True)
+        _fill(page, ".lnb-join-code", cy.pretty_code)
+        page.locator(".lnb-rejoin-key input").fill(session.token)
+        click(page, "Come back to my seat", exact=True)
+        page.wait_for_selector("text=Game over", timeout=30000)
+        if page is a:
+            _wait_button(a, "Play again", timeout=30)
+    b.wait_for_selector("text=The host can start another game in this room", timeout=30000)
+    _wait_button(b, "Replay this game", timeout=30)  # drawn just after the status line
+    assert _button(b, "Play again").count() == 0
+    click(a, "Play again", exact=True)
+    for page in (a, b):  # the guest's page by its usual polling
+        page.wait_for_selector("text=Game 2 in this room starts", timeout=30000)
+        page.wait_for_selector(".lnb-room-status >> text=/Your turn|Waiting for/", timeout=30000)
+        assert _button(page, "Play again").count() == 0 and _button(page, "Replay this game").count() == 0
+        text = page.inner_text(".lnb-room")
+        assert "Cy" in text and "Dee" in text and "Game over" not in text
+    room = rooms.Room(cy.code, store)
+    assert room.game_no == 2 and room.status == rooms.PLAYING and room.record(1)["seed"] == 2
+    print(f"play again on the same pages: {time.time() - started:.1f} s")
 
 
 # -- a Lopti session room: two people call and cast a Rule Vote, Roshambo after a tie -----------

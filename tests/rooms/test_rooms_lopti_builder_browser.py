@@ -7,18 +7,20 @@ will hear, and submits it: it is in force on both pages, and in round 2 its draw
 pages' logs. Then the player whose turn it is calls round 2's Rule Vote to amend motion 1,
 the amended motion built from the menus of the vote form's own builder (its event chosen at
 1200 px, its effect at 400 px, where the builder fits): "after a pickup, that player shows the
-table their lowest hand card". Both vote yes, and the amended motion acts: its showing is in
-both pages' logs. Then Ann hosts a new session room proposing a ready motion from the create
+table their lowest hand card". Both vote yes (the other person on a phone: the same page at 400
+px, the ballot in the window), and the amended motion acts: its showing is in both pages' logs,
+and on the phone its log line is in the window, nothing cut off. Then Ann hosts a new session room proposing a ready motion from the create
 form, and it opens on the setup vote on that motion. Every request stays on the loopback server; axe-core finds nothing serious on
 Bob's page with the builder open. Screenshots: docs/screenshots/rooms_lopti_builder_*.png."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
 import pytest
-from browser_support import axe_violations, click, open_page, outside_requests
+from browser_support import axe_violations, click, cut_off, in_the_window, open_page, outside_requests
 from markup_support import guest_wins_a_round, play_room_as_bots
 
 pytestmark = pytest.mark.browser
@@ -95,6 +97,13 @@ def _amend_from_the_builder(pages: dict, host, guest) -> list:
     found = axe_violations(caller, context="document.querySelector('.lnb-room')")
     caller.set_viewport_size({"width": 1200, "height": 1000})
     click(room, "Call the Rule Vote", exact=True)
+    # the other person votes on a phone: the same page at 400 px, its ballot in the window
+    other.set_viewport_size({"width": 400, "height": 800})
+    ballot = other.locator(".lnb-room").get_by_role("button", name="Vote yes", exact=True)
+    ballot.wait_for(timeout=60000)
+    other.get_by_text("amend motion 1 to read").first.wait_for(timeout=30000)
+    assert in_the_window(ballot), "the ballot is not in the 400 x 800 window"
+    assert not cut_off(other.locator(".lnb-room")), cut_off(other.locator(".lnb-room"))
     for page in (caller, other):
         click(page.locator(".lnb-room"), "Vote yes", exact=True)
     for _ in range(150):  # both ballots are in before the round goes on
@@ -114,6 +123,10 @@ def _amend_from_the_builder(pages: dict, host, guest) -> list:
     assert acted and isinstance(acted[0], ev.MotionRevealed), f"motion 1 did not act as amended: {acted}"
     for page in (caller, other):
         page.wait_for_selector("text=/Motion 1: (Ann|Bob) shows the table /", timeout=60000)
+    # on the phone the log line reads whole, in the window
+    line = other.locator(".lnb-room li", has_text=re.compile("Motion 1: (Ann|Bob) shows the table ")).first
+    assert in_the_window(line) and not cut_off(line), cut_off(line)
+    other.set_viewport_size({"width": 1200, "height": 1000})
     print(f"amending from the builder until it acts: {time.monotonic() - started:.1f} s")
     return found
 

@@ -264,7 +264,9 @@ def test_a_bid_clicked_while_the_others_bid_still_counts(tmp_path):
 def test_a_finished_room_shows_only_the_scores_and_its_replay(tmp_path):
     """At the end of a game each page keeps the final scores and offers "Replay this game" (the
     game as that page's seat saw it); no play control is left, greyed or not, and no line says
-    a move is not possible now. Before the end there is no replay: it would show hidden cards."""
+    a move is not possible now. Before the end there is no replay: it would show hidden cards.
+    The host's page alone offers Play again: a new deal in the same room, which the guest's
+    page follows; at the end of that game the replay is of the game just finished."""
     from lopti_nb.rooms.errors import WrongPhase
     from lopti_nb.widgets.replay import Replay
 
@@ -282,7 +284,9 @@ def test_a_finished_room_shows_only_the_scores_and_its_replay(tmp_path):
         shown = list(visible_widgets(w))
         buttons = [x for x in shown if isinstance(x, (W.Button, W.ToggleButton))]
         assert not [x.description for x in buttons if x.disabled], "a greyed control is left"
-        assert {x.description for x in buttons} == {"Replay this game", "Leave the room", "Show my seat key"}
+        # and on the host's page only (whose kernel may start it), Play again
+        assert {x.description for x in buttons} == {"Replay this game", "Leave the room", "Show my seat key",
+                                                    *(["Play again"] if w is a else [])}
         words = " ".join(x.value for x in shown if isinstance(x, W.HTML))
         assert "not possible now" not in words
         assert w.scores_html.value and w.scores_html in shown  # the final scores stay
@@ -291,6 +295,25 @@ def test_a_finished_room_shows_only_the_scores_and_its_replay(tmp_path):
         assert isinstance(replay, Replay) and replay in list(visible_widgets(w))
         assert replay.seat == w.session.seat and replay.end == a.session.seq
     assert a.replay_box.children[0] is not b.replay_box.children[0]
+    # Play again: a new game in the same room, which the guest's page follows at its next look
+    assert "The host can start another game" in b.status.value
+    first = a.session.room.record()
+    a.again_button.click()
+    b.poll_once()
+    for w in (a, b):
+        assert w.session.room.game_no == 2 and not w.session.state.is_over
+        assert "Game over" not in w.status.value and w.view_box.layout.display != "none"
+        assert w.end_box.layout.display == "none" and w.replay_box.children == ()
+        assert "Game 2 in this room starts" in w.log_html.value
+        assert "Ann" in w.seats_html.value and "Bob" in w.seats_html.value
+    assert play_through_the_views(a, b, random.Random(5), max_moves=3000) > 5
+    for w in (a, b):
+        w.poll_once()
+    assert a.session.state.is_over and a.again_button.layout.display != "none"
+    # "Replay this game" replays the game just finished (the second); the first stays at hand
+    replay = b.open_replay()
+    assert replay.actions == b.session.state.actions and b.session.room.record(1) == first
+    assert b.session.room.record()["seed"] != first["seed"]
 
 
 def test_a_room_brings_the_next_control_into_view_when_the_seat_s_turn_starts(tmp_path):

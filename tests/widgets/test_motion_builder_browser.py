@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import axe_violations, click, open_page, outside_requests
+from browser_support import axe_violations, click, cut_off, in_the_window, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,8 @@ def voila(notebook_server):
 
 def _facts_follow_the_moment(page, builder) -> None:
     """The condition's menu of facts, as the page shows it: "the rank played" after a play,
-    not after a clear (which has how the pile was cleared instead)."""
+    not after a clear (which has how the pile was cleared instead); at 400 px and, the same
+    page widened, at 1200 px, the menu in the window and nothing of the builder cut off."""
     builder.scroll_into_view_if_needed()
     click(builder, "Add a condition to rule 1", exact=True)
     facts = builder.locator(".widget-dropdown", has_text="Condition 1: if").locator("select")
@@ -66,6 +67,15 @@ def _facts_follow_the_moment(page, builder) -> None:
                            arg=facts.element_handle(), timeout=15000)
     print("after clear the builder offers:", offered()[:3])
     assert "how the pile was cleared" in offered()
+    assert in_the_window(facts) and not cut_off(builder), cut_off(builder)
+    # the same page at 1200 px: after a play again, the rank played is offered, and it all fits
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    builder.locator(".widget-dropdown", has_text="base event:").locator("select").select_option(label="play")
+    page.wait_for_function("s => [...s.options].some(o => o.textContent.replace(/\u00a0/g, ' ') === 'the rank played')",
+                           arg=facts.element_handle(), timeout=15000)
+    assert "how the pile was cleared" not in offered()
+    assert in_the_window(facts) and not cut_off(builder), cut_off(builder)
+    page.set_viewport_size({"width": 400, "height": 2400})
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

@@ -8,7 +8,8 @@ In the page, through enabled controls only, as a person does:
   chosen, and leaves the page once something is chosen in the "Vote on:" menu;
 - the vote chosen is held; the line "Adopt my own words: not possible now ..." leaves the page
   once the winner has typed their motion, and the motion adopted is in the game log; round 2's
-  Rule Vote starts from an empty menu (nothing of the vote held stays chosen);
+  Rule Vote starts from an empty menu (nothing of the vote held stays chosen), at 1200 px
+  and on the same page at 400 px, where the menu is in the window and nothing is cut off;
 - the launcher keeps the Players chosen (5) when another game that seats five is picked.
 
 The page asks nothing of any host but the loopback server, and axe-core finds no serious or
@@ -17,7 +18,7 @@ critical violation on the table at the won round.
 from __future__ import annotations
 
 import pytest
-from browser_support import axe_violations, click, open_page, outside_requests
+from browser_support import axe_violations, click, cut_off, in_the_window, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
 
@@ -122,6 +123,14 @@ def test_status_lines_leave_the_page_once_they_stop_being_true(browser, voila):
         chosen = menu.evaluate("s => s.options[s.selectedIndex].textContent.replace(/\\u00a0/g, ' ')")
         print("round 2's vote menu reads:", chosen)
         assert chosen == "\u2014 choose what to vote on \u2014" and "Everyone votes on" not in _visible_text(page)
+        # the same page on a phone: the empty menu and its refusal line are there to read, the
+        # menu in the window, nothing of the table cut off
+        page.set_viewport_size({"width": 400, "height": 800})
+        page.wait_for_timeout(400)
+        assert in_the_window(menu), "the vote menu is not in the 400 x 800 window"
+        assert menu.evaluate("s => s.selectedIndex") == 0 and VOTE_LINE in _visible_text(page)
+        assert not cut_off(table), cut_off(table)
+        page.set_viewport_size({"width": 1200, "height": 3000})
 
         # the launcher keeps the players chosen when the next game seats that many
         slider = launcher.locator('.widget-slider:has(label:text-is("Players"))')

@@ -363,7 +363,7 @@ class MotionBuilder(W.VBox):
                                    value="data", description="Kind of motion:", style=_LABEL,
                                    layout=W.Layout(width="auto", max_width="100%"))
         self.title = W.Text(description="Title (optional):", placeholder=f"at most {MAX_TITLE} characters",
-                            style=_LABEL, layout=W.Layout(width="100%"))
+                            style=_LABEL, layout=W.Layout(width="auto", max_width="100%"))  # 100% and its margin would overflow
         self.rules: list[RuleEditor] = [RuleEditor(1, self._refresh, self._remove_rule, voice)]
         self.rules_box = W.VBox(self.rules, layout=W.Layout(max_width="100%"))
         self.add_rule = W.Button(description="Add another rule", layout=W.Layout(width="auto"))
