@@ -1044,6 +1044,13 @@ class Vote:
     motion put to the table); ``kind`` its kind (``"setup proposal"`` or ``"setup
     restore"`` at setup); ``text`` the proposal in words; ``motion`` the number of the
     motion voted on (``None``: base law, setup).
+
+    >>> s = Session(3, seed=1)
+    >>> vote = s.setup_vote(Motion("Aces are announced."), author="Seat 1")
+    >>> for seat in (2, 0, 1):
+    ...     vote.cast(seat, seat != 2)
+    >>> vote.done, vote.outcome, s.votes == [vote]
+    (True, 'approved at setup with 2 yes, 1 no, nobody abstained', True)
     """
 
     def __init__(self, session: "Session", proposer: int | None, proposal: Proposal | None,
