@@ -827,7 +827,7 @@ class Session:
                 vote.choose_advocate(advocate)
             if not vote.contest.done:
                 drive(vote.contest, thrower or self.thrower or rng_thrower(self.rng))
-        return vote.record
+        return vote
 
     def vote_finished(self, vote: "Vote") -> None:
         """Called by the :class:`Vote` once it is decided: a Rule Vote's attempt is used, the
