@@ -116,6 +116,8 @@ def test_every_released_name_still_imports(module):
     ("lopti_nb.engine", "GAME_NAMES"), ("lopti_nb.engine", "GamePlugin"),
     ("lopti_nb.engine.settings", "whole_number"), ("lopti_nb.games.ledger.risk", "whole_in_range"),
     ("lopti_nb.games.lopti.view_session", "SessionRoomView"),
+    ("lopti_nb.games.lopti", "PendingVote"), ("lopti_nb.games.lopti", "VoteRecord"),
+    ("lopti_nb.games.lopti.session", "PendingVote"), ("lopti_nb.games.lopti.session_game", "SetupVote"),
 ])
 def test_a_renamed_name_warns_and_still_works(module, name):
     mod = importlib.import_module(module)

@@ -9,7 +9,7 @@ from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.roshambo import (
     DECISIVE_THROWS, RoshamboContest, RoshamboError, bracket, rng_thrower, roshambo,
 )
-from lopti_nb.games.lopti.session import PendingVote, bot_ballot
+from lopti_nb.games.lopti.session import Vote, bot_ballot
 
 
 def says(text):
@@ -35,12 +35,12 @@ def throw_pair(contest, ta, tb):
 def test_1_7_every_player_votes_in_any_order(order):
     s = with_motion()
     vote = s.call_vote(1, Proposal.remove(1, when="now"))
-    assert s.pending_vote is vote and isinstance(vote, PendingVote)
+    assert s.pending_vote is vote and isinstance(vote, Vote)
     for k, seat in enumerate(order):
         assert vote.missing == tuple(sorted(order[k:]))
         vote.cast(seat, seat != 3)
     assert vote.done and vote.record.passed and vote.record.votes == tuple((x, x != 3) for x in order)
-    assert s.pending_vote is None and not s.motions[0].in_force and s.votes[-1] is vote.record
+    assert s.pending_vote is None and not s.motions[0].in_force and s.votes[-1] is vote.record is vote
 
 
 def test_1_7_ballots_hidden_until_every_seat_has_voted():

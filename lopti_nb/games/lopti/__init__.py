@@ -8,6 +8,8 @@ The rules oracle :func:`judge` answers whether a play is legal on a pile::
     >>> judge(["7"], "6 6 6 6").clears
     True
 """
+import warnings
+
 from .bots import BOTS, heuristic_bot
 from .cards import RANKS, SPECIALS, CardError, card_label, card_name, parse_card, parse_rank
 from .rules import EMPTY, Judgement, Pile, after_play, check_play, judge, parse_play, reason_text
@@ -17,7 +19,7 @@ from .motions import (
 )
 from .library import LIBRARY, library_motion
 from .roshambo import RoshamboContest, RoshamboResult, bracket, roshambo
-from .session import LAW_LEVERS, PendingVote, Proposal, Session, VoteRecord, bot_ballot
+from .session import LAW_LEVERS, Proposal, Session, Vote, bot_ballot
 
 
 from .plugin import SPEC
@@ -29,6 +31,15 @@ __all__ = [
     "RANKS", "SPECIALS", "CardError", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
     "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
     "HookRunner", "SessionError", "MotionError", "ConstitutionError", "LIBRARY", "library_motion",
-    "roshambo", "bracket", "RoshamboResult", "RoshamboContest", "PendingVote", "VoteRecord", "bot_ballot",
+    "roshambo", "bracket", "RoshamboResult", "RoshamboContest", "Vote", "bot_ballot",
     "SPEC",
 ]
+
+
+def __getattr__(name: str):
+    # a vote was three classes (PendingVote, VoteRecord, SetupVote); one class, Vote, serves them all
+    if name in ("PendingVote", "VoteRecord"):
+        warnings.warn(f"{name} is now Vote: one class holds a vote from its call, through its ballots, "
+                      "to its result", DeprecationWarning, stacklevel=2)
+        return Vote
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

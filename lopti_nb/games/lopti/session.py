@@ -13,14 +13,14 @@ exports its history as pandas DataFrames::
     s.rule_vote(2, Proposal.remove(1, when="now"), votes=[True, False, True, False])
     s.history()                             # one row per seat per round
 
-At a table the vote goes step by step (:class:`PendingVote`, :class:`~.roshambo.RoshamboContest`)::
+At a table the vote goes step by step (:class:`Vote`, :class:`~.roshambo.RoshamboContest`)::
 
     vote = s.call_vote(2, Proposal.remove(1, when="now"))
     vote.cast(0, False); vote.cast(2, True) ...   # any order; ballots hidden until all are in
     if vote.contest:                               # a tie: Roshambo, throw by throw
         a, b = vote.contest.pair
         vote.contest.throw(a, "rock"); vote.contest.throw(b, "paper")
-    vote.record                                    # the VoteRecord once done
+    vote.done, vote.passed, vote.outcome           # the same Vote holds its result
 
 The session's clauses (each tested by name in ``tests/lopti_session``):
 
@@ -98,6 +98,7 @@ Where rules reference §1.7 is silent, the project reads it this way:
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -270,36 +271,6 @@ class MotionRecord:
 
 
 @dataclass
-class VoteRecord:
-    """One Rule Vote (or a setup approval) and its outcome."""
-
-    round: int
-    kind: str
-    proposal: str
-    proposer: int | None
-    when: str | None
-    votes: tuple[tuple[int, bool | None], ...]  # (seat, yes / no / None: abstained) in the order cast
-    yes: int
-    no: int
-    passed: bool
-    outcome: str
-    defender: int | None = None
-    roshambo: RoshamboResult | None = None
-    bracket: BracketResult | None = None
-    motion: int | None = None  # the number of the motion voted on (None: base law, setup)
-
-    @property
-    def abstained(self) -> int:
-        """How many players abstained."""
-        return sum(v is None for _, v in self.votes)
-
-    @property
-    def tied(self) -> bool:
-        """As many yes as no ballots, at least one of each (a deadlock: Roshambo)."""
-        return self.yes == self.no >= 1
-
-
-@dataclass
 class RoundRecord:
     round: int
     dealer: int
@@ -375,7 +346,7 @@ class Session:
         self.thrower = thrower
         self.hook_budget = check_budget(hook_budget)
         self.motions: list[MotionRecord] = []
-        self.votes: list[VoteRecord] = []
+        self.votes: list[Vote] = []  # every vote done, each with its result
         self.rounds: list[RoundRecord] = []
         self.rulings: list[dict] = []
         self.round_no = 0
@@ -383,14 +354,18 @@ class Session:
         self.runner: HookRunner | None = None
         self.dealer: int | None = None
         self._vote_used: set[int] = set()
-        self._pending: list[tuple[str, Callable[[], None]]] = []  # changes voted for next round
-        self._pending_motions: list[tuple[Proposal, MotionRecord]] = []  # those of them on motions
+        # changes voted for next round, as data (a copy of the session carries them out on itself)
+        self._pending: list[tuple[Proposal, MotionRecord | None]] = []
         self._author_window: int | None = None  # the winner who may author now
         self._recorded = True
-        self._pending_vote: PendingVote | None = None
+        self._pending_vote: Vote | None = None
         self._people: frozenset = frozenset()
         # what the motion lab said on motions that are not ready ones, for the bots' ballots
         self.evidence_kept: dict[tuple, bool] = {}
+        #: keep a passed vote's outcome until :meth:`carry_out_decided` (a table that writes
+        #: the vote's result before what it changes in the round sets it)
+        self.hold_outcomes = False
+        self._decided: tuple | None = None
 
     @property
     def people(self) -> frozenset:
@@ -459,7 +434,7 @@ class Session:
             cards_left=tuple(st.cards_held(s) for s in range(self.num_players)),
             pickups=tuple(st.pickups), clears=tuple(st.clears),
             motions=tuple(r.number for r in self.in_force()), law=dict(self.law),
-            motion_events=sum(1 for e in st.events if type(e).__name__.startswith("Motion")),
+            motion_events=sum(1 for e in st.round_events if type(e).__name__.startswith("Motion")),
         ))
         self._recorded = True
         self._author_window = st.winner  # None after a stalemate: no motion
@@ -483,44 +458,46 @@ class Session:
             raise MotionError(f"restore takes a Motion or a MotionRecord from another session, not {shown(motion)}")
         self.check_adoptable(motion)
         cast = self._votes(votes)
-        yes, no, abstained = tally(cast)
-        passed = yes * 2 > self.num_players
-        author = author or "unknown"
-        if passed:
-            seat = self.names.index(author) if author in self.names else None
-            origin = "proposed at setup" if proposed else "restored at setup"
-            rec = MotionRecord(len(self.motions) + 1, motion, author, seat, 0, origin=origin)
-            rec.log.append(f"{origin} and approved by majority")
-            self.motions.append(rec)
-        counted = ballot_counts(yes, no, abstained)
-        self.votes.append(VoteRecord(0, "setup proposal" if proposed else "setup restore",
-                                     f"{'bring in' if proposed else 'restore'} '{motion.title}'", None, None, cast, yes,
-                                     no, passed, f"approved at setup with {counted}" if passed
-                                     else f"not approved, with {counted}"))
-        return passed
+        vote = self.setup_vote(motion, author=author, proposed=proposed)
+        for seat, yes in cast:
+            vote.cast(seat, yes)
+        return vote.passed
+
+    def setup_vote(self, motion: Motion, *, author: str | None = None, proposed: bool = True) -> "Vote":
+        """Open the vote at setup, before the first deal, on bringing ``motion`` into the
+        session (``proposed``) or back from an earlier one: every player casts a ballot
+        (:meth:`Vote.cast`); it comes in, authored by ``author`` (a name), if more than half of
+        all players vote yes. No Roshambo: a tie is no majority. It does not use round one's
+        Rule Vote; :meth:`restore` holds it in one call."""
+        if self.state is not None:
+            raise SessionError("old motions return only at setup, before the first deal; later, "
+                               "bring a motion back through the round's Rule Vote")
+        if self._pending_vote is not None:
+            raise SessionError("a vote is already in progress; finish it first")
+        if not isinstance(motion, Motion):
+            raise MotionError(f"a motion put to the table at setup is a Motion, not {shown(motion)}")
+        self.check_adoptable(motion)
+        self._pending_vote = Vote(self, None, None, proposed=motion, author=author or "unknown",
+                                  restore=not proposed)
+        return self._pending_vote
 
     # -- rounds ---------------------------------------------------------------------------------
-    def deal(self) -> LoptiState:
+    def deal(self, *, events: list | None = None) -> LoptiState:
         """Deal the next round. Round one: ``first_dealer`` deals and leads; later rounds: the
         deal passes clockwise and the previous winner leads (after a stalemate the dealer).
-        The round's Rule Vote attempt opens; the previous winner's chance to author closes."""
+        The round's Rule Vote attempt opens; the previous winner's chance to author closes.
+        ``events``: the log the round writes its events into (a session state's own); the
+        round's own new list by default."""
         self._sync()
         if self.state is not None and not self.state.over:
             raise SessionError("the current round is not over yet")
         if self._pending_vote is not None:
             raise SessionError("a Rule Vote is in progress: finish it before the next deal")
-        for _, change in self._pending:
-            change()
+        for proposal, rec in self._pending:
+            self._change(proposal, rec)
         self._pending = []
-        self._pending_motions = []
-        if self.round_no == 0:
-            dealer, leader = self.first_dealer, self.first_dealer
-        else:
-            dealer = (self.dealer + 1) % self.num_players
-            prev = self.rounds[-1].winner
-            leader = dealer if prev is None else prev
+        self.round_no, dealer, leader = self.next_deal()
         self._author_window = None
-        self.round_no += 1
         self.dealer = dealer
         self.runner = self._make_runner()
         cap = self.law["turn_cap"]
@@ -528,10 +505,21 @@ class Session:
         # Rule Vote may restore or amend a motion "now"), so it is always the motion-running state.
         law = {**self.law, "turn_cap": cap}
         self.state = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
-                                      dealer=dealer, leader=leader, people=self._people, **law)
+                                      dealer=dealer, leader=leader, people=self._people, events=events, **law)
         self._recorded = False
         self._sync()
         return self.state
+
+    def next_deal(self) -> tuple[int, int, int]:
+        """``(round, dealer, leader)`` of the next deal: round one is dealt and led by
+        ``first_dealer``; later the deal passes clockwise and the previous winner leads (after
+        a stalemate, the dealer)."""
+        self._sync()
+        if self.round_no == 0:
+            return 1, self.first_dealer, self.first_dealer
+        dealer = (self.dealer + 1) % self.num_players
+        prev = self.rounds[-1].winner
+        return self.round_no + 1, dealer, dealer if prev is None else prev
 
     def _make_runner(self) -> HookRunner | None:
         live = [r for r in self.in_force() if r.motion.has_code and r.fault is None]
@@ -675,7 +663,9 @@ class Session:
         if replacing is None:
             self.check_not_in_force(motion)
         together = {r.number: r.motion for r in self.in_force()}
-        for proposal, rec in self._pending_motions:
+        for proposal, rec in self._pending:
+            if proposal.kind == "law":
+                continue
             if proposal.kind == "remove":
                 together.pop(rec.number, None)
             else:
@@ -750,13 +740,13 @@ class Session:
         return self.round_no > 0 and self.round_no not in self._vote_used and self.pending_vote is None
 
     @property
-    def pending_vote(self) -> "PendingVote | None":
+    def pending_vote(self) -> "Vote | None":
         """The Rule Vote in progress (ballots or Roshambo still to come), if any."""
         return self._pending_vote
 
-    def call_vote(self, proposer: int, proposal: Proposal) -> "PendingVote":
+    def call_vote(self, proposer: int, proposal: Proposal) -> "Vote":
         """Open the round's Rule Vote on ``proposal``, to be voted seat by seat
-        (:meth:`PendingVote.cast`). The request is checked first (a refused call uses
+        (:meth:`Vote.cast`). The request is checked first (a refused call uses
         nothing); the round's attempt is used when the vote completes."""
         if not isinstance(proposal, Proposal):
             if _protected(proposal):
@@ -779,22 +769,22 @@ class Session:
             if proposal.kind == "restore" and rec.in_force:
                 raise SessionError(f"motion {rec.number} is already in force")
             self.check_proposal(proposal)
-        self._pending_vote = PendingVote(self, proposer, proposal, rec)
+        self._pending_vote = Vote(self, proposer, proposal, rec)
         return self._pending_vote
 
-    def advocate(self, vote: "PendingVote", choice: int | str) -> None:
+    def advocate(self, vote: "Vote", choice: int | str) -> None:
         """After a tied vote on removing or amending a motion whose author does not defend it
         (absent, the proposer, or voted yes), the motion's supporters (the players who voted
         no) choose who faces the proposer: one of them (a seat), ``"bracket"`` (they play
         single elimination) or ``"nobody"`` (no defender: the proposal passes). Only before
         the first throw; an author at the table who voted no always defends."""
-        if not isinstance(vote, PendingVote) or vote.session is not self or vote is not self._pending_vote:
+        if not isinstance(vote, Vote) or vote.session is not self or vote is not self._pending_vote:
             raise SessionError("that is not the Rule Vote in progress at this session")
         vote.choose_advocate(choice)
 
     def rule_vote(self, proposer: int, proposal: Proposal,
                   votes: Sequence[bool | None] | Mapping[int, bool | None], *,
-                  advocate: int | str = "auto", thrower: Thrower | None = None) -> VoteRecord:
+                  advocate: int | str = "auto", thrower: Thrower | None = None) -> "Vote":
         """Hold the round's Rule Vote on ``proposal`` in one call.
 
         ``votes``: one ballot per seat (cast in seat order) or ``{seat: ballot}`` in the order
@@ -805,7 +795,7 @@ class Session:
         :meth:`advocate`): a seat among the motion's supporters, ``"auto"`` (a lone
         supporter, else a bracket), ``"bracket"``, or ``"nobody"`` (the proposal passes).
         Throws come from ``thrower``, else the session's ``thrower``, else the session's
-        generator. Built on :meth:`call_vote`, :meth:`PendingVote.cast` and
+        generator. Returns the :class:`Vote`, done. Built on :meth:`call_vote`, :meth:`Vote.cast` and
         :class:`~.roshambo.RoshamboContest`.
 
         >>> s = Session(4, seed=1)
@@ -837,54 +827,76 @@ class Session:
                 vote.choose_advocate(advocate)
             if not vote.contest.done:
                 drive(vote.contest, thrower or self.thrower or rng_thrower(self.rng))
-        return vote.record
+        return vote
 
-    def vote_finished(self, vote: "PendingVote", record: VoteRecord) -> None:
-        """Called by the :class:`PendingVote` once it is decided: the attempt is used, the
-        outcome carried out and recorded."""
-        self._vote_used.add(vote.round)
+    def vote_finished(self, vote: "Vote") -> None:
+        """Called by the :class:`Vote` once it is decided: a Rule Vote's attempt is used, the
+        outcome carried out (or, while :attr:`hold_outcomes`, kept for
+        :meth:`carry_out_decided`) and the vote kept in :attr:`votes`; a motion approved at
+        setup comes in."""
         self._pending_vote = None
-        if record.passed:
-            self._carry_out(vote.proposal, vote.motion)
-        self.votes.append(record)
+        if vote.setup:
+            if vote.passed:
+                author = vote.author
+                seat = self.names.index(author) if author in self.names else None
+                origin = "restored at setup" if vote.kind == "setup restore" else "proposed at setup"
+                rec = MotionRecord(len(self.motions) + 1, vote.proposed, author, seat, 0, origin=origin)
+                rec.log.append(f"{origin} and approved by majority")
+                self.motions.append(rec)
+            self.votes.append(vote)
+            return
+        self._vote_used.add(vote.round)
+        if vote.passed:
+            if self.hold_outcomes:
+                self._decided = (vote.proposal, vote.motion_record)
+            else:
+                self._carry_out(vote.proposal, vote.motion_record)
+        self.votes.append(vote)
+
+    def carry_out_decided(self) -> None:
+        """Carry out the passed vote kept while :attr:`hold_outcomes` (nothing if none): a
+        table first tells the vote's result, then what it changes in the round."""
+        decided, self._decided = self._decided, None
+        if decided is not None:
+            self._carry_out(*decided)
 
     def _carry_out(self, proposal: Proposal, rec: MotionRecord | None) -> None:
-        def change() -> None:
-            if proposal.kind == "law":
-                self.law[proposal.lever] = proposal.value
-                st = self.state
-                if proposal.when == NOW and st is not None and not st.over:
-                    if proposal.lever == "turn_cap":
-                        st.turn_cap = proposal.value
-                    elif proposal.lever == "play_on":
-                        st.play_on = proposal.value
-                        if not proposal.value and st.out:
-                            st.end_now()  # the winner is already out: the round ends here
-                            self._sync()
-                    elif proposal.lever in CARD_RULES:
-                        st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
-                    # "swap" only matters at a deal: it applies from the next deal.
-                return
-            if proposal.kind == "remove":
-                rec.status = "removed"
-                self._detach(rec.number)
-            elif proposal.kind == "restore":
-                rec.status = "in force"
-                if proposal.when == NOW:
-                    self._attach(rec)
-            else:
-                rec.motion = proposal.amendment
-                rec.fault = None
-                self._detach(rec.number)
-                if proposal.when == NOW and rec.in_force:  # withdrawn during the vote: stays out
-                    self._attach(rec)
-            rec.log.append(f"round {self.round_no}: {proposal.kind} by Rule Vote")
         if proposal.when == NOW:
-            change()
+            self._change(proposal, rec)
         else:
-            self._pending.append((proposal.describe(), change))
-            if proposal.kind != "law":
-                self._pending_motions.append((proposal, rec))
+            self._pending.append((proposal, rec))
+
+    def _change(self, proposal: Proposal, rec: MotionRecord | None) -> None:
+        """What a passed proposal changes, now or at the next deal."""
+        if proposal.kind == "law":
+            self.law[proposal.lever] = proposal.value
+            st = self.state
+            if proposal.when == NOW and st is not None and not st.over:
+                if proposal.lever == "turn_cap":
+                    st.turn_cap = proposal.value
+                elif proposal.lever == "play_on":
+                    st.play_on = proposal.value
+                    if not proposal.value and st.out:
+                        st.end_now()  # the winner is already out: the round ends here
+                        self._sync()
+                elif proposal.lever in CARD_RULES:
+                    st.card_rules = st.card_rules._replace(**{proposal.lever: proposal.value})
+                # "swap" only matters at a deal: it applies from the next deal.
+            return
+        if proposal.kind == "remove":
+            rec.status = "removed"
+            self._detach(rec.number)
+        elif proposal.kind == "restore":
+            rec.status = "in force"
+            if proposal.when == NOW:
+                self._attach(rec)
+        else:
+            rec.motion = proposal.amendment
+            rec.fault = None
+            self._detach(rec.number)
+            if proposal.when == NOW and rec.in_force:  # withdrawn during the vote: stays out
+                self._attach(rec)
+        rec.log.append(f"round {self.round_no}: {proposal.kind} by Rule Vote")
 
     # -- interpretation ------------------------------------------------------------------------------
     def interpret(self, number: int, readings: Sequence[str], *, author_choice: int | None = None,
@@ -960,7 +972,7 @@ class Session:
         for v in self.votes:
             rs = v.roshambo
             rows.append({
-                "round": v.round, "kind": v.kind, "proposal": v.proposal, "proposer": v.proposer, "when": v.when,
+                "round": v.round, "kind": v.kind, "proposal": v.text, "proposer": v.proposer, "when": v.when,
                 "yes": v.yes, "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
                 "defender": v.defender,
                 "roshambo": rs is not None, "roshambo_score": f"{rs.a_wins}-{rs.b_wins}" if rs else None,
@@ -1013,32 +1025,71 @@ def _check_ballot(seat: int, ballot: Any) -> None:
                            f"not {shown(ballot)}")
 
 
-class PendingVote:
-    """A Rule Vote in progress (from :meth:`Session.call_vote`), voted seat by seat.
+class Vote:
+    """One vote from its call to its result: a round's Rule Vote (:meth:`Session.call_vote`)
+    or the vote at setup on a motion from outside the session (:meth:`Session.setup_vote`).
 
     Every session player casts one ballot (:meth:`cast`): yes, no, or an abstention, in any
     order; the vote is counted once all have. Ballots stay hidden
     (``ballots_public`` is ``None``; ``voted`` says only who has voted) until the last one
-    is in. Then the vote passes or fails at once, or, on a tie, ``contest`` holds the
-    Roshambo (:class:`~.roshambo.RoshamboContest`) and the vote finishes when it does.
-    ``record`` is the :class:`VoteRecord` once ``done``; the round's attempt is used then.
+    is in. Then the vote passes or fails at once, or, on a tied Rule Vote, ``contest`` holds
+    the Roshambo (:class:`~.roshambo.RoshamboContest`) and the vote finishes when it does (a
+    tie at setup is no majority: no Roshambo). Once ``done`` the same object is the result
+    the session keeps in ``votes``: ``passed``, ``outcome`` in words, the ballots in
+    ``votes``, their count (``yes``, ``no``, ``abstained``) and, after a tie, the
+    ``defender`` and the ``roshambo`` (or ``bracket``) that settled it. A Rule Vote uses
+    the round's attempt when it is done.
+
+    ``proposal`` is the :class:`Proposal` (``None`` at setup, where ``proposed`` is the
+    motion put to the table); ``kind`` its kind (``"setup proposal"`` or ``"setup
+    restore"`` at setup); ``text`` the proposal in words; ``motion`` the number of the
+    motion voted on (``None``: base law, setup).
+
+    >>> s = Session(3, seed=1)
+    >>> vote = s.setup_vote(Motion("Aces are announced."), author="Seat 1")
+    >>> for seat in (2, 0, 1):
+    ...     vote.cast(seat, seat != 2)
+    >>> vote.done, vote.outcome, s.votes == [vote]
+    (True, 'approved at setup with 2 yes, 1 no, nobody abstained', True)
     """
 
-    def __init__(self, session: Session, proposer: int, proposal: Proposal, motion: MotionRecord | None):
+    def __init__(self, session: "Session", proposer: int | None, proposal: Proposal | None,
+                 motion: MotionRecord | None = None, *, proposed: Motion | None = None,
+                 author: str | None = None, restore: bool = False):
         self.session = session
         self.round = session.round_no
-        self.proposer = proposer
+        self.proposer = proposer  # None at setup: the motion comes in by its author's name
         self.proposal = proposal
-        self.motion = motion  # the motion the proposal is about (None for base law)
+        self.motion_record = motion  # the motion the proposal is about (None for base law)
+        self.proposed = proposed  # at setup: the motion put to the table
+        self.author = author  # at setup: who authors it if it comes in
+        if proposal is not None:
+            self.kind, self.text, self.when = proposal.kind, proposal.describe(), proposal.when
+            self.motion = proposal.motion
+        else:
+            self.kind = "setup restore" if restore else "setup proposal"
+            self.text = f"{'restore' if restore else 'bring in'} '{proposed.title}'"
+            self.when, self.motion = None, None
         self._ballots: dict[int, bool | None] = {}  # in the order cast; None: abstained
+        self._bot_ballots: dict[int, bool] = {}  # at setup: the bots' policy, asked once per seat
         self._opponents: list[int] = []
-        self._draft: VoteRecord | None = None
         self._how = ""
         self._counted = ""  # the ballots in words, once all are in
         self.contest: RoshamboContest | None = None
-        self.record: VoteRecord | None = None
+        # the result, once the vote is done
+        self.done = False
+        self.passed = False
+        self.outcome = ""
+        self.defender: int | None = None
+        self.roshambo: RoshamboResult | None = None
+        self.bracket: BracketResult | None = None
 
     # -- what the table may show ---------------------------------------------------------------
+    @property
+    def setup(self) -> bool:
+        """Whether this is the vote at setup (before the first deal) rather than a Rule Vote."""
+        return self.proposal is None
+
     @property
     def missing(self) -> tuple[int, ...]:
         """Seats still to vote."""
@@ -1056,8 +1107,34 @@ class PendingVote:
         return None if self.missing else dict(self._ballots)
 
     @property
-    def done(self) -> bool:
-        return self.record is not None
+    def votes(self) -> tuple[tuple[int, bool | None], ...]:
+        """``(seat, ballot)`` in the order cast, once every ballot is in (empty before)."""
+        return () if self.missing else tuple(self._ballots.items())
+
+    @property
+    def yes(self) -> int:
+        """Yes ballots (counted once all are in)."""
+        return tally(self.votes)[0]
+
+    @property
+    def no(self) -> int:
+        """No ballots (counted once all are in)."""
+        return tally(self.votes)[1]
+
+    @property
+    def abstained(self) -> int:
+        """How many players abstained (counted once all ballots are in)."""
+        return tally(self.votes)[2]
+
+    @property
+    def tied(self) -> bool:
+        """As many yes as no ballots, at least one of each (a deadlock: Roshambo)."""
+        return self.yes == self.no >= 1
+
+    @property
+    def record(self) -> "Vote | None":
+        """The vote itself once it is done (it holds its result), else ``None``."""
+        return self if self.done else None
 
     @property
     def supporters(self) -> tuple[int, ...]:
@@ -1070,7 +1147,13 @@ class PendingVote:
         return self._ballots.get(seat)
 
     def describe(self) -> str:
-        return f"Rule Vote by {seat_word(self.proposer)}: {self.proposal.describe()}"
+        if self.setup:
+            return f"Vote at setup: {self.text}"
+        return f"Rule Vote by {seat_word(self.proposer)}: {self.text}"
+
+    def __repr__(self) -> str:
+        state = f"done: {self.outcome}" if self.done else f"missing {list(self.missing)}"
+        return f"<Vote round {self.round}, {self.kind}: {self.text} ({state})>"
 
     # -- voting ---------------------------------------------------------------------------------
     def cast(self, seat: int, yes: bool | None) -> None:
@@ -1078,7 +1161,7 @@ class PendingVote:
         once, any order."""
         seat = self.session.check_seat(seat, "a voter")
         if self.done or self.session.pending_vote is not self:
-            raise SessionError("this Rule Vote is over")
+            raise SessionError("this vote is over" if self.setup else "this Rule Vote is over")
         if seat in self._ballots:
             raise SessionError(f"{seat_word(seat)} has already voted")
         _check_ballot(seat, yes)
@@ -1086,37 +1169,58 @@ class PendingVote:
         if not self.missing:
             self._count()
 
+    def bot_ballot(self, seat: int) -> bool:
+        """How a bot at ``seat`` votes by the bots' policy: on a Rule Vote, :func:`bot_ballot`.
+        At setup the author's seat votes yes; another bot votes yes when the motion lab says the
+        motion raises its own seat's chance to win a round (its role beside the author), and no
+        to a motion in words only."""
+        if not self.setup:
+            return bot_ballot(self.session, seat, self.proposal, proposer=self.proposer)
+        from .evidence import BOT_SEED, role_of, vote_by_evidence
+
+        if seat not in self._bot_ballots:
+            names = self.session.names
+            author = names.index(self.author) if self.author in names else None
+            n = self.session.num_players
+            if seat == author:
+                yes = True
+            elif not self.proposed.has_code or author is None:
+                yes = False
+            else:
+                yes = vote_by_evidence(self.proposed, role_of(seat, author, n), players=n, seed=BOT_SEED)
+            self._bot_ballots[seat] = yes
+        return self._bot_ballots[seat]
+
     def cast_bot(self, seat: int) -> bool:
-        """Cast ``seat``'s ballot by the bots' policy (:func:`bot_ballot`); returns it."""
-        yes = bot_ballot(self.session, seat, self.proposal, proposer=self.proposer)
+        """Cast ``seat``'s ballot by the bots' policy (:meth:`bot_ballot`); returns it."""
+        yes = self.bot_ballot(seat)
         self.cast(seat, yes)
         return yes
 
     def _count(self) -> None:
-        cast = tuple(self._ballots.items())
-        yes, no, abstained = tally(cast)
-        p = self.proposal
-        self._draft = VoteRecord(self.round, p.kind, p.describe(), self.proposer, p.when, cast, yes, no, False, "",
-                                 motion=p.motion)
-        self._counted = ballot_counts(yes, no, abstained)
+        yes, no, abstained = tally(self.votes)
+        self._counted = counted = ballot_counts(yes, no, abstained)
         # more than half of ALL session players (an abstention is no yes); a tie needs a yes and a no
-        if yes * 2 > self.session.num_players:
-            self._finish(True, f"passed with {self._counted}")
-        elif self._draft.tied:
+        if self.setup:
+            passed = yes * 2 > self.session.num_players
+            self._finish(passed, f"approved at setup with {counted}" if passed else f"not approved, with {counted}")
+        elif yes * 2 > self.session.num_players:
+            self._finish(True, f"passed with {counted}")
+        elif self.tied:
             self._deadlock()
         else:
-            self._finish(False, f"failed with {self._counted}")
+            self._finish(False, f"failed with {counted}")
 
     # -- a tie: who faces the proposer ------------------------------------------------------------
     def _author_defends(self, opponents: Sequence[int]) -> bool:
-        rec = self.motion
-        return (self.proposal.kind in ("remove", "amend") and rec.author_seat is not None
+        rec = self.motion_record
+        return (self.kind in ("remove", "amend") and rec.author_seat is not None
                 and rec.author_seat != self.proposer and rec.author_seat in opponents)
 
     def advocate_applies(self) -> bool:
         """Whether, after this tie, the motion's supporters choose who defends it (a motion
         whose author does not defend it)."""
-        return self.proposal.kind in ("remove", "amend") and not self._author_defends(self._opponents)
+        return self.kind in ("remove", "amend") and not self._author_defends(self._opponents)
 
     def check_advocate(self, choice: Any, opponents: Sequence[int] | None = None) -> None:
         """Refuse (:class:`SessionError`) an advocate ``choice`` the supporters may not make:
@@ -1124,11 +1228,11 @@ class PendingVote:
         ``"nobody"``, and only on a motion its author does not defend."""
         if opponents is None:
             opponents = self._opponents
-        if self.proposal.kind not in ("remove", "amend"):
+        if self.kind not in ("remove", "amend"):
             raise SessionError("in a tie on base law or a restoration the proposer faces the first player who "
                                "voted no; there is no advocate to choose")
         if self._author_defends(opponents):
-            raise SessionError(f"the motion's author ({self.motion.author}) voted to keep it and defends it; "
+            raise SessionError(f"the motion's author ({self.motion_record.author}) voted to keep it and defends it; "
                                "there is no advocate to choose")
         if choice in ("bracket", "nobody"):
             return
@@ -1147,8 +1251,8 @@ class PendingVote:
             return
         defender, members = None, None
         if self._author_defends(opponents):
-            defender, self._how = self.motion.author_seat, "the motion's author"
-        elif self.proposal.kind in ("remove", "amend"):
+            defender, self._how = self.motion_record.author_seat, "the motion's author"
+        elif self.kind in ("remove", "amend"):
             if len(opponents) == 1:
                 defender, self._how = opponents[0], "the motion's only supporter"
             else:
@@ -1179,20 +1283,17 @@ class PendingVote:
         if contest.walkover:
             self._finish(True, f"deadlock with {self._counted}; nobody defends, so the proposal passes")
             return
-        d = self._draft
-        d.defender = contest.defender
-        d.roshambo = contest.result
-        d.bracket = contest.bracket_result
+        self.defender = contest.defender
+        self.roshambo = contest.result
+        self.bracket = contest.bracket_result
         passed = contest.winner == self.proposer
         a, b = contest.score
         self._finish(passed, f"deadlock with {self._counted}; Roshambo against {self._how} ({seat_word(contest.defender)}): {a}-{b}, "
                              + ("the proposal passes" if passed else "the proposal fails"))
 
     def _finish(self, passed: bool, outcome: str) -> None:
-        record = self._draft
-        record.passed, record.outcome = passed, outcome
-        self.record = record
-        self.session.vote_finished(self, record)
+        self.passed, self.outcome, self.done = passed, outcome, True
+        self.session.vote_finished(self)
 
 
 def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
@@ -1279,10 +1380,19 @@ def _hurt_by(session: Session, seat: int, number: int) -> bool:
     st = session.state
     if st is None:
         return False
-    for e in st.events:
+    for e in st.round_events:
         if getattr(e, "motion", None) != number:
             continue
         if (isinstance(e, ev.MotionGave) and e.to == seat) or (
                 isinstance(e, (ev.MotionDrew, ev.MotionRevealed)) and e.seat == seat):
             return True
     return False
+
+
+def __getattr__(name: str):
+    # the names the vote had while it was three classes: one class serves them all now
+    if name in ("PendingVote", "VoteRecord"):
+        warnings.warn(f"{name} is now Vote: one class holds a vote from its call, through its ballots, "
+                      "to its result", DeprecationWarning, stacklevel=2)
+        return Vote
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,11 @@
 """A Lopti session as one engine state: rounds, the winner's motion, the Rule Vote, Roshambo.
 
-:class:`LoptiSessionState` wraps a :class:`~.session.Session` (rules reference §1.7) so that a whole
+:class:`LoptiSessionState` plays a :class:`~.session.Session` (rules reference §1.7) so that a whole
 session is a ``GameState`` like any other: one action at a time, for the seats in
-``to_act``, with a record that ``lopti_nb.load`` replays. Rooms play it across devices::
+``to_act``, with a record that ``lopti_nb.load`` replays. Its ``events`` are the session's one
+log: each round writes its own events there as they happen, between the session's (a round
+dealt, a vote called, its ballots...). Every vote, the one at setup included, is one
+:class:`~.session.Vote` from its call to its result. Rooms play it across devices::
 
     state = lopti_nb.new_game("lopti", players=4, seed=1, rounds=3)
     state.legal_actions()          # the round's plays (and CallVote on your turn)
@@ -54,13 +57,15 @@ lab says helps the author most, ``BOT_AUTHOR_POLICY``); bots never call a vote.
 from __future__ import annotations
 
 import json
+import warnings
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import (
     Event, GameState, IllegalAction, LoptiNbError, Result, Setting, SettingsError, SettingsSchema, seat_word,
 )
-from ...engine.core import DEEP, LIST, SHARED, places_from_keys
+from ...engine.core import DEEP, LIST, SHARED, make_copier, places_from_keys
 from ...engine.limits import check_nesting, plain, shown
 from ...engine.records import MAX_ACTION_TEXT, action_text
 from .library import LIBRARY
@@ -83,6 +88,10 @@ def __getattr__(name: str):
         from .evidence import AUTHOR_POLICY
 
         return AUTHOR_POLICY
+    if name == "SetupVote":  # the vote at setup is a Vote like any other now
+        warnings.warn("SetupVote is now lopti_nb.games.lopti.session.Vote: one class holds every vote, "
+                      "the vote at setup included", DeprecationWarning, stacklevel=2)
+        return _s.Vote
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -505,53 +514,11 @@ class _RoundSettings:
 _ROUND_SETTINGS = _RoundSettings()
 
 
-class SetupVote:
-    """The table's vote, before the first deal, on the motion proposed at the table (rules
-    reference §1.7: a motion from outside the session comes in only by majority approval at
-    setup, which does not use round one's Rule Vote). Ballots as in a Rule Vote: every seat
-    votes yes, no or abstains, hidden until all are in; no Roshambo (a tie is no majority)."""
-
-    kind = "setup"
-    contest = None
-
-    def __init__(self, players: int, proposer: int, motion: Motion):
-        self.players = players
-        self.proposer = proposer
-        self.motion = motion
-        self.ballots: dict[int, bool | None] = {}
-        self.bot_ballots: dict[int, bool] = {}  # what the bots' policy says, asked once per seat
-
-    @property
-    def missing(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if s not in self.ballots)
-
-    @property
-    def voted(self) -> tuple[int, ...]:
-        return tuple(self.ballots)
-
-    @property
-    def ballots_public(self) -> dict | None:
-        return None if self.missing else dict(self.ballots)
-
-    def ballot_of(self, seat: int) -> bool | None:
-        return self.ballots.get(seat)
-
-    def bot_ballot(self, seat: int) -> bool:
-        """The bots' policy at setup: the proposer votes yes; another bot votes yes when the
-        motion lab says the motion raises its own seat's chance to win a round (its role beside
-        the proposer, who would be the motion's author), and no to a motion in words only."""
-        from .evidence import BOT_SEED, role_of, vote_by_evidence
-
-        if seat not in self.bot_ballots:
-            if seat == self.proposer:
-                yes = True
-            elif not self.motion.has_code:
-                yes = False
-            else:
-                yes = vote_by_evidence(self.motion, role_of(seat, self.proposer, self.players),
-                                       players=self.players, seed=BOT_SEED)
-            self.bot_ballots[seat] = yes
-        return self.bot_ballots[seat]
+def _copy_session(session):
+    """A deep copy of ``session`` whose round writes into a new copy of the log (the events are
+    frozen values: the list is copied, the events shared)."""
+    log = session.state.events if session.state is not None else None
+    return deepcopy(session, {} if log is None else {id(log): log[:]})
 
 
 class LoptiSessionState(GameState):
@@ -564,8 +531,10 @@ class LoptiSessionState(GameState):
     #: settings of a session besides the round's own (a table takes them as it takes ``rounds``)
     OPTIONS = ("rounds", "proposed", *SETTINGS.names())
     SETTINGS = SETTINGS
-    FIELDS = {"session": DEEP, "rounds": SHARED, "_seen": SHARED, "_shown_throws": SHARED,
-              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "setup": DEEP, "_preview": DEEP}
+    # The rounds write their events straight into ``events`` (the session's one log): a copy
+    # gives its session's round a copy of the log, which becomes the copy's ``events``.
+    FIELDS = {"session": _copy_session, "events": SHARED, "rounds": SHARED, "_shown_throws": SHARED,
+              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -582,17 +551,24 @@ class LoptiSessionState(GameState):
         # Everyone at a room is asked a motion's question (a bot answers by its policy), so
         # every answer is an action in the record.
         self.session.people = range(players)
-        self._seen = 0  # events of the round at the table already copied into ``events``
+        # a passed vote changes the round only after the table has written the vote's result
+        self.session.hold_outcomes = True
         self._shown_throws = 0
         self._finished = False
         self._advocating = False  # the supporters are choosing who defends the motion
         self.round_starts: list[int] = []  # index in ``events`` where each round begins
-        self.setup: SetupVote | None = None
         self._preview = None
         if "proposed" in settings:
             self._propose(proposed_motion(settings["proposed"]))
         else:
             self._deal()
+
+    def copy(self) -> "LoptiSessionState":
+        """An independent copy (made from its FIELDS); its round writes into its own log."""
+        twin = _copy_fields(self)
+        dealt = twin.session.state
+        twin.events = dealt.events if dealt is not None else self.events[:]
+        return twin
 
     def _propose(self, motion: Motion) -> None:
         """Put ``motion`` to the table before the first deal: the first seat (the person who
@@ -601,7 +577,7 @@ class LoptiSessionState(GameState):
         import random
 
         s = self.session
-        self.setup = SetupVote(self.num_players, 0, motion)
+        s.setup_vote(motion, author=s.names[0], proposed=True)
         peek = random.Random()
         peek.setstate(s.rng.getstate())  # the deal to come (the session's generator is not moved)
         self._preview = _s.MotionLoptiState(self.num_players, peek.getrandbits(62), hooks=None,
@@ -618,7 +594,15 @@ class LoptiSessionState(GameState):
 
     @property
     def vote(self):
-        return self.setup if self.setup is not None else self.session.pending_vote
+        """The vote under way (:class:`~.session.Vote`: the setup vote or the round's Rule
+        Vote), or ``None``."""
+        return self.session.pending_vote
+
+    @property
+    def setup(self):
+        """The vote at setup on the motion proposed to the table, while it is under way."""
+        vote = self.session.pending_vote
+        return vote if vote is not None and vote.setup else None
 
     @property
     def phase(self) -> str:
@@ -871,15 +855,17 @@ class LoptiSessionState(GameState):
     def _act(self, action: Any, seat: int) -> None:
         s = self.session
         kind = type(action)
-        if kind is Ballot and self.setup is not None:
-            self._setup_ballot(seat, action.yes)
-            return
-        if kind is Ballot:
+        if kind is Ballot:  # the setup vote and a Rule Vote alike: one Vote, one ballot each
             vote = self.vote
             vote.cast(seat, action.yes)
             self.events.append(BallotCast(seat))
             if not vote.missing:
-                self.events.append(BallotsRevealed(tuple(vote.ballots_public.items())))
+                self.events.append(BallotsRevealed(vote.votes))
+                if vote.setup:  # no Roshambo at setup; round one is dealt once it is decided
+                    self.events.append(SetupVoteDone(vote.passed, vote.outcome))
+                    self._preview = None
+                    self._deal()
+                    return
                 if vote.contest is not None and not vote.done and vote.advocate_applies():
                     # rules reference §1.7: the supporters choose their advocate (people are asked)
                     self._advocating = True
@@ -909,25 +895,12 @@ class LoptiSessionState(GameState):
                 rec = s.author(seat, motion)
                 self.events.append(MotionAuthored(seat, rec.number, rec.text))
         elif kind is Withdraw:
+            self.events.append(MotionWithdrawn(seat, action.motion))  # before what it changes in the round
             s.withdraw(seat, action.motion)
-            self.events.append(MotionWithdrawn(seat, action.motion))
         else:
             s.play(action)
+        s.carry_out_decided()  # a vote decided by this action: its result is written, now its change
         self._advance()
-
-    def _setup_ballot(self, seat: int, yes: bool | None) -> None:
-        vote = self.setup
-        vote.ballots[seat] = yes
-        self.events.append(BallotCast(seat))
-        if vote.missing:
-            return
-        self.events.append(BallotsRevealed(tuple(vote.ballots.items())))
-        s = self.session
-        passed = s.restore(vote.motion, dict(vote.ballots), author=s.names[vote.proposer], proposed=True)
-        self.events.append(SetupVoteDone(passed, s.votes[-1].outcome))
-        self.setup = None
-        self._preview = None
-        self._deal()
 
     def _contest_news(self, vote) -> None:
         c = vote.contest
@@ -937,12 +910,11 @@ class LoptiSessionState(GameState):
             self._shown_throws = len(c.log)
         if vote.done:
             self._shown_throws = 0
-            self.events.append(VoteDone(vote.record.passed, vote.record.outcome))
+            self.events.append(VoteDone(vote.passed, vote.outcome))
 
     def _advance(self) -> None:
-        """Copy the round's new events; deal the next round (or end the session) when the round
-        is over, no vote is under way and its winner has written a motion (or cannot)."""
-        self._copy_round_events()
+        """Deal the next round (or end the session) when the round is over, no vote is under
+        way and its winner has written a motion (or cannot)."""
         s = self.session
         while self.vote is None and self.round.over and not self._finished:
             s.phase  # records the round just ended
@@ -955,11 +927,10 @@ class LoptiSessionState(GameState):
             self._deal()
 
     def _deal(self) -> None:
-        self.session.deal()
-        self._seen = 0
+        number, dealer, _ = self.session.next_deal()
         self.round_starts.append(len(self.events))
-        self.events.append(RoundDealt(self.session.round_no, self.rounds, self.session.dealer))
-        self._copy_round_events()
+        self.events.append(RoundDealt(number, self.rounds, dealer))
+        self.session.deal(events=self.events)  # the round writes its events into this log
         # the winner of the round before could not author now; a fresh round may need a choice
         self._advance_if_over()
 
@@ -967,23 +938,17 @@ class LoptiSessionState(GameState):
         if self.round.over:  # a round that ended at its deal (a motion, a tiny turn cap)
             self._advance()
 
-    def _copy_round_events(self) -> None:
-        events = self.round.events
-        if len(events) > self._seen:
-            self.events.extend(events[self._seen:])
-            self._seen = len(events)
-
     # -- what a seat may know ----------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
         obs = self.round.observation(seat)
         s = self.session
         vote = self.vote
         vote_obs = None
-        if vote is not None and self.setup is not None:
+        if vote is not None and vote.setup:
             ballots = vote.ballots_public
             vote_obs = {
-                "proposer": vote.proposer, "kind": "setup", "motion": None, "lever": None, "value": None,
-                "when": None, "text": vote.motion.text, "voted": list(vote.voted), "missing": list(vote.missing),
+                "proposer": s.names.index(vote.author), "kind": "setup", "motion": None, "lever": None, "value": None,
+                "when": None, "text": vote.proposed.text, "voted": list(vote.voted), "missing": list(vote.missing),
                 "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
                 "my_ballot": vote.ballot_of(seat) if seat is not None else None,
                 "contest": None, "advocate": None,
@@ -1019,18 +984,19 @@ class LoptiSessionState(GameState):
                          "author_seat": r.author_seat, "round": r.round, "status": r.status,
                          "has_code": r.motion.has_code} for r in s.motions],
             "vote": vote_obs,
-            "votes": [{"round": v.round, "proposal": v.proposal, "kind": v.kind, "motion": v.motion,
+            "votes": [{"round": v.round, "proposal": v.text, "kind": v.kind, "motion": v.motion,
                        "proposer": v.proposer, "yes": v.yes,
                        "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
                        "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
             "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
                          "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
             # what the bots' stated policy would vote for this seat (its own knowledge only)
-            "bot_ballot": (None if vote is None or seat not in vote.missing
-                           else vote.bot_ballot(seat) if self.setup is not None
-                           else _s.bot_ballot(s, seat, vote.proposal, proposer=vote.proposer)),
+            "bot_ballot": None if vote is None or seat not in vote.missing else vote.bot_ballot(seat),
         }
         return obs
+
+
+_copy_fields = make_copier(LoptiSessionState, LoptiSessionState.fields())
 
 
 # -- bots ---------------------------------------------------------------------------------------

@@ -101,7 +101,9 @@ class LoptiState(GameState):
     card rules of :class:`~lopti_nb.games.lopti.rules.CardRules` (``ten_on_seven``,
     ``match_equal``, ``four_clears``, ``three_duty``; base Lopti by default), kept together
     as ``card_rules``. A record made before the card rules were settings names none of them
-    and so replays at base Lopti.
+    and so replays at base Lopti. ``events``: the list the round writes its events into (a
+    session passes its own log, so each event of its rounds is written once); a new one by
+    default.
 
     This is the base game. Every base event a motion can hook (``motions.BASE_EVENTS``) is
     one method here (``_deal``, ``_swap``, ``_flip``, ``_blind_miss``, ``_play``, ``_lay``,
@@ -123,7 +125,8 @@ class LoptiState(GameState):
         "clears": LIST, "_table": CACHE, "swap_queue": LIST,
     }
 
-    def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None, **settings: Any):
+    def __init__(self, players: int, seed: int | None = None, *, hooks: Any = None,
+                 events: list | None = None, **settings: Any):
         # The base game runs no motions: a round with motions in force is a MotionLoptiState
         # (``plugin.new_round`` picks the class from ``hooks``).
         if hooks is not None:
@@ -132,6 +135,8 @@ class LoptiState(GameState):
         settings = {**DEFAULTS, **settings}
         rules = card_rules(settings)  # checks each card rule is True/False
         super().__init__(players, seed, settings)
+        if events is not None:  # a session's log: the round writes its events there, once
+            self.events = events
         if not 2 <= players <= 5:
             raise SettingsError(f"Lopti is for 2-5 players, not {players}")
         cap = settings["turn_cap"]

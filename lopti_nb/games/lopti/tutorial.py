@@ -620,7 +620,7 @@ class LoptiTutorial(Script):
             second = session.rounds[1].winner
             lines.append(self.part2("round two", name=self._name(second).lower() if second == 0 else self.names[second]))
         for v in session.votes:
-            lines.append(self.part2("vote summary", proposal=v.proposal, yes=v.yes, no=v.no, abstained=v.abstained,
+            lines.append(self.part2("vote summary", proposal=v.text, yes=v.yes, no=v.no, abstained=v.abstained,
                                     outcome=self.part2("passed" if v.passed else "failed")))
             if v.roshambo is not None:
                 r = v.roshambo

@@ -43,11 +43,14 @@ class MotionLoptiState(LoptiState):
 
     # A copy (a bot's look-ahead) gets its own runner: faults in the copy stay in the copy.
     FIELDS = {"hooks": _fork, "people": SHARED, "pending_choice": SHARED, "motion_clear": SHARED,
-              "last_cleared": SHARED, "turn_actions": SHARED, "round_actions": SHARED, "cap": SHARED}
+              "last_cleared": SHARED, "turn_actions": SHARED, "round_actions": SHARED, "cap": SHARED,
+              "first_event": SHARED}
 
     def __init__(self, players: int, seed: int | None = None, *, hooks: "HookRunner | None" = None,
-                 people: Any = (), **settings: Any):
+                 people: Any = (), events: list | None = None, **settings: Any):
         self.hooks = hooks
+        # where this round's events begin in ``events`` (a session's log holds the rounds before)
+        self.first_event = 0 if events is None else len(events)
         self.people = _people(people, players)  # seats where a person chooses for a motion
         self.pending_choice: PendingChoice | None = None
         self.motion_clear: int | None = None  # a motion in force asked to clear after this play
@@ -55,8 +58,13 @@ class MotionLoptiState(LoptiState):
         self.turn_actions = 0  # actions taken in the turn under way (see ACTIONS_PER_TURN)
         self.round_actions = 0
         self.cap = "turn cap"  # the cap that stopped the round, in words, when one did
-        super().__init__(players, seed, **settings)  # deals, with the deal's hooks
+        super().__init__(players, seed, events=events, **settings)  # deals, with the deal's hooks
         self._flush()
+
+    @property
+    def round_events(self) -> list:
+        """This round's own events (``events`` may be a session's log, the rounds before included)."""
+        return self.events[self.first_event:]
 
     # -- a person's choice ----------------------------------------------------------------------
     @property

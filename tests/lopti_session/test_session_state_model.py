@@ -1,0 +1,64 @@
+"""A Lopti session state is one model: its rounds write their events into its own log, once,
+and one vote class holds every vote (the setup vote included) from its call to its result."""
+import pytest
+
+import lopti_nb
+from lopti_nb.games.lopti.session import Vote
+from lopti_nb.games.lopti.session_game import Author, Ballot, CallVote
+
+
+def _to_next_deal(state):
+    """Play the round at the table out by each seat's first legal action, and pass the motion."""
+    dealt = len(state.round_starts)
+    while len(state.round_starts) == dealt and not state.is_over:
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat) if not isinstance(a, CallVote)]
+        state.apply(Author("pass") if isinstance(legal[0], Author) else legal[0], seat)
+
+
+@pytest.mark.timeout(60)
+def test_the_round_at_the_table_writes_into_the_sessions_own_log_once():
+    state = lopti_nb.new_game("lopti", players=3, seed=5, rounds=2)
+    assert state.round.events is state.events
+    _to_next_deal(state)
+    assert state.round.events is state.events and len(state.round_starts) == 2
+    start = state.round_starts[-1]
+    assert state.round.round_events == state.events[start + 1:]  # after the RoundDealt line
+    twin = state.copy()
+    assert twin.events == state.events and twin.events is not state.events
+    assert twin.round.events is twin.events  # the copy's round writes into the copy's log
+    before = len(state.events)
+    twin.apply(twin.legal_actions(twin.to_act[0])[0], twin.to_act[0])
+    assert len(state.events) == before
+
+
+@pytest.mark.timeout(60)
+def test_one_vote_class_serves_the_setup_vote_and_the_rule_vote_from_call_to_result():
+    state = lopti_nb.new_game("lopti", players=3, seed=2, rounds=2, proposed="ace_tax")
+    setup = state.vote
+    assert isinstance(setup, Vote) and setup.setup and state.setup is setup and not setup.done
+    for seat in (2, 0, 1):
+        state.apply(Ballot(seat != 1), seat)
+    assert setup.done and setup.passed and state.session.votes == [setup] and state.vote is None
+    assert (setup.yes, setup.no, setup.abstained, setup.proposer) == (2, 1, 0, None)
+    seat = state.current_player
+    state.apply(CallVote("law", lever="play_on", value=True, when="next round"), seat)
+    rule = state.vote
+    assert isinstance(rule, Vote) and not rule.setup and rule.proposal.lever == "play_on"
+    for s in state.to_act:
+        state.apply(Ballot(True), s)
+    assert rule.done and rule.passed and rule.record is rule and state.session.votes == [setup, rule]
+    assert "passed with 3 yes" in rule.outcome and rule.text == "set play_on to True (next round)"
+
+
+@pytest.mark.timeout(60)
+def test_a_copy_carries_out_a_change_voted_for_next_round_on_itself():
+    state = lopti_nb.new_game("lopti", players=2, seed=3, rounds=2)
+    seat = state.current_player
+    state.apply(CallVote("law", lever="play_on", value=True, when="next round"), seat)
+    for s in state.to_act:
+        state.apply(Ballot(True), s)
+    twin = state.copy()
+    _to_next_deal(twin)
+    assert twin.session.law["play_on"] is True and twin.round.play_on is True
+    assert state.session.law["play_on"] is False  # the original still waits for its own deal
