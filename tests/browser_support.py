@@ -345,10 +345,18 @@ def cut_off(target) -> list[str]:
 def in_the_window(target) -> bool:
     """Whether ``target`` (a locator), scrolled into view as a person would, is visible and
     wholly inside the window (the control a person needs next, seen without hunting)."""
-    if not target.is_visible():
-        return False
-    target.scroll_into_view_if_needed()
-    box, size = target.bounding_box(), target.page.viewport_size
-    return (box is not None and box["x"] >= -0.5 and box["y"] >= -0.5
-            and box["x"] + box["width"] <= size["width"] + 0.5
-            and box["y"] + box["height"] <= size["height"] + 0.5)
+    deadline = time.monotonic() + 5  # a page that has just been resized may still be laying out
+    while True:
+        inside = False
+        if target.is_visible():
+            target.scroll_into_view_if_needed()
+            box, size = target.bounding_box(), target.page.viewport_size
+            inside = (box is not None and box["x"] >= -0.5 and box["y"] >= -0.5
+                      and box["x"] + box["width"] <= size["width"] + 0.5
+                      and box["y"] + box["height"] <= size["height"] + 0.5)
+        if inside or time.monotonic() > deadline:
+            if not inside:
+                print(f"not in the window: {target}, box {target.bounding_box()}, window "
+                      f"{target.page.viewport_size}")
+            return inside
+        target.page.wait_for_timeout(250)

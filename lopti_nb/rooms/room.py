@@ -932,8 +932,9 @@ class RoomSession:
         one starts nothing and returns that game's number. Before the end, or from a seat that
         does not host: :class:`WrongPhase` or :class:`NotHost`, and nothing is written.
 
+            >>> import lopti_nb
             >>> from lopti_nb import rooms
-            >>> host = rooms.create_room("Ann", "lopti", players=2, store=":memory:")
+            >>> host = rooms.create_room("Ann", lopti_nb.game_names()[0], players=2, store=":memory:")
             >>> host.play_again()
             Traceback (most recent call last):
             ...
