@@ -16,11 +16,12 @@ any block, chunk or worker, and a block's draws are made in a few array operatio
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
 import numpy as np
 
-from .runner import game_seeds
+from .runner import SEED_TEXT
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -28,9 +29,49 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 def block_seeds(seed: Any, numbers: range) -> tuple[list[int], list[int]]:
-    """The game seeds and bot seeds of games ``numbers`` of a run seeded ``seed``."""
-    pairs = [game_seeds(seed, k) for k in numbers]
-    return [p[0] for p in pairs], [p[1] for p in pairs]
+    """The game seeds and bot seeds of games ``numbers`` of a run seeded ``seed``: those of
+    :func:`~lopti_nb.engine.runner.game_seeds`, from one generator seeded again for each game
+    (building a generator a game costs as much as the rest of a batch game's seeding).
+
+        >>> from lopti_nb.engine.runner import game_seeds
+        >>> gs, bs = block_seeds(7, range(3, 5))
+        >>> (gs[1], bs[1]) == game_seeds(7, 4)
+        True
+    """
+    rng = random.Random()
+    reseed, bits = rng.seed, rng.getrandbits
+    games, bots = [], []
+    for k in numbers:
+        reseed(SEED_TEXT.format(seed, k))
+        games.append(bits(62))
+        bots.append(bits(62))
+    return games, bots
+
+
+def first_bytes(game_seeds_: Sequence[int], size: int) -> np.ndarray:
+    """``[G, size // 4]``: the little-endian 32-bit words of the first ``size`` bytes
+    (``randbytes(size)``) of each game's ``random.Random(game seed)``, the bytes the engine's
+    first shuffles read (one generator, seeded again for each game).
+
+        >>> words = first_bytes([5], 8)
+        >>> words.tobytes() == random.Random(5).randbytes(8)
+        True
+    """
+    rng = random.Random()
+    reseed, read = rng.seed, rng.randbytes
+    out = []
+    for s in game_seeds_:
+        reseed(s)
+        out.append(read(size))
+    return np.frombuffer(b"".join(out), dtype="<u4").reshape(len(out), size // 4)
+
+
+def generator_after(game_seed: int, size: int) -> random.Random:
+    """A game's ``random.Random(game seed)`` once its first ``size`` bytes are read (what
+    :func:`first_bytes` read): for the few games that draw from it again later."""
+    rng = random.Random(game_seed)
+    rng.randbytes(size)
+    return rng
 
 
 def uniforms(bot_seeds: Sequence[int] | np.ndarray, start: int, count: int) -> np.ndarray:
@@ -54,4 +95,4 @@ def pick(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
     return (total > k[:, None]).argmax(axis=1)
 
 
-__all__ = ["block_seeds", "uniforms", "pick"]
+__all__ = ["block_seeds", "first_bytes", "generator_after", "uniforms", "pick"]

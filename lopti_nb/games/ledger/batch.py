@@ -37,7 +37,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from lopti_nb.engine import BatchNotCovered
-from lopti_nb.engine.batch import block_seeds, uniforms
+from lopti_nb.engine.batch import block_seeds, first_bytes, generator_after, uniforms
 from lopti_nb.engine.records import action_text, build_record
 from lopti_nb.engine.shuffle import shuffle, shuffled_order
 
@@ -46,7 +46,7 @@ from .bots import MIX
 from .cards import RECKONINGS, card_from_code, deck_spec, lost_count, reckoning_deck
 from .state import CLEAN_LEDGER_BONUS, PRICE_FLOOR, PRICE_START
 
-BLOCK = 4096
+BLOCK = 16384  # games advanced together (a step's array calls cost less a game on more games)
 #: the bots played here: random (0) and the four personalities, by number; ``mix`` seats them
 #: by seat as the engine's mix does
 POLICY = {"random": 0, "balanced": 1, "seller": 2, "opener": 3, "greedy": 4}
@@ -136,9 +136,11 @@ class Block:
         size = self.size = len(cards)
         # the engine's first two shuffles (wreck, then the Reckoning deck) read 4 bytes a card
         # from the game's generator, one call each; one call for both reads the same bytes
-        self.rngs = [random.Random(s) for s in game_seeds_]
-        data = b"".join([r.randbytes(4 * (size + RECKONING_SIZE)) for r in self.rngs])
-        keys = np.frombuffer(data, dtype="<u4").reshape(g, size + RECKONING_SIZE)
+        # the generator of a game that reshuffles is made again when it first does (few do)
+        self.first = 4 * (size + RECKONING_SIZE)
+        self.game_seeds = list(game_seeds_)
+        self.rngs: list[random.Random | None] = [None] * g
+        keys = first_bytes(game_seeds_, self.first)
         self.wreck = cards[keys[:, :size].argsort(axis=1, kind="stable")]
         self.wtop = np.full(g, size, dtype=np.int64)
         self.discard = np.zeros((g, size), dtype=np.int16)
@@ -246,6 +248,8 @@ class Block:
         Reckoning deck) with its own generator, as the engine does at that moment."""
         for k in games.tolist():
             rng = self.rngs[k]
+            if rng is None:
+                rng = self.rngs[k] = generator_after(self.game_seeds[k], self.first)
             if wreck:
                 m = int(self.dlen[k])
                 order = shuffled_order(rng, m)
@@ -466,6 +470,7 @@ class Block:
             self.full = {name: getattr(self, name).copy() for name in PER_GAME}
             self.full.update({f"stats:{k}": v.copy() for k, v in self.stats.items()})
             self.full["rngs"] = list(self.rngs)
+            self.full["game_seeds"] = list(self.game_seeds)
         for name in PER_GAME:
             self.full[name][self.ids] = getattr(self, name)
         for k, v in self.stats.items():
@@ -475,6 +480,7 @@ class Block:
                 setattr(self, name, self.full[name])
             self.stats = {k: self.full[f"stats:{k}"] for k in self.stats}
             self.rngs = self.full["rngs"]
+            self.game_seeds = self.full["game_seeds"]
             self.ids = np.arange(len(self.rngs))
         else:
             keep = np.flatnonzero(~self.over)
@@ -482,6 +488,7 @@ class Block:
                 setattr(self, name, getattr(self, name)[keep])
             self.stats = {k: v[keep] for k, v in self.stats.items()}
             self.rngs = [self.rngs[k] for k in keep.tolist()]
+            self.game_seeds = [self.game_seeds[k] for k in keep.tolist()]
             self.ids = self.ids[keep]
         self.g = len(self.ids)
         self.rows = np.arange(self.g)
