@@ -75,16 +75,22 @@ def generator_after(game_seed: int, size: int) -> random.Random:
 
 
 def uniforms(bot_seeds: Sequence[int] | np.ndarray, start: int, count: int) -> np.ndarray:
-    """``[G, count]`` numbers in [0, 1): outputs ``start .. start + count - 1`` of SplitMix64
-    started at each game's bot seed (53 bits each)."""
+    """``[G, count]`` numbers in [0, 1): numbers ``start .. start + count - 1`` of each game's
+    stream, 32 bits each; number ``i`` is the low (even ``i``) or high (odd ``i``) half of
+    output ``i // 2`` of SplitMix64 started at the game's bot seed (one output makes two
+    numbers: half the arithmetic of one output a number)."""
+    a, b = start // 2, (start + count + 1) // 2
     seeds = np.asarray(bot_seeds, dtype=np.uint64)[:, None]
-    steps = np.arange(start + 1, start + count + 1, dtype=np.uint64)
+    steps = np.arange(a + 1, b + 1, dtype=np.uint64)
     with np.errstate(over="ignore"):
         z = seeds + _GOLDEN * steps
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
+        z ^= z >> np.uint64(30)
+        z *= _MIX1
+        z ^= z >> np.uint64(27)
+        z *= _MIX2
         z ^= z >> np.uint64(31)
-    return (z >> np.uint64(11)) * (1.0 / 2 ** 53)
+    halves = np.ascontiguousarray(z, dtype="<u8").view("<u4").reshape(len(seeds), 2 * (b - a))
+    return halves[:, start - 2 * a: start - 2 * a + count] * (1.0 / 2 ** 32)
 
 
 def pick(mask: np.ndarray, u: np.ndarray) -> np.ndarray:

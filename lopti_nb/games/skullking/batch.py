@@ -396,6 +396,9 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         allies = np.full((g, 2, 2), -1, dtype=np.int64)  # (loot seat, winner seat) each
         allied = np.zeros(g, dtype=np.int64)
         leader = np.full(g, leader0, dtype=np.int64)
+        # each seat's hand as one row of a [G * n, cd] table: a trick's hands in playing
+        # order are one take of whole rows
+        by_row = [a.reshape(g * n, cd) for a in (hand, count, suits, tigress)]
         for t in range(cd):
             trick = np.zeros((g, n), dtype=np.int16)
             led = np.full(g, -1, dtype=np.int8)
@@ -403,8 +406,9 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
             # the hands in playing order for this trick (position i: seat leader + i), so each
             # play reads a slice; the counts go back to the seats when the trick is done
             seats = (leader[:, None] + np.arange(n)) % n
-            at_seats = (rows[:, None], seats)
-            hand_p, count_p, suits_p, tigress_p = (a[at_seats] for a in (hand, count, suits, tigress))
+            at_seats = (rows[:, None] * n + seats).ravel()
+            hand_p, count_p, suits_p, tigress_p = (np.take(a, at_seats, axis=0).reshape(g, n, cd)
+                                                   for a in by_row)
             for i in range(n):
                 mask = legal_slots(count_p[:, i], suits_p[:, i], tigress_p[:, i], led)
                 slot = pick(mask, u[:, step]) if not heuristic.all() else None
@@ -425,7 +429,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
                 decides = open_ & (KIND_OF[card] != ESCAPE)
                 led = np.where(decides, SUIT_OF[card], led)
                 open_ &= ~decides
-            count[at_seats] = count_p
+            by_row[1][at_seats] = count_p.reshape(g * n, cd)
             winner, nxt, how, raw = resolve(trick, edition)
             taken = winner >= 0
             wseat = (leader + np.maximum(winner, 0)) % n
