@@ -175,8 +175,13 @@ class Block:
 
     # -- small pieces -------------------------------------------------------------------
     def add(self, name: str, on: np.ndarray, amount: Any = 1) -> None:
-        """``stats[name]`` of the acting seat of the games ``on`` += amount."""
-        self.stats[name][self.rows[on], self.seat[on]] += amount if np.ndim(amount) == 0 else amount[on]
+        """``stats[name]`` of the acting seat of the games ``on`` += amount (the seat of this
+        step: turns end when the step does)."""
+        mask = self.acting & on[:, None]
+        if np.ndim(amount) == 0:
+            self.stats[name] += mask if amount == 1 else mask * amount
+        else:
+            self.stats[name] += mask * amount[:, None]
 
     def sea_trigger(self, on: np.ndarray, units: np.ndarray | int) -> None:
         """The round's first sea trigger moves the sea (never past the claim); later ones do not."""
@@ -204,13 +209,22 @@ class Block:
 
     # -- the moves ------------------------------------------------------------------------
     def end_turn(self, on: np.ndarray, dive: bool) -> None:
+        """The turns of the games ``on`` end (a dive's with ``dive``) when this step ends: a
+        game takes one action a step, so nothing later in the step reads its seat."""
+        self.ending |= on
+        if dive:
+            self.ending_dive |= on
+
+    def finish_turns(self) -> None:
+        """End this step's ended turns: the next seat, or the next round, or the game's end."""
+        on = self.ending
         if not on.any():
             return
-        if dive:
-            idx = self.rows[on]
-            seat = self.seat[idx]
-            self.max_flips[idx, seat] = np.maximum(self.max_flips[idx, seat], self.flips_now[idx])
-            self.hlen[on] = 0
+        dove = self.ending_dive
+        if dove.any():
+            self.max_flips = np.where(self.acting & dove[:, None],
+                                      np.maximum(self.max_flips, self.flips_now[:, None]), self.max_flips)
+            self.hlen[dove] = 0
         self.diving[on] = False
         self.seat[on] += 1
         done = on & (self.seat == self.players)
@@ -339,6 +353,9 @@ class Block:
         g, f, s = self.g, self.faces, self.suits
         rows = self.rows
         live = ~self.over
+        self.acting = self.seat[:, None] == np.arange(self.players)  # [G, n]: whose turn
+        self.ending = np.zeros(g, dtype=bool)
+        self.ending_dive = np.zeros(g, dtype=bool)
         u = uniforms(self.bot_seeds, number, 1)[:, 0]
         code = np.full(g, A_NONE, dtype=np.int64)
         # while diving: FlipAgain (while any card is left to flip) or Surface
@@ -421,6 +438,7 @@ class Block:
             self.add("dives", dive)
         self.surface(diving & ~flip)
         self.flip(flip | dive)
+        self.finish_turns()
         self.codes.append((self.ids, code))
 
     def personalities(self, on, policy, hand, held, dive, all_hand, sell, face):
