@@ -172,22 +172,24 @@ def resolve(trick: np.ndarray, edition: str) -> tuple[np.ndarray, np.ndarray, np
     how = np.zeros(g, dtype=np.int8)
     # an active White Whale (played after any Kraken): the highest number wins, the first
     # played among equals; with no number the trick is destroyed and the Whale's player leads
+    # a creature is in few tricks: its rules run on those tricks alone
     whale_on = whale > kraken
-    if whale_on.any():
-        top = rank.max(axis=1)
-        best = _first(rank == top[:, None])
-        winner = np.where(whale_on, np.where(top > 0, best, -1), winner)
-        nxt = np.where(whale_on, np.where(top > 0, best, whale), nxt)
-        how = np.where(whale_on, np.where(top > 0, WHALE_DECIDES, DESTROYED), how)
-    kraken_on = ~whale_on & (kraken >= 0)
-    if kraken_on.any():
-        rest = ~(is_kraken | is_whale)
+    on = np.flatnonzero(whale_on)
+    if len(on):
+        top = rank[on].max(axis=1)
+        best = _first(rank[on] == top[:, None])
+        winner[on] = np.where(top > 0, best, -1)
+        nxt[on] = np.where(top > 0, best, whale[on])
+        how[on] = np.where(top > 0, WHALE_DECIDES, DESTROYED)
+    on = np.flatnonzero(~whale_on & (kraken >= 0))
+    if len(on):
+        rest = ~(is_kraken[on] | is_whale[on])
         any_rest = rest.any(axis=1)
-        without = normal_winner(trick, rest | ~any_rest[:, None])
-        alone = np.where(whale >= 0, whale, kraken)
-        winner = np.where(kraken_on, -1, winner)
-        nxt = np.where(kraken_on, np.where(any_rest, without, alone), nxt)
-        how = np.where(kraken_on, DESTROYED, how)
+        without = normal_winner(trick[on], rest | ~any_rest[:, None])
+        alone = np.where(whale[on] >= 0, whale[on], kraken[on])
+        winner[on] = -1
+        nxt[on] = np.where(any_rest, without, alone)
+        how[on] = DESTROYED
     # bonus: every captured 14; and for a winning special where the specials kept their powers
     bonus = FOURTEEN_OF[trick].sum(axis=1)
     w = np.maximum(winner, 0)
@@ -246,12 +248,26 @@ def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: n
     :func:`copies`) and the cards' suits: one slot per distinct card held, and a last slot
     for the Tigress declared an escape (legal with her). A player holding the led suit
     follows it or plays a special."""
+    return legal_of(*with_escape(count, suit, tigress), led)
+
+
+def with_escape(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` and ``suit`` with a last slot for the Tigress declared an escape: held while
+    she is (one copy at most), of no suit, so :func:`legal_of` finds it legal with her."""
+    escape = (count * tigress).sum(axis=-1, keepdims=True, dtype=count.dtype)
+    return (np.concatenate([count, escape], axis=-1),
+            np.concatenate([suit, np.full(escape.shape, -1, dtype=suit.dtype)], axis=-1))
+
+
+def legal_of(count: np.ndarray, suit: np.ndarray, led: np.ndarray) -> np.ndarray:
+    """``[G, slots]``: which slots (held cards, ``count > 0``, of their ``suit``; -1: a
+    special) may be played when ``led`` is the led suit (-1: none yet). A player holding the
+    led suit follows it or plays a special."""
     held = count > 0
     led = led[:, None]
     same = suit == led
     must = (held & same).any(axis=1, keepdims=True) & (led >= 0)
-    ok = held & (same | (suit < 0) | ~must)
-    return np.concatenate([ok, (ok & tigress).any(axis=1, keepdims=True)], axis=1)
+    return held & (same | (suit < 0) | ~must)
 
 
 # -- the heuristic bot over arrays ---------------------------------------------------------------
@@ -396,9 +412,13 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         allies = np.full((g, 2, 2), -1, dtype=np.int64)  # (loot seat, winner seat) each
         allied = np.zeros(g, dtype=np.int64)
         leader = np.full(g, leader0, dtype=np.int64)
-        # each seat's hand as one row of a [G * n, cd] table: a trick's hands in playing
-        # order are one take of whole rows
-        by_row = [a.reshape(g * n, cd) for a in (hand, count, suits, tigress)]
+        # each seat's hand as one row of a [G * n, cd + 1] table (the last slot: the Tigress
+        # as an escape, see with_escape), so a trick's hands in playing order are one take of
+        # whole rows
+        count, suits = with_escape(count, suits, tigress)
+        slot_hand = np.concatenate([hand, np.full((g, n, 1), T_TIG_ESCAPE, dtype=hand.dtype)], axis=2)
+        tigress_slots = np.concatenate([tigress, np.ones((g, n, 1), dtype=bool)], axis=2)
+        by_row = [a.reshape(g * n, cd + 1) for a in (slot_hand, count, suits, tigress_slots)]
         for t in range(cd):
             trick = np.zeros((g, n), dtype=np.int16)
             led = np.full(g, -1, dtype=np.int8)
@@ -407,29 +427,31 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
             # play reads a slice; the counts go back to the seats when the trick is done
             seats = (leader[:, None] + np.arange(n)) % n
             at_seats = (rows[:, None] * n + seats).ravel()
-            hand_p, count_p, suits_p, tigress_p = (np.take(a, at_seats, axis=0).reshape(g, n, cd)
+            hand_p, count_p, suits_p, tigress_p = (np.take(a, at_seats, axis=0).reshape(g, n, cd + 1)
                                                    for a in by_row)
             for i in range(n):
-                mask = legal_slots(count_p[:, i], suits_p[:, i], tigress_p[:, i], led)
+                mask = legal_of(count_p[:, i], suits_p[:, i], led)
                 slot = pick(mask, u[:, step]) if not heuristic.all() else None
                 if heuristic.any():
                     seat = seats[:, i]
                     on = heuristic[seat]
                     if on.any():
-                        best = heuristic_plays(hand_p[:, i], tigress_p[:, i], mask, trick[:, :i], n,
+                        best = heuristic_plays(hand_p[:, i, :cd], tigress_p[:, i, :cd], mask, trick[:, :i], n,
                                                bids[rows, seat] - won[rows, seat], cd - t)
                         slot = best if slot is None else np.where(on, best, slot)
-                escape = slot == cd
-                at = np.where(escape, _first(tigress_p[:, i]), slot)
-                card = np.where(escape, T_TIG_ESCAPE, PLAYED_AS[hand_p[rows, i, np.minimum(at, cd - 1)]])
-                count_p[rows, i, at] -= 1
+                card = PLAYED_AS[hand_p[rows, i, slot]]
+                count_p[rows, i, slot] -= 1
+                # the Tigress either way leaves both her slots
+                she = np.flatnonzero((card == T_TIG_PIRATE) | (card == T_TIG_ESCAPE))
+                if len(she):
+                    count_p[she, i] *= ~tigress_p[she, i]
                 trick[:, i] = card
                 codes[:, step] = PLAY_CODE + card
                 step += 1
                 decides = open_ & (KIND_OF[card] != ESCAPE)
                 led = np.where(decides, SUIT_OF[card], led)
                 open_ &= ~decides
-            by_row[1][at_seats] = count_p.reshape(g * n, cd)
+            by_row[1][at_seats] = count_p.reshape(g * n, cd + 1)
             winner, nxt, how, raw = resolve(trick, edition)
             taken = winner >= 0
             wseat = (leader + np.maximum(winner, 0)) % n
