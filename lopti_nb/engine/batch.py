@@ -96,8 +96,8 @@ def uniforms(bot_seeds: Sequence[int] | np.ndarray, start: int, count: int) -> n
 def pick(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
     """Per game (row), the ``floor(u * count)``-th True slot of ``mask``: uniform over the
     True slots (each row has at least one)."""
-    total = mask.cumsum(axis=1)
-    k = (u * total[:, -1]).astype(np.int64)
+    total = mask.cumsum(axis=1, dtype=np.int16)  # a row has few slots
+    k = (u * total[:, -1]).astype(np.int16)
     return (total > k[:, None]).argmax(axis=1)
 
 

@@ -385,8 +385,8 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     deck = DECK_TYPES[legendary]
     rounds = [min(r, len(deck) // n) for r in range(1, ROUNDS + 1)]
     keys = shuffle_keys(game_seeds_, len(deck))
+    bot_seeds = np.asarray(bot_seeds, dtype=np.uint64)
     total = decisions(n, rounds)
-    u = uniforms(bot_seeds, 0, total)
     codes = np.zeros((g, total), dtype=np.int16)
     heuristic = np.array([s == "heuristic" for s in seats])
     totals = np.zeros((g, n), dtype=np.int64)
@@ -400,7 +400,10 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         suits = SUIT_OF[hand]
         tigress = hand == T_TIGRESS
         leader0 = (r - 1) % n  # the seat left of this round's dealer asks first and leads
-        bids = np.minimum((u[:, step: step + n] * (cd + 1)).astype(np.int64), cd)
+        # the round's draws, one per decision (numbered from the game's first decision)
+        u = uniforms(bot_seeds, step, n * (1 + cd))
+        first = step
+        bids = np.minimum((u[:, :n] * (cd + 1)).astype(np.int64), cd)
         bids = bids[:, [(s - leader0) % n for s in range(n)]]  # draws in asking order -> seats
         if heuristic.any():
             bids = np.where(heuristic[None, :], heuristic_bids(hand, n, cd), bids)
@@ -431,7 +434,7 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
                                                    for a in by_row)
             for i in range(n):
                 mask = legal_of(count_p[:, i], suits_p[:, i], led)
-                slot = pick(mask, u[:, step]) if not heuristic.all() else None
+                slot = pick(mask, u[:, step - first]) if not heuristic.all() else None
                 if heuristic.any():
                     seat = seats[:, i]
                     on = heuristic[seat]
