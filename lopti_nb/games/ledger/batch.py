@@ -237,14 +237,12 @@ class Block:
         self.round[onward] += 1
         self.trigger[onward] = False
 
-    def open_cards(self, on: np.ndarray, faces: np.ndarray) -> None:
-        """The acting seat of each game ``on`` lays ``faces[G, F]`` (counts) in its yard;
-        every other seat already showing a suit takes a coin per card of it."""
-        if not on.any():
+    def open_cards(self, idx: np.ndarray, counts: np.ndarray) -> None:
+        """The acting seat of each game ``idx`` lays ``counts[k, F]`` (cards by face) in its
+        yard; every other seat already showing a suit takes a coin per card of it."""
+        if not len(idx):
             return
-        idx = self.rows[on]
         seat = self.seat[idx]
-        counts = faces[idx]
         per_suit = counts.reshape(len(idx), self.suits, self.per_suit).sum(axis=2)
         values = (counts * self.value_of).sum(axis=1)
         showing = self.yard[idx] > 0  # [k, n, suits], before this Open
@@ -329,7 +327,8 @@ class Block:
             for j in range(self.haul.shape[1]):
                 take = forced & (j < self.hlen)
                 faces[self.rows[take], self.face_of(self.haul[take, j])] += 1
-            self.open_cards(forced & (self.hlen > 0), faces)
+            laid = self.rows[forced & (self.hlen > 0)]
+            self.open_cards(laid, faces[laid])
             self.end_turn(forced, True)
         lose = caught & ~forced
         if lose.any():
@@ -373,49 +372,53 @@ class Block:
             keen = can_flip & (self.hlen < target) & (self.flips_now < MAX_FLIPS)
             flip = np.where(persona, diving & keen, flip)
         code[diving] = np.where(flip[diving], A_FLIP, A_SURFACE)
-        # a turn: Dive, or Open/Sell of the sealed cards (an empty hand must dive)
-        turn = live & ~self.diving
-        hand = self.hand[rows, self.seat]  # [G, F]
+        # a turn: Dive, or Open/Sell of the sealed cards (an empty hand must dive), decided
+        # on the games at a turn alone (``t``; the others are diving or over)
+        t = np.flatnonzero(live & ~self.diving)
+        hand = np.take(self.hand.reshape(g * self.players, f), t * self.players + self.seat[t], axis=0)
         held, pairs, distinct, groups, whole = turn_options(hand, s, self.per_suit)
         count = 1 + 2 * distinct + groups + whole
-        k = np.minimum((u * count).astype(np.int64), count - 1)
-        dive = turn & (k == 0)
-        single = turn & (k >= 1) & (k <= distinct)
-        by_suit = turn & (k > distinct) & (k <= distinct + groups)
-        all_hand = turn & whole & (k == distinct + groups + 1)
-        sell = turn & (k > distinct + groups + whole)
-        nth = np.where(single, k - 1, k - 1 - distinct - groups - whole)  # the card's rank
+        k = np.minimum((u[t] * count).astype(np.int64), count - 1)
+        dive_t = k == 0
+        single_t = (k >= 1) & (k <= distinct)
+        by_suit_t = (k > distinct) & (k <= distinct + groups)
+        all_hand_t = whole & (k == distinct + groups + 1)
+        sell_t = k > distinct + groups + whole
+        nth = np.where(single_t, k - 1, k - 1 - distinct - groups - whole)  # the card's rank
         rank = held.cumsum(axis=1, dtype=np.int16)
-        face = (rank > nth[:, None]).argmax(axis=1)
-        if persona.any():
-            dive, all_hand, sell, face = self.personalities(turn & persona, policy, hand, held, dive,
-                                                            all_hand, sell, face)
-            single &= ~persona
-            by_suit &= ~persona
-        suit_rank = pairs.cumsum(axis=1, dtype=np.int16)
-        group_suit = (suit_rank > (k - 1 - distinct)[:, None]).argmax(axis=1)
-        code[dive] = A_DIVE
-        code[single] = 3 + face[single]
-        code[sell] = 3 + f + face[sell]
-        group = by_suit | all_hand
-        code[group] = A_GROUP
+        face_t = (rank > nth[:, None]).argmax(axis=1)
+        persona_t = persona[t]
+        if persona_t.any():
+            dive_t, all_hand_t, sell_t, face_t = self.personalities(t, persona_t, policy[t], hand, held, dive_t,
+                                                                    all_hand_t, sell_t, face_t)
+            single_t &= ~persona_t
+            by_suit_t &= ~persona_t
+        group_t = by_suit_t | all_hand_t
+        code[t[dive_t]] = A_DIVE
+        code[t[single_t]] = 3 + face_t[single_t]
+        code[t[sell_t]] = 3 + f + face_t[sell_t]
+        code[t[group_t]] = A_GROUP
         # opens
-        opened = np.zeros((g, f), dtype=np.int16)
-        one = rows[single]
-        opened[one, face[single]] = 1
-        if by_suit.any():
-            k = rows[by_suit]
-            in_suit = (np.arange(f)[None, :] // self.per_suit) == group_suit[by_suit][:, None]
-            opened[k] = np.where(in_suit, hand[k], 0)
-        opened[all_hand] = hand[all_hand]
-        if group.any():  # written as text only if the records are kept
-            self.groups.append((number, self.ids[rows[group]], opened[group]))
-        opening = single | group
-        if opening.any():
-            k = rows[opening]
-            self.hand[k, self.seat[k]] -= opened[k]
-            self.open_cards(opening, opened)
-            self.end_turn(opening, False)
+        opened = np.zeros((len(t), f), dtype=np.int16)
+        opened[np.flatnonzero(single_t), face_t[single_t]] = 1
+        if by_suit_t.any():
+            suit_rank = pairs[by_suit_t].cumsum(axis=1, dtype=np.int16)
+            group_suit = (suit_rank > (k - 1 - distinct)[by_suit_t][:, None]).argmax(axis=1)
+            in_suit = (np.arange(f)[None, :] // self.per_suit) == group_suit[:, None]
+            opened[by_suit_t] = np.where(in_suit, hand[by_suit_t], 0)
+        opened[all_hand_t] = hand[all_hand_t]
+        if group_t.any():  # written as text only if the records are kept
+            self.groups.append((number, self.ids[t[group_t]], opened[group_t]))
+        opening_t = single_t | group_t
+        if opening_t.any():
+            k = t[opening_t]
+            self.hand[k, self.seat[k]] -= opened[opening_t]
+            self.open_cards(k, opened[opening_t])
+            self.end_turn(self.mask(k), False)
+        dive = self.mask(t[dive_t])
+        sell = self.mask(t[sell_t])
+        face = np.zeros(g, dtype=np.int64)
+        face[t] = face_t
         # sales
         if sell.any():
             k = rows[sell]
@@ -441,22 +444,29 @@ class Block:
         self.finish_turns()
         self.codes.append((self.ids, code))
 
-    def personalities(self, on, policy, hand, held, dive, all_hand, sell, face):
-        """The turn of each personality (bots.balanced, seller, opener, greedy) in the games
-        ``on``: Dive, Open the whole hand (the largest Open listed, the first of that size)
-        or Sell the best-priced card (the first listed of the highest price)."""
-        rows = self.rows
+    def mask(self, games: np.ndarray) -> np.ndarray:
+        """``[G]``: True at the games ``games``."""
+        out = np.zeros(self.g, dtype=bool)
+        out[games] = True
+        return out
+
+    def personalities(self, games, on, policy, hand, held, dive, all_hand, sell, face):
+        """The turn of each personality (bots.balanced, seller, opener, greedy) among the
+        games ``games`` (the other arrays are theirs, one row a game) where ``on``: Dive, Open
+        the whole hand (the largest Open listed, the first of that size) or Sell the
+        best-priced card (the first listed of the highest price)."""
+        rows = np.arange(len(games))
         size = hand.sum(axis=1)
         has = size > 0
-        endgame = self.sea >= self.claim - 1
-        suit_count = hand.reshape(self.g, self.suits, self.per_suit).sum(axis=2)
-        price = np.where(suit_count > 0, self.market, -1)
+        endgame = self.sea[games] >= self.claim - 1
+        suit_count = hand.reshape(len(games), self.suits, self.per_suit).sum(axis=2)
+        price = np.where(suit_count > 0, self.market[games], -1)
         best_suit = price.argmax(axis=1)  # the first suit of the highest price held
         best_price = price[rows, best_suit]
         in_best = held & ((np.arange(self.faces)[None, :] // self.per_suit) == best_suit[:, None])
         sell_face = in_best.argmax(axis=1)  # its lowest card: the first Sell of that price
         stray = ((best_price >= 5) & (suit_count[rows, best_suit] == 1)
-                 & (self.yard[rows, self.seat, best_suit] == 0))
+                 & (self.yard[games, self.seat[games], best_suit] == 0))
         balanced_sells = ~endgame & (size >= 4) & stray
         balanced_opens = endgame | ((size >= 4) & ~stray)
         opens = np.select([policy == 1, policy == 2, policy == 3],
