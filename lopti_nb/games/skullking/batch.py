@@ -40,7 +40,7 @@ import numpy as np
 
 from lopti_nb.engine import BatchNotCovered
 from lopti_nb.engine.records import action_text, build_record
-from lopti_nb.engine.batch import block_seeds, first_bytes, pick, uniforms
+from lopti_nb.engine.batch import block_seeds, first_bytes, uniforms
 
 from .bots import PLAY_VALUE, STRENGTH
 from .cards import (CARDS, SORT_KEY, SUITS, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
@@ -247,27 +247,52 @@ def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: n
     """``[G, cd + 1]``: the legal plays of hands given by their ``count`` of each card (see
     :func:`copies`) and the cards' suits: one slot per distinct card held, and a last slot
     for the Tigress declared an escape (legal with her). A player holding the led suit
-    follows it or plays a special."""
-    return legal_of(*with_escape(count, suit, tigress), led)
+    follows it or plays a special. (The bits of :func:`legal_bits`, one column a slot.)"""
+    count, suit = with_escape(count, suit, tigress)
+    led = led[:, None]
+    follow = slot_bits((suit == led) & (led >= 0))
+    ok = legal_bits(slot_bits(count > 0), follow, slot_bits(suit < 0))
+    return ((ok[:, None] >> np.arange(count.shape[1])) & 1).astype(bool)
 
 
 def with_escape(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``count`` and ``suit`` with a last slot for the Tigress declared an escape: held while
-    she is (one copy at most), of no suit, so :func:`legal_of` finds it legal with her."""
+    she is (one copy at most), of no suit, so she is legal either way."""
     escape = (count * tigress).sum(axis=-1, keepdims=True, dtype=count.dtype)
     return (np.concatenate([count, escape], axis=-1),
             np.concatenate([suit, np.full(escape.shape, -1, dtype=suit.dtype)], axis=-1))
 
 
-def legal_of(count: np.ndarray, suit: np.ndarray, led: np.ndarray) -> np.ndarray:
-    """``[G, slots]``: which slots (held cards, ``count > 0``, of their ``suit``; -1: a
-    special) may be played when ``led`` is the led suit (-1: none yet). A player holding the
-    led suit follows it or plays a special."""
-    held = count > 0
-    led = led[:, None]
-    same = suit == led
-    must = (held & same).any(axis=1, keepdims=True) & (led >= 0)
-    return held & (same | (suit < 0) | ~must)
+#: a hand's slots as the bits of one integer (bit j: slot j; a hand has at most 10 cards and
+#: the Tigress's escape slot); per such integer, how many bits are set and where the k-th is
+MAX_SLOTS = 11
+SLOT_BIT = (1 << np.arange(MAX_SLOTS)).astype(np.int32)
+BIT_COUNT = np.array([bin(m).count("1") for m in range(1 << MAX_SLOTS)], dtype=np.int64)
+KTH_BIT = np.array([[j for j in range(MAX_SLOTS) if m >> j & 1] + [0] * (MAX_SLOTS - bin(m).count("1"))
+                    for m in range(1 << MAX_SLOTS)], dtype=np.int64).ravel()
+
+
+def slot_bits(mask: np.ndarray) -> np.ndarray:
+    """The slots where ``mask[..., slots]`` is True, as the bits of one integer."""
+    return (mask * SLOT_BIT[:mask.shape[-1]]).sum(axis=-1, dtype=np.int32)
+
+
+def legal_bits(held: np.ndarray, follow: np.ndarray, special: np.ndarray) -> np.ndarray:
+    """The legal slots (bits) of hands holding ``held``, of which ``follow`` are of the led
+    suit (none before a number is led) and ``special`` are specials: a hand holding the led
+    suit follows it or plays a special; any held card otherwise."""
+    return np.where((held & follow) != 0, held & (follow | special), held)
+
+
+def pick_bit(bits: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Per game, the ``floor(u * count)``-th set bit of ``bits`` (each has one at least):
+    uniform over the set bits, as :func:`~lopti_nb.engine.batch.pick` is over True slots.
+
+        >>> pick_bit(np.array([0b1010, 0b1010]), np.array([0.2, 0.7])).tolist()
+        [1, 3]
+    """
+    k = (u * BIT_COUNT[bits]).astype(np.int64)
+    return KTH_BIT[bits * MAX_SLOTS + k]
 
 
 # -- the heuristic bot over arrays ---------------------------------------------------------------
@@ -415,46 +440,52 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         allies = np.full((g, 2, 2), -1, dtype=np.int64)  # (loot seat, winner seat) each
         allied = np.zeros(g, dtype=np.int64)
         leader = np.full(g, leader0, dtype=np.int64)
-        # each seat's hand as one row of a [G * n, cd + 1] table (the last slot: the Tigress
-        # as an escape, see with_escape), so a trick's hands in playing order are one take of
-        # whole rows
+        # each seat's hand as one row of [G * n, ...] tables, its slots (the last: the
+        # Tigress as an escape, see with_escape) also as bits: a play reads its seat's row
+        width = cd + 1
         count, suits = with_escape(count, suits, tigress)
         slot_hand = np.concatenate([hand, np.full((g, n, 1), T_TIG_ESCAPE, dtype=hand.dtype)], axis=2)
-        tigress_slots = np.concatenate([tigress, np.ones((g, n, 1), dtype=bool)], axis=2)
-        by_row = [a.reshape(g * n, cd + 1) for a in (slot_hand, count, suits, tigress_slots)]
+        slot_hand = slot_hand.reshape(g * n * width)
+        count = count.reshape(g * n * width)
+        held = slot_bits(count.reshape(g, n, width) > 0).ravel()
+        # per led suit (column 0: none led yet, then the four suits) the slots that follow it
+        follow = np.zeros((g * n, 5), dtype=np.int32)
+        for su in range(4):
+            follow[:, su + 1] = slot_bits(suits == su).ravel()
+        follow = follow.ravel()
+        special = slot_bits(suits < 0).ravel()
+        # both of the Tigress's slots: she leaves both, played either way
+        hers = slot_bits(np.concatenate([tigress, tigress.any(axis=2, keepdims=True)], axis=2)).ravel()
         for t in range(cd):
             trick = np.zeros((g, n), dtype=np.int16)
             led = np.full(g, -1, dtype=np.int8)
             open_ = np.ones(g, dtype=bool)
-            # the hands in playing order for this trick (position i: seat leader + i), so each
-            # play reads a slice; the counts go back to the seats when the trick is done
-            seats = (leader[:, None] + np.arange(n)) % n
-            at_seats = (rows[:, None] * n + seats).ravel()
-            hand_p, count_p, suits_p, tigress_p = (np.take(a, at_seats, axis=0).reshape(g, n, cd + 1)
-                                                   for a in by_row)
             for i in range(n):
-                mask = legal_of(count_p[:, i], suits_p[:, i], led)
-                slot = pick(mask, u[:, step - first]) if not heuristic.all() else None
+                seat = (leader + i) % n
+                row = rows * n + seat
+                now = held[row]
+                ok = legal_bits(now, follow[row * 5 + led + 1], special[row])
+                slot = pick_bit(ok, u[:, step - first]) if not heuristic.all() else None
                 if heuristic.any():
-                    seat = seats[:, i]
                     on = heuristic[seat]
                     if on.any():
-                        best = heuristic_plays(hand_p[:, i, :cd], tigress_p[:, i, :cd], mask, trick[:, :i], n,
+                        mask = ((ok[:, None] >> np.arange(width)) & 1).astype(bool)
+                        mine = slot_hand.reshape(g * n, width)[row, :cd]
+                        best = heuristic_plays(mine, mine == T_TIGRESS, mask, trick[:, :i], n,
                                                bids[rows, seat] - won[rows, seat], cd - t)
                         slot = best if slot is None else np.where(on, best, slot)
-                card = PLAYED_AS[hand_p[rows, i, slot]]
-                count_p[rows, i, slot] -= 1
-                # the Tigress either way leaves both her slots
-                she = np.flatnonzero((card == T_TIG_PIRATE) | (card == T_TIG_ESCAPE))
-                if len(she):
-                    count_p[she, i] *= ~tigress_p[she, i]
+                at = row * width + slot
+                card = PLAYED_AS[slot_hand[at]]
+                left = count[at] - 1
+                count[at] = left
+                gone = np.where(left == 0, SLOT_BIT[slot], 0) | np.where((hers[row] >> slot) & 1, hers[row], 0)
+                held[row] = now & ~gone
                 trick[:, i] = card
                 codes[:, step] = PLAY_CODE + card
                 step += 1
                 decides = open_ & (KIND_OF[card] != ESCAPE)
                 led = np.where(decides, SUIT_OF[card], led)
                 open_ &= ~decides
-            by_row[1][at_seats] = count_p.reshape(g * n, cd + 1)
             winner, nxt, how, raw = resolve(trick, edition)
             taken = winner >= 0
             wseat = (leader + np.maximum(winner, 0)) % n
