@@ -237,10 +237,17 @@ def copies(hand: np.ndarray) -> np.ndarray:
     copies the hand holds; 0 at the other slots of the run. A play takes a copy from the
     run's count, so the first slot of a card stands for all its copies (the engine offers one
     play per distinct card) and ``count > 0`` marks the cards still held."""
-    same = hand[..., :, None] == hand[..., None, :]
-    first = np.ones(hand.shape, dtype=bool)
-    first[..., 1:] = hand[..., 1:] != hand[..., :-1]
-    return np.where(first, same.sum(axis=-1), 0).astype(np.int8)
+    cd = hand.shape[-1]
+    if cd == 0 or hand.size == 0:
+        return np.zeros(hand.shape, dtype=np.int8)
+    # slot by slot over all hands at once (a slot's cards contiguous): equal cards are
+    # neighbours in a sorted hand, so a slot's copies are the equal cards after it
+    slots = np.ascontiguousarray(hand.reshape(-1, cd).T)
+    count = np.ones(slots.shape, dtype=np.int8)
+    for d in range(1, cd):
+        count[:-d] += slots[d:] == slots[:-d]
+    count[1:] *= slots[1:] != slots[:-1]  # 0 but at the first slot of a run
+    return np.ascontiguousarray(count.T).reshape(hand.shape)
 
 
 def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: np.ndarray) -> np.ndarray:
@@ -274,7 +281,10 @@ KTH_BIT = np.array([[j for j in range(MAX_SLOTS) if m >> j & 1] + [0] * (MAX_SLO
 
 def slot_bits(mask: np.ndarray) -> np.ndarray:
     """The slots where ``mask[..., slots]`` is True, as the bits of one integer."""
-    return (mask * SLOT_BIT[:mask.shape[-1]]).sum(axis=-1, dtype=np.int32)
+    bits = mask[..., 0].astype(np.int32)
+    for j in range(1, mask.shape[-1]):  # a column at a time: few slots, many hands
+        bits |= mask[..., j].astype(np.int32) << j
+    return bits
 
 
 def legal_bits(held: np.ndarray, follow: np.ndarray, special: np.ndarray) -> np.ndarray:
