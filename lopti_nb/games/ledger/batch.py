@@ -97,10 +97,24 @@ def turn_options(hand: np.ndarray, suits: int, per_suit: int) -> tuple[np.ndarra
     ``(held faces, suits held twice, distinct cards, such suits, whole hand listed)``, so
     ``1 + 2 * distinct + suits + whole`` actions are listed."""
     held = hand > 0
-    suit_count = hand.reshape(len(hand), suits, per_suit).sum(axis=2)
+    # sums over a suit's few faces and the few suits a column at a time (many games, few
+    # columns: NumPy's sums over a short last axis are slow)
+    by_suit = hand.reshape(len(hand), suits, per_suit)
+    held_by_suit = held.reshape(len(hand), suits, per_suit)
+    suit_count = by_suit[:, :, 0].astype(np.int64)
+    kinds = held_by_suit[:, :, 0].astype(np.int64)
+    for v in range(1, per_suit):
+        suit_count += by_suit[:, :, v]
+        kinds += held_by_suit[:, :, v]
     pairs = suit_count >= 2
-    whole = (suit_count.sum(axis=1) >= 2) & ((suit_count > 0).sum(axis=1) >= 2)
-    return held, pairs, held.sum(axis=1), pairs.sum(axis=1), whole
+    distinct, groups, size, shown_suits = (np.zeros(len(hand), dtype=np.int64) for _ in range(4))
+    for su in range(suits):
+        distinct += kinds[:, su]
+        groups += pairs[:, su]
+        size += suit_count[:, su]
+        shown_suits += suit_count[:, su] > 0
+    whole = (size >= 2) & (shown_suits >= 2)
+    return held, pairs, distinct, groups, whole
 
 
 #: the arrays with one entry per game of a block (what compacting a block slices)
