@@ -31,6 +31,10 @@ CONNECT_TIMEOUT = 3  # seconds to wait for a Dask scheduler to answer
 DASK_WINDOW = 256  # chunks handed to a Dask cluster and not yet collected, at most
 
 
+#: the text that seeds the generator of game ``number`` of a run seeded ``seed``
+SEED_TEXT = "lopti_nb:{}:{}"
+
+
 def game_seeds(seed: Any, number: int) -> tuple[int, int]:
     """The (game seed, bot seed) of game ``number`` in a run seeded ``seed``.
 
@@ -40,7 +44,7 @@ def game_seeds(seed: Any, number: int) -> tuple[int, int]:
         >>> game_seeds(0, 0) == game_seeds(0, 0) != game_seeds(0, 1)
         True
     """
-    rng = random.Random(f"lopti_nb:{seed}:{number}")
+    rng = random.Random(SEED_TEXT.format(seed, number))
     return rng.getrandbits(62), rng.getrandbits(62)
 
 
@@ -350,7 +354,7 @@ def _batch_chunk(task: tuple) -> tuple[dict[str, Any], list | None]:
     return run.spec.load("batch")(run, first, n, keep)
 
 
-BATCH_CHUNK = 4096  # games in one unit of work of a batch run (a progress step)
+BATCH_CHUNK = 16384  # games in one unit of work of a batch run (a progress step)
 
 
 def batch_frame(run: Run, keep: bool, workers: int | None = None, client: Any = None,

@@ -37,7 +37,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from lopti_nb.engine import BatchNotCovered
-from lopti_nb.engine.batch import block_seeds, uniforms
+from lopti_nb.engine.batch import block_seeds, first_bytes, generator_after, uniforms
 from lopti_nb.engine.records import action_text, build_record
 from lopti_nb.engine.shuffle import shuffle, shuffled_order
 
@@ -46,7 +46,7 @@ from .bots import MIX
 from .cards import RECKONINGS, card_from_code, deck_spec, lost_count, reckoning_deck
 from .state import CLEAN_LEDGER_BONUS, PRICE_FLOOR, PRICE_START
 
-BLOCK = 4096
+BLOCK = 16384  # games advanced together (a step's array calls cost less a game on more games)
 #: the bots played here: random (0) and the four personalities, by number; ``mix`` seats them
 #: by seat as the engine's mix does
 POLICY = {"random": 0, "balanced": 1, "seller": 2, "opener": 3, "greedy": 4}
@@ -97,10 +97,24 @@ def turn_options(hand: np.ndarray, suits: int, per_suit: int) -> tuple[np.ndarra
     ``(held faces, suits held twice, distinct cards, such suits, whole hand listed)``, so
     ``1 + 2 * distinct + suits + whole`` actions are listed."""
     held = hand > 0
-    suit_count = hand.reshape(len(hand), suits, per_suit).sum(axis=2)
+    # sums over a suit's few faces and the few suits a column at a time (many games, few
+    # columns: NumPy's sums over a short last axis are slow)
+    by_suit = hand.reshape(len(hand), suits, per_suit)
+    held_by_suit = held.reshape(len(hand), suits, per_suit)
+    suit_count = by_suit[:, :, 0].astype(np.int64)
+    kinds = held_by_suit[:, :, 0].astype(np.int64)
+    for v in range(1, per_suit):
+        suit_count += by_suit[:, :, v]
+        kinds += held_by_suit[:, :, v]
     pairs = suit_count >= 2
-    whole = (suit_count.sum(axis=1) >= 2) & ((suit_count > 0).sum(axis=1) >= 2)
-    return held, pairs, held.sum(axis=1), pairs.sum(axis=1), whole
+    distinct, groups, size, shown_suits = (np.zeros(len(hand), dtype=np.int64) for _ in range(4))
+    for su in range(suits):
+        distinct += kinds[:, su]
+        groups += pairs[:, su]
+        size += suit_count[:, su]
+        shown_suits += suit_count[:, su] > 0
+    whole = (size >= 2) & (shown_suits >= 2)
+    return held, pairs, distinct, groups, whole
 
 
 #: the arrays with one entry per game of a block (what compacting a block slices)
@@ -136,9 +150,11 @@ class Block:
         size = self.size = len(cards)
         # the engine's first two shuffles (wreck, then the Reckoning deck) read 4 bytes a card
         # from the game's generator, one call each; one call for both reads the same bytes
-        self.rngs = [random.Random(s) for s in game_seeds_]
-        data = b"".join([r.randbytes(4 * (size + RECKONING_SIZE)) for r in self.rngs])
-        keys = np.frombuffer(data, dtype="<u4").reshape(g, size + RECKONING_SIZE)
+        # the generator of a game that reshuffles is made again when it first does (few do)
+        self.first = 4 * (size + RECKONING_SIZE)
+        self.game_seeds = list(game_seeds_)
+        self.rngs: list[random.Random | None] = [None] * g
+        keys = first_bytes(game_seeds_, self.first)
         self.wreck = cards[keys[:, :size].argsort(axis=1, kind="stable")]
         self.wtop = np.full(g, size, dtype=np.int64)
         self.discard = np.zeros((g, size), dtype=np.int16)
@@ -173,8 +189,13 @@ class Block:
 
     # -- small pieces -------------------------------------------------------------------
     def add(self, name: str, on: np.ndarray, amount: Any = 1) -> None:
-        """``stats[name]`` of the acting seat of the games ``on`` += amount."""
-        self.stats[name][self.rows[on], self.seat[on]] += amount if np.ndim(amount) == 0 else amount[on]
+        """``stats[name]`` of the acting seat of the games ``on`` += amount (the seat of this
+        step: turns end when the step does)."""
+        mask = self.acting & on[:, None]
+        if np.ndim(amount) == 0:
+            self.stats[name] += mask if amount == 1 else mask * amount
+        else:
+            self.stats[name] += mask * amount[:, None]
 
     def sea_trigger(self, on: np.ndarray, units: np.ndarray | int) -> None:
         """The round's first sea trigger moves the sea (never past the claim); later ones do not."""
@@ -202,13 +223,22 @@ class Block:
 
     # -- the moves ------------------------------------------------------------------------
     def end_turn(self, on: np.ndarray, dive: bool) -> None:
+        """The turns of the games ``on`` end (a dive's with ``dive``) when this step ends: a
+        game takes one action a step, so nothing later in the step reads its seat."""
+        self.ending |= on
+        if dive:
+            self.ending_dive |= on
+
+    def finish_turns(self) -> None:
+        """End this step's ended turns: the next seat, or the next round, or the game's end."""
+        on = self.ending
         if not on.any():
             return
-        if dive:
-            idx = self.rows[on]
-            seat = self.seat[idx]
-            self.max_flips[idx, seat] = np.maximum(self.max_flips[idx, seat], self.flips_now[idx])
-            self.hlen[on] = 0
+        dove = self.ending_dive
+        if dove.any():
+            self.max_flips = np.where(self.acting & dove[:, None],
+                                      np.maximum(self.max_flips, self.flips_now[:, None]), self.max_flips)
+            self.hlen[dove] = 0
         self.diving[on] = False
         self.seat[on] += 1
         done = on & (self.seat == self.players)
@@ -221,14 +251,12 @@ class Block:
         self.round[onward] += 1
         self.trigger[onward] = False
 
-    def open_cards(self, on: np.ndarray, faces: np.ndarray) -> None:
-        """The acting seat of each game ``on`` lays ``faces[G, F]`` (counts) in its yard;
-        every other seat already showing a suit takes a coin per card of it."""
-        if not on.any():
+    def open_cards(self, idx: np.ndarray, counts: np.ndarray) -> None:
+        """The acting seat of each game ``idx`` lays ``counts[k, F]`` (cards by face) in its
+        yard; every other seat already showing a suit takes a coin per card of it."""
+        if not len(idx):
             return
-        idx = self.rows[on]
         seat = self.seat[idx]
-        counts = faces[idx]
         per_suit = counts.reshape(len(idx), self.suits, self.per_suit).sum(axis=2)
         values = (counts * self.value_of).sum(axis=1)
         showing = self.yard[idx] > 0  # [k, n, suits], before this Open
@@ -246,6 +274,8 @@ class Block:
         Reckoning deck) with its own generator, as the engine does at that moment."""
         for k in games.tolist():
             rng = self.rngs[k]
+            if rng is None:
+                rng = self.rngs[k] = generator_after(self.game_seeds[k], self.first)
             if wreck:
                 m = int(self.dlen[k])
                 order = shuffled_order(rng, m)
@@ -311,7 +341,8 @@ class Block:
             for j in range(self.haul.shape[1]):
                 take = forced & (j < self.hlen)
                 faces[self.rows[take], self.face_of(self.haul[take, j])] += 1
-            self.open_cards(forced & (self.hlen > 0), faces)
+            laid = self.rows[forced & (self.hlen > 0)]
+            self.open_cards(laid, faces[laid])
             self.end_turn(forced, True)
         lose = caught & ~forced
         if lose.any():
@@ -335,6 +366,9 @@ class Block:
         g, f, s = self.g, self.faces, self.suits
         rows = self.rows
         live = ~self.over
+        self.acting = self.seat[:, None] == np.arange(self.players)  # [G, n]: whose turn
+        self.ending = np.zeros(g, dtype=bool)
+        self.ending_dive = np.zeros(g, dtype=bool)
         u = uniforms(self.bot_seeds, number, 1)[:, 0]
         code = np.full(g, A_NONE, dtype=np.int64)
         # while diving: FlipAgain (while any card is left to flip) or Surface
@@ -352,49 +386,53 @@ class Block:
             keen = can_flip & (self.hlen < target) & (self.flips_now < MAX_FLIPS)
             flip = np.where(persona, diving & keen, flip)
         code[diving] = np.where(flip[diving], A_FLIP, A_SURFACE)
-        # a turn: Dive, or Open/Sell of the sealed cards (an empty hand must dive)
-        turn = live & ~self.diving
-        hand = self.hand[rows, self.seat]  # [G, F]
+        # a turn: Dive, or Open/Sell of the sealed cards (an empty hand must dive), decided
+        # on the games at a turn alone (``t``; the others are diving or over)
+        t = np.flatnonzero(live & ~self.diving)
+        hand = np.take(self.hand.reshape(g * self.players, f), t * self.players + self.seat[t], axis=0)
         held, pairs, distinct, groups, whole = turn_options(hand, s, self.per_suit)
         count = 1 + 2 * distinct + groups + whole
-        k = np.minimum((u * count).astype(np.int64), count - 1)
-        dive = turn & (k == 0)
-        single = turn & (k >= 1) & (k <= distinct)
-        by_suit = turn & (k > distinct) & (k <= distinct + groups)
-        all_hand = turn & whole & (k == distinct + groups + 1)
-        sell = turn & (k > distinct + groups + whole)
-        nth = np.where(single, k - 1, k - 1 - distinct - groups - whole)  # the card's rank
+        k = np.minimum((u[t] * count).astype(np.int64), count - 1)
+        dive_t = k == 0
+        single_t = (k >= 1) & (k <= distinct)
+        by_suit_t = (k > distinct) & (k <= distinct + groups)
+        all_hand_t = whole & (k == distinct + groups + 1)
+        sell_t = k > distinct + groups + whole
+        nth = np.where(single_t, k - 1, k - 1 - distinct - groups - whole)  # the card's rank
         rank = held.cumsum(axis=1, dtype=np.int16)
-        face = (rank > nth[:, None]).argmax(axis=1)
-        if persona.any():
-            dive, all_hand, sell, face = self.personalities(turn & persona, policy, hand, held, dive,
-                                                            all_hand, sell, face)
-            single &= ~persona
-            by_suit &= ~persona
-        suit_rank = pairs.cumsum(axis=1, dtype=np.int16)
-        group_suit = (suit_rank > (k - 1 - distinct)[:, None]).argmax(axis=1)
-        code[dive] = A_DIVE
-        code[single] = 3 + face[single]
-        code[sell] = 3 + f + face[sell]
-        group = by_suit | all_hand
-        code[group] = A_GROUP
+        face_t = (rank > nth[:, None]).argmax(axis=1)
+        persona_t = persona[t]
+        if persona_t.any():
+            dive_t, all_hand_t, sell_t, face_t = self.personalities(t, persona_t, policy[t], hand, held, dive_t,
+                                                                    all_hand_t, sell_t, face_t)
+            single_t &= ~persona_t
+            by_suit_t &= ~persona_t
+        group_t = by_suit_t | all_hand_t
+        code[t[dive_t]] = A_DIVE
+        code[t[single_t]] = 3 + face_t[single_t]
+        code[t[sell_t]] = 3 + f + face_t[sell_t]
+        code[t[group_t]] = A_GROUP
         # opens
-        opened = np.zeros((g, f), dtype=np.int16)
-        one = rows[single]
-        opened[one, face[single]] = 1
-        if by_suit.any():
-            k = rows[by_suit]
-            in_suit = (np.arange(f)[None, :] // self.per_suit) == group_suit[by_suit][:, None]
-            opened[k] = np.where(in_suit, hand[k], 0)
-        opened[all_hand] = hand[all_hand]
-        if group.any():  # written as text only if the records are kept
-            self.groups.append((number, self.ids[rows[group]], opened[group]))
-        opening = single | group
-        if opening.any():
-            k = rows[opening]
-            self.hand[k, self.seat[k]] -= opened[k]
-            self.open_cards(opening, opened)
-            self.end_turn(opening, False)
+        opened = np.zeros((len(t), f), dtype=np.int16)
+        opened[np.flatnonzero(single_t), face_t[single_t]] = 1
+        if by_suit_t.any():
+            suit_rank = pairs[by_suit_t].cumsum(axis=1, dtype=np.int16)
+            group_suit = (suit_rank > (k - 1 - distinct)[by_suit_t][:, None]).argmax(axis=1)
+            in_suit = (np.arange(f)[None, :] // self.per_suit) == group_suit[:, None]
+            opened[by_suit_t] = np.where(in_suit, hand[by_suit_t], 0)
+        opened[all_hand_t] = hand[all_hand_t]
+        if group_t.any():  # written as text only if the records are kept
+            self.groups.append((number, self.ids[t[group_t]], opened[group_t]))
+        opening_t = single_t | group_t
+        if opening_t.any():
+            k = t[opening_t]
+            self.hand[k, self.seat[k]] -= opened[opening_t]
+            self.open_cards(k, opened[opening_t])
+            self.end_turn(self.mask(k), False)
+        dive = self.mask(t[dive_t])
+        sell = self.mask(t[sell_t])
+        face = np.zeros(g, dtype=np.int64)
+        face[t] = face_t
         # sales
         if sell.any():
             k = rows[sell]
@@ -417,24 +455,32 @@ class Block:
             self.add("dives", dive)
         self.surface(diving & ~flip)
         self.flip(flip | dive)
+        self.finish_turns()
         self.codes.append((self.ids, code))
 
-    def personalities(self, on, policy, hand, held, dive, all_hand, sell, face):
-        """The turn of each personality (bots.balanced, seller, opener, greedy) in the games
-        ``on``: Dive, Open the whole hand (the largest Open listed, the first of that size)
-        or Sell the best-priced card (the first listed of the highest price)."""
-        rows = self.rows
+    def mask(self, games: np.ndarray) -> np.ndarray:
+        """``[G]``: True at the games ``games``."""
+        out = np.zeros(self.g, dtype=bool)
+        out[games] = True
+        return out
+
+    def personalities(self, games, on, policy, hand, held, dive, all_hand, sell, face):
+        """The turn of each personality (bots.balanced, seller, opener, greedy) among the
+        games ``games`` (the other arrays are theirs, one row a game) where ``on``: Dive, Open
+        the whole hand (the largest Open listed, the first of that size) or Sell the
+        best-priced card (the first listed of the highest price)."""
+        rows = np.arange(len(games))
         size = hand.sum(axis=1)
         has = size > 0
-        endgame = self.sea >= self.claim - 1
-        suit_count = hand.reshape(self.g, self.suits, self.per_suit).sum(axis=2)
-        price = np.where(suit_count > 0, self.market, -1)
+        endgame = self.sea[games] >= self.claim - 1
+        suit_count = hand.reshape(len(games), self.suits, self.per_suit).sum(axis=2)
+        price = np.where(suit_count > 0, self.market[games], -1)
         best_suit = price.argmax(axis=1)  # the first suit of the highest price held
         best_price = price[rows, best_suit]
         in_best = held & ((np.arange(self.faces)[None, :] // self.per_suit) == best_suit[:, None])
         sell_face = in_best.argmax(axis=1)  # its lowest card: the first Sell of that price
         stray = ((best_price >= 5) & (suit_count[rows, best_suit] == 1)
-                 & (self.yard[rows, self.seat, best_suit] == 0))
+                 & (self.yard[games, self.seat[games], best_suit] == 0))
         balanced_sells = ~endgame & (size >= 4) & stray
         balanced_opens = endgame | ((size >= 4) & ~stray)
         opens = np.select([policy == 1, policy == 2, policy == 3],
@@ -466,6 +512,7 @@ class Block:
             self.full = {name: getattr(self, name).copy() for name in PER_GAME}
             self.full.update({f"stats:{k}": v.copy() for k, v in self.stats.items()})
             self.full["rngs"] = list(self.rngs)
+            self.full["game_seeds"] = list(self.game_seeds)
         for name in PER_GAME:
             self.full[name][self.ids] = getattr(self, name)
         for k, v in self.stats.items():
@@ -475,6 +522,7 @@ class Block:
                 setattr(self, name, self.full[name])
             self.stats = {k: self.full[f"stats:{k}"] for k in self.stats}
             self.rngs = self.full["rngs"]
+            self.game_seeds = self.full["game_seeds"]
             self.ids = np.arange(len(self.rngs))
         else:
             keep = np.flatnonzero(~self.over)
@@ -482,6 +530,7 @@ class Block:
                 setattr(self, name, getattr(self, name)[keep])
             self.stats = {k: v[keep] for k, v in self.stats.items()}
             self.rngs = [self.rngs[k] for k in keep.tolist()]
+            self.game_seeds = [self.game_seeds[k] for k in keep.tolist()]
             self.ids = self.ids[keep]
         self.g = len(self.ids)
         self.rows = np.arange(self.g)

@@ -34,14 +34,13 @@ choice is the engine bot's own). Any other bot (``bidder``) is refused with
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
 import numpy as np
 
 from lopti_nb.engine import BatchNotCovered
 from lopti_nb.engine.records import action_text, build_record
-from lopti_nb.engine.batch import block_seeds, pick, uniforms
+from lopti_nb.engine.batch import block_seeds, first_bytes, uniforms
 
 from .bots import PLAY_VALUE, STRENGTH
 from .cards import (CARDS, SORT_KEY, SUITS, build_deck, ESCAPE, FOURTEEN_BONUS, KIND, KRAKEN, MERMAID, NUMBER, PIRATE, RANK,
@@ -49,7 +48,7 @@ from .cards import (CARDS, SORT_KEY, SUITS, build_deck, ESCAPE, FOURTEEN_BONUS, 
 from .rules import POWER, KING_CATCHES_PIRATE, LOOT_ALLIANCE, MERMAID_CATCHES_KING, PIRATE_CATCHES_MERMAID_2021
 from .state import ROUNDS, Bid, Play
 
-BLOCK = 4096  # games advanced together (memory grows with it; speed levels off near here)
+BLOCK = 16384  # games advanced together (memory grows with it: about 60 MB a block at 4 players)
 MAX_BID = 14
 
 
@@ -109,8 +108,7 @@ def deal(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
 def shuffle_keys(game_seeds_: Sequence[int], deck_size: int) -> np.ndarray:
     """``[G, ROUNDS, deck]``: the 32-bit key the engine's shuffle gives each deck position in
     each round (the little-endian words of the game generator's bytes)."""
-    data = b"".join([random.Random(s).randbytes(4 * deck_size * ROUNDS) for s in game_seeds_])
-    return np.frombuffer(data, dtype="<u4").reshape(len(game_seeds_), ROUNDS, deck_size)
+    return first_bytes(game_seeds_, 4 * deck_size * ROUNDS).reshape(len(game_seeds_), ROUNDS, deck_size)
 
 
 def dealt(keys: np.ndarray, cards: int) -> np.ndarray:
@@ -174,22 +172,24 @@ def resolve(trick: np.ndarray, edition: str) -> tuple[np.ndarray, np.ndarray, np
     how = np.zeros(g, dtype=np.int8)
     # an active White Whale (played after any Kraken): the highest number wins, the first
     # played among equals; with no number the trick is destroyed and the Whale's player leads
+    # a creature is in few tricks: its rules run on those tricks alone
     whale_on = whale > kraken
-    if whale_on.any():
-        top = rank.max(axis=1)
-        best = _first(rank == top[:, None])
-        winner = np.where(whale_on, np.where(top > 0, best, -1), winner)
-        nxt = np.where(whale_on, np.where(top > 0, best, whale), nxt)
-        how = np.where(whale_on, np.where(top > 0, WHALE_DECIDES, DESTROYED), how)
-    kraken_on = ~whale_on & (kraken >= 0)
-    if kraken_on.any():
-        rest = ~(is_kraken | is_whale)
+    on = np.flatnonzero(whale_on)
+    if len(on):
+        top = rank[on].max(axis=1)
+        best = _first(rank[on] == top[:, None])
+        winner[on] = np.where(top > 0, best, -1)
+        nxt[on] = np.where(top > 0, best, whale[on])
+        how[on] = np.where(top > 0, WHALE_DECIDES, DESTROYED)
+    on = np.flatnonzero(~whale_on & (kraken >= 0))
+    if len(on):
+        rest = ~(is_kraken[on] | is_whale[on])
         any_rest = rest.any(axis=1)
-        without = normal_winner(trick, rest | ~any_rest[:, None])
-        alone = np.where(whale >= 0, whale, kraken)
-        winner = np.where(kraken_on, -1, winner)
-        nxt = np.where(kraken_on, np.where(any_rest, without, alone), nxt)
-        how = np.where(kraken_on, DESTROYED, how)
+        without = normal_winner(trick[on], rest | ~any_rest[:, None])
+        alone = np.where(whale[on] >= 0, whale[on], kraken[on])
+        winner[on] = -1
+        nxt[on] = np.where(any_rest, without, alone)
+        how[on] = DESTROYED
     # bonus: every captured 14; and for a winning special where the specials kept their powers
     bonus = FOURTEEN_OF[trick].sum(axis=1)
     w = np.maximum(winner, 0)
@@ -237,23 +237,72 @@ def copies(hand: np.ndarray) -> np.ndarray:
     copies the hand holds; 0 at the other slots of the run. A play takes a copy from the
     run's count, so the first slot of a card stands for all its copies (the engine offers one
     play per distinct card) and ``count > 0`` marks the cards still held."""
-    same = hand[..., :, None] == hand[..., None, :]
-    first = np.ones(hand.shape, dtype=bool)
-    first[..., 1:] = hand[..., 1:] != hand[..., :-1]
-    return np.where(first, same.sum(axis=-1), 0).astype(np.int8)
+    cd = hand.shape[-1]
+    if cd == 0 or hand.size == 0:
+        return np.zeros(hand.shape, dtype=np.int8)
+    # slot by slot over all hands at once (a slot's cards contiguous): equal cards are
+    # neighbours in a sorted hand, so a slot's copies are the equal cards after it
+    slots = np.ascontiguousarray(hand.reshape(-1, cd).T)
+    count = np.ones(slots.shape, dtype=np.int8)
+    for d in range(1, cd):
+        count[:-d] += slots[d:] == slots[:-d]
+    count[1:] *= slots[1:] != slots[:-1]  # 0 but at the first slot of a run
+    return np.ascontiguousarray(count.T).reshape(hand.shape)
 
 
 def legal_slots(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray, led: np.ndarray) -> np.ndarray:
     """``[G, cd + 1]``: the legal plays of hands given by their ``count`` of each card (see
     :func:`copies`) and the cards' suits: one slot per distinct card held, and a last slot
     for the Tigress declared an escape (legal with her). A player holding the led suit
-    follows it or plays a special."""
-    held = count > 0
+    follows it or plays a special. (The bits of :func:`legal_bits`, one column a slot.)"""
+    count, suit = with_escape(count, suit, tigress)
     led = led[:, None]
-    same = suit == led
-    must = (held & same).any(axis=1, keepdims=True) & (led >= 0)
-    ok = held & (same | (suit < 0) | ~must)
-    return np.concatenate([ok, (ok & tigress).any(axis=1, keepdims=True)], axis=1)
+    follow = slot_bits((suit == led) & (led >= 0))
+    ok = legal_bits(slot_bits(count > 0), follow, slot_bits(suit < 0))
+    return ((ok[:, None] >> np.arange(count.shape[1])) & 1).astype(bool)
+
+
+def with_escape(count: np.ndarray, suit: np.ndarray, tigress: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` and ``suit`` with a last slot for the Tigress declared an escape: held while
+    she is (one copy at most), of no suit, so she is legal either way."""
+    escape = (count * tigress).sum(axis=-1, keepdims=True, dtype=count.dtype)
+    return (np.concatenate([count, escape], axis=-1),
+            np.concatenate([suit, np.full(escape.shape, -1, dtype=suit.dtype)], axis=-1))
+
+
+#: a hand's slots as the bits of one integer (bit j: slot j; a hand has at most 10 cards and
+#: the Tigress's escape slot); per such integer, how many bits are set and where the k-th is
+MAX_SLOTS = 11
+SLOT_BIT = (1 << np.arange(MAX_SLOTS)).astype(np.int32)
+BIT_COUNT = np.array([bin(m).count("1") for m in range(1 << MAX_SLOTS)], dtype=np.int64)
+KTH_BIT = np.array([[j for j in range(MAX_SLOTS) if m >> j & 1] + [0] * (MAX_SLOTS - bin(m).count("1"))
+                    for m in range(1 << MAX_SLOTS)], dtype=np.int64).ravel()
+
+
+def slot_bits(mask: np.ndarray) -> np.ndarray:
+    """The slots where ``mask[..., slots]`` is True, as the bits of one integer."""
+    bits = mask[..., 0].astype(np.int32)
+    for j in range(1, mask.shape[-1]):  # a column at a time: few slots, many hands
+        bits |= mask[..., j].astype(np.int32) << j
+    return bits
+
+
+def legal_bits(held: np.ndarray, follow: np.ndarray, special: np.ndarray) -> np.ndarray:
+    """The legal slots (bits) of hands holding ``held``, of which ``follow`` are of the led
+    suit (none before a number is led) and ``special`` are specials: a hand holding the led
+    suit follows it or plays a special; any held card otherwise."""
+    return np.where((held & follow) != 0, held & (follow | special), held)
+
+
+def pick_bit(bits: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Per game, the ``floor(u * count)``-th set bit of ``bits`` (each has one at least):
+    uniform over the set bits, as :func:`~lopti_nb.engine.batch.pick` is over True slots.
+
+        >>> pick_bit(np.array([0b1010, 0b1010]), np.array([0.2, 0.7])).tolist()
+        [1, 3]
+    """
+    k = (u * BIT_COUNT[bits]).astype(np.int64)
+    return KTH_BIT[bits * MAX_SLOTS + k]
 
 
 # -- the heuristic bot over arrays ---------------------------------------------------------------
@@ -371,8 +420,8 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
     deck = DECK_TYPES[legendary]
     rounds = [min(r, len(deck) // n) for r in range(1, ROUNDS + 1)]
     keys = shuffle_keys(game_seeds_, len(deck))
+    bot_seeds = np.asarray(bot_seeds, dtype=np.uint64)
     total = decisions(n, rounds)
-    u = uniforms(bot_seeds, 0, total)
     codes = np.zeros((g, total), dtype=np.int16)
     heuristic = np.array([s == "heuristic" for s in seats])
     totals = np.zeros((g, n), dtype=np.int64)
@@ -386,7 +435,10 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         suits = SUIT_OF[hand]
         tigress = hand == T_TIGRESS
         leader0 = (r - 1) % n  # the seat left of this round's dealer asks first and leads
-        bids = np.minimum((u[:, step: step + n] * (cd + 1)).astype(np.int64), cd)
+        # the round's draws, one per decision (numbered from the game's first decision)
+        u = uniforms(bot_seeds, step, n * (1 + cd))
+        first = step
+        bids = np.minimum((u[:, :n] * (cd + 1)).astype(np.int64), cd)
         bids = bids[:, [(s - leader0) % n for s in range(n)]]  # draws in asking order -> seats
         if heuristic.any():
             bids = np.where(heuristic[None, :], heuristic_bids(hand, n, cd), bids)
@@ -398,36 +450,52 @@ def play_block(game_seeds_: Sequence[int], bot_seeds: Sequence[int], players: in
         allies = np.full((g, 2, 2), -1, dtype=np.int64)  # (loot seat, winner seat) each
         allied = np.zeros(g, dtype=np.int64)
         leader = np.full(g, leader0, dtype=np.int64)
+        # each seat's hand as one row of [G * n, ...] tables, its slots (the last: the
+        # Tigress as an escape, see with_escape) also as bits: a play reads its seat's row
+        width = cd + 1
+        count, suits = with_escape(count, suits, tigress)
+        slot_hand = np.concatenate([hand, np.full((g, n, 1), T_TIG_ESCAPE, dtype=hand.dtype)], axis=2)
+        slot_hand = slot_hand.reshape(g * n * width)
+        count = count.reshape(g * n * width)
+        held = slot_bits(count.reshape(g, n, width) > 0).ravel()
+        # per led suit (column 0: none led yet, then the four suits) the slots that follow it
+        follow = np.zeros((g * n, 5), dtype=np.int32)
+        for su in range(4):
+            follow[:, su + 1] = slot_bits(suits == su).ravel()
+        follow = follow.ravel()
+        special = slot_bits(suits < 0).ravel()
+        # both of the Tigress's slots: she leaves both, played either way
+        hers = slot_bits(np.concatenate([tigress, tigress.any(axis=2, keepdims=True)], axis=2)).ravel()
         for t in range(cd):
             trick = np.zeros((g, n), dtype=np.int16)
             led = np.full(g, -1, dtype=np.int8)
             open_ = np.ones(g, dtype=bool)
-            # the hands in playing order for this trick (position i: seat leader + i), so each
-            # play reads a slice; the counts go back to the seats when the trick is done
-            seats = (leader[:, None] + np.arange(n)) % n
-            at_seats = (rows[:, None], seats)
-            hand_p, count_p, suits_p, tigress_p = (a[at_seats] for a in (hand, count, suits, tigress))
             for i in range(n):
-                mask = legal_slots(count_p[:, i], suits_p[:, i], tigress_p[:, i], led)
-                slot = pick(mask, u[:, step]) if not heuristic.all() else None
+                seat = (leader + i) % n
+                row = rows * n + seat
+                now = held[row]
+                ok = legal_bits(now, follow[row * 5 + led + 1], special[row])
+                slot = pick_bit(ok, u[:, step - first]) if not heuristic.all() else None
                 if heuristic.any():
-                    seat = seats[:, i]
                     on = heuristic[seat]
                     if on.any():
-                        best = heuristic_plays(hand_p[:, i], tigress_p[:, i], mask, trick[:, :i], n,
+                        mask = ((ok[:, None] >> np.arange(width)) & 1).astype(bool)
+                        mine = slot_hand.reshape(g * n, width)[row, :cd]
+                        best = heuristic_plays(mine, mine == T_TIGRESS, mask, trick[:, :i], n,
                                                bids[rows, seat] - won[rows, seat], cd - t)
                         slot = best if slot is None else np.where(on, best, slot)
-                escape = slot == cd
-                at = np.where(escape, _first(tigress_p[:, i]), slot)
-                card = np.where(escape, T_TIG_ESCAPE, PLAYED_AS[hand_p[rows, i, np.minimum(at, cd - 1)]])
-                count_p[rows, i, at] -= 1
+                at = row * width + slot
+                card = PLAYED_AS[slot_hand[at]]
+                left = count[at] - 1
+                count[at] = left
+                gone = np.where(left == 0, SLOT_BIT[slot], 0) | np.where((hers[row] >> slot) & 1, hers[row], 0)
+                held[row] = now & ~gone
                 trick[:, i] = card
                 codes[:, step] = PLAY_CODE + card
                 step += 1
                 decides = open_ & (KIND_OF[card] != ESCAPE)
                 led = np.where(decides, SUIT_OF[card], led)
                 open_ &= ~decides
-            count[at_seats] = count_p
             winner, nxt, how, raw = resolve(trick, edition)
             taken = winner >= 0
             wseat = (leader + np.maximum(winner, 0)) % n
