@@ -267,14 +267,14 @@ def _no_overflow(page, width):
 def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(browser, voila):
     """Ann hosts a 4-seat Lopti session room (3 rounds, a 5-throw Roshambo, set in the form)
     from her page, Bob joins from his, bots take the other two seats. The person whose turn
-    comes first calls the Rule Vote from their
-    page; each person votes with the buttons on their own page, the bots by their stated policy
-    (keep the law as it is: no). Before the second person votes, nothing their page holds
-    (its DOM, nor any frame the kernel sent it) tells how the first voted, and no page ever
-    holds another seat's hidden hand. 2 yes, 2 no is a tie: the caller throws Roshambo from
-    their page against the first bot that voted no, a few by hand and the rest by "Throw at
-    random for me"; the other person gets no throw buttons. The result is shown on both pages, by name. Every request stays on the loopback server;
-    axe-core finds nothing serious on the session room page."""
+    comes first calls the Rule Vote from their page; each person votes with the buttons on
+    their own page, the bots by their stated policy (keep the law as it is: no). Before the
+    second person votes, nothing their page holds (its DOM, nor any frame the kernel sent it)
+    tells how the first voted, and no page ever holds another seat's hidden hand. 2 yes, 2 no
+    is a tie: the caller throws Roshambo from their page against the first bot that voted no,
+    a few throws by hand and the rest by "Throw at random for me"; the other person gets no
+    throw buttons. The result is shown on both pages, by name. Every request stays on the
+    loopback server; axe-core finds nothing serious on the session room page."""
     from lopti_nb.games.lopti.session_game import LoptiSessionState
     from browser_support import axe_violations, outside_requests, watch_requests
     import random
