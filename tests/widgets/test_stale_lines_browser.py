@@ -18,6 +18,7 @@ critical violation on the table at the won round.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from browser_support import axe_violations, click, cut_off, in_the_window, open_page, outside_requests
 
 pytestmark = pytest.mark.browser
@@ -112,8 +113,10 @@ def test_status_lines_leave_the_page_once_they_stop_being_true(browser, voila):
         box.fill("Whoever clears says hooray.")
         box.press("Tab")
         _page_says(page, OWN_LINE, False)
-        # the button is enabled by its own message, which may come just after the line's
-        page.wait_for_function("b => !b.disabled", arg=own.element_handle(), timeout=15000)
+        # the button is enabled by its own message, which may come just after the line's; the
+        # locator is looked up again each time (the row of buttons may be drawn anew meanwhile,
+        # and a handle to the old button would stay disabled)
+        expect(own).to_be_enabled(timeout=15000)
         click(table, "Adopt my own words", exact=True)
         _page_says(page, "writes motion 1: Whoever clears says hooray.", True)
         print("after adopting the motion:", table.locator(".lnb-refusals").inner_text())
