@@ -86,3 +86,9 @@ def check_findings(name: str, findings: list[dict]) -> None:
         if f["direction"] == UNCLEAR and not key.startswith("office."):
             assert "cannot be told apart" in text or "no difference can be told apart" in text, text
             assert re.search(r"about [\d,]+ \w+", text), text  # how many it would take
+
+
+def run_and_check(root, names: list[str], budget: float, folder) -> None:
+    """:func:`run_under_nbval`, then :func:`check_findings` on what each notebook showed."""
+    for name, findings in run_under_nbval(root, names, budget, folder).items():
+        check_findings(name, findings)

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from notebook_support import check_findings, FIRST_BUDGET, FIRST_HALF, run_under_nbval
+from notebook_support import FIRST_BUDGET, FIRST_HALF, run_and_check
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ["skullking_scoring", "reckoning_risk", "ledger_strategies", "lopti_analysis"]
@@ -39,6 +39,4 @@ def test_notebooks_run_under_nbval(tmp_path):
     """The first half of the notebooks under nbval (the second: test_analysis_notebooks_rest.py);
     then what each notebook stated (notebook_support.check_findings): every finding with its
     interval and sample size, every lead finding held at the notebook's second seed."""
-    shown = run_under_nbval(ROOT, FIRST_HALF, FIRST_BUDGET, tmp_path)
-    for name, findings in shown.items():
-        check_findings(name, findings)
+    run_and_check(ROOT, FIRST_HALF, FIRST_BUDGET, tmp_path)

@@ -2,7 +2,7 @@
 in a file of its own so that the suite's two workers share them."""
 from pathlib import Path
 
-from notebook_support import check_findings, SECOND_BUDGET, SECOND_HALF, run_under_nbval
+from notebook_support import SECOND_BUDGET, SECOND_HALF, run_and_check
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -11,6 +11,4 @@ def test_the_other_notebooks_run_under_nbval(tmp_path):
     """Under ``pytest --nbval-lax``, within their share of the CPU budget;
     then what each notebook stated (notebook_support.check_findings): every finding with its
     interval and sample size, every lead finding held at the notebook's second seed."""
-    shown = run_under_nbval(ROOT, SECOND_HALF, SECOND_BUDGET, tmp_path)
-    for name, findings in shown.items():
-        check_findings(name, findings)
+    run_and_check(ROOT, SECOND_HALF, SECOND_BUDGET, tmp_path)
