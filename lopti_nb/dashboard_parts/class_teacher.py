@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from lopti_nb.engine import LoptiNbError, all_specs, get_spec
 from lopti_nb.text import esc
+from lopti_nb.widgets.base import polling_loop
 
 from .common import message_html, note
 
@@ -285,13 +286,9 @@ class ClassTeacher(W.VBox):
     def _start(self) -> None:
         if not self._start_timer:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return
+        loop = polling_loop()
+        if loop is None:
+            return
         if self._task is not None:
             self._task.cancel()
         self._task = loop.create_task(self._timer(self.klass))

@@ -25,7 +25,7 @@ import ipywidgets as W
 from lopti_nb.engine import SettingsError, all_specs, get_spec
 from lopti_nb.text import esc
 from lopti_nb.widgets import state_view
-from lopti_nb.widgets.base import ROUNDS_NOTE, TableStyle, TurnFocus, rounds_menu, show
+from lopti_nb.widgets.base import ROUNDS_NOTE, TableStyle, TurnFocus, polling_loop, rounds_menu, show
 from lopti_nb.widgets.replay import Replay
 from lopti_nb.widgets.table import seat_words_named
 
@@ -618,13 +618,9 @@ class RoomWidget(W.VBox):
     def _start(self) -> None:
         if not self._start_timer:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return
+        loop = polling_loop()
+        if loop is None:
+            return
         self._stop()
         self._task = loop.create_task(self._timer(self.session))
 

@@ -1,6 +1,7 @@
 """Small reusable widget pieces: pools of buttons and card pickers updated in place."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable, Sequence
 
 import anywidget
@@ -18,6 +19,22 @@ CSS_TEXT = "color:var(--jp-ui-font-color1)"
 # session of so many rounds.
 SESSION_ROUNDS = (2, 3, 5, 10)
 ROUNDS_NOTE = "One round, or a session: rounds in a row, with what the game adds between them."
+
+
+def polling_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop a page's polling timer runs on: the one running now (a notebook's, a Voila
+    page's), else the thread's current loop, else ``None`` (then nothing polls).
+
+        >>> polling_loop() is None or isinstance(polling_loop(), asyncio.AbstractEventLoop)
+        True
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        try:
+            return asyncio.get_event_loop()
+        except RuntimeError:
+            return None
 
 
 def rounds_menu() -> W.Dropdown:
