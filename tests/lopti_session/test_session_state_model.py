@@ -39,7 +39,7 @@ def test_one_vote_class_serves_the_setup_vote_and_the_rule_vote_from_call_to_res
     assert isinstance(setup, Vote) and setup.setup and state.setup is setup and not setup.done
     for seat in (2, 0, 1):
         state.apply(Ballot(seat != 1), seat)
-    assert setup.done and setup.passed and state.session.votes == [setup] and state.vote is None
+    assert setup.done and setup.passed and state.votes == [setup] and state.vote is None
     assert (setup.yes, setup.no, setup.abstained, setup.proposer) == (2, 1, 0, None)
     seat = state.current_player
     state.apply(CallVote("law", lever="play_on", value=True, when="next round"), seat)
@@ -47,7 +47,7 @@ def test_one_vote_class_serves_the_setup_vote_and_the_rule_vote_from_call_to_res
     assert isinstance(rule, Vote) and not rule.setup and rule.proposal.lever == "play_on"
     for s in state.to_act:
         state.apply(Ballot(True), s)
-    assert rule.done and rule.passed and rule.record is rule and state.session.votes == [setup, rule]
+    assert rule.done and rule.passed and rule.record is rule and state.votes == [setup, rule]
     assert "passed with 3 yes" in rule.outcome and rule.text == "set play_on to True (next round)"
 
 
@@ -60,5 +60,5 @@ def test_a_copy_carries_out_a_change_voted_for_next_round_on_itself():
         state.apply(Ballot(True), s)
     twin = state.copy()
     _to_next_deal(twin)
-    assert twin.session.law["play_on"] is True and twin.round.play_on is True
-    assert state.session.law["play_on"] is False  # the original still waits for its own deal
+    assert twin.law["play_on"] is True and twin.round.play_on is True
+    assert state.law["play_on"] is False  # the original still waits for its own deal
