@@ -1,7 +1,7 @@
 """A Lopti session as one engine state: rounds, the winner's motion, the Rule Vote, Roshambo.
 
-:class:`LoptiSessionState` plays a :class:`~.session.Session` (rules reference §1.7) so that a whole
-session is a ``GameState`` like any other: one action at a time, for the seats in
+:class:`LoptiSessionState` is a whole session (rules reference §1.7) as a ``GameState`` like any
+other: it holds the session's data and plays its rules (:class:`~.session.SessionRules`) itself: one action at a time, for the seats in
 ``to_act``, with a record that ``lopti_nb.load`` replays. Its ``events`` are the session's one
 log: each round writes its own events there as they happen, between the session's (a round
 dealt, a vote called, its ballots...). Every vote, the one at setup included, is one
