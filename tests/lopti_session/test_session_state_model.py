@@ -62,3 +62,29 @@ def test_a_copy_carries_out_a_change_voted_for_next_round_on_itself():
     _to_next_deal(twin)
     assert twin.law["play_on"] is True and twin.round.play_on is True
     assert state.law["play_on"] is False  # the original still waits for its own deal
+
+
+@pytest.mark.timeout(60)
+def test_the_state_holds_the_session_data_itself_and_a_copys_data_belong_to_the_copy():
+    state = lopti_nb.new_game("lopti", players=2, seed=4, rounds=2, proposed="ace_tax", roshambo_throws=3)
+    for seat in (0, 1):
+        state.apply(Ballot(True), seat)
+    assert state.motions[0].in_force and state.runner is not None
+    assert not any(type(v).__name__ == "Session" for v in vars(state).values())
+    seat = state.current_player
+    state.apply(CallVote("law", lever="play_on", value=True, when="now"), seat)
+    for s in (seat, 1 - seat):
+        state.apply(Ballot(s == seat), s)
+    assert state.phase == "roshambo"
+    twin = state.copy()
+    vote, twin_vote = state.vote, twin.vote
+    assert twin_vote is not vote and twin_vote.owner is twin and vote.owner is state
+    assert twin_vote.contest.rng is twin.rng and twin.rng is not state.rng
+    assert twin.runner.watch_more.__self__ is twin
+    assert all(e.on_fault.__self__ is twin for e in twin.runner.entries)
+    events, score = list(state.events), vote.contest.score
+    while twin.phase == "roshambo":
+        for s in twin.to_act:
+            twin.apply(twin.legal_actions(s)[s % 3], s)
+    assert twin_vote.done and twin.votes[-1] is twin_vote
+    assert state.events == events and vote.contest.score == score and not vote.done and state.vote is vote

@@ -38,3 +38,12 @@ def test_a_session_state_holds_no_session_and_its_old_session_attribute_warns():
     with pytest.warns(DeprecationWarning, match="holds the session itself"):
         old = state.session
     assert old.game_state is state and old.rounds is state.round_records
+
+
+def test_a_votes_old_session_attribute_warns_and_gives_its_state():
+    s = LoptiSessionState.by_hand(3, seed=1)
+    s.deal()
+    vote = s.call_vote(0, Proposal.law("swap", False, when="next round"))
+    assert vote.owner is s
+    with pytest.warns(DeprecationWarning, match="Vote.owner"):
+        assert vote.session.game_state is s

@@ -1113,6 +1113,13 @@ class Vote:
         self.roshambo: RoshamboResult | None = None
         self.bracket: BracketResult | None = None
 
+    @property
+    def session(self) -> "Session":
+        """Deprecated: a vote belongs to its session state, :attr:`owner`."""
+        warnings.warn("Vote.session is deprecated: a vote belongs to its session state, Vote.owner",
+                      DeprecationWarning, stacklevel=2)
+        return Session.of(self.owner)
+
     # -- what the table may show ---------------------------------------------------------------
     @property
     def setup(self) -> bool:
