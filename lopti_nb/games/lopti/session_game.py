@@ -535,7 +535,7 @@ class LoptiSessionState(_s.SessionRules, GameState):
     # this state, a Roshambo the generator, the hook runner this state's methods): copy()
     # copies them together, so the copy's point to the copy. The rounds write their events
     # straight into ``events`` (the session's one log): the copy's round writes into the copy's.
-    FIELDS = {"events": SHARED, "rng": SHARED, "rounds": SHARED, "_shown_throws": SHARED,
+    FIELDS = {"events": SHARED, "rng": DEEP, "rounds": SHARED, "_shown_throws": SHARED,
               "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP,
               **{name: DEEP for name in _s.SessionRules.SESSION_FIELDS}}
 
@@ -869,7 +869,7 @@ class LoptiSessionState(_s.SessionRules, GameState):
         return _s.Proposal(action.kind, action.when, motion=action.motion)
 
     def _check_call(self, proposal) -> None:
-        """What ``Session.call_vote`` checks about the motion, without opening the vote."""
+        """What :meth:`call_vote` checks about the motion, without opening the vote."""
         if proposal.kind == "law":
             return
         rec = self.motion_record(proposal.motion)
