@@ -1,5 +1,7 @@
 """A Lopti session state is one model: its rounds write their events into its own log, once,
 and one vote class holds every vote (the setup vote included) from its call to its result."""
+import random
+
 import pytest
 
 import lopti_nb
@@ -88,3 +90,20 @@ def test_the_state_holds_the_session_data_itself_and_a_copys_data_belong_to_the_
             twin.apply(twin.legal_actions(s)[s % 3], s)
     assert twin_vote.done and twin.votes[-1] is twin_vote
     assert state.events == events and vote.contest.score == score and not vote.done and state.vote is vote
+
+
+@pytest.mark.timeout(60)
+def test_a_session_copy_shares_no_mutable_part_with_the_original_at_any_step():
+    from lopti_nb.testing import shared_parts
+
+    for seed, settings in ((1, {"proposed": "ace_tax"}), (2, {})):
+        state = lopti_nb.new_game("lopti", players=3, seed=seed, rounds=2, roshambo_throws=2, **settings)
+        rng = random.Random(seed)
+        for _ in range(80):
+            assert shared_parts(state, state.copy()) == []
+            if state.is_over:
+                break
+            seat = state.to_act[rng.randrange(len(state.to_act))]
+            legal = state.legal_actions(seat)
+            calls = [a for a in legal if isinstance(a, CallVote)]
+            state.apply(calls[0] if calls and rng.random() < 0.3 else rng.choice(legal), seat)
