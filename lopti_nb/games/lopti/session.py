@@ -1441,8 +1441,9 @@ class Session:
     """
 
     def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, **options: Any):
-        warnings.warn('Session is deprecated: play a session with lopti_nb.new_game("lopti", rounds=...), '
-                      "or drive LoptiSessionState.by_hand(players, seed) with the same methods.",
+        warnings.warn('Session is deprecated: play a session with lopti_nb.new_game("lopti", rounds=...), or drive '
+                      "one by hand with lopti_nb.games.lopti.session_game.LoptiSessionState.by_hand(players, seed), "
+                      "which has the same methods.",
                       DeprecationWarning, stacklevel=2)
         state_class = get_spec("lopti").load("session")
         object.__setattr__(self, "game_state", state_class.by_hand(players, seed, **options))
