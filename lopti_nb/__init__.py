@@ -46,7 +46,7 @@ def play(game: str = "lopti", players: int | None = None, humans: int = 1,
     the table plays one round::
 
         table = lopti_nb.play("lopti", humans=2, rounds=3)
-        table.state.session.history()   # the session's rounds, motions and votes as DataFrames
+        table.state.history()   # the session's rounds as a DataFrame (motions_frame(), votes_frame())
 
     A Lopti session also takes ``proposed``: a motion put to the table before the first deal (a
     ready motion's key, a motion as data, or a ``Motion`` that is either). The first seat

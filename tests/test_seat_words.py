@@ -150,7 +150,7 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
     while not state.is_over:
         seat = state.to_act[0]
         phase = state.phase
-        motions = [m for m in state.session.motions if m.in_force]
+        motions = [m for m in state.motions if m.in_force]
         if phase == "voting":
             action = Ballot(plan[seat])
         elif phase == "advocate":
@@ -159,7 +159,7 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
             assert seat_word(state.vote.supporters[0]) in refused and "[" not in refused, refused
             choice = choices.pop(0)
             action = Advocate(state.vote.supporters[0] if choice == "first" else choice)
-        elif (phase == "playing" and state.session.round_no >= 2 and state.session.vote_open()
+        elif (phase == "playing" and state.round_no >= 2 and state.vote_open()
               and motions and state.round.pending_choice is None):
             rec = motions[-1]
             others = [s for s in range(players) if s not in (seat, rec.author_seat)]
@@ -168,7 +168,7 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
             if len(others) == 4:  # the proposer wrote it: one more yes keeps the tie
                 plan[others[1]] = True
             action = CallVote("remove", motion=rec.number, when="now")
-        elif (phase == "playing" and not withdrawn and not state.session.vote_open()
+        elif (phase == "playing" and not withdrawn and not state.vote_open()
               and any(m.author_seat == seat for m in motions)):
             withdrawn = True
             action = Withdraw(next(m.number for m in motions if m.author_seat == seat))
@@ -193,9 +193,10 @@ def test_1_7_every_kind_of_session_sentence_counts_seats_from_1():
 
 def test_1_7_session_and_roshambo_refusals_name_seats_from_1():
     from lopti_nb.games.lopti.motions import Motion
-    from lopti_nb.games.lopti.session import Proposal, Session
+    from lopti_nb.games.lopti.session import Proposal
+    from lopti_nb.games.lopti.session_game import LoptiSessionState
 
-    s = Session(3, seed=2)
+    s = LoptiSessionState.by_hand(3, seed=2)
     with pytest.raises(LoptiNbError) as missing:
         s.restore(Motion("Whoever takes the pile draws a card."), {0: True, 2: True}, author="Seat 2")
     assert "missing: Seat 2" in str(missing.value)

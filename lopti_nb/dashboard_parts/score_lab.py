@@ -22,11 +22,11 @@ What the charts say, and why:
   bots, a game setting, the number of games, the seed, the rounds) takes the last results
   off the page and the status line says so, until Simulate is pressed again;
 * a game whose rounds make a *session* (a session runner: the ``sessions`` argument, or
-  ``SESSION`` in the game's studies module, ``"module:Class"``) is played as sessions of
+  ``SESSION`` in the game's studies module, ``"module:Name"`` or ``"module:Class.constructor"``) is played as sessions of
   several rounds: the charts show session points (the rounds' scores added up) and the
   places of every round, not one round's all-or-nothing score.
 
-A session runner is a class called as ``Runner(players, seed=..., **levers)`` (the form's
+A session runner is a class (or a function making one) called as ``Runner(players, seed=..., **levers)`` (the form's
 settings that are levers: base law a session may change) whose ``run(rounds, bots=[...])``
 returns one row per seat and round with ``round``, ``seat``, ``place``, ``score`` and ``won``.
 """
@@ -187,9 +187,11 @@ class ScoreLab(W.VBox):
         runner = self.sessions.get(spec.name)
         if runner is None and studies_declare(spec, "SESSION"):
             runner = spec.load("studies").SESSION
-        if isinstance(runner, str):
+        if isinstance(runner, str):  # "module:Name" or "module:Class.constructor"
             module, _, attr = runner.partition(":")
-            runner = getattr(importlib.import_module(module), attr)
+            runner = importlib.import_module(module)
+            for part in attr.split("."):
+                runner = getattr(runner, part)
         return runner
 
     @property

@@ -544,7 +544,7 @@ def cases_actions():
 
 
 def cases_session():
-    from lopti_nb.games.lopti.session import Session
+    from lopti_nb.games.lopti.session_game import LoptiSessionState
 
     out = []
     for label, kwargs in {"first_dealer True": {"first_dealer": True},
@@ -555,10 +555,10 @@ def cases_session():
                           "players a deep list": {"players": DEEP_LIST},
                           "turn_cap nan": {"turn_cap": math.nan},
                           "a card rule of 5,000 characters": {"ten_on_seven": LONG_TEXT}}.items():
-        out.append(Case("shapes", "Session", label, lambda k=kwargs: Session(**{"players": 4, **k})))
+        out.append(Case("shapes", "Session", label, lambda k=kwargs: LoptiSessionState.by_hand(**{"players": 4, **k})))
     from lopti_nb.games.lopti.session import Proposal
 
-    session = Session(3, seed=1)
+    session = LoptiSessionState.by_hand(3, seed=1)
     session.deal()
     for label in ("deep list", "deep dict", "5,000 characters", "a million values", "10**5000",
                   "Hostile", "a set", "an object"):
@@ -571,7 +571,7 @@ def cases_session():
                            "proposal": lambda v: session.call_vote(0, v)}.items():
             out.append(Case("messages", "lopti session", f"a proposal's {what}: {label}",
                             lambda m=make, v=value: m(v),
-                            snapshot=lambda: (session.phase, len(session.votes), session.law)))
+                            snapshot=lambda: (session.session_phase, len(session.votes), session.law)))
     for label, rounds in {"'x' * 5000": LONG_TEXT, "10**5000": HUGE_INT, "deep": DEEP_LIST,
                           "Hostile": Hostile()}.items():
         out.append(Case("messages", "new_game", f"lopti rounds={label}",

@@ -127,11 +127,11 @@ def _authoring_session():
 @pytest.mark.parametrize("number", [True, 1.0, "1", None])
 def test_1_7_a_withdrawal_names_its_motion_by_number_and_nothing_else(number):
     state = _authoring_session()
-    author = state.session.in_force()[0].author_seat
+    author = state.in_force()[0].author_seat
     before = state.record()
     with pytest.raises(IllegalAction, match="by its number"):
         state.apply(Withdraw(number), author)
-    assert state.record() == before and state.session.in_force()
+    assert state.record() == before and state.in_force()
 
 
 def test_1_7_a_ballot_that_is_not_yes_no_or_abstain_is_named_as_given():

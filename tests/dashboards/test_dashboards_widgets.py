@@ -333,7 +333,7 @@ def test_classroom_voices_and_games():
 
 
 # -- win shares, side-by-side distributions, sessions, the confirm step ------------------------------
-LOPTI_SESSIONS = {"lopti": "lopti_nb.games.lopti.session:Session"}
+LOPTI_SESSIONS = {"lopti": "lopti_nb.games.lopti.session_game:LoptiSessionState.by_hand"}
 
 
 def test_tied_winners_share_a_win_and_the_shares_add_up_to_one():
@@ -473,7 +473,7 @@ def test_first_paint_imports_no_table_library():
 
     code = ("import sys; from lopti_nb.dashboard_parts import game_launcher, risk_explorer, "
             "rules_classroom, score_lab; from lopti_nb.rooms import room_widget; game_launcher(); "
-            "score_lab(sessions={'lopti': 'lopti_nb.games.lopti.session:Session'}); "
+            "score_lab(sessions={'lopti': 'lopti_nb.games.lopti.session_game:LoptiSessionState.by_hand'}); "
             "rules_classroom(lesson=False); risk_explorer(draw=False); room_widget(); "
             "print(sorted(m for m in ('pandas', 'altair', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

@@ -120,7 +120,7 @@ def test_a_rule_vote_on_the_learner_s_motion_reveals_an_abstention_and_ties():
     assert len(revealed) == 1
     ballots = dict(revealed[0].ballots)
     assert ballots == {0: False, 1: True, 2: None}  # one yes, one no, one abstention: a tie
-    vote = guide.table.state.session.votes[-1]
+    vote = guide.table.state.votes[-1]
     assert vote.tied and vote.abstained == 1
     ballot_hint = next(r for r, m in zip(guide.reasons, [m for m in guide.moves if m.followed is not None])
                        if "has voted" in m.happened)
@@ -134,13 +134,13 @@ def test_the_tie_goes_to_a_short_roshambo_in_which_the_learner_throws_to_its_end
     3-2), and the guide says a real one runs to 30; every throw is explained."""
     guide, _ = walked()
     events = _events(guide)
-    assert guide.table.state.session.roshambo_throws == 5
+    assert guide.table.state.roshambo_throws == 5
     assert sum(isinstance(e, Thrown) and e.seat == 0 for e in events) == 5
     shown = [e for e in events if isinstance(e, ThrowsShown)]
     assert shown and all(0 in (e.a, e.b) for e in shown)
     assert all(e.winner is not None for e in shown)  # followed hint by hint, no throw is tied
     assert len(shown) == 5 and sorted(shown[-1].score) == [2, 3]
-    assert guide.table.state.session.votes[-1].roshambo.winner == 0
+    assert guide.table.state.votes[-1].roshambo.winner == 0
     done = [e for e in events if isinstance(e, VoteDone)]
     assert len(done) == 1 and "Roshambo" in done[0].outcome
     throws = [m for m in guide.moves if m.followed is not None and "has thrown" in m.happened]
@@ -169,7 +169,7 @@ def test_the_round_and_the_session_end_with_the_final_places():
     guide, _ = walked()
     state = guide.table.state
     assert guide.done and state.is_over and isinstance(state.events[-1], SessionOver)
-    assert len(state.session.rounds) == 2
+    assert len(state.round_records) == 2
     summary = guide.script.summary(state, guide.moves)
     places = [line for line in summary if line.startswith("Final places")]
     assert places and "1. " in places[0] and all(n in places[0] for n in ("You", "Ana", "Ben"))
@@ -192,7 +192,7 @@ def test_a_learner_taking_a_random_legal_move_every_third_decision_reaches_the_e
     guide, texts = walked(stray_every=every, seed=seed, same_kind=same_kind)
     assert guide.done and guide.table.state.is_over
     assert any(m.followed is False for m in guide.moves)
-    assert len(guide.table.state.session.rounds) == 2
+    assert len(guide.table.state.round_records) == 2
     assert check_claims("lopti", "plain", texts) == []
     if (every, seed, same_kind) == (3, 0, True):  # this walk strays inside the Roshambo too
         shown = [e for e in guide.table.state.events if isinstance(e, ThrowsShown)]
@@ -231,7 +231,7 @@ def test_the_hint_button_makes_the_suggested_move_and_skip_goes_to_part_two():
     assert guide.skip_button in visible_widgets(guide) and "part 2" in guide.skip_button.description
     guide.skip_button.click()
     state = guide.table.state
-    assert state.phase == "authoring" and len(state.session.rounds) == 1  # round 1 played by its hints
+    assert state.phase == "authoring" and len(state.round_records) == 1  # round 1 played by its hints
     assert all(m.followed is not False for m in guide.moves)
     assert guide.skip_button not in visible_widgets(guide) and guide.hint_button in visible_widgets(guide)
     while not guide.done:
@@ -263,7 +263,7 @@ def test_throw_at_random_for_me_finishes_the_roshambo_with_every_throw_told():
     told = len(guide.moves)
     guide.table.view.auto_throw_button.click()
     state = guide.table.state
-    assert state.phase == "playing" and state.session.votes[-1].roshambo is not None
+    assert state.phase == "playing" and state.votes[-1].roshambo is not None
     shown = sum(isinstance(e, ThrowsShown) for e in state.events)
     mine = [m for m in guide.moves[told:] if m.who == "You"]
     assert len(mine) == shown - 3  # each throw of the learner's told, with what it did

@@ -7,7 +7,8 @@ import pytest
 import lopti_nb
 from lopti_nb.engine import LoptiNbError, get_spec
 from lopti_nb.engine.runner import play_out
-from lopti_nb.games.lopti import LAW_LEVERS, LoptiState, Play, Proposal, Session, judge
+from lopti_nb.games.lopti import LAW_LEVERS, LoptiState, Play, Proposal, judge
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.cards import SEVEN, TEN
 from lopti_nb.games.lopti.rules import BASE_RULES, CARD_RULES, CardRules
@@ -94,7 +95,7 @@ def test_1_7_card_rules_are_vote_levers_from_the_schema():
 
 
 def test_1_7_vote_changes_a_card_rule_for_the_session():
-    s = Session(4, seed=3)
+    s = LoptiSessionState.by_hand(4, seed=3)
     st = s.deal()
     rec = s.rule_vote(0, Proposal.law("ten_on_seven", True, when="next round"), [True] * 4)
     assert rec.passed and st.card_rules.ten_on_seven is False  # not this round
@@ -106,7 +107,7 @@ def test_1_7_vote_changes_a_card_rule_for_the_session():
     rng = random.Random(5)
     seen = 0
     while not seen:
-        st = s.state if not s.state.is_over else s.deal()
+        st = s.dealt_round if not s.dealt_round.is_over else s.deal()
         while not st.is_over:
             seat = st.current_player
             if st.pile.top == SEVEN and not st.pile.duty and TEN in {c >> 2 for c in st.hands[seat]}:
@@ -121,7 +122,7 @@ def test_1_7_vote_changes_a_card_rule_for_the_session():
 
 
 def test_1_7_card_rule_voted_now_applies_from_the_next_play():
-    s = Session(4, seed=3, three_duty=False)
+    s = LoptiSessionState.by_hand(4, seed=3, three_duty=False)
     st = s.deal()
     assert not st.card_rules.three_duty
     s.rule_vote(1, Proposal.law("three_duty", True, when="now"), [True] * 4)
@@ -167,12 +168,12 @@ def test_1_7_round_nobody_went_out_of_before_the_cap_is_a_stalemate():
 
 def test_1_7_session_records_the_capped_winner_who_then_authors():
     for seed in range(60):
-        s = Session(4, seed=seed, play_on=True, turn_cap=60)
+        s = LoptiSessionState.by_hand(4, seed=seed, play_on=True, turn_cap=60)
         s.play_round()
-        st = s.state
+        st = s.dealt_round
         if st.out and st.capped:
             break
     else:  # pragma: no cover
         pytest.fail("no capped round with a winner in 60 seeds")
-    assert s.winner == st.out[0] and not s.rounds[-1].stalemate
+    assert s.winner == st.out[0] and not s.round_records[-1].stalemate
     s.author(s.winner, "The winner bows.")

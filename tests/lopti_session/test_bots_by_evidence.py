@@ -14,7 +14,8 @@ from lopti_nb.games.lopti import evidence as evidence_module
 from lopti_nb.games.lopti.evidence import BOT_SEED, BUDGET, evidence, role_of
 from lopti_nb.games.lopti.library import LIBRARY, library_motion
 from lopti_nb.games.lopti.motions import Motion
-from lopti_nb.games.lopti.session import Proposal, Session, ballot_reason, bot_ballot, yes_needed
+from lopti_nb.games.lopti.session import Proposal, ballot_reason, bot_ballot, yes_needed
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti.session_game import Author, Ballot, bot_author
 from lopti_nb.text import esc
 from lopti_nb.widgets.testing import clickables
@@ -37,8 +38,8 @@ def fake_lab(monkeypatch, says: dict) -> list:
     return asked
 
 
-def with_ready_motion(key: str, author: int, players: int = 4) -> Session:
-    s = Session(players, seed=1)
+def with_ready_motion(key: str, author: int, players: int = 4) -> LoptiSessionState:
+    s = LoptiSessionState.by_hand(players, seed=1)
     s.restore(library_motion(key), [True] * players, author=f"Seat {author + 1}")
     s.deal()
     return s
@@ -106,7 +107,7 @@ def test_1_7_a_session_of_bots_by_evidence_is_the_same_for_the_same_seed():
     before = random.getstate()
     a, b = bots_session(4, "ace_tax"), bots_session(4, "ace_tax")
     assert a.record()["actions"] == b.record()["actions"]
-    assert [m.text for m in a.session.motions] == [m.text for m in b.session.motions]
+    assert [m.text for m in a.motions] == [m.text for m in b.motions]
     assert random.getstate() == before
     replayed = lopti_nb.load(a.record())
     assert replayed.result == a.result and replayed.record()["settings"]["proposed"] == "ace_tax"
@@ -121,9 +122,9 @@ def test_1_7_a_motion_proposed_at_setup_that_helps_a_bot_passes_at_a_table_of_tw
     assert "needs 2 of 3 yes votes to pass" in panel and "before the first deal" in panel
     assert esc("asks the motion lab") in panel  # the bots' policy, in one sentence on the page
     click(t, "Vote yes", exact=True)
-    record = t.state.session.votes[0]
+    record = t.state.votes[0]
     assert record.passed and record.yes == 2 and dict(record.votes)[1] is True
-    assert t.state.session.motions[0].origin == "proposed at setup" and t.state.session.motions[0].author_seat == 0
+    assert t.state.motions[0].origin == "proposed at setup" and t.state.motions[0].author_seat == 0
     assert "approved at setup" in t.view.motions_html.value
 
 
@@ -131,8 +132,8 @@ def test_1_7_a_motion_the_lab_says_helps_nobody_fails_at_setup():
     state = lopti_nb.new_game("lopti", players=3, seed=2, rounds=1, proposed="face_up_herald")
     for seat in (0, 1, 2):
         state.apply(Ballot(state.observation(seat)["session"]["bot_ballot"]), seat=seat)
-    assert [v for _, v in state.session.votes[0].votes] == [True, False, False]
-    assert not state.session.motions and state.phase == "playing"
+    assert [v for _, v in state.votes[0].votes] == [True, False, False]
+    assert not state.motions and state.phase == "playing"
 
 
 @pytest.mark.parametrize("proposed, says", [
@@ -188,7 +189,7 @@ def test_1_7_a_failed_vote_says_the_bots_kept_a_motion_the_lab_says_helps_them(m
     fake_lab(monkeypatch, {("ace_tax", role): 4.0 for role in ("author", "next", "others")})
     t = lopti_nb.play("lopti", players=3, rounds=2, proposed="ace_tax", seed=2, bot_delay=0)
     click(t, "Vote yes", exact=True)  # it comes in, 3 yes
-    assert t.state.session.motions[0].in_force
+    assert t.state.motions[0].in_force
     call_a_vote(t, "remove:1")
     said = t.view.vote_text.value
     assert "failed: 1 yes, 2 no, nobody abstained (it needed 2 of 3 yes votes)." in said
@@ -203,4 +204,4 @@ def test_1_7_a_winner_who_writes_no_motion_lets_the_next_round_be_dealt():
         seat = state.to_act[0]
         state.apply(bots[seat](state.observation(seat), state.legal_actions(seat), rng), seat)
     state.apply(Author("pass"), seat=state.author_seat)
-    assert state.phase == "playing" and state.session.round_no == 2 and not state.session.motions
+    assert state.phase == "playing" and state.round_no == 2 and not state.motions

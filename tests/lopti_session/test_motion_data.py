@@ -10,7 +10,8 @@ import pytest
 
 from lopti_nb.engine import LoptiNbError, get_spec
 from lopti_nb.engine.runner import play_out
-from lopti_nb.games.lopti import Play, Session, heuristic_bot, library_motion
+from lopti_nb.games.lopti import Play, heuristic_bot, library_motion
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti import library
 from lopti_nb.games.lopti.library import LIBRARY, READY_DATA, library_data
@@ -48,7 +49,7 @@ def session_games(motion_factory, sessions=4, rounds=4, seed=0):
     games = []
     for k in range(sessions):
         players = 2 + k % 4
-        s = Session(players, seed=seed * 100 + k, play_on=k % 2 == 1, turn_cap=400)
+        s = LoptiSessionState.by_hand(players, seed=seed * 100 + k, play_on=k % 2 == 1, turn_cap=400)
         assert s.restore(motion_factory(), [True] * players)
         rng = random.Random(seed * 100 + k)
         for _ in range(rounds):

@@ -9,7 +9,8 @@ import pytest
 import lopti_nb
 from lopti_nb.engine import get_spec, load
 from lopti_nb.engine.runner import play_out
-from lopti_nb.games.lopti import Session, heuristic_bot
+from lopti_nb.games.lopti import heuristic_bot
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.motions import Motion, MotionError, check_motion_data
 
@@ -30,7 +31,7 @@ def rounds_with_a_winner(s, players, rng, count):
 
 
 def test_a_winner_states_a_data_motion_that_acts_from_the_next_round():
-    s = Session(3, seed=4)
+    s = LoptiSessionState.by_hand(3, seed=4)
     rng = random.Random(4)
     winner = next(rounds_with_a_winner(s, 3, rng, 1))
     rec = s.author(winner, Motion.from_data(PICKUP_DRAWS))
@@ -45,7 +46,7 @@ def test_a_winner_states_a_data_motion_that_acts_from_the_next_round():
 
 
 def test_a_motion_the_same_as_one_in_force_is_refused():
-    s = Session(3, seed=4)
+    s = LoptiSessionState.by_hand(3, seed=4)
     rng = random.Random(4)
     winners = rounds_with_a_winner(s, 3, rng, 2)
     s.author(next(winners), Motion.from_data(PICKUP_DRAWS))
@@ -59,10 +60,10 @@ def test_the_author_action_takes_data_and_load_replays_it():
 
     state, _, _ = _authoring()
     state.apply(Author(PICKUP_DRAWS), state.author_seat)
-    assert state.session.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
+    assert state.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
     record = json.loads(json.dumps(state.record()))
     again = load(record)
-    assert again.session.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
+    assert again.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
 
 
 def _authoring(players=4, seed_range=range(30), rounds=3):
@@ -125,7 +126,7 @@ def test_1_7_a_data_motion_too_long_to_store_is_refused_with_a_sentence_and_noth
     assert why is not None and "too long to store" in why and "4,000" in why
     with pytest.raises(IllegalAction, match="too long to store"):
         state.apply(Author(huge), state.author_seat)
-    assert state.record() == before and not state.session.motions
+    assert state.record() == before and not state.motions
 
 
 def test_1_7_a_data_motion_the_constitution_refuses_is_illegal_with_its_reason():
@@ -151,7 +152,7 @@ def test_1_7_adopting_a_ready_motion_in_force_again_is_refused_and_not_offered()
     assert "already in force as motion 1" in state.why_illegal(Author(key), seat)
     with pytest.raises(IllegalAction, match="already in force"):
         state.apply(Author(key), seat)
-    assert len(state.session.motions) == 1
+    assert len(state.motions) == 1
 
 
 def test_1_7_a_data_motion_in_a_room_replays_from_the_sqlite_store(tmp_path):
@@ -177,8 +178,8 @@ def test_1_7_a_data_motion_in_a_room_replays_from_the_sqlite_store(tmp_path):
         raise AssertionError("the host won no round")
     host.submit(Author(PICKUP_DRAWS), expect_seq=host.seq)
     other = rooms.rejoin_room(host.code, host.token, store=rooms.open_store(url))
-    assert other.state.session.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
+    assert other.state.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
     assert other.state.events == host.state.events
     replayed = load(json.loads(json.dumps(host.room.record())))
-    assert replayed.session.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
+    assert replayed.motions[0].motion.to_data() == check_motion_data(PICKUP_DRAWS)
     assert replayed.events == host.state.events

@@ -210,9 +210,9 @@ def test_1_7_a_session_refuses_a_looping_motion_and_the_round_goes_on():
 
 
 def test_1_7_a_motion_that_loops_only_together_with_one_in_force_is_refused_when_adopted():
-    from lopti_nb.games.lopti.session import Session
+    from lopti_nb.games.lopti.session_game import LoptiSessionState
 
-    session = Session(3, seed=2)
+    session = LoptiSessionState.by_hand(3, seed=2)
     session.restore(Motion.from_data({"when": "after clear", "then": [
         {"effect": "return cleared cards", "to": "others", "n": 8}]}), [True, True, True])
     giver = Motion.from_data({"when": "after bonus play", "then": [{"effect": "give", "who": "next",
@@ -229,7 +229,7 @@ def _session_with_a_data_motion():
 
     for seat in (0, 1):
         state.apply(Ballot(True), seat=seat)
-    assert state.phase == "playing" and state.session.in_force()
+    assert state.phase == "playing" and state.in_force()
     return state
 
 
@@ -261,7 +261,7 @@ def test_an_interrupt_while_a_motion_hook_runs_reaches_the_caller_and_changes_no
     else:
         pytest.fail("no play was made")
     assert state.record() == before and state.events == events
-    assert all(r.fault is None and r.in_force for r in state.session.in_force())
+    assert all(r.fault is None and r.in_force for r in state.in_force())
     assert not any(type(e).__name__ == "MotionFault" for e in state.events)
     monkeypatch.setattr(DataHook, "__call__", real)
     state.apply(action)

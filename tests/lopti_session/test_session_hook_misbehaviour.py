@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from lopti_nb.games.lopti import Motion, Say, Session
+from lopti_nb.games.lopti import Motion, Say
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.hook_calls import MAX_FAULT
 from lopti_nb.games.lopti.motions import HookRunner, MotionLoptiState
@@ -32,7 +33,7 @@ def calm(view):
 def play(hook, seed=5, box=None, budget=BUDGET):
     """One round of a 4-player session whose motion 1 runs ``hook`` after every play; motion 2
     is a well-behaved witness. Returns the session and the seconds the round took."""
-    s = Session(4, seed=seed, hook_budget=budget)
+    s = LoptiSessionState.by_hand(4, seed=seed, hook_budget=budget)
     if box is not None:
         box["session"] = s
     s.restore(Motion("Something happens after every play.", {"after play": hook}), [True] * 4)
@@ -47,7 +48,7 @@ def assert_switched_off_and_nothing_changed(s, *words):
     """The session goes on; motion 1 is off with a short readable sentence; the round is the
     calm twin's round, law and motions included."""
     twin, _ = play(calm)
-    st = s.state
+    st = s.dealt_round
     assert st.is_over and sorted(st.all_cards()) == list(range(52))
     faults = [e for e in st.events if isinstance(e, ev.MotionFault)]
     assert [f.motion for f in faults] == [1]
@@ -57,13 +58,13 @@ def assert_switched_off_and_nothing_changed(s, *words):
     for word in words:
         assert word in reason, reason
     assert s.motions[1].fault is None
-    assert [e for e in st.events if not isinstance(e, ev.MotionFault)] == twin.state.events
+    assert [e for e in st.events if not isinstance(e, ev.MotionFault)] == twin.dealt_round.events
     assert s.law == twin.law and s.hook_budget == twin.hook_budget == BUDGET
     assert [(r.number, r.text, r.status, r.author, sorted(r.motion.hooks)) for r in s.motions] == \
         [(r.number, r.text, r.status, r.author, sorted(r.motion.hooks)) for r in twin.motions]
     assert [len(r.log) for r in s.motions] == [2, 1]  # restored at setup; motion 1 also switched off
     s.play_round("heuristic")  # and the session goes on, with the motion's code off
-    assert s.state.is_over and not [e for e in s.state.events if isinstance(e, ev.MotionFault)]
+    assert s.dealt_round.is_over and not [e for e in s.dealt_round.events if isinstance(e, ev.MotionFault)]
     return reason
 
 
@@ -102,7 +103,7 @@ def test_a_hook_that_sleeps_and_then_returns_effects_gets_none_of_them_carried_o
         return Say("too late")
     s, _ = play(late)
     time.sleep(BUDGET * 4)  # the abandoned hook has come back meanwhile
-    assert not [e for e in s.state.events if isinstance(e, ev.MotionSaid) and e.motion == 1]
+    assert not [e for e in s.dealt_round.events if isinstance(e, ev.MotionSaid) and e.motion == 1]
     assert_switched_off_and_nothing_changed(s, "ran longer than")
 
 
@@ -212,7 +213,7 @@ class SlyText(str):
 def test_a_hook_returning_what_cannot_be_read_is_switched_off(returned, words):
     s, _ = play(lambda view: returned())
     if not words:  # the engine rebuilt the effect from plain text: it is carried out as plain text
-        said = [e for e in s.state.events if isinstance(e, ev.MotionSaid) and e.motion == 1]
+        said = [e for e in s.dealt_round.events if isinstance(e, ev.MotionSaid) and e.motion == 1]
         assert said and all(type(e.text) is str and e.text == "hello" for e in said)
         assert s.motions[0].fault is None
         return
@@ -239,7 +240,7 @@ def test_a_huge_exception_type_name_makes_a_short_sentence():
 
 
 # -- hooks that reach the session ---------------------------------------------------------------------------
-ENGINE_TYPES = (Session, LoptiState, MotionLoptiState, HookRunner, MotionRecord)
+ENGINE_TYPES = (LoptiSessionState, LoptiState, MotionLoptiState, HookRunner, MotionRecord)
 
 
 def _reachable(start, depth=3):
@@ -306,7 +307,7 @@ CHANGES = {
     "changes the runner's budget": lambda s: setattr(s.runner, "budget", 1e9),
     "passes a vote for itself": lambda s: s.votes.append(s.votes[0]),
     "clears the round's vote": lambda s: s._vote_used.add(s.round_no),
-    "plays a card itself": lambda s: s.state.hands[0].append(s.state.draw_pile.pop()),
+    "plays a card itself": lambda s: s.dealt_round.hands[0].append(s.dealt_round.draw_pile.pop()),
 }
 
 
@@ -341,7 +342,7 @@ def test_a_users_hook_runs_on_a_worker_and_a_ready_made_one_directly():
                     {"after play": ready_made(note("ready"))})
     edited = library_motion("ace_tax")
     edited.hooks[("play", "after")] = note("edited")
-    s = Session(4, seed=1, hook_budget=BUDGET)
+    s = LoptiSessionState.by_hand(4, seed=1, hook_budget=BUDGET)
     for m in (own, marked, edited):
         s.restore(m, [True] * 4)
     s.play_round("heuristic")
@@ -352,11 +353,11 @@ def test_a_users_hook_runs_on_a_worker_and_a_ready_made_one_directly():
 
 def test_same_seed_same_session_with_hooks_of_ones_own():
     def run():
-        s = Session(4, seed=11, hook_budget=1.0)
+        s = LoptiSessionState.by_hand(4, seed=11, hook_budget=1.0)
         s.restore(Motion("Aces cost a card.", {"after play": lambda v: Say("ace") if v.rank == "A" else None}),
                   [True] * 4)
         s.run(3, author="library")
-        return s.history(), [str(e) for e in s.state.events]
+        return s.history(), [str(e) for e in s.dealt_round.events]
     (h1, e1), (h2, e2) = run(), run()
     assert h1.equals(h2) and e1 == e2
 
@@ -371,7 +372,7 @@ def test_interrupting_the_kernel_while_a_hook_runs_stops_the_wait_and_undoes_the
     def meddle_then_sleep(view):
         box["session"].law["play_on"] = True
         time.sleep(SLOW)
-    s = Session(4, seed=5, hook_budget=SLOW)
+    s = LoptiSessionState.by_hand(4, seed=5, hook_budget=SLOW)
     box["session"] = s
     s.restore(Motion("Meddle, then nap.", {"after play": meddle_then_sleep}), [True] * 4)
     st = s.deal()

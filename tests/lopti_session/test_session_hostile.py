@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from lopti_nb.games.lopti import Draw, Motion, Say, Session
+from lopti_nb.games.lopti import Draw, Motion, Say
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.motions import MAX_EFFECTS_PER_HOOK, Effect
 
@@ -16,13 +17,13 @@ def faults(state):
 
 
 def play_session(motions, rounds=3, seed=1, budget=1.0, players=4, **kw):
-    s = Session(players, seed=seed, hook_budget=budget, **kw)
+    s = LoptiSessionState.by_hand(players, seed=seed, hook_budget=budget, **kw)
     for m in motions:
         assert s.restore(m, [True] * players)
     states = []
     for _ in range(rounds):
         s.play_round(["heuristic", "random"] * (players // 2) + ["heuristic"] * (players % 2))
-        st = s.state
+        st = s.dealt_round
         assert st.is_over and sorted(st.all_cards()) == list(range(52))
         states.append(st)
     return s, states
@@ -92,19 +93,19 @@ def test_hostile_self_retriggering_motion_cannot_chain():
 def test_hostile_direct_mutation_is_undone_reported_and_switched_off():
     box = {}
     def thief(view):
-        st = box["session"].state
+        st = box["session"].dealt_round
         st.hands[0].extend(st.draw_pile)  # smuggled reference: grab the draw pile
         st.draw_pile.clear()
         st.pile_cards.clear()
     def vandal(view):
         object.__setattr__(view, "round", 99)  # the view is a snapshot; harmless, but try the real one:
         view.round = 100  # frozen: raises
-    s = Session(4, seed=3)
+    s = LoptiSessionState.by_hand(4, seed=3)
     box["session"] = s
     s.restore(Motion("Steal the draw pile.", {"after lead": thief}), [True] * 4)
     s.restore(Motion("Rewrite the round number.", {"after play": vandal}), [True] * 4)
     s.play_round()
-    st = s.state
+    st = s.dealt_round
     assert st.is_over and sorted(st.all_cards()) == list(range(52))
     reasons = {e.motion: e.reason for e in faults(st)}
     assert "changed the game directly" in reasons[1] and "FrozenInstanceError" in reasons[2]
@@ -196,18 +197,18 @@ def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_workin
         Motion("raise", {"before deal": lambda v: [][1]}),
         Motion("cancel", {"before pickup": lambda v: "no pickups today"}),
         Motion("flood", {"after clear": lambda v: [Say("x")] * 500}),
-        Motion("mutate", {"after draw": lambda v: box["s"].state.gone.append(box["s"].state.hands[0].pop())
-                          if box["s"].state.hands[0] else box["s"].state.gone.clear()}),
+        Motion("mutate", {"after draw": lambda v: box["s"].dealt_round.gone.append(box["s"].dealt_round.hands[0].pop())
+                          if box["s"].dealt_round.hands[0] else box["s"].dealt_round.gone.clear()}),
         Motion("sleep", {"after swap": lambda v: time.sleep(1)}),  # past the 0.3 s budget
     ]
     good = Motion("Whoever takes the pile shows their highest card.", {"after pickup": lambda v: None})
-    s = Session(4, seed=9, hook_budget=0.3)
+    s = LoptiSessionState.by_hand(4, seed=9, hook_budget=0.3)
     box["s"] = s
     for m in hostile + [good]:
         s.restore(m, [True] * 4)
     for _ in range(3):
         s.play_round()
-        assert s.state.is_over and sorted(s.state.all_cards()) == list(range(52))
+        assert s.dealt_round.is_over and sorted(s.dealt_round.all_cards()) == list(range(52))
     frame = s.motions_frame()
     assert frame["code_off"].tolist() == [True] * 5 + [False]
 
@@ -215,7 +216,7 @@ def test_hostile_everything_at_once_round_finishes_and_other_motions_keep_workin
 def test_copies_of_a_hooked_round_get_their_own_runner():
     """A bot's look-ahead copy runs the motions on its own: faults there stay there."""
     boom = Motion("Fail on every play.", {"after play": lambda v: 1 / 0})
-    s = Session(4, seed=2)
+    s = LoptiSessionState.by_hand(4, seed=2)
     s.restore(boom, [True] * 4)
     st = s.deal()
     look = st.copy()
@@ -230,6 +231,6 @@ def test_hook_budget_must_be_a_positive_number_of_seconds(budget):
     from lopti_nb.games.lopti import HookRunner
 
     with pytest.raises(SettingsError, match="positive number of seconds"):
-        Session(4, seed=1, hook_budget=budget)
+        LoptiSessionState.by_hand(4, seed=1, hook_budget=budget)
     with pytest.raises(SettingsError, match="positive number of seconds"):
         HookRunner([], budget=budget)

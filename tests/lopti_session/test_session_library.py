@@ -7,7 +7,8 @@ import random
 import pytest
 
 from lopti_nb.engine.runner import play_out
-from lopti_nb.games.lopti import LIBRARY, Motion, Session, heuristic_bot, library_motion
+from lopti_nb.games.lopti import LIBRARY, Motion, heuristic_bot, library_motion
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.motions import MotionLoptiState
 from lopti_nb.games.lopti.state import LoptiState
@@ -60,7 +61,7 @@ def run_motion(name, base_seed, rounds=ROUNDS):
     n_sessions = rounds // PER_SESSION
     for k in range(n_sessions):
         players = 2 + k % 4
-        s = Session(players, seed=base_seed * 1000 + k, play_on=k % 2 == 1, turn_cap=TURN_CAP)
+        s = LoptiSessionState.by_hand(players, seed=base_seed * 1000 + k, play_on=k % 2 == 1, turn_cap=TURN_CAP)
         assert s.restore(library_motion(name), [True] * players)
         for r in range(PER_SESSION):
             st = s.deal()

@@ -7,11 +7,12 @@ import pytest
 from lopti_nb.engine import IllegalAction
 from lopti_nb.engine.runner import play_out
 from lopti_nb.games.lopti import (
-    Discard, Give, LoptiState, Motion, MotionError, Play, Proposal, Session, TakePile, heuristic_bot,
+    Discard, Give, LoptiState, Motion, MotionError, Play, Proposal, TakePile, heuristic_bot,
 )
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.cards import card_name
 from lopti_nb.games.lopti.motions import ClearPile, HookRunner, MotionLoptiState, PendingChoice, ReturnCleared
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti.state import Choose
 
 
@@ -181,7 +182,7 @@ def test_1_7_choice_of_several_cards_one_at_a_time_and_return_to_a_hand():
 
 
 def test_1_7_session_asks_its_people_and_bots_answer_with_the_default():
-    s = Session(4, seed=2)
+    s = LoptiSessionState.by_hand(4, seed=2)
     s.people = {0}
     s.restore(Motion("Kings give a chosen card.", {"after play": lambda v: Give("actor", 1, which="choose")
                                                    if v.rank == "K" else None}), [True] * 4, author="Old")
@@ -203,11 +204,11 @@ def test_1_7_session_asks_its_people_and_bots_answer_with_the_default():
     assert sorted(st.all_cards()) == list(range(52))
     # play_round with bots: the bot in seat 0 answers with the default
     s.play_round()
-    assert s.state.is_over
+    assert s.dealt_round.is_over
 
 
 def test_1_7_removing_a_motion_drops_its_question():
-    s = Session(2, seed=3)
+    s = LoptiSessionState.by_hand(2, seed=3)
     s.people = {0, 1}
     s.restore(Motion("Every play gives a chosen card.", {"after play": lambda v: Give("actor", 1, which="choose")}),
               [True] * 2, author="Old")

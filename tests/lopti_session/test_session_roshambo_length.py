@@ -42,13 +42,13 @@ def _throw(state, winner_sign, loser_sign, winner):
 def test_1_7_a_default_session_s_roshambo_needs_30_decisive_throws():
     state = _tied_state()
     contest = state.vote.contest
-    assert state.session.roshambo_throws == 30 and contest.throws == 30
+    assert state.roshambo_throws == 30 and contest.throws == 30
     for _ in range(29):  # 29 wins in a row for seat 0 decide nothing yet
         _throw(state, "rock", "scissors", winner=0)
         assert state.phase == "roshambo"
     _throw(state, "rock", "scissors", winner=0)
     assert contest.done and contest.decisive == 30 and state.phase != "roshambo"
-    assert state.session.votes[-1].roshambo.decisive == 30
+    assert state.votes[-1].roshambo.decisive == 30
 
 
 def test_a_session_set_up_for_practice_runs_its_roshambo_to_5_decisive_throws_and_replays():
@@ -61,12 +61,12 @@ def test_a_session_set_up_for_practice_runs_its_roshambo_to_5_decisive_throws_an
         assert state.phase == "roshambo"
     _throw(state, "rock", "scissors", winner=0)
     assert contest.done and contest.score == (2, 3) and contest.winner == 0
-    rec = state.session.votes[-1].roshambo
+    rec = state.votes[-1].roshambo
     assert (rec.decisive, rec.ties, rec.length) == (5, 1, 5)
     record = json.loads(json.dumps(state.record()))
     assert record["settings"]["roshambo_throws"] == 5
     again = lopti_nb.load(record)
-    assert again.session.roshambo_throws == 5 and again.events == state.events
+    assert again.roshambo_throws == 5 and again.events == state.events
 
 
 def test_an_even_count_s_level_score_goes_to_the_next_decisive_throw():
@@ -114,4 +114,4 @@ def test_1_7_no_rule_vote_nor_motion_may_change_the_roshambo_s_length():
     assert not any(isinstance(a, CallVote) and a.lever == "roshambo_throws" for a in state.legal_actions(seat))
     with pytest.raises(lopti_nb.engine.IllegalAction):
         state.apply(call, seat=seat)
-    assert state.session.roshambo_throws == 5 and "roshambo_throws" not in state.session.law
+    assert state.roshambo_throws == 5 and "roshambo_throws" not in state.law

@@ -1,5 +1,7 @@
 """A Lopti session state is one model: its rounds write their events into its own log, once,
 and one vote class holds every vote (the setup vote included) from its call to its result."""
+import random
+
 import pytest
 
 import lopti_nb
@@ -39,7 +41,7 @@ def test_one_vote_class_serves_the_setup_vote_and_the_rule_vote_from_call_to_res
     assert isinstance(setup, Vote) and setup.setup and state.setup is setup and not setup.done
     for seat in (2, 0, 1):
         state.apply(Ballot(seat != 1), seat)
-    assert setup.done and setup.passed and state.session.votes == [setup] and state.vote is None
+    assert setup.done and setup.passed and state.votes == [setup] and state.vote is None
     assert (setup.yes, setup.no, setup.abstained, setup.proposer) == (2, 1, 0, None)
     seat = state.current_player
     state.apply(CallVote("law", lever="play_on", value=True, when="next round"), seat)
@@ -47,7 +49,7 @@ def test_one_vote_class_serves_the_setup_vote_and_the_rule_vote_from_call_to_res
     assert isinstance(rule, Vote) and not rule.setup and rule.proposal.lever == "play_on"
     for s in state.to_act:
         state.apply(Ballot(True), s)
-    assert rule.done and rule.passed and rule.record is rule and state.session.votes == [setup, rule]
+    assert rule.done and rule.passed and rule.record is rule and state.votes == [setup, rule]
     assert "passed with 3 yes" in rule.outcome and rule.text == "set play_on to True (next round)"
 
 
@@ -60,5 +62,48 @@ def test_a_copy_carries_out_a_change_voted_for_next_round_on_itself():
         state.apply(Ballot(True), s)
     twin = state.copy()
     _to_next_deal(twin)
-    assert twin.session.law["play_on"] is True and twin.round.play_on is True
-    assert state.session.law["play_on"] is False  # the original still waits for its own deal
+    assert twin.law["play_on"] is True and twin.round.play_on is True
+    assert state.law["play_on"] is False  # the original still waits for its own deal
+
+
+@pytest.mark.timeout(60)
+def test_the_state_holds_the_session_data_itself_and_a_copys_data_belong_to_the_copy():
+    state = lopti_nb.new_game("lopti", players=2, seed=4, rounds=2, proposed="ace_tax", roshambo_throws=3)
+    for seat in (0, 1):
+        state.apply(Ballot(True), seat)
+    assert state.motions[0].in_force and state.runner is not None
+    assert not any(type(v).__name__ == "Session" for v in vars(state).values())
+    seat = state.current_player
+    state.apply(CallVote("law", lever="play_on", value=True, when="now"), seat)
+    for s in (seat, 1 - seat):
+        state.apply(Ballot(s == seat), s)
+    assert state.phase == "roshambo"
+    twin = state.copy()
+    vote, twin_vote = state.vote, twin.vote
+    assert twin_vote is not vote and twin_vote.owner is twin and vote.owner is state
+    assert twin_vote.contest.rng is twin.rng and twin.rng is not state.rng
+    assert twin.runner.watch_more.__self__ is twin
+    assert all(e.on_fault.__self__ is twin for e in twin.runner.entries)
+    events, score = list(state.events), vote.contest.score
+    while twin.phase == "roshambo":
+        for s in twin.to_act:
+            twin.apply(twin.legal_actions(s)[s % 3], s)
+    assert twin_vote.done and twin.votes[-1] is twin_vote
+    assert state.events == events and vote.contest.score == score and not vote.done and state.vote is vote
+
+
+@pytest.mark.timeout(60)
+def test_a_session_copy_shares_no_mutable_part_with_the_original_at_any_step():
+    from lopti_nb.testing import shared_parts
+
+    for seed, settings in ((1, {"proposed": "ace_tax"}), (2, {})):
+        state = lopti_nb.new_game("lopti", players=3, seed=seed, rounds=2, roshambo_throws=2, **settings)
+        rng = random.Random(seed)
+        for _ in range(80):
+            assert shared_parts(state, state.copy()) == []
+            if state.is_over:
+                break
+            seat = state.to_act[rng.randrange(len(state.to_act))]
+            legal = state.legal_actions(seat)
+            calls = [a for a in legal if isinstance(a, CallVote)]
+            state.apply(calls[0] if calls and rng.random() < 0.3 else rng.choice(legal), seat)

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from lopti_nb.games.lopti import Give, Motion, Proposal, Say, Session, SessionError
+from lopti_nb.games.lopti import Give, Motion, Proposal, Say, SessionError
+from lopti_nb.games.lopti.session_game import LoptiSessionState
 from lopti_nb.games.lopti import events as ev
 from lopti_nb.games.lopti.roshambo import (
     DECISIVE_THROWS, RoshamboContest, RoshamboError, bracket, rng_thrower, roshambo,
@@ -18,7 +19,7 @@ def says(text):
 
 def with_motion(author="Zed", seed=1, players=4):
     """A dealt session with motion 1 in force (restored at setup, by ``author``)."""
-    s = Session(["Ann", "Bo", "Cy", "Di", "Ed"][:players], seed=seed)
+    s = LoptiSessionState.by_hand(["Ann", "Bo", "Cy", "Di", "Ed"][:players], seed=seed)
     s.restore(says("Old rule."), [True] * players, author=author)
     s.deal()
     return s
@@ -278,7 +279,7 @@ def test_1_7_bots_throw_from_the_sessions_generator():
 def test_1_7_bot_ballot_policy_without_evidence():
     """Where the motion lab has nothing to say (a motion whose author is absent, a motion in
     words only), bots keep their own motion and remove one that made them take cards."""
-    s = Session(4, seed=1)
+    s = LoptiSessionState.by_hand(4, seed=1)
     gift = Motion("Whoever takes the pile hands the next player a card.",
                   {"after pickup": lambda v: Give("actor", 1)})
     s.restore(gift, [True] * 4, author="Someone elsewhere")  # motion 1: its author is absent
@@ -289,12 +290,12 @@ def test_1_7_bot_ballot_policy_without_evidence():
     assert bot_ballot(s, 2, remove_words, proposer=0) is False  # the author keeps their motion
     assert bot_ballot(s, 1, Proposal.law("swap", False, when="now"), proposer=0) is False  # status quo
     # a motion that made seat 1 take cards this round: seat 1 votes to remove it
-    s.state.events.append(ev.MotionGave(1, 0, 1, None, 1))
+    s.dealt_round.events.append(ev.MotionGave(1, 0, 1, None, 1))
     assert bot_ballot(s, 1, remove, proposer=0) is True and bot_ballot(s, 3, remove, proposer=0) is False
     # a bot never abstains: its ballot is always a yes or a no
     for proposal in (remove, remove_words, Proposal.law("swap", False, when="now")):
         assert all(isinstance(bot_ballot(s, x, proposal, proposer=0), bool) for x in range(4))
-    s.state.events.append(ev.MotionGave(2, 0, 1, None, 1))
+    s.dealt_round.events.append(ev.MotionGave(2, 0, 1, None, 1))
     vote = s.call_vote(0, remove_words)
     assert [vote.cast_bot(x) for x in (1, 2, 3, 0)] == [True, False, False, True]
     assert vote.contest is not None and vote.contest.pair == (0, 2)  # the author defends
@@ -304,12 +305,12 @@ def test_1_7_bot_ballot_policy_without_evidence():
 def authored(seed=1):
     """A session in round 2 with motion 1 by the round-1 winner, who is at the table."""
     for k in itertools.count(seed):
-        s = Session(4, seed=k)
+        s = LoptiSessionState.by_hand(4, seed=k)
         s.play_round()
         if s.winner is not None:
             s.author(s.winner, says("Mine."))
             s.deal()
-            return s, s.rounds[-1].winner
+            return s, s.round_records[-1].winner
 
 
 def test_1_7_author_at_the_table_who_voted_to_keep_always_defends():

@@ -428,7 +428,7 @@ def test_1_7_two_pages_vote_in_a_lopti_session_room_and_throw_roshambo(browser, 
                 throws += 1
             first.wait_for_timeout(150)
             assert _button(second, "Rock").count() == 0
-        done = room.state.session.votes[0]
+        done = room.state.votes[0]
         assert done.yes == 2 and done.no == 2 and done.roshambo.decisive >= 5
         result = "passed" if done.passed else "failed"
         for page in (a, b):

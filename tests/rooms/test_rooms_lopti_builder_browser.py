@@ -70,7 +70,7 @@ def _amend_from_the_builder(pages: dict, host, guest) -> list:
     started = time.monotonic()
     host.refresh()
     state = host.state
-    assert state.session.vote_open() and state.to_act, "round 2's Rule Vote is not open to call"
+    assert state.vote_open() and state.to_act, "round 2's Rule Vote is not open to call"
     seat = state.to_act[0]
     caller, other = (pages["ann"], pages["bob"]) if seat == 0 else (pages["bob"], pages["ann"])
     room = caller.locator(".lnb-room")
@@ -108,10 +108,10 @@ def _amend_from_the_builder(pages: dict, host, guest) -> list:
         click(page.locator(".lnb-room"), "Vote yes", exact=True)
     for _ in range(150):  # both ballots are in before the round goes on
         host.refresh()
-        if host.state.session.pending_vote is None:
+        if host.state.pending_vote is None:
             break
         time.sleep(0.2)
-    assert host.state.session.motions[0].motion.text == AMENDED, "the amendment did not pass"
+    assert host.state.motions[0].motion.text == AMENDED, "the amendment did not pass"
     # the round goes on until a pickup: the motion in force now shows the taker's lowest card
     start = len(host.state.events)
 
@@ -192,7 +192,7 @@ def test_1_7_a_motion_and_its_amendment_built_from_the_menus_act_on_both_pages(b
         assert bob.locator(".lnb-motion-builder:visible").count() == 0
         # round 2 is played (the bot's moves, by the room API) until the motion makes a draw
         guest.refresh(), host.refresh()
-        assert host.state.session.motions[0].motion.data is not None
+        assert host.state.motions[0].motion.data is not None
         start = len(host.state.events)
         play_room_as_bots({0: host, 1: guest}, 2, lambda state: any(
             isinstance(e, ev.MotionDrew) for e in state.events[start:]))

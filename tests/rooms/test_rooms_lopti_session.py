@@ -141,7 +141,7 @@ def test_1_7_two_devices_vote_in_a_session_room_ballots_hidden_until_both_are_in
                 btn.click()
     a.poll_once(), b.poll_once()
     assert a.session.state.phase != "roshambo"
-    vote = a.session.state.session.votes[0]
+    vote = a.session.state.votes[0]
     assert "Roshambo" in vote.outcome and vote.roshambo.decisive >= 30
 
 
@@ -164,7 +164,7 @@ def test_1_7_a_device_abstains_and_the_abstention_is_not_a_yes(tmp_path):
     assert _button(first, "Vote yes") is None  # one ballot a seat
     _button(other, "Vote yes").click()
     first.poll_once()
-    record = a.session.state.session.votes[0]
+    record = a.session.state.votes[0]
     assert (record.yes, record.no, record.abstained, record.passed) == (1, 0, 1, False)
     assert record.roshambo is None
     for w in (a, b):
@@ -266,7 +266,7 @@ def _to_round_two_with_a_motion(players=4, seed=0):
             state.apply(bot(state.observation(seat), legal, rng), seat)
         if state.phase == "authoring":
             state.apply(Author(next(iter(LIBRARY))), state.author_seat)
-            assert state.phase == "playing" and state.session.round_no == 2
+            assert state.phase == "playing" and state.round_no == 2
             return state
     raise AssertionError("no round 1 with a winner")
 
@@ -275,7 +275,7 @@ def _tie_on_removing(state, author_votes_yes=True):
     """The player to move calls a vote to remove motion 1; the author (if not the proposer)
     votes yes; 2 yes, 2 no."""
     proposer = state.current_player
-    author = state.session.motions[0].author_seat
+    author = state.motions[0].author_seat
     state.apply(CallVote("remove", motion=1, when="now"), proposer)
     yes = [proposer] + ([author] if author_votes_yes and author != proposer else [])
     yes += [s for s in range(4) if s not in yes][:2 - len(yes)]
@@ -313,13 +313,13 @@ def test_1_7_after_a_tie_on_a_motion_its_author_does_not_defend_the_supporters_c
     state = _to_round_two_with_a_motion()
     _, supporters = _tie_on_removing(state)
     state.apply(Advocate("nobody"), supporters[0])
-    assert state.vote is None and state.session.votes[-1].passed
-    assert not state.session.motions[0].in_force
+    assert state.vote is None and state.votes[-1].passed
+    assert not state.motions[0].in_force
 
 
 def test_1_7_an_author_who_voted_to_keep_the_motion_defends_it_no_choice():
     state = _to_round_two_with_a_motion()
-    author = state.session.motions[0].author_seat
+    author = state.motions[0].author_seat
     if state.current_player == author:
         return  # the author proposing to remove their own motion: covered above
     _tie_on_removing(state, author_votes_yes=False)
@@ -372,7 +372,7 @@ def test_1_7_throw_at_random_ends_a_roshambo_between_two_devices(tmp_path):
         a.poll_once(), b.poll_once()
     a.poll_once(), b.poll_once()
     assert a.session.state.phase != "roshambo"
-    vote = a.session.state.session.votes[0]
+    vote = a.session.state.votes[0]
     assert vote.roshambo.decisive >= 30
     assert _button(a, "Rock") is None and _button(b, "Rock") is None
     import lopti_nb as _lopti
@@ -395,7 +395,7 @@ def test_1_7_a_session_room_set_up_with_a_short_roshambo_keeps_it_and_says_30_is
     control.value = 5
     session = w.create()
     assert session is not None, w.message
-    assert session.state.session.roshambo_throws == 5
+    assert session.state.roshambo_throws == 5
     assert session.room.record()["settings"]["roshambo_throws"] == 5
     host = rooms.create_room("Ann", "lopti", players=2, rounds=2, roshambo_throws=5, store=":memory:", seed=4)
     host.add_bot()
@@ -406,10 +406,10 @@ def test_1_7_a_session_room_set_up_with_a_short_roshambo_keeps_it_and_says_30_is
         if host.my_turn():
             legal = host.state.legal_actions(host.seat)
             calls = [a for a in legal if isinstance(a, CallVote) and a.kind == "law"]
-            host.submit(calls[0] if calls and host.state.session.vote_open() else legal[0], expect_seq=host.seq)
+            host.submit(calls[0] if calls and host.state.vote_open() else legal[0], expect_seq=host.seq)
         host.host_tick()
     assert host.state.is_over
-    held = [v.roshambo for v in host.state.session.votes if v.roshambo is not None]
+    held = [v.roshambo for v in host.state.votes if v.roshambo is not None]
     assert held and all(r.length == 5 and r.decisive == 5 for r in held)
     assert lopti_nb.load(host.room.record()).events == host.state.events
     one = RoomWidget(store=str(tmp_path / "rooms.sqlite"), start_timer=False, bot_pace=0)

@@ -65,12 +65,12 @@ def test_1_7_a_guest_who_writes_a_looping_motion_is_refused_on_their_page_and_th
     with pytest.raises(rooms.RoomError, match="cannot loop"):
         bob.session.submit(Author(LOOP), expect_seq=bob.session.seq)
     host.refresh()
-    assert host.seq == seq and host.state.phase == "authoring" and not host.state.session.motions
+    assert host.seq == seq and host.state.phase == "authoring" and not host.state.motions
     # Bob writes a motion that ends; round two is dealt and Ann plays on
     bob.session.submit(Author({"when": "after clear", "then": [
         {"effect": "return cleared cards", "to": "others", "n": 8}]}), expect_seq=bob.session.seq)
     host.refresh()
-    assert host.state.phase == "playing" and host.state.session.in_force()
+    assert host.state.phase == "playing" and host.state.in_force()
     for _ in range(50):
         host.refresh()
         if host.my_turn():

@@ -36,8 +36,7 @@ def seat_words_of_named_seats(root, players: int) -> list[str]:
 
 
 def round_no(state) -> int:
-    session = getattr(state, "session", None)
-    return getattr(session, "round_no", 1)
+    return getattr(state, "round_no", 1)  # a session's round; a single game is its one round
 
 
 @pytest.mark.parametrize("game,settings", GAMES, ids=IDS)

@@ -30,7 +30,7 @@ def test_1_7_an_amendment_built_in_the_vote_form_passes_and_takes_effect():
     click(t, "Vote yes")
     confirm(t)
     click(t, "Vote yes")
-    motion = t.state.session.motions[0]
+    motion = t.state.motions[0]
     assert view.amend_kind.value == "words" and view.amend_builder is None  # the form starts again
     assert motion.in_force and motion.motion.to_data() == built.data and motion.motion.text == hears
     # it acts: the next pickup is followed by motion 1 showing that player's lowest card

@@ -25,7 +25,7 @@ def test_1_7_the_bot_policy_line_is_true_for_the_bots_seated():
     for seed in range(1, 7):
         t = lopti_nb.play("lopti", players=4, humans=1, seed=seed, bot_delay=0, rounds=3,
                           bots=["random", "random", "heuristic"])
-        play_until(t, rng, lambda t: t.state.phase == "playing" and t.can_act() and t.state.session.vote_open())
+        play_until(t, rng, lambda t: t.state.phase == "playing" and t.can_act() and t.state.vote_open())
         pick_base_law(t)
         set_value(t, t.view.vote_when, "next round")
         click(t, "Call the Rule Vote")

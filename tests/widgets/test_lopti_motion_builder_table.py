@@ -41,7 +41,7 @@ def test_1_7_the_winner_composes_a_motion_the_game_enforces_from_the_next_round(
     assert SAID in view.builder.preview.value  # the words as the table will hear them, before submitting
     click(t, "Submit this motion")
     assert t.state.phase != "authoring"
-    assert t.state.session.motions[0].motion.data is not None
+    assert t.state.motions[0].motion.data is not None
     assert f"writes motion 1: {SAID}" in t.log_html.value
     assert "words only" not in view.motions_html.value  # enforced: not marked as words only
     before = len(t.state.events)
@@ -59,7 +59,7 @@ def test_1_7_a_ready_motion_in_force_is_marked_not_chosen_first_and_refused_on_s
     key = view.ready_pick.options[1][1]
     set_value(t, view.ready_pick, key)
     click(t, "Adopt \u201c")
-    assert len(t.state.session.motions) == 1 and t.state.phase != "authoring"
+    assert len(t.state.motions) == 1 and t.state.phase != "authoring"
     play_until(t, rng, lambda t: t.state.is_over or (t.state.phase == "authoring" and t.state.author_seat == 0),
                limit=6000)
     assert not t.state.is_over, "the person won no second round"
@@ -77,12 +77,12 @@ def test_1_7_a_data_motion_the_same_as_one_in_force_is_refused_in_the_builder():
     play_until(t, rng, lambda t: t.state.is_over or (t.state.phase == "authoring" and t.state.author_seat == 0),
                limit=6000)
     assert not t.state.is_over, "the person won no second round"
-    events, motions = len(t.state.events), len(t.state.session.motions)
+    events, motions = len(t.state.events), len(t.state.motions)
     compose_pickup_draws(t)  # the builder still holds it: the same rule again
     set_value(t, t.view.builder.title, "another name")
     click(t, "Submit this motion")
     assert "Not stated: that motion is already in force as motion 1" in t.view.builder.refusal.value
-    assert len(t.state.events) == events and len(t.state.session.motions) == motions
+    assert len(t.state.events) == events and len(t.state.motions) == motions
 
 
 def test_1_7_words_only_are_marked_not_enforced_and_hostile_text_is_shown_as_text(monkeypatch):

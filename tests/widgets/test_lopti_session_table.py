@@ -180,7 +180,7 @@ def test_the_launcher_offers_a_session_s_roshambo_length_saying_30_is_the_rules_
     throws.value = 0
     assert g.deal() is None and "30 is the rules&#x27; number" in g.status.value
     throws.value = 5
-    assert g.deal().state.session.roshambo_throws == 5
+    assert g.deal().state.roshambo_throws == 5
     assert "roshambo throws 5" in g.summary_text()
     g.rounds.value = 0
     assert g.session_box not in visible_widgets(g)
@@ -319,7 +319,7 @@ def test_rematch_replays_the_session_from_its_first_deal():
 
 def test_a_bot_winner_follows_the_stated_policy_on_screen():
     t = lopti_nb.play("lopti", players=3, humans=0, seed=2, bot_delay=0, rounds=2)
-    assert t.state.session.motions, "a bot won round 1 and wrote a motion"
+    assert t.state.motions, "a bot won round 1 and wrote a motion"
     assert esc(BOT_AUTHOR_POLICY) in t.view.motions_html.value and "(bot)" in t.view.motions_html.value
 
 
@@ -338,7 +338,7 @@ def test_1_7_the_author_withdraws_at_the_table_and_the_menu_offers_to_restore():
     click(t, "Adopt my own words")
     play_until(t, rng, lambda t: t.state.phase == "playing" and t.state.current_player == 0)
     click(t, "Withdraw my motion 1")
-    assert t.state.session.motions[0].status == "withdrawn"
+    assert t.state.motions[0].status == "withdrawn"
     assert "Seat 1 withdraws motion 1" in t.log_html.value and "withdrawn" in t.view.motions_html.value
     assert "Withdraw my motion 1" not in labels(t)
     assert "restore:1" in [k for _, k in t.view.vote_what.options]
@@ -365,7 +365,7 @@ def test_1_7_only_the_author_withdraws_and_a_refusal_changes_nothing():
         state.apply(Withdraw(1), other)
     with pytest.raises(IllegalAction, match="no motion 7"):
         state.apply(Withdraw(7), other)
-    assert len(state.events) == before and state.session.motions[0].in_force
+    assert len(state.events) == before and state.motions[0].in_force
 
 
 def test_1_7_every_rule_vote_starts_from_an_empty_menu():
@@ -399,7 +399,7 @@ def test_1_7_throw_at_random_for_me_ends_a_roshambo_with_recorded_throws():
     assert shown(t, t.view.auto_throw_button) and "Rock" in labels(t)
     click(t, "Throw at random for me", exact=True)
     assert t.state.phase != "roshambo"
-    vote = t.state.session.votes[-1]
+    vote = t.state.votes[-1]
     assert vote.roshambo.decisive >= 30
     throws = [a for a in t.state.actions if type(a).__name__ == "Throw"]
     assert len(throws) >= 2 * 30  # both players' throws, decisive or not
@@ -421,4 +421,4 @@ def test_1_7_a_short_roshambo_at_the_table_counts_to_its_length_and_says_the_rul
         if t.state.phase != "roshambo":
             break
         click(t, "Rock", exact=True)
-    assert t.state.session.votes[-1].roshambo.decisive == 5
+    assert t.state.votes[-1].roshambo.decisive == 5

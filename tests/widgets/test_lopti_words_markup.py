@@ -25,7 +25,7 @@ def test_1_7_a_words_motion_and_its_amendment_are_shown_as_text():
     seen = Seen(names)
     set_value(t, view.own_words, TYPED)
     click(t, "Adopt my own words")
-    assert t.state.session.motions[0].text == TYPED  # kept as typed; only its showing is escaped
+    assert t.state.motions[0].text == TYPED  # kept as typed; only its showing is escaped
     seen.look(t, "the motion adopted")
     assert TYPED in seen.shown and seen.isolated, view.motions_html.value
     play_until(t, rng, lambda t: t.state.phase == "playing" and t.state.current_player == 0)

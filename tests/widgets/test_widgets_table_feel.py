@@ -175,7 +175,7 @@ def test_undo_in_a_lopti_session_keeps_the_session_live():
     while len(t._undo) < 2:
         random_step(t, rng)
     t.undo()
-    assert type(t.state).__name__ == "LoptiSessionState" and t.state.round is t.state.session.state
+    assert type(t.state).__name__ == "LoptiSessionState" and t.state.round is t.state.dealt_round
     play_to_end(t, rng)
     assert t.state.is_over and "The session's final places" in t.scores.value.replace("&#x27;", "'")
 

@@ -49,7 +49,7 @@ def _specials_after_a_seven(match: re.Match, said: Said) -> str | None:
 
 def _round_of(state):
     """The round a claim is about: the state itself, or a session's round at the table."""
-    return state.round if hasattr(state, "session") else state
+    return state.round if hasattr(state, "round_records") else state
 
 
 def _higher_may_follow(match: re.Match, said: Said) -> str | None:
@@ -138,8 +138,8 @@ def _round_winner(match: re.Match, said: Said) -> str | None:
     state = said.state
     if state is None:
         return None
-    if hasattr(state, "session"):  # a guided session's summary tells its first round
-        winner = state.session.rounds[0].winner if state.session.rounds else None
+    if hasattr(state, "round_records"):  # a guided session's summary tells its first round
+        winner = state.round_records[0].winner if state.round_records else None
     else:
         winner = state.winner
     learner_won = winner == said.seat

@@ -4,7 +4,7 @@ through ``SPEC.lessons``; the positions are in :mod:`.lessons_scenes` and
 :mod:`.lessons_session`, the words in :mod:`.lessons_texts`.
 
 The quiz counts only a learner's first answer to each question; its answers are the rules
-oracle ``judge``'s, and the session steps are taught on a real ``Session``."""
+oracle ``judge``'s, and the session steps are taught on a real session state."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""Lopti's session rules (rules reference §1.7) taught on a real :class:`~lopti_nb.games.lopti.session.Session`:
+"""Lopti's session rules (rules reference §1.7) taught on a real session state (:class:`~lopti_nb.games.lopti.session_game.LoptiSessionState`):
 every answer is what the session code accepts, refuses or records."""
 from __future__ import annotations
 
@@ -13,21 +13,22 @@ from .library import library_motion
 from .lessons_words import capital, cite, seat, told, words
 from .motions import BASE_EVENTS, ROLES, ClearPile, Give, Motion, Say, SessionError
 from .roshambo import bracket, roshambo, rng_thrower
-from .session import Proposal, Session
+from .session import Proposal
+from .session_game import LoptiSessionState
 
 PLAYERS = 4
 SEED = 0  # with this seed the heuristic bots finish round one with a winner
 
 
-def won_session() -> Session:
+def won_session() -> LoptiSessionState:
     """A four-player session whose first round the bots have just finished."""
-    s = Session(PLAYERS, seed=SEED)
+    s = LoptiSessionState.by_hand(PLAYERS, seed=SEED)
     s.play_round()
     assert s.winner is not None
     return s
 
 
-def with_motion(motion: Motion | None = None) -> tuple[Session, int]:
+def with_motion(motion: Motion | None = None) -> tuple[LoptiSessionState, int]:
     """Round two has been dealt; the winner of round one wrote motion 1."""
     s = won_session()
     w = s.winner
@@ -100,7 +101,7 @@ def _bracket_round(number: int, matches) -> str:
     return f"Bracket round {number}: " + "; ".join(said) + "."
 
 
-def _still_open(s: Session) -> str:
+def _still_open(s: LoptiSessionState) -> str:
     return "still open" if s.vote_open() else "used up"
 
 
@@ -126,12 +127,12 @@ class SessionScene(Scene):
 
     def check(self) -> None:
         s = won_session()
-        assert s.phase == "between rounds" and s.winner is not None
+        assert s.session_phase == "between rounds" and s.winner is not None
 
 
-def _session_box(s: Session, extra: str = "") -> str:
-    lines = [f"{PLAYERS} players \u00b7 round {s.round_no} ({s.phase}) \u00b7 winner of round 1: "
-             f"{seat(s.rounds[0].winner)}"]
+def _session_box(s: LoptiSessionState, extra: str = "") -> str:
+    lines = [f"{PLAYERS} players \u00b7 round {s.round_no} ({s.session_phase}) \u00b7 winner of round 1: "
+             f"{seat(s.round_records[0].winner)}"]
     for r in s.motions:
         lines.append(f"Motion {r.number} by {told(r.author)}: \u201c{r.text}\u201d ({r.status})")
     return box("The session", "".join(line(esc(x)) for x in lines) + extra)
@@ -216,10 +217,10 @@ class LimitsScene(SessionScene):
         s, w = with_motion(motion)
         s.play_round()
         rec = s.motions[0]
-        rnd = s.rounds[-1]
+        rnd = s.round_records[-1]
         clears = ", ".join(f"{n if n else 'none'} by {seat(i)}" for i, n in enumerate(rnd.clears))
         # a custom clear is a clear the motion added, though the engine logs it as a clear
-        custom = sum(1 for e in s.state.events if isinstance(e, Cleared) and e.how == "motion")
+        custom = sum(1 for e in s.dealt_round.events if isinstance(e, Cleared) and e.how == "motion")
         added = f"Events the motion added: {rnd.motion_events + custom}" + (
             f", {custom} of them custom clears" if custom else "")
         events = [f"Round 2 took {rnd.turns} turns and {seat(rnd.winner)} won it. Clears made: {clears}. "
@@ -299,7 +300,7 @@ class WithdrawScene(SessionScene):
                            [_reading(s.rulings[-1])])
 
         def absent(votes):
-            s = Session(PLAYERS, seed=SEED)
+            s = LoptiSessionState.by_hand(PLAYERS, seed=SEED)
             s.restore(Motion("After a pickup, the taker hums a tune."), [True] * PLAYERS, author="a former player")
             s.deal()
             r = s.interpret(1, ["hum before the next play", "hum at once"], votes=votes, least_change=0)
@@ -443,13 +444,13 @@ class NewSessionScene(SessionScene):
     prompt = "A new session is being set up. Bring back a motion from the last one?"
 
     def draw(self) -> str:
-        s = Session(PLAYERS, seed=SEED)
+        s = LoptiSessionState.by_hand(PLAYERS, seed=SEED)
         return box("A new session", line(f"Motions in force: {len(s.in_force())}. Old motion: "
                                          "\u201cWhoever takes the pile shows their highest card.\u201d"))
 
     def cases(self):
         def approve(yes):
-            s = Session(PLAYERS, seed=SEED)
+            s = LoptiSessionState.by_hand(PLAYERS, seed=SEED)
             ok = s.restore(library_motion("pile_taker_shows_highest"), [i < yes for i in range(PLAYERS)],
                            author="last session's winner")
             s.deal()
@@ -459,7 +460,7 @@ class NewSessionScene(SessionScene):
                            [capital(told(s.votes[-1].outcome)) + "."], data={"restored": ok})
 
         def late():
-            s = Session(PLAYERS, seed=SEED)
+            s = LoptiSessionState.by_hand(PLAYERS, seed=SEED)
             s.deal()
             s.restore(library_motion("pile_taker_shows_highest"), [True] * PLAYERS)
             return _ok("accepted", "")

@@ -105,11 +105,12 @@ VOTE_ANSWERS = ("it passes", "it ties, and Roshambo decides", "it fails")
 
 def rule_vote(rng: random.Random, voice: str) -> Drawn:
     from .roshambo import rng_thrower
-    from .session import Proposal, Session
+    from .session import Proposal
+    from .session_game import LoptiSessionState
 
     players = rng.randint(2, 5)
     ballots = [rng.choice([True, False, None]) for _ in range(players)]
-    session = Session(players, seed=rng.randrange(1000))
+    session = LoptiSessionState.by_hand(players, seed=rng.randrange(1000))
     session.deal()
     record = session.rule_vote(0, Proposal.law("swap", False, when="next round"), ballots,
                                thrower=rng_thrower(random.Random(0)))

@@ -3,9 +3,15 @@
 rules reference §1.7 in code. A session holds its players (seats ``0..n-1`` with names), deals the
 rounds (the deal passes clockwise; the dealer leads round one, the previous winner leads
 later rounds), records every round, keeps the motions in force and the votes held, and
-exports its history as pandas DataFrames::
+exports its history as pandas DataFrames. A session is one engine state,
+:class:`~.session_game.LoptiSessionState`, whose rules are the methods of
+:class:`SessionRules`. Played action by action, with a record (a table, a room)::
 
-    s = Session(4, seed=1)
+    state = lopti_nb.new_game("lopti", players=4, seed=1, rounds=3)
+
+or driven by hand with the rules' own methods::
+
+    s = LoptiSessionState.by_hand(4, seed=1)
     s.deal()                                # round 1; its Rule Vote attempt opens
     s.play_round()                          # bots play it (or s.play(action) step by step)
     s.author(s.winner, library_motion("ace_tax"))   # the winner writes a motion
@@ -42,7 +48,7 @@ The session's clauses (each tested by name in ``tests/lopti_session``):
   restoration, the proposer faces the first player who voted no. A side with several
   candidates and no agreed choice holds a single-elimination bracket.
 * A new session starts with no motions; old ones come back only by a majority at setup
-  (:meth:`Session.restore`), which does not use round one's vote.
+  (:meth:`SessionRules.restore`), which does not use round one's vote.
 * Nothing can change the Vote or Roshambo (:class:`~.motions.ConstitutionError`).
 
 Invalid requests raise :class:`~.motions.SessionError` (a ``ValueError``) and change nothing.
@@ -59,7 +65,7 @@ Where rules reference §1.7 is silent, the project reads it this way:
   role's hand); players who are out take and give nothing; a player still in always keeps
   one card. Effects are not base events, so they set off no hooks.
 * Where an effect lets the player concerned choose (``which="choose"``), a person at the
-  table (:attr:`Session.people`) is asked: the round waits for ``state.choose(card)``.
+  table (:attr:`SessionRules.people`) is asked: the round waits for ``state.choose(card)``.
   A bot or an absent player takes the effect's default: by face value (2 lowest, Ace
   highest) or at random from the round's own generator. Every other card a motion moves
   is picked that way without asking anyone.
@@ -289,36 +295,58 @@ class RoundRecord:
     authored: int | None = None  # motion number the winner wrote after this round
 
 
-class Session:
-    """A run of Lopti rounds with motions, the Rule Vote and Roshambo (rules reference §1.7).
+def player_names(players: Any) -> list[str]:
+    """The names of a session's players: ``players`` is a number (2-5, named ``Seat 1``...) or
+    a list of different names; anything else is a :class:`~lopti_nb.engine.SettingsError`."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 5:
+            raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
+        return [seat_word(s) for s in range(players)]
+    if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+        names = list(players)
+    else:
+        raise SettingsError(f"players is a number (2-5) or a list of names, not {shown(players)}")
+    if not 2 <= len(names) <= 5:
+        raise SettingsError(f"Lopti is for 2-5 players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise SettingsError("player names must differ")
+    return names
 
-    ``players``: a number (2-5) or a list of names. ``seed`` seeds the session's own
-    ``random.Random`` (deals, bot choices, Roshambo throws); the global generator is never
-    used. ``play_on``, ``swap``, ``turn_cap`` and any card rule of :data:`LAW_LEVERS` given by
-    name (``ten_on_seven=True``): the base law at the start (the Vote can change them). ``first_dealer``: who deals round one. ``thrower``: a callback
+
+class SessionRules:
+    """The rules of a Lopti session (rules reference \u00a71.7): rounds in a row, the winners'
+    motions, the Rule Vote and Roshambo, as methods acting on the state that holds the
+    session's data (:class:`~.session_game.LoptiSessionState`, which sets it up with
+    :meth:`setup_session`). The data are the state's own attributes: ``names``, ``law`` (the
+    base-law levers), ``motions`` (:class:`MotionRecord`), ``votes`` (every :class:`Vote`
+    done), ``round_records`` (:class:`RoundRecord`), ``rulings``, ``round_no``,
+    ``dealt_round`` (the round at the table, ``None`` before the first deal), ``runner`` (the
+    round's hook runner), ``dealer``, ``first_dealer``, ``people``, ``pending_vote``; the
+    generator is the state's ``rng``.
+
+    ``play_on``, ``swap``, ``turn_cap`` and any card rule of :data:`LAW_LEVERS` given by
+    name (``ten_on_seven=True``): the base law at the start (the Vote can change them).
+    ``first_dealer``: who deals round one. ``thrower``: a callback
     ``throw(seat, info) -> "rock" | "paper" | "scissors"`` for Roshambo (default: the
     session's generator). ``hook_budget``: seconds a motion hook may run.
     ``roshambo_throws``: the decisive throws of a tied vote's Roshambo, 30 by the rules; a
     session set up for practice or teaching may shorten it (5, say). No vote or motion changes it.
     """
 
-    def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, *, play_on: bool = False,
-                 swap: bool = True, turn_cap: int = 1000, first_dealer: int = 0,
-                 thrower: Thrower | None = None, hook_budget: float = DEFAULT_BUDGET,
-                 roshambo_throws: int = DECISIVE_THROWS, **card_rules: bool):
-        if isinstance(players, int) and not isinstance(players, bool):
-            if not 2 <= players <= 5:
-                raise SettingsError(f"Lopti is for 2-5 players, not {shown(players)}")
-            names = [seat_word(s) for s in range(players)]
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            names = list(players)
-        else:
-            raise SettingsError(f"players is a number (2-5) or a list of names, not {shown(players)}")
+    #: the attributes the session's rules keep on the state (besides ``num_players`` and ``rng``)
+    SESSION_FIELDS = ("names", "law", "first_dealer", "roshambo_throws", "thrower", "hook_budget", "motions",
+                      "votes", "round_records", "rulings", "round_no", "dealt_round", "runner", "dealer",
+                      "_vote_used", "_pending", "_author_window", "_recorded", "_pending_vote", "_people",
+                      "evidence_kept", "hold_outcomes", "_decided")
+
+    def setup_session(self, names: Sequence[str], seed: Any = None, *, play_on: bool = False, swap: bool = True,
+                      turn_cap: int = 1000, first_dealer: int = 0, thrower: Thrower | None = None,
+                      hook_budget: float = DEFAULT_BUDGET, roshambo_throws: int = DECISIVE_THROWS,
+                      **card_rules: bool) -> None:
+        """Check the session's options and set up its data on this state, before the first
+        deal (``names`` from :func:`player_names`; ``seed`` is checked only: the state's own
+        ``rng`` deals)."""
         n = len(names)
-        if not 2 <= n <= 5:
-            raise SettingsError(f"Lopti is for 2-5 players, not {n}")
-        if len(set(names)) != n:
-            raise SettingsError("player names must differ")
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
                 or not 0 <= first_dealer < n:
             raise SettingsError(f"first_dealer must be a seat from 0 to {n - 1}, not {shown(first_dealer)}")
@@ -327,10 +355,6 @@ class Session:
                 raise SettingsError(f"{name} must be True or False, not {shown(value)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise SettingsError(f"seed must be a whole number or None, not {shown(seed)}")
-        self.names = names
-        self.num_players = n
-        self.seed = seed
-        self.rng = random.Random(seed)
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
             raise SettingsError(f"turn_cap must be a positive whole number, not {shown(turn_cap)}")
         for name, value in card_rules.items():
@@ -339,6 +363,7 @@ class Session:
                                     + ", ".join(k for k in LAW_LEVERS if k not in ("play_on", "swap", "turn_cap")))
             if not LAW_LEVERS[name][0](value):
                 raise SettingsError(f"{shown(value)} is not a value for {name}: {LAW_LEVERS[name][1]}")
+        self.names = list(names)
         self.law: dict[str, Any] = {**LAW_DEFAULTS, "play_on": bool(play_on), "swap": bool(swap),
                                     "turn_cap": turn_cap, **card_rules}
         self.first_dealer = first_dealer
@@ -347,10 +372,10 @@ class Session:
         self.hook_budget = check_budget(hook_budget)
         self.motions: list[MotionRecord] = []
         self.votes: list[Vote] = []  # every vote done, each with its result
-        self.rounds: list[RoundRecord] = []
+        self.round_records: list[RoundRecord] = []
         self.rulings: list[dict] = []
         self.round_no = 0
-        self.state: LoptiState | None = None
+        self.dealt_round: LoptiState | None = None
         self.runner: HookRunner | None = None
         self.dealer: int | None = None
         self._vote_used: set[int] = set()
@@ -375,14 +400,14 @@ class Session:
 
     @people.setter
     def people(self, seats) -> None:
-        seats = frozenset(self.check_seat(s, "a person's seat") for s in seats)
+        seats = frozenset(self.session_seat(s, "a person's seat") for s in seats)
         self._people = seats
-        if self.state is not None:
-            self.state.set_people(seats)
+        if self.dealt_round is not None:
+            self.dealt_round.set_people(seats)
             self._sync()
 
     # -- small helpers ----------------------------------------------------------------------
-    def check_seat(self, seat: Any, what: str = "seat") -> int:
+    def session_seat(self, seat: Any, what: str = "seat") -> int:
         """``seat`` if it is a seat of this session, else a :class:`SessionError` naming ``what``."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise SessionError(f"{what} must be a seat from 0 to {self.num_players - 1}, not {shown(seat)}")
@@ -409,26 +434,26 @@ class Session:
         return [r for r in self.motions if r.in_force]
 
     @property
-    def phase(self) -> str:
+    def session_phase(self) -> str:
         """``"setup"`` before the first deal, ``"playing"`` during a round, ``"between rounds"``."""
         self._sync()
-        if self.state is None:
+        if self.dealt_round is None:
             return "setup"
-        return "between rounds" if self.state.over else "playing"
+        return "between rounds" if self.dealt_round.over else "playing"
 
     @property
     def winner(self) -> int | None:
         """The winner of the latest finished round (``None`` after a stalemate or before one)."""
         self._sync()
-        return self.rounds[-1].winner if self.rounds else None
+        return self.round_records[-1].winner if self.round_records else None
 
     def _sync(self) -> None:
         """Record the current round once it is over."""
-        if self._recorded or self.state is None or not self.state.over:
+        if self._recorded or self.dealt_round is None or not self.dealt_round.over:
             return
-        st = self.state
+        st = self.dealt_round
         res = st.result
-        self.rounds.append(RoundRecord(
+        self.round_records.append(RoundRecord(
             round=self.round_no, dealer=st.dealer, leader=st.leader, winner=st.winner,
             stalemate=st.stalemate, turns=st.turns, places=res.places, scores=res.scores,
             cards_left=tuple(st.cards_held(s) for s in range(self.num_players)),
@@ -448,7 +473,7 @@ class Session:
         abstains). This does not use round one's Rule Vote. Returns whether it passed.
         ``proposed``: the motion is new, proposed at setup (e.g. from the motion lab) rather
         than brought back; it comes in the same way."""
-        if self.state is not None:
+        if self.dealt_round is not None:
             raise SessionError("old motions return only at setup, before the first deal; later, "
                                "bring a motion back through the round's Rule Vote")
         if isinstance(motion, MotionRecord):
@@ -469,7 +494,7 @@ class Session:
         (:meth:`Vote.cast`); it comes in, authored by ``author`` (a name), if more than half of
         all players vote yes. No Roshambo: a tie is no majority. It does not use round one's
         Rule Vote; :meth:`restore` holds it in one call."""
-        if self.state is not None:
+        if self.dealt_round is not None:
             raise SessionError("old motions return only at setup, before the first deal; later, "
                                "bring a motion back through the round's Rule Vote")
         if self._pending_vote is not None:
@@ -489,7 +514,7 @@ class Session:
         ``events``: the log the round writes its events into (a session state's own); the
         round's own new list by default."""
         self._sync()
-        if self.state is not None and not self.state.over:
+        if self.dealt_round is not None and not self.dealt_round.over:
             raise SessionError("the current round is not over yet")
         if self._pending_vote is not None:
             raise SessionError("a Rule Vote is in progress: finish it before the next deal")
@@ -504,11 +529,11 @@ class Session:
         # Every round of a session can take motion code, also one dealt with none in force (a
         # Rule Vote may restore or amend a motion "now"), so it is always the motion-running state.
         law = {**self.law, "turn_cap": cap}
-        self.state = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
+        self.dealt_round = MotionLoptiState(self.num_players, self.rng.getrandbits(62), hooks=self.runner,
                                       dealer=dealer, leader=leader, people=self._people, events=events, **law)
         self._recorded = False
         self._sync()
-        return self.state
+        return self.dealt_round
 
     def next_deal(self) -> tuple[int, int, int]:
         """``(round, dealer, leader)`` of the next deal: round one is dealt and led by
@@ -518,7 +543,7 @@ class Session:
         if self.round_no == 0:
             return 1, self.first_dealer, self.first_dealer
         dealer = (self.dealer + 1) % self.num_players
-        prev = self.rounds[-1].winner
+        prev = self.round_records[-1].winner
         return self.round_no + 1, dealer, dealer if prev is None else prev
 
     def _make_runner(self) -> HookRunner | None:
@@ -543,17 +568,17 @@ class Session:
 
     def _attach(self, rec: MotionRecord) -> None:
         """Put a motion's code into the running round at once."""
-        if self.state is None or self.state.over or not rec.motion.has_code or rec.fault is not None:
+        if self.dealt_round is None or self.dealt_round.over or not rec.motion.has_code or rec.fault is not None:
             return
         if self.runner is None:
             self.runner = HookRunner(round_no=self.round_no, budget=self.hook_budget, watch=self._hook_watch)
-            self.state.hooks = self.runner
+            self.dealt_round.hooks = self.runner
         self.runner.add(MotionEntry(rec.number, rec.motion, self._on_fault))
 
     def _detach(self, number: int) -> None:
         if self.runner is not None:
             self.runner.remove(number)
-        st = self.state
+        st = self.dealt_round
         if st is not None and st.pending_choice is not None and st.pending_choice.motion == number:
             # the motion no longer acts: its question is dropped, and the round carries on
             st.pending_choice = None
@@ -563,16 +588,16 @@ class Session:
 
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
-        if self.state is None or self.state.over:
+        if self.dealt_round is None or self.dealt_round.over:
             raise SessionError("there is no round in play: deal first")
-        events = self.state.apply(action)
+        events = self.dealt_round.apply(action)
         self._sync()
         return events
 
     def play_round(self, bots: str | Sequence[Any] | None = None):
         """Deal if needed, then let bots play the round to its end. ``bots``: one bot name for
         every seat, one name or callable per seat, or ``None`` for the heuristic bot."""
-        if self.state is None or self.state.over:
+        if self.dealt_round is None or self.dealt_round.over:
             self.deal()
         spec = get_spec("lopti")
         if bots is None or isinstance(bots, str):
@@ -580,12 +605,12 @@ class Session:
         if len(bots) != self.num_players:
             raise SettingsError(f"give one bot per seat ({self.num_players})")
         seat_bots = [spec.make_bot(b) if isinstance(b, str) else b for b in bots]
-        play_out(self.state, seat_bots, random.Random(self.rng.getrandbits(62)))
+        play_out(self.dealt_round, seat_bots, random.Random(self.rng.getrandbits(62)))
         self._sync()
-        return self.state.result
+        return self.dealt_round.result
 
     def run(self, rounds: int, bots: str | Sequence[Any] | None = None,
-            author: str | Callable[["Session", int], Motion | str | None] | None = "library"):
+            author: str | Callable[[Any, int], Motion | str | None] | None = "library"):
         """Play ``rounds`` rounds with bots and return :meth:`history`. After each round the
         winner authors: ``"library"`` picks a ready-made motion not already in force with the session's generator,
         a callable ``author(session, winner_seat)`` returns a motion (or ``None`` to pass),
@@ -613,12 +638,12 @@ class Session:
     def author(self, seat: int, motion: Motion | str) -> MotionRecord:
         """The winner of the round just finished states their motion (before the next deal).
         It does not use the round's Rule Vote."""
-        seat = self.check_seat(seat)
+        seat = self.session_seat(seat)
         self._sync()
-        if self.state is None or not self.state.over:
+        if self.dealt_round is None or not self.dealt_round.over:
             raise SessionError("a motion is written by the winner after a round ends, before the next deal")
         if self._author_window is None:
-            last = self.rounds[-1] if self.rounds else None
+            last = self.round_records[-1] if self.round_records else None
             if last is not None and last.winner is None:
                 raise SessionError("the last round ended in a stalemate: nobody won, so nobody writes a motion")
             raise SessionError("the winner has already written this round's motion")
@@ -633,14 +658,14 @@ class Session:
         rec = MotionRecord(len(self.motions) + 1, motion, self.names[seat], seat, self.round_no)
         rec.log.append(f"written by {self.names[seat]} after winning round {self.round_no}")
         self.motions.append(rec)
-        self.rounds[-1].authored = rec.number
+        self.round_records[-1].authored = rec.number
         self._author_window = None
         return rec
 
     def decline(self, seat: int) -> None:
         """The winner of the round just finished writes no motion: their chance closes, and the
         next round may be dealt."""
-        seat = self.check_seat(seat)
+        seat = self.session_seat(seat)
         self._sync()
         if self._author_window is None:
             raise SessionError("nobody is writing a motion now")
@@ -656,7 +681,8 @@ class Session:
         end together with the motions in force and those a vote has put in force from the next
         round (a :class:`~.motions.ConstitutionError` naming the chain of effects).
 
-        >>> s = Session(3, seed=1)
+        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> s = LoptiSessionState.by_hand(3, seed=1)
         >>> s.check_adoptable(Motion.from_data({"when": "after clear", "then": [
         ...     {"effect": "return cleared cards", "to": "others"}]}))  # cleared cards to the others: fine
         """
@@ -690,7 +716,8 @@ class Session:
         same rule (:func:`~lopti_nb.games.lopti.motions.same_motion`): a copy would make each
         of its effects happen twice.
 
-        >>> s = Session(3, seed=1)
+        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> s = LoptiSessionState.by_hand(3, seed=1)
         >>> s.check_not_in_force(Motion("Aces are announced."))  # nothing in force: no refusal
         """
         for rec in self.in_force():
@@ -701,7 +728,7 @@ class Session:
     def withdraw(self, seat: int, number: int) -> MotionRecord:
         """The author takes their own motion back, at any time, without a vote. It stays out
         unless a later Rule Vote restores it."""
-        seat = self.check_seat(seat)
+        seat = self.session_seat(seat)
         rec = self.motion_record(number)
         if rec.author_seat != seat:
             who = seat_word(rec.author_seat) if rec.author_seat is not None else f"{rec.author}, who is not at this table"
@@ -718,7 +745,7 @@ class Session:
                ) -> tuple[tuple[int, bool | None], ...]:
         n = self.num_players
         if isinstance(votes, Mapping):
-            pairs = [(self.check_seat(s, "a voter"), v) for s, v in votes.items()]
+            pairs = [(self.session_seat(s, "a voter"), v) for s, v in votes.items()]
         else:
             votes = list(votes)
             if len(votes) != n:
@@ -752,7 +779,7 @@ class Session:
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
             raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
-        proposer = self.check_seat(proposer, "the proposer")
+        proposer = self.session_seat(proposer, "the proposer")
         self._sync()
         if self.round_no == 0:
             raise SessionError("the Rule Vote opens when dealing begins: deal the first round first")
@@ -778,7 +805,7 @@ class Session:
         no) choose who faces the proposer: one of them (a seat), ``"bracket"`` (they play
         single elimination) or ``"nobody"`` (no defender: the proposal passes). Only before
         the first throw; an author at the table who voted no always defends."""
-        if not isinstance(vote, Vote) or vote.session is not self or vote is not self._pending_vote:
+        if not isinstance(vote, Vote) or vote.owner is not self or vote is not self._pending_vote:
             raise SessionError("that is not the Rule Vote in progress at this session")
         vote.choose_advocate(choice)
 
@@ -798,7 +825,8 @@ class Session:
         generator. Returns the :class:`Vote`, done. Built on :meth:`call_vote`, :meth:`Vote.cast` and
         :class:`~.roshambo.RoshamboContest`.
 
-        >>> s = Session(4, seed=1)
+        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> s = LoptiSessionState.by_hand(4, seed=1)
         >>> s.deal() and None
         >>> s.rule_vote(0, Proposal.law("swap", False, when="next round"),
         ...             [True, True, None, False]).outcome
@@ -808,10 +836,10 @@ class Session:
             if _protected(proposal):
                 raise ConstitutionError(f"{PROTECTED_MESSAGE}: the proposal is refused")
             raise SessionError(f"build the proposal with Proposal.remove/amend/restore/law, not {shown(proposal)}")
-        proposer = self.check_seat(proposer, "the proposer")
+        proposer = self.session_seat(proposer, "the proposer")
         cast = self._votes(votes)
         if advocate not in ("auto", "bracket", "nobody"):
-            self.check_seat(advocate, "the advocate")
+            self.session_seat(advocate, "the advocate")
         vote = self.call_vote(proposer, proposal)
         try:
             # Checked before any ballot counts, so that a refused call leaves no vote behind.
@@ -870,7 +898,7 @@ class Session:
         """What a passed proposal changes, now or at the next deal."""
         if proposal.kind == "law":
             self.law[proposal.lever] = proposal.value
-            st = self.state
+            st = self.dealt_round
             if proposal.when == NOW and st is not None and not st.over:
                 if proposal.lever == "turn_cap":
                     st.turn_cap = proposal.value
@@ -916,7 +944,7 @@ class Session:
         else:
             counts = [0] * len(readings)
             for seat, idx in (votes or {}).items():
-                self.check_seat(seat, "a voter")
+                self.session_seat(seat, "a voter")
                 counts[idx] += 1
             best = max(range(len(readings)), key=counts.__getitem__)
             if counts[best] * 2 > self.num_players:
@@ -934,7 +962,7 @@ class Session:
 
         self._sync()
         rows = []
-        for r in self.rounds:
+        for r in self.round_records:
             for s in range(self.num_players):
                 rows.append({
                     "round": r.round, "seat": s, "name": self.names[s], "dealer": s == r.dealer,
@@ -983,7 +1011,7 @@ class Session:
                                            "passed", "outcome", "defender", "roshambo", "roshambo_score",
                                            "roshambo_throws", "bracket_matches"])
 
-    def describe(self) -> str:
+    def describe_session(self) -> str:
         """The session so far in a few lines."""
         self._sync()
         lines = [f"Lopti session, {self.num_players} players, round {self.round_no}."]
@@ -1026,8 +1054,8 @@ def _check_ballot(seat: int, ballot: Any) -> None:
 
 
 class Vote:
-    """One vote from its call to its result: a round's Rule Vote (:meth:`Session.call_vote`)
-    or the vote at setup on a motion from outside the session (:meth:`Session.setup_vote`).
+    """One vote from its call to its result: a round's Rule Vote (:meth:`SessionRules.call_vote`)
+    or the vote at setup on a motion from outside the session (:meth:`SessionRules.setup_vote`).
 
     Every session player casts one ballot (:meth:`cast`): yes, no, or an abstention, in any
     order; the vote is counted once all have. Ballots stay hidden
@@ -1045,7 +1073,8 @@ class Vote:
     restore"`` at setup); ``text`` the proposal in words; ``motion`` the number of the
     motion voted on (``None``: base law, setup).
 
-    >>> s = Session(3, seed=1)
+    >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+    >>> s = LoptiSessionState.by_hand(3, seed=1)
     >>> vote = s.setup_vote(Motion("Aces are announced."), author="Seat 1")
     >>> for seat in (2, 0, 1):
     ...     vote.cast(seat, seat != 2)
@@ -1053,11 +1082,11 @@ class Vote:
     (True, 'approved at setup with 2 yes, 1 no, nobody abstained', True)
     """
 
-    def __init__(self, session: "Session", proposer: int | None, proposal: Proposal | None,
+    def __init__(self, owner: "SessionRules", proposer: int | None, proposal: Proposal | None,
                  motion: MotionRecord | None = None, *, proposed: Motion | None = None,
                  author: str | None = None, restore: bool = False):
-        self.session = session
-        self.round = session.round_no
+        self.owner = owner  # the session state the vote is held in
+        self.round = owner.round_no
         self.proposer = proposer  # None at setup: the motion comes in by its author's name
         self.proposal = proposal
         self.motion_record = motion  # the motion the proposal is about (None for base law)
@@ -1084,6 +1113,13 @@ class Vote:
         self.roshambo: RoshamboResult | None = None
         self.bracket: BracketResult | None = None
 
+    @property
+    def session(self) -> "Session":
+        """Deprecated: a vote belongs to its session state, :attr:`owner`."""
+        warnings.warn("Vote.session is deprecated: a vote belongs to its session state, Vote.owner",
+                      DeprecationWarning, stacklevel=2)
+        return Session.of(self.owner)
+
     # -- what the table may show ---------------------------------------------------------------
     @property
     def setup(self) -> bool:
@@ -1093,7 +1129,7 @@ class Vote:
     @property
     def missing(self) -> tuple[int, ...]:
         """Seats still to vote."""
-        return tuple(s for s in range(self.session.num_players) if s not in self._ballots)
+        return tuple(s for s in range(self.owner.num_players) if s not in self._ballots)
 
     @property
     def voted(self) -> tuple[int, ...]:
@@ -1159,8 +1195,8 @@ class Vote:
     def cast(self, seat: int, yes: bool | None) -> None:
         """``seat`` votes yes (``True``), no (``False``) or abstains (``None``); each seat
         once, any order."""
-        seat = self.session.check_seat(seat, "a voter")
-        if self.done or self.session.pending_vote is not self:
+        seat = self.owner.session_seat(seat, "a voter")
+        if self.done or self.owner.pending_vote is not self:
             raise SessionError("this vote is over" if self.setup else "this Rule Vote is over")
         if seat in self._ballots:
             raise SessionError(f"{seat_word(seat)} has already voted")
@@ -1175,13 +1211,13 @@ class Vote:
         motion raises its own seat's chance to win a round (its role beside the author), and no
         to a motion in words only."""
         if not self.setup:
-            return bot_ballot(self.session, seat, self.proposal, proposer=self.proposer)
+            return bot_ballot(self.owner, seat, self.proposal, proposer=self.proposer)
         from .evidence import BOT_SEED, role_of, vote_by_evidence
 
         if seat not in self._bot_ballots:
-            names = self.session.names
+            names = self.owner.names
             author = names.index(self.author) if self.author in names else None
-            n = self.session.num_players
+            n = self.owner.num_players
             if seat == author:
                 yes = True
             elif not self.proposed.has_code or author is None:
@@ -1202,9 +1238,9 @@ class Vote:
         self._counted = counted = ballot_counts(yes, no, abstained)
         # more than half of ALL session players (an abstention is no yes); a tie needs a yes and a no
         if self.setup:
-            passed = yes * 2 > self.session.num_players
+            passed = yes * 2 > self.owner.num_players
             self._finish(passed, f"approved at setup with {counted}" if passed else f"not approved, with {counted}")
-        elif yes * 2 > self.session.num_players:
+        elif yes * 2 > self.owner.num_players:
             self._finish(True, f"passed with {counted}")
         elif self.tied:
             self._deadlock()
@@ -1237,7 +1273,7 @@ class Vote:
         if choice in ("bracket", "nobody"):
             return
         if isinstance(choice, bool) or not isinstance(choice, int) or choice not in opponents:
-            n = self.session.num_players
+            n = self.owner.num_players
             given = seat_word(choice) if type(choice) is int and 0 <= choice < n else shown(choice)
             raise SessionError(f"the advocate must be one of the motion's supporters "
                                f"({_and([seat_word(s) for s in opponents])}), 'bracket' or 'nobody', "
@@ -1259,11 +1295,11 @@ class Vote:
                 members, self._how = opponents, "the winner of the supporters' bracket"
         else:
             defender, self._how = opponents[0], "the first player who formally opposed"
-        self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.session.rng,
-                                       on_done=self._contest_done, throws=self.session.roshambo_throws)
+        self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.owner.rng,
+                                       on_done=self._contest_done, throws=self.owner.roshambo_throws)
 
     def choose_advocate(self, choice: Any) -> None:
-        """The supporters' choice of who defends the motion (see :meth:`Session.advocate`)."""
+        """The supporters' choice of who defends the motion (see :meth:`SessionRules.advocate`)."""
         if self.done or self.contest is None:
             raise SessionError("an advocate is chosen only after a tied vote, before Roshambo starts")
         if self.contest.started:
@@ -1293,10 +1329,10 @@ class Vote:
 
     def _finish(self, passed: bool, outcome: str) -> None:
         self.passed, self.outcome, self.done = passed, outcome, True
-        self.session.vote_finished(self)
+        self.owner.vote_finished(self)
 
 
-def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
+def bot_ballot(session: Any, seat: int, proposal: Proposal, *, proposer: int | None = None) -> bool:
     """How a bot votes on ``proposal`` (the proposer: the pending vote's, if not given).
 
     A bot never abstains: it always votes yes (``True``) or no (``False``).
@@ -1313,7 +1349,8 @@ def bot_ballot(session: Session, seat: int, proposal: Proposal, *, proposer: int
       that hurt them in the round at the table (made them take cards -- a gift or a draw -- or
       show a card), and otherwise keeps things as they are: no.
     """
-    seat = session.check_seat(seat, "a voter")
+    session = session_data(session)
+    seat = session.session_seat(seat, "a voter")
     if proposer is None and session.pending_vote is not None:
         proposer = session.pending_vote.proposer
     if seat == proposer:
@@ -1355,7 +1392,7 @@ def ballot_reason(kind: str, yes: bool, *, proposer: bool, author: bool, by_evid
             else "the motion did not make them take or show cards this round")
 
 
-def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:
+def motion_helps(session: Any, seat: int, rec: MotionRecord) -> bool | None:
     """Whether the motion lab says motion ``rec`` raises ``seat``'s chance to win a round
     (:func:`~.evidence.vote_by_evidence` for the seat's role beside the author), or ``None``
     when there is no evidence to ask for: a motion in words only or whose author is absent.
@@ -1364,6 +1401,7 @@ def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:
 
     if not rec.motion.has_code or rec.author_seat is None:
         return None
+    session = session_data(session)
     role = role_of(seat, rec.author_seat, session.num_players)
     key = ready_key(rec.motion)
     if key is not None:
@@ -1375,9 +1413,9 @@ def motion_helps(session: Session, seat: int, rec: MotionRecord) -> bool | None:
     return kept[mark]
 
 
-def _hurt_by(session: Session, seat: int, number: int) -> bool:
+def _hurt_by(session: SessionRules, seat: int, number: int) -> bool:
     """Whether motion ``number`` made ``seat`` take cards or show one in the round at the table."""
-    st = session.state
+    st = session.dealt_round
     if st is None:
         return False
     for e in st.round_events:
@@ -1387,6 +1425,79 @@ def _hurt_by(session: Session, seat: int, number: int) -> bool:
                 isinstance(e, (ev.MotionDrew, ev.MotionRevealed)) and e.seat == seat):
             return True
     return False
+
+
+class Session:
+    """A Lopti session driven step by step (``deal``, ``play_round``, ``author``,
+    ``rule_vote``...): deprecated, a thin convenience over the session state.
+
+    A session is one engine state, :class:`~.session_game.LoptiSessionState`:
+    ``lopti_nb.new_game("lopti", players=4, seed=1, rounds=3)`` plays it action by action
+    (with a record, at a table or in a room), and ``LoptiSessionState.by_hand(4, seed=1)``
+    gives one to drive with these same methods. Every public method and attribute of a
+    ``Session`` is the state's (``rounds`` is its ``round_records``, ``state`` its
+    ``dealt_round``, ``phase`` its ``session_phase``, ``check_seat`` its ``session_seat``,
+    ``describe`` its ``describe_session``); ``game_state`` is the state itself.
+    """
+
+    def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, **options: Any):
+        warnings.warn('Session is deprecated: play a session with lopti_nb.new_game("lopti", rounds=...), or drive '
+                      "one by hand with lopti_nb.games.lopti.session_game.LoptiSessionState.by_hand(players, seed), "
+                      "which has the same methods.",
+                      DeprecationWarning, stacklevel=2)
+        state_class = get_spec("lopti").load("session")
+        object.__setattr__(self, "game_state", state_class.by_hand(players, seed, **options))
+        object.__setattr__(self, "seed", seed)
+
+    @classmethod
+    def of(cls, state: Any) -> "Session":
+        """A ``Session`` over an existing session state (what the state's deprecated
+        ``session`` attribute gives)."""
+        session = object.__new__(cls)
+        object.__setattr__(session, "game_state", state)
+        object.__setattr__(session, "seed", state.seed)
+        return session
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _FORWARDED:
+            return getattr(self.game_state, _FORWARDED[name])
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _SETTABLE:
+            raise AttributeError(f"a Session's {name!r} cannot be set")
+        setattr(self.game_state, _FORWARDED[name], value)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *_FORWARDED})
+
+    def run(self, rounds: int, bots: str | Sequence[Any] | None = None,
+            author: str | Callable[["Session", int], Motion | str | None] | None = "library"):
+        """:meth:`SessionRules.run`; a callable ``author`` is given this ``Session``."""
+        if callable(author):
+            chosen = author
+            author = lambda state, seat: chosen(self, seat)  # noqa: E731
+        return self.game_state.run(rounds, bots, author)
+
+
+#: Session's public names -> the session state's (the same unless the state uses the name
+#: for something else)
+_FORWARDED = {name: name for name in (
+    "names", "num_players", "rng", "law", "first_dealer", "roshambo_throws", "thrower", "hook_budget",
+    "motions", "votes", "rulings", "round_no", "runner", "dealer", "evidence_kept", "hold_outcomes", "people",
+    "motion_record", "author_due", "in_force", "winner", "restore", "setup_vote", "deal", "next_deal", "play",
+    "play_round", "author", "decline", "check_adoptable", "check_proposal", "check_not_in_force", "withdraw",
+    "vote_open", "pending_vote", "call_vote", "advocate", "rule_vote", "vote_finished", "carry_out_decided",
+    "interpret", "history", "motions_frame", "votes_frame")}
+_FORWARDED.update(rounds="round_records", state="dealt_round", phase="session_phase", check_seat="session_seat",
+                  describe="describe_session")
+#: what may be set on a Session (on its state)
+_SETTABLE = frozenset(("thrower", "hook_budget", "hold_outcomes", "people", "law", "first_dealer"))
+
+
+def session_data(session: Any) -> Any:
+    """What holds a session's data: the state itself, or a :class:`Session`'s state."""
+    return session.game_state if isinstance(session, Session) else session
 
 
 def __getattr__(name: str):

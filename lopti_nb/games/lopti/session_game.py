@@ -1,7 +1,7 @@
 """A Lopti session as one engine state: rounds, the winner's motion, the Rule Vote, Roshambo.
 
-:class:`LoptiSessionState` plays a :class:`~.session.Session` (rules reference §1.7) so that a whole
-session is a ``GameState`` like any other: one action at a time, for the seats in
+:class:`LoptiSessionState` is a whole session (rules reference §1.7) as a ``GameState`` like any
+other: it holds the session's data and plays its rules (:class:`~.session.SessionRules`) itself: one action at a time, for the seats in
 ``to_act``, with a record that ``lopti_nb.load`` replays. Its ``events`` are the session's one
 log: each round writes its own events there as they happen, between the session's (a round
 dealt, a vote called, its ballots...). Every vote, the one at setup included, is one
@@ -65,7 +65,8 @@ from typing import Any
 from ...engine import (
     Event, GameState, IllegalAction, LoptiNbError, Result, Setting, SettingsError, SettingsSchema, seat_word,
 )
-from ...engine.core import DEEP, LIST, SHARED, make_copier, places_from_keys
+from ...engine.copying import DEEP, LIST, SHARED, plain_copy
+from ...engine.core import places_from_keys
 from ...engine.limits import check_nesting, plain, shown
 from ...engine.records import MAX_ACTION_TEXT, action_text
 from .library import LIBRARY
@@ -514,15 +515,14 @@ class _RoundSettings:
 _ROUND_SETTINGS = _RoundSettings()
 
 
-def _copy_session(session):
-    """A deep copy of ``session`` whose round writes into a new copy of the log (the events are
-    frozen values: the list is copied, the events shared)."""
-    log = session.state.events if session.state is not None else None
-    return deepcopy(session, {} if log is None else {id(log): log[:]})
+class LoptiSessionState(_s.SessionRules, GameState):
+    """A Lopti session of ``rounds`` rounds as one game state (see the module's docstring).
 
-
-class LoptiSessionState(GameState):
-    """A Lopti session of ``rounds`` rounds as one game state (see the module's docstring)."""
+    The session's data are its own attributes and its rules its own methods
+    (:class:`~.session.SessionRules`): ``round_records``, ``motions``, ``votes``, ``law``,
+    ``pending_vote``, ``dealt_round``... Played by actions (``apply``), as any game state;
+    :meth:`by_hand` makes one to drive with the rules' methods instead (``deal``,
+    ``play_round``, ``author``, ``rule_vote``...), without a record."""
 
     game = "lopti"
     simultaneous = True  # ballots and throws are cast by every seat at once
@@ -531,10 +531,13 @@ class LoptiSessionState(GameState):
     #: settings of a session besides the round's own (a table takes them as it takes ``rounds``)
     OPTIONS = ("rounds", "proposed", *SETTINGS.names())
     SETTINGS = SETTINGS
-    # The rounds write their events straight into ``events`` (the session's one log): a copy
-    # gives its session's round a copy of the log, which becomes the copy's ``events``.
-    FIELDS = {"session": _copy_session, "events": SHARED, "rounds": SHARED, "_shown_throws": SHARED,
-              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP}
+    # The session's data (``SESSION_FIELDS``) hold one another (a vote its motion's record and
+    # this state, a Roshambo the generator, the hook runner this state's methods): copy()
+    # copies them together, so the copy's point to the copy. The rounds write their events
+    # straight into ``events`` (the session's one log): the copy's round writes into the copy's.
+    FIELDS = {"events": SHARED, "rng": DEEP, "rounds": SHARED, "_shown_throws": SHARED,
+              "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP,
+              **{name: DEEP for name in _s.SessionRules.SESSION_FIELDS}}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -543,46 +546,90 @@ class LoptiSessionState(GameState):
     def __init__(self, players: int, seed: int | None = None, **settings: Any):
         settings = check_settings(_ROUND_SETTINGS, settings, players)
         super().__init__(players, seed, settings)
-        self.rounds: int = settings["rounds"]
         law = {k: v for k, v in settings.items() if k in _s.LAW_LEVERS}
-        self.session = _s.Session(players, self.seed, first_dealer=settings.get("dealer") or 0,
-                                  roshambo_throws=settings.get("roshambo_throws", SETTINGS["roshambo_throws"].default),
-                                  **law)
+        self.setup_session(_s.player_names(players), first_dealer=settings.get("dealer") or 0,
+                           roshambo_throws=settings.get("roshambo_throws", SETTINGS["roshambo_throws"].default),
+                           **law)
+        self._start_table(settings["rounds"])
         # Everyone at a room is asked a motion's question (a bot answers by its policy), so
         # every answer is an action in the record.
-        self.session.people = range(players)
+        self.people = range(players)
         # a passed vote changes the round only after the table has written the vote's result
-        self.session.hold_outcomes = True
-        self._shown_throws = 0
-        self._finished = False
-        self._advocating = False  # the supporters are choosing who defends the motion
-        self.round_starts: list[int] = []  # index in ``events`` where each round begins
-        self._preview = None
+        self.hold_outcomes = True
         if "proposed" in settings:
             self._propose(proposed_motion(settings["proposed"]))
         else:
             self._deal()
 
+    @classmethod
+    def by_hand(cls, players: Any = 4, seed: int | None = None, **options: Any) -> "LoptiSessionState":
+        """A session driven by the rules' own methods rather than by actions, before its first
+        deal: ``deal``, ``play``, ``play_round``, ``run``, ``author``, ``decline``,
+        ``withdraw``, ``call_vote`` (then :meth:`~.session.Vote.cast`), ``rule_vote``,
+        ``advocate``, ``restore``, ``setup_vote``, ``interpret``, ``history``,
+        ``motions_frame``, ``votes_frame``. It has no set length and no record. ``players``:
+        a number (2-5) or a list of names; ``options``: the base law at the start
+        (``play_on``, ``swap``, ``turn_cap``, a card rule by name), ``first_dealer``,
+        ``thrower``, ``hook_budget``, ``roshambo_throws`` (see
+        :class:`~.session.SessionRules`). Nobody at it is asked a motion's question
+        (``people`` is empty) until set.
+
+            >>> s = LoptiSessionState.by_hand(4, seed=1)
+            >>> s.deal().dealer, s.session_phase
+            (0, 'playing')
+        """
+        names = _s.player_names(players)
+        state = cls.__new__(cls)
+        # a seed that is not a whole number is refused by setup_session, among the options
+        GameState.__init__(state, len(names), seed if type(seed) is int else None, {})
+        state.setup_session(names, seed, **options)
+        state._start_table(None)
+        return state
+
+    def _start_table(self, rounds: int | None) -> None:
+        self.rounds: int | None = rounds  # the session's length (None: driven by hand)
+        self._shown_throws = 0
+        self._finished = False
+        self._advocating = False  # the supporters are choosing who defends the motion
+        self.round_starts: list[int] = []  # index in ``events`` where each round begins
+        self._preview = None
+
     def copy(self) -> "LoptiSessionState":
-        """An independent copy (made from its FIELDS); its round writes into its own log."""
-        twin = _copy_fields(self)
-        dealt = twin.session.state
-        twin.events = dealt.events if dealt is not None else self.events[:]
+        """An independent copy; its round writes into its own log, and the session's data in
+        it (votes, motions, the hook runner) belong to it."""
+        d = self.__dict__
+        n = d.copy()
+        twin = object.__new__(type(self))
+        events = n["events"] = d["events"][:]
+        n["actions"] = d["actions"][:]
+        n["round_starts"] = d["round_starts"][:]
+        n["settings"] = plain_copy(d["settings"])
+        n["_preview"] = deepcopy(d["_preview"])
+        linked = _LINKED
+        # the events are frozen values: the log is copied, the events shared
+        n.update(zip(linked, deepcopy(tuple(d[name] for name in linked), {id(self): twin, id(d["events"]): events})))
+        twin.__dict__ = n
         return twin
+
+    @property
+    def session(self):
+        """Deprecated: the state holds the session's data and rules itself (``round_records``,
+        ``motions``, ``votes``, ``rule_vote``...). A :class:`~.session.Session` over this state."""
+        warnings.warn("state.session is deprecated: the session state holds the session itself "
+                      "(state.round_records, state.motions, state.votes, state.law...).", DeprecationWarning, stacklevel=2)
+        return _s.Session.of(self)
 
     def _propose(self, motion: Motion) -> None:
         """Put ``motion`` to the table before the first deal: the first seat (the person who
         brought it, e.g. from the motion lab) proposes it and is its author if it comes in.
         Until the ballots are in, the table shows round one as it will be dealt."""
         import random
-
-        s = self.session
-        s.setup_vote(motion, author=s.names[0], proposed=True)
+        self.setup_vote(motion, author=self.names[0], proposed=True)
         peek = random.Random()
-        peek.setstate(s.rng.getstate())  # the deal to come (the session's generator is not moved)
+        peek.setstate(self.rng.getstate())  # the deal to come (the session's generator is not moved)
         self._preview = _s.MotionLoptiState(self.num_players, peek.getrandbits(62), hooks=None,
-                                            dealer=s.first_dealer, leader=s.first_dealer, people=s.people,
-                                            **s.law)
+                                            dealer=self.first_dealer, leader=self.first_dealer, people=self.people,
+                                            **self.law)
         self.events.append(MotionProposed(0, motion.text))
 
     # -- the phases ------------------------------------------------------------------------------
@@ -590,18 +637,18 @@ class LoptiSessionState(GameState):
     def round(self):
         """The round at the table (a :class:`~.motions.MotionLoptiState`; before the first deal,
         round one as it will be dealt)."""
-        return self.session.state if self.session.state is not None else self._preview
+        return self.dealt_round if self.dealt_round is not None else self._preview
 
     @property
     def vote(self):
         """The vote under way (:class:`~.session.Vote`: the setup vote or the round's Rule
         Vote), or ``None``."""
-        return self.session.pending_vote
+        return self.pending_vote
 
     @property
     def setup(self):
         """The vote at setup on the motion proposed to the table, while it is under way."""
-        vote = self.session.pending_vote
+        vote = self.pending_vote
         return vote if vote is not None and vote.setup else None
 
     @property
@@ -622,7 +669,7 @@ class LoptiSessionState(GameState):
     @property
     def author_seat(self) -> int | None:
         """The winner who may write this round's motion now."""
-        return self.session.author_due if self.round.over and not self._finished else None
+        return self.author_due if self.round.over and not self._finished else None
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -653,28 +700,28 @@ class LoptiSessionState(GameState):
     def result(self) -> Result | None:
         if not self._finished:
             return None
-        totals = tuple(float(sum(r.scores[s] for r in self.session.rounds)) for s in range(self.num_players))
+        totals = tuple(float(sum(r.scores[s] for r in self.round_records)) for s in range(self.num_players))
         return Result(totals, places_from_keys(totals), details={
-            "rounds": len(self.session.rounds),
-            "winners": [r.winner for r in self.session.rounds],
-            "motions": [m.number for m in self.session.motions],
-            "votes": len(self.session.votes)})
+            "rounds": len(self.round_records),
+            "winners": [r.winner for r in self.round_records],
+            "motions": [m.number for m in self.motions],
+            "votes": len(self.votes)})
 
     # -- what may be done --------------------------------------------------------------------------
     def _vote_samples(self) -> list[CallVote]:
         """Votes offered as choices (an amendment, in words, is not listed but may be called)."""
         out = []
         for when in (_s.NOW, _s.NEXT):
-            for rec in self.session.motions:
+            for rec in self.motions:
                 out.append(CallVote("remove" if rec.in_force else "restore", motion=rec.number, when=when))
-            for lever, value in self.session.law.items():
+            for lever, value in self.law.items():
                 if isinstance(value, bool):
                     out.append(CallVote("law", lever=lever, value=not value, when=when))
         return out
 
     def _may_call(self, seat: int) -> str | None:
-        if not self.session.vote_open():
-            return f"round {self.session.round_no}'s one Rule Vote has been held"
+        if not self.vote_open():
+            return f"round {self.round_no}'s one Rule Vote has been held"
         phase = self.phase
         if phase == "playing" and self.round.pending_choice is not None:
             return "a motion's question is answered first"
@@ -706,7 +753,7 @@ class LoptiSessionState(GameState):
     def ready_not_in_force(self) -> list[str]:
         """The keys of the ready motions a winner may adopt now: those not the same as a
         motion in force (adopting a copy is refused)."""
-        in_force = [r.motion for r in self.session.in_force()]
+        in_force = [r.motion for r in self.in_force()]
         return [k for k in LIBRARY if not any(same_motion(m, LIBRARY[k]()) for m in in_force)]
 
     def why_illegal(self, action: Any, seat: int | None = None) -> str | None:
@@ -761,7 +808,7 @@ class LoptiSessionState(GameState):
             try:
                 motion = authored_motion(action.choice)
                 if motion is not None:
-                    self.session.check_adoptable(motion)
+                    self.check_adoptable(motion)
             except LoptiNbError as exc:
                 return str(exc).rstrip(".")
             return None
@@ -796,7 +843,7 @@ class LoptiSessionState(GameState):
         if self.phase not in ("playing", "authoring"):
             return "a motion is withdrawn on its author's turn or between rounds"
         try:
-            rec = self.session.motion_record(action.motion)
+            rec = self.motion_record(action.motion)
         except LoptiNbError as exc:
             return str(exc).rstrip(".")
         if rec.author_seat != seat:
@@ -822,15 +869,15 @@ class LoptiSessionState(GameState):
         return _s.Proposal(action.kind, action.when, motion=action.motion)
 
     def _check_call(self, proposal) -> None:
-        """What ``Session.call_vote`` checks about the motion, without opening the vote."""
+        """What :meth:`call_vote` checks about the motion, without opening the vote."""
         if proposal.kind == "law":
             return
-        rec = self.session.motion_record(proposal.motion)
+        rec = self.motion_record(proposal.motion)
         if proposal.kind in ("remove", "amend") and not rec.in_force:
             raise IllegalAction(f"motion {rec.number} is not in force ({rec.status})")
         if proposal.kind == "restore" and rec.in_force:
             raise IllegalAction(f"motion {rec.number} is already in force")
-        self.session.check_proposal(proposal)
+        self.check_proposal(proposal)
 
     # -- doing it ------------------------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> list[Event]:
@@ -853,7 +900,6 @@ class LoptiSessionState(GameState):
         self._act(action, seat)
 
     def _act(self, action: Any, seat: int) -> None:
-        s = self.session
         kind = type(action)
         if kind is Ballot:  # the setup vote and a Rule Vote alike: one Vote, one ballot each
             vote = self.vote
@@ -873,7 +919,7 @@ class LoptiSessionState(GameState):
                 self._contest_news(vote)
         elif kind is Advocate:
             vote = self.vote
-            self.session.advocate(vote, action.choice)
+            self.advocate(vote, action.choice)
             self._advocating = False
             self.events.append(AdvocateChosen(seat, action.choice))
             self._contest_news(vote)
@@ -884,22 +930,22 @@ class LoptiSessionState(GameState):
             self._contest_news(vote)
         elif kind is CallVote:
             proposal = self._proposal(action)
-            s.call_vote(seat, proposal)
+            self.call_vote(seat, proposal)
             self.events.append(VoteCalled(seat, proposal.describe()))
         elif kind is Author:
             motion = authored_motion(action.choice)
             if motion is None:
-                s.decline(seat)  # the winner's chance closes: the next round is dealt
+                self.decline(seat)  # the winner's chance closes: the next round is dealt
                 self.events.append(MotionAuthored(seat, None, ""))
             else:
-                rec = s.author(seat, motion)
+                rec = self.author(seat, motion)
                 self.events.append(MotionAuthored(seat, rec.number, rec.text))
         elif kind is Withdraw:
             self.events.append(MotionWithdrawn(seat, action.motion))  # before what it changes in the round
-            s.withdraw(seat, action.motion)
+            self.withdraw(seat, action.motion)
         else:
-            s.play(action)
-        s.carry_out_decided()  # a vote decided by this action: its result is written, now its change
+            self.play(action)
+        self.carry_out_decided()  # a vote decided by this action: its result is written, now its change
         self._advance()
 
     def _contest_news(self, vote) -> None:
@@ -915,22 +961,21 @@ class LoptiSessionState(GameState):
     def _advance(self) -> None:
         """Deal the next round (or end the session) when the round is over, no vote is under
         way and its winner has written a motion (or cannot)."""
-        s = self.session
         while self.vote is None and self.round.over and not self._finished:
-            s.phase  # records the round just ended
-            if len(s.rounds) >= self.rounds:
+            self.session_phase  # records the round just ended
+            if len(self.round_records) >= self.rounds:
                 self._finished = True
-                self.events.append(SessionOver(len(s.rounds)))
+                self.events.append(SessionOver(len(self.round_records)))
                 return
-            if s.author_due is not None:
+            if self.author_due is not None:
                 return  # the winner writes a motion (or passes) first
             self._deal()
 
     def _deal(self) -> None:
-        number, dealer, _ = self.session.next_deal()
+        number, dealer, _ = self.next_deal()
         self.round_starts.append(len(self.events))
         self.events.append(RoundDealt(number, self.rounds, dealer))
-        self.session.deal(events=self.events)  # the round writes its events into this log
+        self.deal(events=self.events)  # the round writes its events into this log
         # the winner of the round before could not author now; a fresh round may need a choice
         self._advance_if_over()
 
@@ -941,13 +986,12 @@ class LoptiSessionState(GameState):
     # -- what a seat may know ----------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
         obs = self.round.observation(seat)
-        s = self.session
         vote = self.vote
         vote_obs = None
         if vote is not None and vote.setup:
             ballots = vote.ballots_public
             vote_obs = {
-                "proposer": s.names.index(vote.author), "kind": "setup", "motion": None, "lever": None, "value": None,
+                "proposer": self.names.index(vote.author), "kind": "setup", "motion": None, "lever": None, "value": None,
                 "when": None, "text": vote.proposed.text, "voted": list(vote.voted), "missing": list(vote.missing),
                 "ballots": None if ballots is None else {str(k): v for k, v in ballots.items()},
                 "my_ballot": vote.ballot_of(seat) if seat is not None else None,
@@ -977,26 +1021,26 @@ class LoptiSessionState(GameState):
                     "my_throw": c.thrown_by(seat) if seat is not None else None,
                 }
         obs["session"] = {
-            "round": s.round_no, "rounds": self.rounds, "phase": self.phase,
-            "author": self.author_seat, "vote_open": s.vote_open() and not self._finished,
-            "law": dict(s.law),
+            "round": self.round_no, "rounds": self.rounds, "phase": self.phase,
+            "author": self.author_seat, "vote_open": self.vote_open() and not self._finished,
+            "law": dict(self.law),
             "motions": [{"number": r.number, "title": r.motion.title, "text": r.text,
                          "author_seat": r.author_seat, "round": r.round, "status": r.status,
-                         "has_code": r.motion.has_code} for r in s.motions],
+                         "has_code": r.motion.has_code} for r in self.motions],
             "vote": vote_obs,
             "votes": [{"round": v.round, "proposal": v.text, "kind": v.kind, "motion": v.motion,
                        "proposer": v.proposer, "yes": v.yes,
                        "no": v.no, "abstained": v.abstained, "passed": v.passed, "outcome": v.outcome,
-                       "ballots": [[a, b] for a, b in v.votes]} for v in s.votes],
+                       "ballots": [[a, b] for a, b in v.votes]} for v in self.votes],
             "results": [{"round": r.round, "winner": r.winner, "places": list(r.places),
-                         "scores": list(r.scores), "stalemate": r.stalemate} for r in s.rounds],
+                         "scores": list(r.scores), "stalemate": r.stalemate} for r in self.round_records],
             # what the bots' stated policy would vote for this seat (its own knowledge only)
             "bot_ballot": None if vote is None or seat not in vote.missing else vote.bot_ballot(seat),
         }
         return obs
 
 
-_copy_fields = make_copier(LoptiSessionState, LoptiSessionState.fields())
+_LINKED = (*_s.SessionRules.SESSION_FIELDS, "rng")
 
 
 # -- bots ---------------------------------------------------------------------------------------

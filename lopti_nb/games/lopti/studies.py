@@ -112,7 +112,7 @@ def motion_length_frame(motions: Sequence[str] | None = None, sessions: int = 20
     """The effect of ready-made motions (``lopti_nb.games.lopti.library``) on round length.
 
     For each motion and each of ``sessions`` seeded sessions, a
-    :class:`~lopti_nb.games.lopti.Session` restores the motion at setup (all players
+    session state (:meth:`~lopti_nb.games.lopti.session_game.LoptiSessionState.by_hand`) restores the motion at setup (all players
     approve), so it is in force from round one, and bots play ``rounds`` rounds (no new
     motions are written, so it is the only one). The same session seed without a motion is
     the paired baseline: round one is dealt identically, so its difference comes from the
@@ -125,20 +125,20 @@ def motion_length_frame(motions: Sequence[str] | None = None, sessions: int = 20
     ``motions=None`` takes every motion of the library.
     """
     from .library import LIBRARY, library_motion
-    from .session import Session
+    from .session_game import LoptiSessionState
 
     names = list(LIBRARY) if motions is None else list(motions)
     rows = []
     for name in ["none", *names]:
         for k in range(sessions):
             session_seed, _ = game_seeds(f"session:{seed}", k)
-            s = Session(players, seed=session_seed)
+            s = LoptiSessionState.by_hand(players, seed=session_seed)
             if name != "none":
                 s.restore(library_motion(name), [True] * players)
             for r in range(1, rounds + 1):
                 result = s.play_round(bots)
-                state = s.state
-                record = s.rounds[-1] if s.rounds else None
+                state = s.dealt_round
+                record = s.round_records[-1] if s.round_records else None
                 rows.append({
                     "motion": name, "session": k, "round": r, "turns": int(state.turns),
                     "stalemate": bool(result.stalemate),

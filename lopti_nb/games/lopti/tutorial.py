@@ -29,7 +29,7 @@ from .lessons_texts import VOICES
 from .roshambo import BEATS, DECISIVE_THROWS, THROWS
 from .rules import some
 from .session import yes_needed
-from .session_game import PASS, Author, Ballot, CallVote, Throw, authored_motion
+from .session_game import PASS, Author, Ballot, CallVote, LoptiSessionState, Throw, authored_motion
 from .state import Choose, KeepCards, Play, PlayBlind, Swap, TakePile
 
 TITLES = {
@@ -308,7 +308,7 @@ class LoptiTutorial(Script):
 
     def next_part(self, state) -> str | None:
         """Part 2 (your motion, the Rule Vote and Roshambo) while round 1 is played."""
-        return PART_TWO[self.voice] if not state.session.rounds else None
+        return PART_TWO[self.voice] if not state.round_records else None
 
     # -- the hint ---------------------------------------------------------------------------------
     def hint(self, state, seat: int) -> Hint:
@@ -488,7 +488,7 @@ class LoptiTutorial(Script):
         vote = state.vote
         if vote is None or vote.proposal.kind not in ("remove", "amend"):
             return False
-        return state.session.motion_record(vote.proposal.motion).author_seat == 0
+        return state.motion_record(vote.proposal.motion).author_seat == 0
 
     def _ballot_hint(self, state, seat: int) -> Hint:
         vote = state.vote
@@ -526,27 +526,27 @@ class LoptiTutorial(Script):
     def _motion_acts(self, state, action, seat: int) -> str:
         """What the learner's motion will do after ``action`` (read from the events of the move
         made on a copy of the position), in words that tell nothing hidden; "" when it does not act."""
-        mine = {r.number for r in state.session.in_force() if r.author_seat == 0}
+        mine = {r.number for r in state.in_force() if r.author_seat == 0}
         if not mine or not isinstance(action, TakePile):  # (the motion the hint builds acts on a pickup)
             return ""
         trial = state.copy()
         events = trial.apply(action, seat)
         if not any(getattr(e, "motion", None) in mine and not isinstance(e, Cleared) for e in events):
             return ""
-        rec = next(r for r in state.session.in_force() if r.number in mine)
+        rec = next(r for r in state.in_force() if r.number in mine)
         return self.part2("motion acts", n=rec.number, text=rec.text)
 
     def _acts(self, state, action, seat: int) -> str:
-        said = self._motion_acts(state, action, seat) if hasattr(state, "session") else ""
+        said = self._motion_acts(state, action, seat) if isinstance(state, LoptiSessionState) else ""
         return " " + said if said else ""
 
     def _call(self, state, seat: int) -> CallVote | None:
         """Ana calls the round's Rule Vote on the learner's motion once it has acted this round."""
-        if seat != 1 or not state.session.vote_open() or state.round.pending_choice is not None:
+        if seat != 1 or not state.vote_open() or state.round.pending_choice is not None:
             return None
         start = state.round_starts[-1] if state.round_starts else 0
         acted = {getattr(e, "motion", None) for e in state.events[start:]}
-        for rec in state.session.motions:
+        for rec in state.motions:
             if rec.author_seat == 0 and rec.in_force and rec.number in acted:
                 call = CallVote("remove", motion=rec.number, when="now")
                 return call if state.why_illegal(call, seat) is None else None
@@ -591,7 +591,7 @@ class LoptiTutorial(Script):
             return [self.part2("you threw", sign=action.sign)]
         if isinstance(action, CallVote):
             return [self.part2("you called")]
-        mine = {r.number: r.text for r in before.session.in_force() if r.author_seat == 0}
+        mine = {r.number: r.text for r in before.in_force() if r.author_seat == 0}
         acted = [e.motion for e in events if getattr(e, "motion", None) in mine and not isinstance(e, Cleared)]
         return [self.part2("your motion acted", n=acted[0], text=mine[acted[0]])] if acted else []
 
@@ -602,8 +602,8 @@ class LoptiTutorial(Script):
         clears = sum(1 for e in mine if isinstance(e, Cleared))
         pickups = sum(1 for e in mine if isinstance(e, PickedUp))
         own = sum(1 for m in moves if m.followed is False)
-        session = state.session
-        first = session.rounds[0].winner if session.rounds else None
+        records = state.round_records
+        first = records[0].winner if records else None
         lines = [
             self.part2("round one") + " " + (self.say("won") if first == 0 else self.say("lost", name=self.names[first]))
             if first is not None else "",
@@ -611,15 +611,15 @@ class LoptiTutorial(Script):
                      clears=self.count(clears, "time word"), pickups=self.count(pickups, "time word")),
             self.say("followed") if own == 0 else self.say("own", own=self.count(own, "time word")),
         ]
-        for rec in session.motions:
+        for rec in state.motions:
             if rec.author_seat == 0:
                 acted = sum(1 for e in state.events if getattr(e, "motion", None) == rec.number
                             and type(e).__name__ != "Cleared")
                 lines.append(self.part2("motion acted", n=rec.number, times=self.count(acted, "time word")))
-        if len(session.rounds) > 1 and session.rounds[1].winner is not None:
-            second = session.rounds[1].winner
+        if len(records) > 1 and records[1].winner is not None:
+            second = records[1].winner
             lines.append(self.part2("round two", name=self._name(second).lower() if second == 0 else self.names[second]))
-        for v in session.votes:
+        for v in state.votes:
             lines.append(self.part2("vote summary", proposal=v.text, yes=v.yes, no=v.no, abstained=v.abstained,
                                     outcome=self.part2("passed" if v.passed else "failed")))
             if v.roshambo is not None:
@@ -632,7 +632,7 @@ class LoptiTutorial(Script):
         if result is not None:
             order = sorted(range(state.num_players), key=lambda s: (result.places[s], s))
             places = ", ".join(f"{result.places[s]}. {self._name(s)} ({result.scores[s]:g})" for s in order)
-            lines.append(self.part2("places", rounds=len(session.rounds), places=places))
+            lines.append(self.part2("places", rounds=len(records), places=places))
         return [line for line in lines if line]
 
     def _name(self, seat: int) -> str:

@@ -318,7 +318,7 @@ class SessionView(GameView):
             from .motions import SessionError
 
             raise SessionError("a session played at a table or in a room takes a ready motion, words or a "
-                               "motion built as data; a motion with Python code is played with Session directly")
+                               "motion built as data; a motion with Python code is played on a session driven by hand (LoptiSessionState.by_hand)")
         self.table.act(Author(getattr(motion, "text", motion)))
 
     def _new_amend_builder(self) -> MotionBuilder:

@@ -125,7 +125,7 @@ class MotionEntry:
 class HookRunner:
     """Runs the hooks of the motions in force for one round and applies their effects.
 
-    A session builds one per round (:class:`~lopti_nb.games.lopti.session.Session`); it can
+    A session builds one per round (:class:`~lopti_nb.games.lopti.session.SessionRules`); it can
     also be used alone: ``MotionLoptiState(4, seed, hooks=HookRunner([Motion(...)]))``. ``watch``:
     a function naming more objects no hook may change (the session passes itself, its motions
     and their records); the runner itself is always watched.
