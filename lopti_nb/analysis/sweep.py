@@ -7,7 +7,7 @@
     seats = sweep(grid, 1000, client="processes", workers=2)       # no Dask: local processes
     seats = sweep(grid, 1000, client="serial")                     # in this process
 
-The work is cut into chunks of ``chunk_size`` games, played by the engine's runner
+The work is cut into chunks of ``chunk_size`` games (chosen for the sweep by default), played by the engine's runner
 (:func:`lopti_nb.engine.runner.run_parallel`, as ``lopti_nb.simulate(workers=...)`` does). Every game's seed comes from the sweep's
 ``seed``, the cell's index and the game's number (see :func:`~.frames.game_seeds`), never
 from the worker that plays it, so the result is identical whatever the scheduler, the
@@ -32,6 +32,15 @@ __all__ = ["sweep", "normalise_grid", "run_chunk", "dask_available"]
 CELL_KEYS = ("game", "players", "bots", "rotate", "settings", "label")
 MAX_CELLS = 10_000  # cells in one grid at most
 MAX_CHUNK = 100_000  # games in one chunk at most
+# chunk_size=None: the sweep is cut into about CHUNKS_PER_WORKER chunks per worker, each of
+# AUTO_CHUNK games at least and at most. What a chunk pays besides its games (a task sent and
+# its rows sent back, a frame built) is a few milliseconds, as much as one to three games: a
+# few hundred games a chunk make it a percent or two, while a sweep still ends with every
+# worker busy. A batch cell's chunk holds BATCH_AUTO_CHUNK games at least (the batch
+# simulator gains on many games at once).
+CHUNKS_PER_WORKER = 16
+AUTO_CHUNK = (10, 1000)
+BATCH_AUTO_CHUNK = 4096
 
 
 def dask_available() -> bool:
@@ -92,17 +101,53 @@ def run_chunk(task: tuple) -> dict[str, pd.DataFrame]:
     return frames
 
 
-def _tasks(cells, counts, seed, chunk_size, tables, batch=False):
-    """The chunks of every cell, one at a time (a sweep of any size lists none up front)."""
+def _tasks(cells, counts, seed, sizes, tables, batch=False):
+    """The chunks of every cell (``sizes``: games per chunk, one per cell), one at a time (a
+    sweep of any size lists none up front)."""
     for index, cell in enumerate(cells):
-        n = counts[index]
-        for first in range(0, n, chunk_size):
-            yield (index, cell, first, min(chunk_size, n - first), seed, tables, batch)
+        n, size = counts[index], sizes[index]
+        for first in range(0, n, size):
+            yield (index, cell, first, min(size, n - first), seed, tables, batch)
 
 
-def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers, batch=False) -> list[int]:
+def _workers_of(client: Any, workers: int | None) -> int:
+    """How many games a sweep plays at once: ``workers``, the threads of a Dask client's
+    workers, one in this process, or the machine's cores."""
+    if client == "serial":
+        return 1
+    if workers:
+        return workers
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            return max(1, sum(nthreads().values()))
+        except Exception:  # a client that cannot answer now: count the machine's cores
+            pass
+    return os.cpu_count() or 1
+
+
+def chunk_sizes(counts: Sequence[int], chunk_size: int | None, workers: int,
+                batch_cells: Sequence[bool] = ()) -> list[int]:
+    """Games per chunk of each cell: ``chunk_size`` when given, else about
+    :data:`CHUNKS_PER_WORKER` chunks per worker over the whole sweep, each of
+    :data:`AUTO_CHUNK` games at least and at most (a batch cell's at least
+    :data:`BATCH_AUTO_CHUNK`).
+
+        >>> chunk_sizes([3000] * 4, None, 2), chunk_sizes([5, 5], None, 2), chunk_sizes([9], 4, 2)
+        ([375, 375, 375, 375], [10, 10], [4])
+    """
+    if chunk_size is not None:
+        return [chunk_size] * len(counts)
+    low, high = AUTO_CHUNK
+    size = min(high, max(low, -(-sum(counts) // (CHUNKS_PER_WORKER * max(1, workers)))))
+    batch_cells = list(batch_cells) or [False] * len(counts)
+    return [max(size, BATCH_AUTO_CHUNK) if b else size for b in batch_cells]
+
+
+def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers,
+           batch=False) -> tuple[list[int], list[bool]]:
     """Every argument of :func:`sweep` checked before a game is played or a cluster made;
-    the number of games of each cell."""
+    the number of games of each cell, and whether each is played by a batch simulator."""
     if isinstance(games_per_cell, (list, tuple)):
         if len(games_per_cell) != len(cells):
             raise SettingsError(f"games_per_cell lists {len(games_per_cell):,} numbers for "
@@ -114,9 +159,10 @@ def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers, bat
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_GAMES:
             raise SettingsError(f"games_per_cell is a number of games from 0 to {MAX_GAMES:,} "
                                 f"(or one per cell), not {shown(n)}.")
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or not 1 <= chunk_size <= MAX_CHUNK:
-        raise SettingsError(f"chunk_size must be a whole number from 1 to {MAX_CHUNK:,}, "
-                            f"not {shown(chunk_size)}.")
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int)
+                                   or not 1 <= chunk_size <= MAX_CHUNK):
+        raise SettingsError(f"chunk_size must be a whole number from 1 to {MAX_CHUNK:,} (or None: "
+                            f"chosen for the sweep), not {shown(chunk_size)}.")
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
             raise SettingsError(f"A text seed has at most {MAX_SEED_TEXT} characters.")
@@ -129,6 +175,7 @@ def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers, bat
         check_client(client)
     if batch not in (False, True, "auto"):
         raise SettingsError(f"batch is True, False or 'auto', not {shown(batch)}.")
+    batch_cells = []
     for cell in cells:  # a cell the games refuse is refused now, not in a worker
         run = Run(cell["game"], 1, 0, cell["players"], cell["bots"], rotate=cell["rotate"],
                   settings=cell["settings"])
@@ -137,7 +184,15 @@ def _check(cells, games_per_cell, seed, chunk_size, tables, client, workers, bat
                 raise BatchNotCovered("A batch sweep gives the seats table only; ask for "
                                       "tables='seats', or leave out batch=True.")
             batch_simulator(run)
-    return counts
+        covered = batch is True
+        if batch == "auto" and set(tables) == {"seats"}:
+            try:
+                batch_simulator(run)
+                covered = True
+            except BatchNotCovered:
+                pass
+        batch_cells.append(covered)
+    return counts, batch_cells
 
 
 def _run(tasks: Iterable, client: Any, workers: int | None, progress: bool, total: int | None = None) -> list:
@@ -159,7 +214,7 @@ def _run(tasks: Iterable, client: Any, workers: int | None, progress: bool, tota
 
 
 def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int], client: Any = None,
-          seed: Any = 0, workers: int | None = None, chunk_size: int = 50,
+          seed: Any = 0, workers: int | None = None, chunk_size: int | None = None,
           tables: str | Sequence[str] = "seats", game: str | None = None,
           progress: bool = False, batch: bool | str = False):
     """Play ``games_per_cell`` seeded games for every cell of ``grid``; return tidy rows.
@@ -181,11 +236,16 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
     settings) or a list of ``"seats"``, ``"games"``, ``"rounds"`` (then a dict of
     DataFrames). The result does not depend on ``client``, ``workers`` or ``chunk_size``.
 
+    ``chunk_size`` is the number of games a worker plays as one task. ``None`` (the default)
+    chooses it for the sweep: about 16 chunks per worker, of 10 to 1,000 games each, so
+    that what each chunk costs besides its games (sending it, sending its rows back) stays
+    a percent or two of the sweep while every worker stays busy to the end.
+
     ``batch=True`` plays every cell in its game's batch simulator (the ``seats`` table only;
     a cell it does not cover is refused with ``BatchNotCovered`` before any game is played),
     and ``batch="auto"`` the cells it covers, the others in the engine. The chunks of a batch
-    cell are sent to the workers or the Dask cluster like engine chunks; give them a few
-    thousand games each (``chunk_size=4096``), since the batch simulator gains on many games
+    cell are sent to the workers or the Dask cluster like engine chunks, of 4,096 games at
+    least unless ``chunk_size`` says otherwise, since the batch simulator gains on many games
     at once. The result still does not depend on ``client``, ``workers`` or ``chunk_size``.
 
     Every argument and every cell is checked before a game is played or a cluster made: a
@@ -197,9 +257,10 @@ def sweep(grid: Iterable[Mapping[str, Any]], games_per_cell: int | Sequence[int]
         raise SettingsError(f"tables is 'seats', 'games', 'rounds' or a list of them, not {shown(tables)}.")
     names = (tables,) if single else tuple(tables)
     cells = normalise_grid(grid, game)
-    counts = _check(cells, games_per_cell, seed, chunk_size, names, client, workers, batch)
-    tasks = _tasks(cells, counts, seed, chunk_size, names, batch)
-    total = sum(-(-n // chunk_size) for n in counts)
+    counts, batch_cells = _check(cells, games_per_cell, seed, chunk_size, names, client, workers, batch)
+    sizes = chunk_sizes(counts, chunk_size, _workers_of(client, workers), batch_cells)
+    tasks = _tasks(cells, counts, seed, sizes, names, batch)
+    total = sum(-(-n // size) for n, size in zip(counts, sizes))
     results = _run(tasks, client, workers, progress, total)
     out = {}
     for name in names:

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from lopti_nb.analysis import frames as F
-from lopti_nb.analysis.sweep import dask_available, normalise_grid, sweep
+from lopti_nb.analysis.sweep import chunk_sizes, dask_available, normalise_grid, sweep
 
 GRID = [
     {"game": "skull-king", "players": 3, "scoring": "rascal"},
@@ -52,6 +52,22 @@ def test_chunk_size_does_not_change_results(serial):
     other = sweep(GRID, 5, client="serial", seed=7, chunk_size=5, tables=["seats", "games", "rounds"])
     for name in ("seats", "games", "rounds"):
         pd.testing.assert_frame_equal(serial[name], other[name])
+
+
+def test_the_chunk_size_chosen_by_default_gives_the_same_rows(serial):
+    other = sweep(GRID, 5, client="serial", seed=7, tables=["seats", "games", "rounds"])
+    for name in ("seats", "games", "rounds"):
+        pd.testing.assert_frame_equal(serial[name], other[name])
+
+
+def test_the_default_chunks_are_a_few_per_worker_of_a_bounded_size():
+    # 12,000 games on 2 workers: 16 chunks each, so what a chunk costs besides its games is
+    # paid 32 times, not 480 times as with 25-game chunks
+    assert chunk_sizes([3000] * 4, None, 2) == [375] * 4
+    assert chunk_sizes([5, 5], None, 2) == [10, 10]  # never tiny
+    assert chunk_sizes([10 ** 6], None, 1) == [1000]  # never so large a worker waits long
+    assert chunk_sizes([3000, 3000], None, 2, [True, False]) == [4096, 188]  # batch cells: many at once
+    assert chunk_sizes([3000, 7], 4, 2) == [4, 4]  # a size given is kept
 
 
 def test_local_processes_give_identical_results(serial):

@@ -81,6 +81,34 @@ _PLAYS = [[Play(RANKS[r], c) if c else None for c in range(5)] for r in range(13
 _BLIND = [PlayBlind(p) for p in range(3)]
 
 
+# The legal plays on a pile, by rank and by how many of that rank a hand holds:
+# ``_play_table(pile, rules)[rank][have]`` lists ``Play(rank, count)`` for each legal count up
+# to ``have``, in count order. Legality reads only the top, its count and run and the 3 duty,
+# a few hundred combinations met again and again, so each is judged once (by play_code)
+# rather than on every turn.
+_TABLES: dict = {}
+_MAX_TABLES = 20_000  # combinations remembered at most (then forgotten all at once)
+_ALL_COUNTS = tuple(tuple(tuple(plays[1:have + 1]) for have in range(5)) for plays in _PLAYS)
+_NO_COUNTS = ((),) * 5
+
+
+def _play_table(pile: Pile, rules) -> tuple:
+    # what legality reads of a pile (not its size or its chain of 3s): a few hundred keys
+    key = (pile.top, pile.top_count, pile.run, pile.duty, rules)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) >= _MAX_TABLES:
+            _TABLES.clear()
+        top = pile.top
+        # only a play onto its own rank depends on how many cards it has
+        table = _TABLES[key] = tuple(
+            tuple(tuple(plays[c] for c in range(1, have + 1) if play_code(pile, rank, c, rules) == LEGAL)
+                  for have in range(5)) if rank == top
+            else (_ALL_COUNTS[rank] if play_code(pile, rank, 1, rules) == LEGAL else _NO_COUNTS)
+            for rank, plays in enumerate(_PLAYS))
+    return table
+
+
 DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "leader": None,
             **BASE_RULES._asdict()}
 
@@ -89,6 +117,9 @@ DEFAULTS = {"swap": True, "play_on": False, "turn_cap": 1000, "dealer": 0, "lead
 _PLAYED = event_maker(ev.Played)
 _PICKED_UP = event_maker(ev.PickedUp)
 _DUTY_PASSED = event_maker(ev.DutyPassed)
+_DREW = event_maker(ev.Drew)
+_CLEARED = event_maker(ev.Cleared)
+_BONUS_PLAY = event_maker(ev.BonusPlay)
 
 
 class LoptiState(GameState):
@@ -242,21 +273,14 @@ class LoptiState(GameState):
         rules = self.card_rules
         out: list[Any] = []
         if hand:
-            counts: dict[int, int] = {}
+            counts = [0] * 13
             for c in hand:
-                r = c >> 2
-                counts[r] = counts.get(r, 0) + 1
-            top = pile.top
-            for rank in sorted(counts):
-                plays = _PLAYS[rank]
-                if rank != top:
-                    # only a play onto its own rank depends on how many cards it has
-                    if play_code(pile, rank, 1, rules) == LEGAL:
-                        out.extend(plays[1:counts[rank] + 1])
-                    continue
-                for count in range(1, counts[rank] + 1):
-                    if play_code(pile, rank, count, rules) == LEGAL:
-                        out.append(plays[count])
+                counts[c >> 2] += 1
+            table = _play_table(pile, rules)
+            for rank in range(13):
+                have = counts[rank]
+                if have:
+                    out.extend(table[rank][have])
         else:
             fd = self.face_down[seat]
             out.extend(_BLIND[p] for p in range(3) if fd[p] is not None)
@@ -411,13 +435,8 @@ class LoptiState(GameState):
             if rank is None:
                 rank = parse_rank(action.rank)
             hand = self.hands[seat]
-            played = []
-            need = action.count
-            for c in hand:
-                if c >> 2 == rank:
-                    played.append(c)
-                    if len(played) == need:
-                        break
+            # the first cards of the rank in the hand
+            played = [c for c in hand if c >> 2 == rank][:action.count]
             for c in played:
                 hand.remove(c)
             self._resolve(seat, rank, tuple(played), "hand")
@@ -455,7 +474,7 @@ class LoptiState(GameState):
         cleared = self._play(seat, rank, cards, source)
         if cleared:
             self._clear(seat, self._how_cleared(rank), rank, cards, source)
-        if self.cards_held(seat) == 0:
+        if not self.hands[seat] and self.cards_held(seat) == 0:
             # Out the moment the last card is played legally; its effect still stands, and a
             # clear with the last card earns no bonus play.
             self._go_out(seat)
@@ -471,7 +490,7 @@ class LoptiState(GameState):
         self._take_face_up_if_due(seat)
         if cleared:
             self.bonus = True
-            self.events.append(ev.BonusPlay(seat))
+            self.events.append(_BONUS_PLAY(seat))
             return
         self._end_turn(seat)
 
@@ -497,8 +516,8 @@ class LoptiState(GameState):
 
     def _clear(self, seat: int, how: str, rank: int, cards: tuple[int, ...], source: str) -> None:
         """The play just made clears the pile (``how``: ``"ten"``, ``"four"``, ``"chain"``)."""
-        self.events.append(ev.Cleared(seat, how, len(self.pile_cards)
-                                      + (len(cards) if rank in (THREE, TEN) else 0)))
+        self.events.append(_CLEARED(seat, how, len(self.pile_cards)
+                                    + (len(cards) if rank in (THREE, TEN) else 0), None))
         self.gone.extend(self.pile_cards)
         self.pile_cards = []
         self.clears[seat] += 1
@@ -507,7 +526,7 @@ class LoptiState(GameState):
         """``seat`` draws the top card of the draw pile."""
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
-        self.events.append(ev.Drew(seat, card, len(self.draw_pile)))
+        self.events.append(_DREW(seat, card, len(self.draw_pile)))
 
     def _take_face_up_if_due(self, seat: int) -> None:
         if not self.hands[seat] and self.face_up[seat] and (self.first_play_done or not self.draw_pile):
