@@ -58,9 +58,11 @@ def _take_turn(page) -> bool:
     try:
         cards.first.click(timeout=5000)
         # the play button (a push button), not the "Play on first tap" switch beside it: flipping
-        # that would make the card tapped next play at once, and leave this button disabled
-        play = page.locator(".lnb-room button.widget-button:enabled", has_text="Play ")
-        play.first.click(timeout=10000)
+        # that would make the card tapped next play at once, and leave this button disabled; and
+        # only a shown one: the hidden "Play again" of the game's end is enabled too, and waiting
+        # for it to show cost 10 s a turn
+        play = page.locator(".lnb-room button.widget-button:enabled", has_text="Play ").filter(visible=True)
+        play.first.click(timeout=5000)
     except PlaywrightTimeout:
         return False
     page.wait_for_timeout(150)
