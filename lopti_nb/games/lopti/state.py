@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, count as positions, repeat
+from operator import is_not
 from typing import Any
 
 from ...engine import GameState, Result, SettingsError, event_maker, seat_word
@@ -370,8 +372,9 @@ class LoptiState(GameState):
         # Face-up and face-down cards change rarely; keep their public view between steps.
         if self._table is None:
             self._table = (
-                tuple(tuple(NAMES[c] for c in f) for f in self.face_up),
-                tuple(tuple(p for p, c in enumerate(fd) if c is not None) for fd in self.face_down),
+                tuple([tuple(map(_NAME, f)) for f in self.face_up]),
+                # the positions still holding a card
+                tuple([tuple(compress(positions(), map(is_not, fd, repeat(None)))) for fd in self.face_down]),
             )
         return self._table
 
