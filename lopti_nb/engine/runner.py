@@ -96,6 +96,12 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
     # wrapper; this loop only asks for current_player, so it spares the wrapper's call)
     legal_actions = type(state).legal_actions
     legal_actions = getattr(legal_actions, "one_seat_of", legal_actions).__get__(state)
+    # The observation as the game wrote it: the seat asked is current_player, always a seat at
+    # the table, so the engine's seat check wrapped around it is spared.
+    observation = type(state).observation
+    if getattr(observation, "_checks_seat", False):
+        observation = getattr(observation, "__wrapped__", observation)
+    observation = observation.__get__(state)
     # Bots that declare they never read the observation (random_bot) are spared building it.
     blind = [getattr(bot, "needs_observation", True) is False for bot in bots]
     # Bots that declare they always return an item of the list they are given (random_bot)
@@ -112,7 +118,7 @@ def play_out(state: GameState, bots: Sequence[Any], rng: random.Random) -> GameS
         if len(legal) == 1:
             action = legal[0]
         else:
-            action = bots[seat](None if blind[seat] else state.observation(seat), legal, rng)
+            action = bots[seat](None if blind[seat] else observation(seat), legal, rng)
             if not trusted[seat]:
                 # Bots hand back one of the listed objects; compare by identity before equality.
                 for listed in legal:

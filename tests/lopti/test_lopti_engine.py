@@ -383,3 +383,36 @@ def test_unknown_setting_and_players_raise():
         lopti_nb.new_game("lopti", players=6)
     with pytest.raises(lopti_nb.UnknownGame, match="lopti, skull-king, drowned-ledger"):
         lopti_nb.new_game("poker")
+
+
+def test_observation_reports_the_state_as_it_stands_at_every_step():
+    """The observation the bots read before each decision says what the state's own fields
+    and properties say (phase, seat to act, hand, face-up and face-down cards, pile)."""
+    for seed in range(6):
+        state = LoptiState(2 + seed % 4, seed, swap=seed % 3 != 0, play_on=seed % 2 == 0)
+        rng = random.Random(seed)
+        while True:
+            for seat in (None, *range(state.num_players)):
+                obs = state.observation(seat)
+                assert obs["phase"] == state.phase and obs["current_player"] == state.current_player
+                assert obs["hand"] == (None if seat is None else [card_name(c) for c in sorted(state.hands[seat])])
+                assert obs["hand_sizes"] == [len(h) for h in state.hands]
+                assert obs["face_up"] == tuple(tuple(card_name(c) for c in f) for f in state.face_up)
+                assert obs["face_down"] == tuple(tuple(p for p, c in enumerate(fd) if c is not None)
+                                                 for fd in state.face_down)
+                assert obs["pile"] == [card_name(c) for c in state.pile_cards]
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_heuristic_bot_sheds_its_lowest_ordinary_rank_with_the_most_cards_whatever_the_order():
+    from lopti_nb.games.lopti import heuristic_bot
+
+    obs = {"phase": "play", "duty": False, "pile": ["QS", "KS", "AS"]}
+    legal = [Play("2"), Play("K", 2), Play("J", 1), TakePile(), Play("J", 3), Play("10"), Play("J", 2)]
+    for order in (legal, legal[::-1], legal[3:] + legal[:3]):
+        assert heuristic_bot(obs, order, random.Random(0)) == Play("J", 3)
+    specials = [Play("10"), Play("7", 1), TakePile(), Play("7", 2), Play("2")]
+    assert heuristic_bot(obs, specials, random.Random(0)) == Play("7", 2)

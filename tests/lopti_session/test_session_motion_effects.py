@@ -134,6 +134,7 @@ def test_1_7_chosen_gift_asked_of_a_person():
     assert state.current_player == 0 and state.turn == 1  # the turn has passed; the gift waits
     assert [str(a) for a in state.legal_actions()] == ["choose 4C", "choose 9S", "choose JH"]
     mine, theirs = state.observation(0)["choice"], state.observation(1)["choice"]
+    assert state.observation(1)["current_player"] == 0  # the seat asked, not the seat whose turn it is
     assert mine["options"] == ["4C", "9S", "JH"] and theirs["options"] is None and theirs["seat"] == 0
     assert of(state, ev.MotionAsks)[0].describe() == "Motion 1: Seat 1 chooses a card to give."
     with pytest.raises(IllegalAction, match="first chooses"):

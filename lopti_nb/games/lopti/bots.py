@@ -10,6 +10,8 @@ KEEP_VALUE = {i: i for i in range(13)}
 KEEP_VALUE.update({SEVEN: 14, THREE: 15, TWO: 16, TEN: 17})
 # When only specials can be played, spend the cheapest first.
 SPECIAL_ORDER = (SEVEN, TWO, THREE, TEN)
+# An ordinary rank's name -> its height (special ranks are absent).
+ORDINARY_HEIGHT = {name: i for name, i in RANK_INDEX.items() if i not in SPECIAL_RANKS}
 
 
 def _rank(card_name: str) -> int:
@@ -33,13 +35,19 @@ def heuristic_bot(obs, legal, rng):
                     best, gain = action, g
         return best or legal[0]
 
+    # One pass sorts the list and finds the lowest ordinary rank playable, with its largest
+    # count (the first listed of equal counts).
     plays = []
     blinds = []
     take = None
+    low, shed = 99, None
     for action in legal:
         cls = type(action)
         if cls is Play:
             plays.append(action)
+            height = ORDINARY_HEIGHT.get(action.rank)
+            if height is not None and (height < low or (height == low and action.count > shed.count)):
+                low, shed = height, action
         elif cls is PlayBlind:
             blinds.append(action)
         elif cls is TakePile:
@@ -49,11 +57,8 @@ def heuristic_bot(obs, legal, rng):
         return blinds[rng.randrange(len(blinds))]
     if not plays:
         return take
-
-    ordinary = [p for p in plays if RANK_INDEX[p.rank] not in SPECIAL_RANKS]
-    if ordinary:
-        low = min(RANK_INDEX[p.rank] for p in ordinary)
-        return max((p for p in ordinary if RANK_INDEX[p.rank] == low), key=lambda p: p.count)
+    if shed is not None:
+        return shed
 
     if obs["duty"]:
         return min(plays, key=lambda p: p.count)  # one 3 is enough to pass the duty on

@@ -1060,6 +1060,10 @@ def bot_author(obs: dict | None, legal: list) -> Author:
     return Author(choice or PASS)
 
 
+# The session's own decisions, by the type of the first action listed.
+_SESSION_FIRST = frozenset((Ballot, Throw, Advocate, Author))
+
+
 def session_bot(round_bot):
     """``round_bot`` (one of the plugin's bots) playing a session: the round as it plays it,
     and the session's decisions by the stated policies (ballots: :func:`~.session.bot_ballot`,
@@ -1068,6 +1072,9 @@ def session_bot(round_bot):
     calls a vote). In a single round it is ``round_bot`` itself, unchanged."""
     def bot(obs, legal, rng):
         first = type(legal[0])
+        if first not in _SESSION_FIRST and CallVote not in map(type, legal):
+            # a round's decision (a single round's are all)
+            return round_bot(obs, legal, rng) if len(legal) > 1 else legal[0]
         if first is Ballot:
             hint = obs.get("session", {}).get("bot_ballot") if obs is not None else None
             return Ballot(hint) if isinstance(hint, bool) else legal[rng.randrange(len(legal))]

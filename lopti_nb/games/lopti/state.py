@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, count as positions, repeat
+from operator import is_not
 from typing import Any
 
 from ...engine import GameState, Result, SettingsError, event_maker, seat_word
@@ -79,6 +81,7 @@ TAKE_PILE = TakePile()
 KEEP = KeepCards()
 _PLAYS = [[Play(RANKS[r], c) if c else None for c in range(5)] for r in range(13)]
 _BLIND = [PlayBlind(p) for p in range(3)]
+_NAME = NAMES.__getitem__  # card number -> card name
 
 
 # The legal plays on a pile, by rank and by how many of that rank a hand holds:
@@ -369,28 +372,38 @@ class LoptiState(GameState):
         # Face-up and face-down cards change rarely; keep their public view between steps.
         if self._table is None:
             self._table = (
-                tuple(tuple(NAMES[c] for c in f) for f in self.face_up),
-                tuple(tuple(p for p, c in enumerate(fd) if c is not None) for fd in self.face_down),
+                tuple([tuple(map(_NAME, f)) for f in self.face_up]),
+                # the positions still holding a card
+                tuple([tuple(compress(positions(), map(is_not, fd, repeat(None)))) for fd in self.face_down]),
             )
         return self._table
 
     def observation(self, seat: int | None) -> dict[str, Any]:
+        # Asked before every bot's decision: the lists are built by C-level map() calls and
+        # phase and current_player read inline (a subclass that moves the turn elsewhere, as
+        # a motion's question does, sets its own current_player after this).
         pile = self.pile
-        face_up, face_down = self._table_view()
+        face_up, face_down = self._table or self._table_view()
+        if self.over:
+            phase, current = "over", None
+        elif self.swap_queue:
+            phase, current = "swap", self.swap_queue[0]
+        else:
+            phase, current = "play", self.turn
         obs = {
             "game": "lopti",
             "seat": seat,
             "players": self.num_players,
-            "phase": self.phase,
-            "current_player": self.current_player,
+            "phase": phase,
+            "current_player": current,
             "dealer": self.dealer,
             "leader": self.leader,
-            "hand": [NAMES[c] for c in sorted(self.hands[seat])] if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand": list(map(_NAME, sorted(self.hands[seat]))) if seat is not None else None,
+            "hand_sizes": list(map(len, self.hands)),
             "face_up": face_up,
             "face_down": face_down,
             "draw_pile": len(self.draw_pile),
-            "pile": [NAMES[c] for c in self.pile_cards],
+            "pile": list(map(_NAME, self.pile_cards)),
             "top": RANKS[pile.top] if pile.top is not None else None,
             "top_count": pile.top_count,
             "run": pile.run,
