@@ -107,3 +107,56 @@ def test_a_session_copy_shares_no_mutable_part_with_the_original_at_any_step():
             legal = state.legal_actions(seat)
             calls = [a for a in legal if isinstance(a, CallVote)]
             state.apply(calls[0] if calls and rng.random() < 0.3 else rng.choice(legal), seat)
+
+
+def _steps_by_hand(state, rng):
+    """Each way the rules' own methods could move ``state``, with arguments drawn from ``rng``."""
+    from lopti_nb.games.lopti.library import library_motion
+    from lopti_nb.games.lopti.session import Proposal
+
+    seat = rng.randrange(state.num_players)
+    steps = [
+        lambda: state.deal(), lambda: state.play_round(), lambda: state.run(1),
+        lambda: state.author(seat, library_motion("ace_tax")), lambda: state.decline(seat),
+        lambda: state.withdraw(seat, 1), lambda: state.restore(library_motion("ace_tax")),
+        lambda: state.setup_vote(library_motion("ace_tax")),
+        lambda: state.call_vote(seat, Proposal.law("play_on", True, when="now")),
+        lambda: state.rule_vote(seat, Proposal.law("play_on", True, when="now"),
+                                votes=[True] * state.num_players),
+        lambda: state.interpret(1, ["a", "b"]),
+    ]
+    round_actions = [a for a in state.round.legal_actions() if not isinstance(a, CallVote)] \
+        if state.round.current_player is not None else []
+    if round_actions:
+        steps.append(lambda: state.play(rng.choice(round_actions)))
+    if state.vote is not None:
+        steps.append(lambda: state.vote.cast(seat, rng.choice([True, False, None])))
+        steps.append(lambda: state.vote.choose_advocate("bracket"))
+    return steps
+
+
+@pytest.mark.timeout(60)
+def test_a_session_played_by_actions_refuses_every_step_by_hand_and_is_left_as_it_was():
+    """Only ``apply`` moves a session made by ``new_game``, so its record holds every step: each
+    of the rules' own methods that would move it is refused with a SessionError, at random
+    points of seeded sessions (votes, ties and Roshambo among them), and nothing changes."""
+    from lopti_nb.games.lopti.motions import SessionError
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = lopti_nb.new_game("lopti", players=3 + seed % 3, seed=seed, rounds=2,
+                                  **({"proposed": "ace_tax"} if seed % 2 else {}))
+        while not state.is_over:
+            if rng.random() < 0.3:
+                before = (len(state.events), len(state.actions), state.phase, state.to_act,
+                          state.observation(None))
+                for step in _steps_by_hand(state, rng):
+                    with pytest.raises(SessionError, match="played by actions"):
+                        step()
+                assert before == (len(state.events), len(state.actions), state.phase, state.to_act,
+                                  state.observation(None))
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            calls = [a for a in legal if isinstance(a, CallVote)]
+            state.apply(rng.choice(calls) if calls and rng.random() < 0.2 else rng.choice(legal), seat)
+        assert lopti_nb.load(state.record()).events == state.events

@@ -103,6 +103,7 @@ Where rules reference §1.7 is silent, the project reads it this way:
 """
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 from dataclasses import dataclass, field
@@ -313,6 +314,17 @@ def player_names(players: Any) -> list[str]:
     return names
 
 
+def by_hand(method: Callable) -> Callable:
+    """A rules' method that drives the session itself (deals, plays, votes...): refused on a
+    session played by actions, whose record must hold every step (see
+    :meth:`SessionRules.check_by_hand`)."""
+    @functools.wraps(method)
+    def guarded(self, *args: Any, **kwargs: Any):
+        self.check_by_hand()
+        return method(self, *args, **kwargs)
+    return guarded
+
+
 class SessionRules:
     """The rules of a Lopti session (rules reference \u00a71.7): rounds in a row, the winners'
     motions, the Rule Vote and Roshambo, as methods acting on the state that holds the
@@ -338,6 +350,26 @@ class SessionRules:
                       "votes", "round_records", "rulings", "round_no", "dealt_round", "runner", "dealer",
                       "_vote_used", "_pending", "_author_window", "_recorded", "_pending_vote", "_people",
                       "evidence_kept", "hold_outcomes", "_decided")
+
+    #: True while the state applies an action (its own steps call the rules' methods)
+    _acting = False
+
+    def check_by_hand(self) -> None:
+        """Refuse to drive a session played by actions (made by ``lopti_nb.new_game``) through
+        the rules' own methods: only ``apply`` may move it, so its record keeps every step. A
+        session made by ``by_hand`` (no set length) is driven by these methods.
+
+            >>> import lopti_nb
+            >>> state = lopti_nb.new_game("lopti", players=3, seed=1, rounds=2)
+            >>> state.deal()
+            Traceback (most recent call last):
+            ...
+            lopti_nb.games.lopti.motions.language.SessionError: This session is played by actions, so that its record keeps every step: apply them (state.apply(action)); the rules' own methods drive only a session made by LoptiSessionState.by_hand.
+        """
+        if getattr(self, "rounds", None) is not None and not self._acting:
+            raise SessionError("This session is played by actions, so that its record keeps every step: apply "
+                               "them (state.apply(action)); the rules' own methods drive only a session made "
+                               "by LoptiSessionState.by_hand.")
 
     def setup_session(self, names: Sequence[str], seed: Any = None, *, play_on: bool = False, swap: bool = True,
                       turn_cap: int = 1000, first_dealer: int = 0, thrower: Thrower | None = None,
@@ -465,6 +497,7 @@ class SessionRules:
         self._author_window = st.winner  # None after a stalemate: no motion
 
     # -- setup ---------------------------------------------------------------------------------
+    @by_hand
     def restore(self, motion: MotionRecord | Motion,
                 votes: Sequence[bool | None] | Mapping[int, bool | None],
                 author: str | None = None, proposed: bool = False) -> bool:
@@ -488,6 +521,7 @@ class SessionRules:
             vote.cast(seat, yes)
         return vote.passed
 
+    @by_hand
     def setup_vote(self, motion: Motion, *, author: str | None = None, proposed: bool = True) -> "Vote":
         """Open the vote at setup, before the first deal, on bringing ``motion`` into the
         session (``proposed``) or back from an earlier one: every player casts a ballot
@@ -507,6 +541,7 @@ class SessionRules:
         return self._pending_vote
 
     # -- rounds ---------------------------------------------------------------------------------
+    @by_hand
     def deal(self, *, events: list | None = None) -> LoptiState:
         """Deal the next round. Round one: ``first_dealer`` deals and leads; later rounds: the
         deal passes clockwise and the previous winner leads (after a stalemate the dealer).
@@ -586,6 +621,7 @@ class SessionRules:
             if st.hooks is not None:
                 st.hooks.flush(st)  # the effects waiting for that answer are carried out
 
+    @by_hand
     def play(self, action: Any):
         """Apply ``action`` for the player to act in the current round (checked)."""
         if self.dealt_round is None or self.dealt_round.over:
@@ -594,6 +630,7 @@ class SessionRules:
         self._sync()
         return events
 
+    @by_hand
     def play_round(self, bots: str | Sequence[Any] | None = None):
         """Deal if needed, then let bots play the round to its end. ``bots``: one bot name for
         every seat, one name or callable per seat, or ``None`` for the heuristic bot."""
@@ -609,6 +646,7 @@ class SessionRules:
         self._sync()
         return self.dealt_round.result
 
+    @by_hand
     def run(self, rounds: int, bots: str | Sequence[Any] | None = None,
             author: str | Callable[[Any, int], Motion | str | None] | None = "library"):
         """Play ``rounds`` rounds with bots and return :meth:`history`. After each round the
@@ -635,6 +673,7 @@ class SessionRules:
         return self.history()
 
     # -- authorship -------------------------------------------------------------------------------
+    @by_hand
     def author(self, seat: int, motion: Motion | str) -> MotionRecord:
         """The winner of the round just finished states their motion (before the next deal).
         It does not use the round's Rule Vote."""
@@ -662,6 +701,7 @@ class SessionRules:
         self._author_window = None
         return rec
 
+    @by_hand
     def decline(self, seat: int) -> None:
         """The winner of the round just finished writes no motion: their chance closes, and the
         next round may be dealt."""
@@ -725,6 +765,7 @@ class SessionRules:
                 raise MotionError(f"that motion is already in force as motion {rec.number} "
                                   f"(by {rec.author}); a copy would make each of its effects happen twice")
 
+    @by_hand
     def withdraw(self, seat: int, number: int) -> MotionRecord:
         """The author takes their own motion back, at any time, without a vote. It stays out
         unless a later Rule Vote restores it."""
@@ -771,6 +812,7 @@ class SessionRules:
         """The Rule Vote in progress (ballots or Roshambo still to come), if any."""
         return self._pending_vote
 
+    @by_hand
     def call_vote(self, proposer: int, proposal: Proposal) -> "Vote":
         """Open the round's Rule Vote on ``proposal``, to be voted seat by seat
         (:meth:`Vote.cast`). The request is checked first (a refused call uses
@@ -799,6 +841,7 @@ class SessionRules:
         self._pending_vote = Vote(self, proposer, proposal, rec)
         return self._pending_vote
 
+    @by_hand
     def advocate(self, vote: "Vote", choice: int | str) -> None:
         """After a tied vote on removing or amending a motion whose author does not defend it
         (absent, the proposer, or voted yes), the motion's supporters (the players who voted
@@ -809,6 +852,7 @@ class SessionRules:
             raise SessionError("that is not the Rule Vote in progress at this session")
         vote.choose_advocate(choice)
 
+    @by_hand
     def rule_vote(self, proposer: int, proposal: Proposal,
                   votes: Sequence[bool | None] | Mapping[int, bool | None], *,
                   advocate: int | str = "auto", thrower: Thrower | None = None) -> "Vote":
@@ -927,6 +971,7 @@ class SessionRules:
         rec.log.append(f"round {self.round_no}: {proposal.kind} by Rule Vote")
 
     # -- interpretation ------------------------------------------------------------------------------
+    @by_hand
     def interpret(self, number: int, readings: Sequence[str], *, author_choice: int | None = None,
                   votes: Mapping[int, int] | None = None, least_change: int = 0) -> str:
         """Settle an unclear point in motion ``number``. The author, when at the table, decides
@@ -1051,6 +1096,16 @@ def _check_ballot(seat: int, ballot: Any) -> None:
     if ballot is not None and not isinstance(ballot, bool):
         raise SessionError(f"{seat_word(seat)} votes True (yes), False (no) or None (abstains), "
                            f"not {shown(ballot)}")
+
+
+def _owner_by_hand(method: Callable) -> Callable:
+    """A vote's step taken by hand: refused, as :func:`by_hand`, when its session is played by
+    actions."""
+    @functools.wraps(method)
+    def guarded(self, *args: Any, **kwargs: Any):
+        self.owner.check_by_hand()
+        return method(self, *args, **kwargs)
+    return guarded
 
 
 class Vote:
@@ -1192,6 +1247,7 @@ class Vote:
         return f"<Vote round {self.round}, {self.kind}: {self.text} ({state})>"
 
     # -- voting ---------------------------------------------------------------------------------
+    @_owner_by_hand
     def cast(self, seat: int, yes: bool | None) -> None:
         """``seat`` votes yes (``True``), no (``False``) or abstains (``None``); each seat
         once, any order."""
@@ -1298,6 +1354,7 @@ class Vote:
         self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.owner.rng,
                                        on_done=self._contest_done, throws=self.owner.roshambo_throws)
 
+    @_owner_by_hand
     def choose_advocate(self, choice: Any) -> None:
         """The supporters' choice of who defends the motion (see :meth:`SessionRules.advocate`)."""
         if self.done or self.contest is None:

@@ -535,7 +535,7 @@ class LoptiSessionState(_s.SessionRules, GameState):
     # this state, a Roshambo the generator, the hook runner this state's methods): copy()
     # copies them together, so the copy's point to the copy. The rounds write their events
     # straight into ``events`` (the session's one log): the copy's round writes into the copy's.
-    FIELDS = {"events": SHARED, "rng": DEEP, "rounds": SHARED, "_shown_throws": SHARED,
+    FIELDS = {"events": SHARED, "rng": DEEP, "rounds": SHARED, "_shown_throws": SHARED, "_acting": SHARED,
               "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP,
               **{name: DEEP for name in _s.SessionRules.SESSION_FIELDS}}
 
@@ -556,10 +556,14 @@ class LoptiSessionState(_s.SessionRules, GameState):
         self.people = range(players)
         # a passed vote changes the round only after the table has written the vote's result
         self.hold_outcomes = True
-        if "proposed" in settings:
-            self._propose(proposed_motion(settings["proposed"]))
-        else:
-            self._deal()
+        self._acting = True  # its own first steps, as an action's, use the rules' methods
+        try:
+            if "proposed" in settings:
+                self._propose(proposed_motion(settings["proposed"]))
+            else:
+                self._deal()
+        finally:
+            self._acting = False
 
     @classmethod
     def by_hand(cls, players: Any = 4, seed: int | None = None, **options: Any) -> "LoptiSessionState":
@@ -588,6 +592,7 @@ class LoptiSessionState(_s.SessionRules, GameState):
 
     def _start_table(self, rounds: int | None) -> None:
         self.rounds: int | None = rounds  # the session's length (None: driven by hand)
+        self._acting = False  # True while an action (or the first deal) uses the rules' methods
         self._shown_throws = 0
         self._finished = False
         self._advocating = False  # the supporters are choosing who defends the motion
@@ -894,10 +899,19 @@ class LoptiSessionState(_s.SessionRules, GameState):
             raise
 
     def _apply(self, action: Any) -> None:
-        self._act(action, self.current_player)
+        self._acting_on(action, self.current_player)
 
     def _apply_for(self, action: Any, seat: int) -> None:
-        self._act(action, seat)
+        self._acting_on(action, seat)
+
+    def _acting_on(self, action: Any, seat: int) -> None:
+        """Carry out an action: its steps use the rules' own methods, which are refused on this
+        state at any other time (:meth:`~.session.SessionRules.check_by_hand`)."""
+        self._acting = True
+        try:
+            self._act(action, seat)
+        finally:
+            self._acting = False
 
     def _act(self, action: Any, seat: int) -> None:
         kind = type(action)
