@@ -965,16 +965,21 @@ class RoomSession:
 
     def host_tick(self, max_moves: int | None = None) -> int:
         """Poll; renew or take the host lease; as host, make the bots' moves (and stand-in
-        moves for absent players). Returns how many moves this kernel made."""
+        moves for absent players). Returns how many moves this kernel made.
+
+        ``max_moves`` paces the table: it counts only moves the others can follow. A move made
+        while other seats are still to act at the same decision (a ballot, a Roshambo throw)
+        stays hidden until they have all acted, so nothing is shown for a pause to let people
+        see; such moves are made at once and not counted."""
         if max_moves is not None:
             max_moves = whole(max_moves, "max_moves (or None: as many as there are)", 0, error=BadRequest)
         self.refresh()
         if not self.claim_host() or self.room.status != PLAYING:
             return 0
         self.room._maybe_over()  # a player's kernel may have gone right after the last card
-        moves = 0
+        moves = paced = 0
         away: set[int] | None = None
-        while self.room.status == PLAYING and (max_moves is None or moves < max_moves):
+        while self.room.status == PLAYING and (max_moves is None or paced < max_moves):
             # the first seat to act that this kernel moves: a bot, or a person who is away
             # (never our own seat: the person at this device plays it; and never someone
             # who is here: they are deciding, while the bots among the seats to act decide
@@ -995,10 +1000,12 @@ class RoomSession:
             if cur is None:
                 break
             k = self.room.seq
+            hidden = len(self.room.state.to_act) > 1  # others still to act: this move waits unseen
             action = self.room.bot_action(cur, bot)
             try:
                 self.room.append(cur, action, by, expect_seq=k)
                 moves += 1
+                paced += not hidden
             except (StaleAction, NotYourTurn):  # someone else moved first: look again
                 self.refresh()
             if not self.claim_host():

@@ -9,7 +9,8 @@ descriptions). The table is the game's own view (``get_spec(game).load("view")``
 cards and buttons as a table at one device), fed with this seat's observation only. A timer
 (an asyncio task on the kernel's loop) polls the store every ``poll`` seconds, so the table
 follows what the others do; the kernel that hosts also moves the bots, one every
-``bot_pace`` seconds. On a phone the control this seat needs next comes into view when its turn
+``bot_pace`` seconds (a bot's move that stays hidden until others have acted too, such as a
+ballot, a secret bid or a Roshambo throw, is made at once: there is nothing yet to follow). On a phone the control this seat needs next comes into view when its turn
 starts; once the game is over only the final scores and "Replay this game" (the game as this
 seat saw it) are left of the table, and on the host's page "Play again": a new game in the same
 room, same seats and settings, new deal (the other pages follow at their next look).

@@ -183,6 +183,28 @@ def test_turns_illegal_stale_and_nothing_changes(lobby):
     assert [r["seat"] for r in host.store.log(host.code)] == [1, 2, 3, 0]
 
 
+
+def test_the_pace_counts_only_moves_people_can_follow(store_url):
+    """A paced host (one move a tick) makes at once the bots' moves that stay hidden until
+    others have acted too (the bids), and then one visible move a tick (the card play)."""
+    host = rooms.create_room("Ann", players=4, store=store_url, scoring="rascal", edition="2021",
+                             legendary=False)
+    for _ in range(3):
+        host.add_bot()
+    host.start()
+    assert host.state.to_act == (0, 1, 2, 3)
+    assert host.host_tick(max_moves=1) == 3  # the three bots' bids, hidden until Ann bids
+    assert host.state.to_act == (0,)
+    host.submit(Bid(0))  # the bids are revealed; the cards are played one by one
+    for _ in range(3):
+        played = len(host.store.log(host.code))
+        if host.state.current_player == 0:
+            host.submit(Play(host.observation()["hand"][0]))
+        else:
+            assert host.host_tick(max_moves=1) == 1
+        assert len(host.store.log(host.code)) == played + 1
+
+
 def test_each_seat_sees_only_its_own_hand(lobby, store_url):
     host, bob = lobby
     host.start()
