@@ -188,3 +188,29 @@ def test_a_game_listing_several_seats_must_say_how_another_seat_acts():
     state.apply("go", 0)
     state.apply("go", 1)
     assert state.actions == ["go", "go"] and state.off_turn == ((1, 1),) and moves == [1]
+
+
+@pytest.mark.timeout(30)
+def test_linked_fields_are_copied_together_and_point_to_the_copy():
+    """Fields declared "linked" refer to one another, to the state and to its "list" fields;
+    in a copy they refer to the copy's own, never back to the original."""
+    from lopti_nb.engine.copying import LINKED, LIST, SHARED, make_copier
+
+    class Ballot:
+        def __init__(self, owner, log):
+            self.owner, self.log = owner, log
+
+    class Table:
+        pass
+
+    fields = {"events": LIST, "vote": LINKED, "votes": LINKED, "n": SHARED}
+    copy = make_copier(Table, fields)
+    table = Table()
+    table.events, table.n = ["dealt"], 3
+    table.vote = Ballot(table, table.events)
+    table.votes = [table.vote]
+    twin = copy(table)
+    assert twin.votes[0] is twin.vote and twin.vote is not table.vote
+    assert twin.vote.owner is twin and twin.vote.log is twin.events
+    twin.vote.log.append("voted")
+    assert table.events == ["dealt"] and twin.events == ["dealt", "voted"]

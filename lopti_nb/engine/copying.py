@@ -24,8 +24,13 @@ PLAIN = "plain"  # nested plain data (dicts, lists, sets, tuples of them, e.g. s
 RNG = "rng"  # a random.Random: a new generator in the same state
 CACHE = "cache"  # derived from the rest and rebuilt on demand: the copy starts without it (None)
 DEEP = "deep"  # anything else: copy.deepcopy
+# objects that refer to one another, to the state itself or to its "list" fields (a vote to its
+# state, a round to the state's event log): deep-copied together, in one copy.deepcopy whose
+# memo maps the state to its copy and each "list" field to its new list, so the copies refer
+# to the copy's own
+LINKED = "linked"
 #: The kinds a ``FIELDS`` entry may name; a function ``value -> copy`` is accepted as well.
-KINDS = (SHARED, LIST, LISTS, DICT, DICTS, PLAIN, RNG, CACHE, DEEP)
+KINDS = (SHARED, LIST, LISTS, DICT, DICTS, PLAIN, RNG, CACHE, DEEP, LINKED)
 
 # values plain_copy shares: immutable, or read-only views (a default deck's MappingProxyType)
 _ATOMIC = (type(None), bool, int, float, complex, str, bytes, frozenset, range, MappingProxyType)
@@ -93,13 +98,16 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
     """``copy(state)`` for instances of ``cls`` whose attributes are ``fields``.
 
     The instance dictionary is copied once (shared values come along) and every other field
-    is replaced by its own copy. An attribute that is not declared (set from outside, or a
-    subclass that forgot to declare it) is deep-copied, so the copy is deep either way.
+    is replaced by its own copy; the ``"linked"`` fields are copied last, together (see
+    :data:`LINKED`). An attribute that is not declared (set from outside, or a subclass that
+    forgot to declare it) is deep-copied, so the copy is deep either way.
     """
     check_fields(cls, fields)
     # (name, copier) of every field that is not shared, worked out once per class
     steps = tuple((name, COPIERS[kind] if isinstance(kind, str) else kind)
-                  for name, kind in fields.items() if kind != SHARED)
+                  for name, kind in fields.items() if kind not in (SHARED, LINKED))
+    linked = tuple(name for name, kind in fields.items() if kind == LINKED)
+    lists = tuple(name for name, kind in fields.items() if kind == LIST)
     declared = frozenset(fields)
     size = len(fields)
     new = object.__new__
@@ -110,10 +118,15 @@ def make_copier(cls: type, fields: Mapping[str, Any]) -> Callable[[Any], Any]:
         n = d.copy()
         for name, copier in steps:
             n[name] = copier(d[name])
+        twin = new(cls)
+        if linked:
+            memo = {id(self): twin}
+            for name in lists:
+                memo[id(d[name])] = n[name]
+            n.update(zip(linked, deep(tuple(d[name] for name in linked), memo)))
         if len(d) != size:
             for name in d.keys() - declared:
                 n[name] = deep(d[name])
-        twin = new(cls)
         twin.__dict__ = n
         return twin
 

@@ -58,14 +58,13 @@ from __future__ import annotations
 
 import json
 import warnings
-from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import (
     Event, GameState, IllegalAction, LoptiNbError, Result, Setting, SettingsError, SettingsSchema, seat_word,
 )
-from ...engine.copying import DEEP, LIST, SHARED, plain_copy
+from ...engine.copying import DEEP, LINKED, LIST, SHARED
 from ...engine.core import places_from_keys
 from ...engine.limits import check_nesting, plain, shown
 from ...engine.records import MAX_ACTION_TEXT, action_text
@@ -532,12 +531,12 @@ class LoptiSessionState(_s.SessionRules, GameState):
     OPTIONS = ("rounds", "proposed", *SETTINGS.names())
     SETTINGS = SETTINGS
     # The session's data (``SESSION_FIELDS``) hold one another (a vote its motion's record and
-    # this state, a Roshambo the generator, the hook runner this state's methods): copy()
-    # copies them together, so the copy's point to the copy. The rounds write their events
-    # straight into ``events`` (the session's one log): the copy's round writes into the copy's.
-    FIELDS = {"events": SHARED, "rng": DEEP, "rounds": SHARED, "_shown_throws": SHARED, "_acting": SHARED,
+    # this state, a Roshambo the generator, the hook runner this state's methods, the round
+    # at the table the session's one log, ``events``): they are copied together ("linked"), so
+    # the copy's point to the copy and its round writes into the copy's log.
+    FIELDS = {"rng": LINKED, "rounds": SHARED, "_shown_throws": SHARED, "_acting": SHARED,
               "_finished": SHARED, "_advocating": SHARED, "round_starts": LIST, "_preview": DEEP,
-              **{name: DEEP for name in _s.SessionRules.SESSION_FIELDS}}
+              **{name: LINKED for name in _s.SessionRules.SESSION_FIELDS}}
 
     @staticmethod
     def check_settings(spec, settings: dict, players: int) -> dict:
@@ -598,23 +597,6 @@ class LoptiSessionState(_s.SessionRules, GameState):
         self._advocating = False  # the supporters are choosing who defends the motion
         self.round_starts: list[int] = []  # index in ``events`` where each round begins
         self._preview = None
-
-    def copy(self) -> "LoptiSessionState":
-        """An independent copy; its round writes into its own log, and the session's data in
-        it (votes, motions, the hook runner) belong to it."""
-        d = self.__dict__
-        n = d.copy()
-        twin = object.__new__(type(self))
-        events = n["events"] = d["events"][:]
-        n["actions"] = d["actions"][:]
-        n["round_starts"] = d["round_starts"][:]
-        n["settings"] = plain_copy(d["settings"])
-        n["_preview"] = deepcopy(d["_preview"])
-        linked = _LINKED
-        # the events are frozen values: the log is copied, the events shared
-        n.update(zip(linked, deepcopy(tuple(d[name] for name in linked), {id(self): twin, id(d["events"]): events})))
-        twin.__dict__ = n
-        return twin
 
     @property
     def session(self):
@@ -1054,7 +1036,6 @@ class LoptiSessionState(_s.SessionRules, GameState):
         return obs
 
 
-_LINKED = (*_s.SessionRules.SESSION_FIELDS, "rng")
 
 
 # -- bots ---------------------------------------------------------------------------------------
