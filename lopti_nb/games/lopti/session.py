@@ -315,9 +315,9 @@ def player_names(players: Any) -> list[str]:
 
 
 def by_hand(method: Callable) -> Callable:
-    """A rules' method that drives the session itself (deals, plays, votes...): refused on a
-    session played by actions, whose record must hold every step (see
-    :meth:`SessionRules.check_by_hand`)."""
+    """A method that drives the session itself (the rules' deals, plays, votes..., a vote's
+    ballots): refused on a session played by actions, whose record must hold every step (the
+    owner's ``check_by_hand``, :meth:`SessionRules.check_by_hand`)."""
     @functools.wraps(method)
     def guarded(self, *args: Any, **kwargs: Any):
         self.check_by_hand()
@@ -1098,16 +1098,6 @@ def _check_ballot(seat: int, ballot: Any) -> None:
                            f"not {shown(ballot)}")
 
 
-def _owner_by_hand(method: Callable) -> Callable:
-    """A vote's step taken by hand: refused, as :func:`by_hand`, when its session is played by
-    actions."""
-    @functools.wraps(method)
-    def guarded(self, *args: Any, **kwargs: Any):
-        self.owner.check_by_hand()
-        return method(self, *args, **kwargs)
-    return guarded
-
-
 class Vote:
     """One vote from its call to its result: a round's Rule Vote (:meth:`SessionRules.call_vote`)
     or the vote at setup on a motion from outside the session (:meth:`SessionRules.setup_vote`).
@@ -1167,6 +1157,11 @@ class Vote:
         self.defender: int | None = None
         self.roshambo: RoshamboResult | None = None
         self.bracket: BracketResult | None = None
+
+    def check_by_hand(self) -> None:
+        """A step of this vote taken by hand is refused as its session's are
+        (:meth:`SessionRules.check_by_hand`)."""
+        self.owner.check_by_hand()
 
     @property
     def session(self) -> "Session":
@@ -1247,7 +1242,7 @@ class Vote:
         return f"<Vote round {self.round}, {self.kind}: {self.text} ({state})>"
 
     # -- voting ---------------------------------------------------------------------------------
-    @_owner_by_hand
+    @by_hand
     def cast(self, seat: int, yes: bool | None) -> None:
         """``seat`` votes yes (``True``), no (``False``) or abstains (``None``); each seat
         once, any order."""
@@ -1354,7 +1349,7 @@ class Vote:
         self.contest = RoshamboContest(self.proposer, defender, bracket=members, rng=self.owner.rng,
                                        on_done=self._contest_done, throws=self.owner.roshambo_throws)
 
-    @_owner_by_hand
+    @by_hand
     def choose_advocate(self, choice: Any) -> None:
         """The supporters' choice of who defends the motion (see :meth:`SessionRules.advocate`)."""
         if self.done or self.contest is None:
