@@ -379,23 +379,15 @@ class LoptiState(GameState):
         return self._table
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        # Asked before every bot's decision: the lists are built by C-level map() calls and
-        # phase and current_player read inline (a subclass that moves the turn elsewhere, as
-        # a motion's question does, sets its own current_player after this).
+        # Asked before every bot's decision: the lists are built by C-level map() calls.
         pile = self.pile
         face_up, face_down = self._table or self._table_view()
-        if self.over:
-            phase, current = "over", None
-        elif self.swap_queue:
-            phase, current = "swap", self.swap_queue[0]
-        else:
-            phase, current = "play", self.turn
         obs = {
             "game": "lopti",
             "seat": seat,
             "players": self.num_players,
-            "phase": phase,
-            "current_player": current,
+            "phase": self.phase,
+            "current_player": self.current_player,
             "dealer": self.dealer,
             "leader": self.leader,
             "hand": list(map(_NAME, sorted(self.hands[seat]))) if seat is not None else None,

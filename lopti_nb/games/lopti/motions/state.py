@@ -122,7 +122,6 @@ class MotionLoptiState(LoptiState):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         obs = super().observation(seat)
-        obs["current_player"] = self.current_player  # a seat answering a motion's question
         choice = self.pending_choice
         if choice is None or self.over:
             obs["choice"] = None
