@@ -22,6 +22,14 @@ def nested_list(depth: int, inner=0):
     return value
 
 
+def last_letter_changed(token: str) -> str:
+    """``token`` with its last letter swapped for another: always a different key, one letter
+    off. (Appending a fixed letter after ``token[:-1]`` gives the same key back whenever the
+    token happened to end in that letter, one time in 64.)"""
+    last = "x" if token[-1] != "x" else "y"
+    return token[:-1] + last
+
+
 def nested_dict(depth: int, inner=0):
     value = inner
     for _ in range(depth):

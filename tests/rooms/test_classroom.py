@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from hostile_inputs import last_letter_changed
 
 from lopti_nb import classroom, rooms
 from lopti_nb.classroom import (
@@ -101,12 +102,10 @@ def test_only_the_teachers_key_reads_the_class(store_url):
     ann.answer("skull-king", "quiz", "Who wins the trick?", False)
     other = classroom.open_class("Mr Okafor", store=store_url)
     meta, _, _ = teacher.store.get(teacher.code)
-    forged = [ann.token, other.teacher_token, meta["teacher_token"], teacher.teacher_token[:-1] + "x",
+    forged = [ann.token, other.teacher_token, meta["teacher_token"], last_letter_changed(teacher.teacher_token),
               secrets.token_urlsafe(24), "", None, 42, "x" * 5000, teacher.teacher_token + " "]
     before = snapshot(teacher.store, teacher.code)
     for key in forged:
-        if key == teacher.teacher_token:
-            continue
         with pytest.raises(NotTeacher):
             classroom.reopen_class(teacher.code, key, store=store_url)
     assert snapshot(teacher.store, teacher.code) == before
@@ -121,7 +120,7 @@ def test_a_students_key_is_checked_and_a_second_device_takes_over(store_url):
     teacher = classroom.open_class("Ms Rivera", store=store_url)
     ann = classroom.join_class(teacher.code, "Ann", store=store_url)
     ann.step("lopti", "goal", 1, 33)
-    for key in [teacher.teacher_token, secrets.token_urlsafe(24), ann.token[:-1] + "x", None, ""]:
+    for key in [teacher.teacher_token, secrets.token_urlsafe(24), last_letter_changed(ann.token), None, ""]:
         with pytest.raises(NotStudent):
             classroom.rejoin_class(teacher.code, key, store=store_url)
     phone = classroom.rejoin_class(teacher.code, ann.token, store=store_url)

@@ -6,6 +6,7 @@ import secrets
 import time
 
 import pytest
+from hostile_inputs import last_letter_changed
 
 from lopti_nb import rooms
 from lopti_nb.games.skullking import Bid
@@ -32,12 +33,10 @@ def test_forged_tokens_are_refused(game, store_url):
     host, bob = game
     other = rooms.create_room("Zed", players=2, store=store_url)
     stored_hash = host.room.seats[0]["token"]
-    forged = [secrets.token_urlsafe(24), other.token, stored_hash, host.token[:-1] + "A",
+    forged = [secrets.token_urlsafe(24), other.token, stored_hash, last_letter_changed(host.token),
               "", None, 12345, "x" * 5000, host.token + " "]
     before = snapshot(host.store, host.code)
     for token in forged:
-        if token == host.token:
-            continue
         with pytest.raises(rooms.BadToken):
             rooms.RoomSession(host.code, token, store=store_url)
         with pytest.raises(rooms.BadToken):
