@@ -10,6 +10,7 @@ in the ``lopti_nb.games`` group. Putting that folder on ``sys.path`` is installi
 the registry finds a fourth game the way it finds the package's own three. It is done here,
 at import, because test modules parametrise over ``game_names()`` while they are collected.
 """
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -60,6 +61,29 @@ def browser(chromium_path):
         chromium = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop_outside_browser_tests(request):
+    """A test that does not use the browser runs as in a plain Python session: no event loop
+    running in its thread.
+
+    Playwright's sync API runs its event loop in a greenlet of the main thread, so between
+    its calls that loop still counts as running here. After a worker's first browser test,
+    code that asks whether a loop runs (a table pacing its bots, a page's polling timer,
+    "Throw at random for me") would find it, schedule its work on it, and that work would
+    wait for the next Playwright call: which tests pass would depend on which files a worker
+    happened to run before. The loop is hidden for the test and put back after it, before
+    Playwright is called again."""
+    loop = asyncio._get_running_loop()
+    if loop is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
 
 
 @pytest.fixture(scope="session")

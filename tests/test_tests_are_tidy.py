@@ -5,6 +5,7 @@ not which issue asked for it."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import re
 from pathlib import Path
 
@@ -82,3 +83,17 @@ def clickables(t):
     assert helpers_that_click(sample) == ["click", "_click_enabled"]
     text = "# issue 18\n'''Issues 18/19: x'''\nok\n# (engine issue)\n# the issue keeps it\n# no issue here"
     assert names_an_issue(text) == [1, 2, 4, 5]
+
+
+def test_the_runs_browser_keeps_its_loop_running_in_this_thread(browser):
+    """Playwright's sync API leaves its event loop counted as running in the main thread
+    between its calls. The next test shows that a test without the browser does not see it."""
+    assert asyncio._get_running_loop() is not None
+    assert browser.is_connected()
+
+
+def test_a_test_without_the_browser_runs_with_no_loop_running():
+    """Run after the browser test above in the same worker (a file's tests stay together):
+    code asking whether a loop runs here (a table pacing its bots, "Throw at random for
+    me") takes the plain path, whatever browser tests the worker ran before."""
+    assert asyncio._get_running_loop() is None
