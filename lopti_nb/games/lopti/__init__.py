@@ -20,6 +20,7 @@ from .motions import (
 from .library import LIBRARY, library_motion
 from .roshambo import RoshamboContest, RoshamboResult, bracket, roshambo
 from .session import LAW_LEVERS, Proposal, Session, Vote, bot_ballot
+from .session_game import LoptiSessionState
 
 
 from .plugin import SPEC
@@ -29,7 +30,7 @@ __all__ = [
     "judge", "Judgement", "Pile", "EMPTY", "check_play", "after_play", "parse_play", "reason_text",
     "LoptiState", "Play", "PlayBlind", "TakePile", "Swap", "KeepCards",
     "RANKS", "SPECIALS", "CardError", "card_label", "card_name", "parse_card", "parse_rank", "heuristic_bot",
-    "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
+    "LoptiSessionState", "Session", "Proposal", "LAW_LEVERS", "Motion", "View", "Say", "Reveal", "Draw", "Give", "Discard",
     "HookRunner", "SessionError", "MotionError", "ConstitutionError", "LIBRARY", "library_motion",
     "roshambo", "bracket", "RoshamboResult", "RoshamboContest", "Vote", "bot_ballot",
     "SPEC",

@@ -12,6 +12,7 @@ from lopti_nb.explainers.claims import Claim, Said, Term
 
 from .cards import LOW_UNDER_SEVEN, RANK_INDEX, RANKS, SEVEN, SPECIAL_RANKS, TWO, parse_card
 from .rules import judge
+from .session_game import LoptiSessionState
 from .state import LoptiState, Play, PlayBlind
 
 # the step that teaches each word, in each voice's own word for it
@@ -49,7 +50,7 @@ def _specials_after_a_seven(match: re.Match, said: Said) -> str | None:
 
 def _round_of(state):
     """The round a claim is about: the state itself, or a session's round at the table."""
-    return state.round if hasattr(state, "round_records") else state
+    return state.round if isinstance(state, LoptiSessionState) else state
 
 
 def _higher_may_follow(match: re.Match, said: Said) -> str | None:
@@ -138,7 +139,7 @@ def _round_winner(match: re.Match, said: Said) -> str | None:
     state = said.state
     if state is None:
         return None
-    if hasattr(state, "round_records"):  # a guided session's summary tells its first round
+    if isinstance(state, LoptiSessionState):  # a guided session's summary tells its first round
         winner = state.round_records[0].winner if state.round_records else None
     else:
         winner = state.winner

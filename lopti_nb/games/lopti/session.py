@@ -721,7 +721,7 @@ class SessionRules:
         end together with the motions in force and those a vote has put in force from the next
         round (a :class:`~.motions.ConstitutionError` naming the chain of effects).
 
-        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> from lopti_nb.games.lopti import LoptiSessionState
         >>> s = LoptiSessionState.by_hand(3, seed=1)
         >>> s.check_adoptable(Motion.from_data({"when": "after clear", "then": [
         ...     {"effect": "return cleared cards", "to": "others"}]}))  # cleared cards to the others: fine
@@ -756,7 +756,7 @@ class SessionRules:
         same rule (:func:`~lopti_nb.games.lopti.motions.same_motion`): a copy would make each
         of its effects happen twice.
 
-        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> from lopti_nb.games.lopti import LoptiSessionState
         >>> s = LoptiSessionState.by_hand(3, seed=1)
         >>> s.check_not_in_force(Motion("Aces are announced."))  # nothing in force: no refusal
         """
@@ -869,7 +869,7 @@ class SessionRules:
         generator. Returns the :class:`Vote`, done. Built on :meth:`call_vote`, :meth:`Vote.cast` and
         :class:`~.roshambo.RoshamboContest`.
 
-        >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+        >>> from lopti_nb.games.lopti import LoptiSessionState
         >>> s = LoptiSessionState.by_hand(4, seed=1)
         >>> s.deal() and None
         >>> s.rule_vote(0, Proposal.law("swap", False, when="next round"),
@@ -1118,7 +1118,7 @@ class Vote:
     restore"`` at setup); ``text`` the proposal in words; ``motion`` the number of the
     motion voted on (``None``: base law, setup).
 
-    >>> from lopti_nb.games.lopti.session_game import LoptiSessionState
+    >>> from lopti_nb.games.lopti import LoptiSessionState
     >>> s = LoptiSessionState.by_hand(3, seed=1)
     >>> vote = s.setup_vote(Motion("Aces are announced."), author="Seat 1")
     >>> for seat in (2, 0, 1):
@@ -1494,7 +1494,7 @@ class Session:
 
     def __init__(self, players: int | Sequence[str] = 4, seed: int | None = None, **options: Any):
         warnings.warn('Session is deprecated: play a session with lopti_nb.new_game("lopti", rounds=...), or drive '
-                      "one by hand with lopti_nb.games.lopti.session_game.LoptiSessionState.by_hand(players, seed), "
+                      "one by hand with lopti_nb.games.lopti.LoptiSessionState.by_hand(players, seed), "
                       "which has the same methods.",
                       DeprecationWarning, stacklevel=2)
         state_class = get_spec("lopti").load("session")
